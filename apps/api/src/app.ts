@@ -1,0 +1,74 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { Broadcast, Db, LeaderboardIndex, ProjectionQueue } from '@wenyan/store';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiEnv } from './config.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerContentFacts } from './plugins/content-facts.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerWebClient } from './plugins/web.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { learnerRoutes } from './routes/learner/index.ts';
+import { lessonRoutes } from './routes/lessons/index.ts';
+
+export interface AppDeps {
+  env: ApiEnv;
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  mode: 'embedded' | 'distributed';
+  queue: ProjectionQueue;
+  broadcast: Broadcast;
+  /** Checks the queue's backing service (Redis) answers; the embedded queue always does. */
+  queueHealthy: () => Promise<boolean>;
+  /** Ranks: SQL in the embedded mode, the Redis sorted set in the distributed mode. */
+  leaderboard: LeaderboardIndex;
+  /** The built web client to serve, if any. */
+  webDist?: string | undefined;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Set on SIGTERM: health answers 503 so balancers stop sending, in-flight requests finish. */
+    shuttingDown: boolean;
+  }
+}
+
+/** Builds the HTTP app: plugins, routes and the one error handler. Listening is main.ts's job. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.env.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    disableRequestLogging: deps.env.LOG_LEVEL !== 'debug' && deps.env.LOG_LEVEL !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('shuttingDown', false);
+  app.decorate('teachesLearner', async () => false);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await registerAuth(app);
+  await registerContentFacts(app);
+  await registerMetrics(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(lessonRoutes);
+  await app.register(learnerRoutes);
+
+  if (deps.webDist) await registerWebClient(app, deps.webDist);
+  return app;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** Every environment variable the API reads, validated when the process starts. */
+export const ApiEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().default('wyt'),
+  DATA_DIR: z.string().default('.data'),
+  ADMIN_USERNAMES: list,
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+});
+export type ApiEnv = z.infer<typeof ApiEnvSchema>;
+
+export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const parsed = ApiEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

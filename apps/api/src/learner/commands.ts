@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import {
+  type DecideContext,
+  type DomainError,
+  decide,
+  evolve,
+  initialLearnerState,
+  type LearnerCommand,
+  type LearnerEvent,
+  type LearnerState,
+  upcast,
+} from '@wenyan/domain';
+import { type CommandOutcome, handleCommand, learnerStreamId, type StreamModel } from '@wenyan/store';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../plugins/errors.ts';
+import { metrics } from '../plugins/metrics.ts';
+
+/** The learner stream's model: the domain's state and fold, over stored events lifted by `upcast`. */
+export const learnerModel: StreamModel<LearnerState> = {
+  initialState: initialLearnerState,
+  evolve: (state, stored) =>
+    evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
+  snapshotSchema: 1,
+};
+
+const STATUS_BY_CODE: Partial<Record<DomainError['code'], number>> = {
+  NOT_IN_ERROR_BOOK: 404,
+  ALREADY_MASTERED: 409,
+  INVALID_NOW: 500,
+};
+
+function refusal(error: DomainError) {
+  return { error: { code: error.code, message: error.message, details: null } };
+}
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/** The facts about the world `decide` needs, kept by the app (see content-facts.ts). */
+export type ContextSource = () => Promise<Omit<DecideContext, 'now'>>;
+
+/**
+ * Runs one learner command for the signed-in user: decide on fresh state, append with optimistic
+ * concurrency and idempotency, answer with `respond(stateAfter, events)`, then ring the projector's
+ * doorbell. A domain refusal becomes a 4xx with the error shape and appends nothing.
+ */
+export async function runLearnerCommand<R>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  command: LearnerCommand,
+  respond: (state: LearnerState, events: LearnerEvent[]) => R | Promise<R>,
+  options: { successStatus?: number } = {},
+): Promise<{ status: number; body: R | ReturnType<typeof refusal>; outcome: CommandOutcome<unknown> }> {
+  const key = request.headers['idempotency-key'];
+  if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 128)) {
+    throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
+      { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
+    ]);
+  }
+  const context = { ...(await app.learnerContext()), now: new Date().toISOString() };
+  const outcome = await handleCommand<LearnerState, unknown>(
+    app.deps.db,
+    learnerStreamId(userId),
+    learnerModel,
+    (state) => {
+      const decision = decide(command, state, context);
+      if (!decision.ok) {
+        return {
+          ok: false,
+          status: STATUS_BY_CODE[decision.error.code] ?? 400,
+          body: refusal(decision.error),
+        };
+      }
+      const events = decision.events;
+      return {
+        ok: true,
+        events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
+        respond: async (next) => ({
+          status: options.successStatus ?? 200,
+          body: await respond(next as LearnerState, events),
+        }),
+      };
+    },
+    {
+      metadata: {
+        actor: request.user?.id ?? userId,
+        requestId: request.id,
+        correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
+        clientTime: request.headers['x-client-time'] as string | undefined,
+      },
+      idempotency: typeof key === 'string' ? { userId, key, requestHash: requestHash(request) } : undefined,
+    },
+  );
+  if (outcome.appended > 0) {
+    metrics.eventsAppended.inc(outcome.appended);
+    await app.deps.queue.enqueue(userId).catch((err) => {
+      // The event is committed; the worker's catch-up sweep projects it even without the doorbell.
+      request.log.warn({ err, userId }, 'projection doorbell failed; catch-up will project');
+    });
+  }
+  return { status: outcome.status, body: outcome.body as R, outcome };
+}

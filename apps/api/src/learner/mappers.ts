@@ -1,0 +1,79 @@
+import type { ErrorQuestionRecord, Question, XpAward } from '@wenyan/contracts';
+import type { ErrorRecordView, LearnerEvent } from '@wenyan/domain';
+
+/** A question as read from the questions table. */
+export interface QuestionRow {
+  id: string;
+  lesson_id: number;
+  type: string;
+  content: string;
+  options: string[] | null;
+  correct_answer: string;
+  explanation: string;
+  cultural_context: string | null;
+  target_text: string | null;
+  highlight: string | null;
+  difficulty: string;
+  character_frequency: number | null;
+  points: number | null;
+}
+
+export const questionColumns = [
+  'id',
+  'lesson_id',
+  'type',
+  'content',
+  'options',
+  'correct_answer',
+  'explanation',
+  'cultural_context',
+  'target_text',
+  'highlight',
+  'difficulty',
+  'character_frequency',
+  'points',
+] as const;
+
+/** A questions row as the contract's Question. */
+export function toQuestion(row: QuestionRow): Question {
+  return {
+    id: row.id,
+    lessonId: row.lesson_id,
+    type: row.type as Question['type'],
+    content: row.content,
+    options: row.options ?? [],
+    correctAnswer: row.correct_answer,
+    explanation: row.explanation,
+    culturalContext: row.cultural_context,
+    targetText: row.target_text,
+    highlight: row.highlight,
+    difficulty: row.points === null ? (row.difficulty as Question['difficulty']) : null,
+    characterFrequency: row.character_frequency as Question['characterFrequency'],
+    points: row.points,
+  };
+}
+
+/** The XP lines among freshly decided events, as the contract shows them. */
+export function xpAwards(events: readonly LearnerEvent[]): XpAward[] {
+  return events.flatMap((e) =>
+    e.type === 'XpAwarded' ? [{ amount: e.data.amount, reason: e.data.reason }] : [],
+  );
+}
+
+/** An error-book record of the view, with its question. */
+export function toErrorRecord(record: ErrorRecordView, question: Question): ErrorQuestionRecord {
+  return {
+    id: record.questionId,
+    questionId: record.questionId,
+    question,
+    difficulty: question.difficulty,
+    attemptCount: record.attemptCount,
+    incorrectAnswer: record.incorrectAnswer,
+    correctAnswer: record.correctAnswer,
+    userExplanation: record.userExplanation,
+    isActive: record.isActive,
+    masteredAt: record.masteredAt,
+    firstErrorAt: record.firstErrorAt,
+    lastAttemptAt: record.lastAttemptAt,
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** A failure the API reports to its caller as `{ error: { code, message, details } }`. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(statusCode: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'not allowed') => new ApiError(403, 'FORBIDDEN', message);
+export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', 'sign in first');
+
+function body(code: string, message: string, details?: unknown) {
+  return { error: { code, message, details: details ?? null } };
+}
+
+/** The one error handler: validation → 400 naming the field; known errors as they are; 5xx hide internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const details = error.validation.map((v) => {
+        const path = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
+        return { field: path ? `${where}.${path}` : where, message: v.message ?? 'invalid' };
+      });
+      const first = details[0];
+      return reply
+        .status(400)
+        .send(
+          body('VALIDATION_FAILED', first ? `${first.field}: ${first.message}` : 'invalid request', details),
+        );
+    }
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return reply.status(500).send(body('INTERNAL', 'internal error'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send(body(status === 503 ? 'UNAVAILABLE' : 'INTERNAL', 'internal error'));
+    }
+    const code =
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'BAD_REQUEST';
+    return reply.status(status).send(body(code, error.message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body('NOT_FOUND', `no route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The API's Prometheus metrics (one registry per process). */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'wyt_' });
+
+export const metrics = {
+  eventsAppended: new Counter({
+    name: 'wyt_events_appended_total',
+    help: 'Events appended to the log by this API instance',
+    registers: [registry],
+  }),
+  projectionLag: new Histogram({
+    name: 'wyt_projection_lag_seconds',
+    help: 'Seconds from an append to its leaderboard change reaching this API instance',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  }),
+  websocketConnections: new Gauge({
+    name: 'wyt_websocket_connections',
+    help: 'Open websocket connections on this API instance',
+    registers: [registry],
+  }),
+  websocketMessagesSent: new Counter({
+    name: 'wyt_websocket_messages_sent_total',
+    help: 'Leaderboard messages sent to sockets by this API instance',
+    registers: [registry],
+  }),
+  httpRequests: new Histogram({
+    name: 'wyt_http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  }),
+};
+
+/**
+ * `GET /api/metrics` (Prometheus text). Queue depth and events projected are read at scrape time from
+ * the queue and the projection checkpoints, so they are true across every worker.
+ */
+export async function registerMetrics(app: FastifyInstance): Promise<void> {
+  const { db, queue } = app.deps;
+  const existing = registry.getSingleMetric('wyt_projection_queue_depth');
+  if (!existing) {
+    new Gauge({
+      name: 'wyt_projection_queue_depth',
+      help: 'Projection jobs waiting or running',
+      registers: [registry],
+      async collect() {
+        this.set(await queue.depth().catch(() => -1));
+      },
+    });
+    new Gauge({
+      name: 'wyt_events_projected',
+      help: 'Events folded into the read models (sum of the learners’ checkpoints)',
+      registers: [registry],
+      async collect() {
+        const row = await db
+          .selectFrom('learner_projections')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('checkpoint'), eb.lit(0)).as('n'))
+          .executeTakeFirst()
+          .catch(() => null);
+        this.set(Number(row?.n ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'wyt_events_total',
+      help: 'Events in the log',
+      registers: [registry],
+      async collect() {
+        const row = await db
+          .selectFrom('streams')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('version'), eb.lit(0)).as('n'))
+          .executeTakeFirst()
+          .catch(() => null);
+        this.set(Number(row?.n ?? 0));
+      },
+    });
+  }
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequests.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/api/metrics', async (_request, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}

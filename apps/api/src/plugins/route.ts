@@ -1,0 +1,98 @@
+import { apiRoutes, type Output, type ParsedInput, type RouteName } from '@wenyan/contracts';
+import type { UserRecord } from '@wenyan/store';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireRole, requireSelf, requireUser } from './auth.ts';
+import { forbidden } from './errors.ts';
+
+export interface RouteContext<N extends RouteName> {
+  input: ParsedInput<N>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in user (null only on public routes). */
+  user: UserRecord;
+}
+
+type Handler<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Output<N> | FastifyReply>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** May the signed-in teacher read this learner (a member of one of their classes)? */
+    teachesLearner(teacherId: string, learnerId: string): Promise<boolean>;
+  }
+}
+
+function targetUserId(params: unknown): string | undefined {
+  const p = (params ?? {}) as Record<string, unknown>;
+  const id = p.userId ?? p.id;
+  return id === undefined ? undefined : String(id);
+}
+
+/**
+ * Registers one call of the contract registry: its method, path and schemas come from
+ * `apiRoutes[name]`, and its `auth` rule is enforced before the handler runs. A route is then a few
+ * lines: take the parsed input, hand a command or a query on, return the body.
+ */
+export function defineRoute<N extends RouteName>(
+  app: FastifyInstance,
+  name: N,
+  handler: Handler<N>,
+  options: { successStatus?: number; config?: Record<string, unknown> } = {},
+): void {
+  const contract = apiRoutes[name] as (typeof apiRoutes)[RouteName];
+  const c = contract as unknown as {
+    method: string;
+    path: string;
+    auth: string;
+    kind?: string;
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    responses: Record<number, unknown>;
+  };
+  // Only JSON answers are serialized through their schema; pages, text and redirects go as they are.
+  const schema: Record<string, unknown> = c.kind && c.kind !== 'json' ? {} : { response: c.responses };
+  if (c.params) schema.params = c.params;
+  if (c.query) schema.querystring = c.query;
+  if (c.body) schema.body = c.body;
+  app.route({
+    method: c.method as 'GET',
+    url: c.path,
+    schema,
+    config: options.config ?? {},
+    preHandler: async (request) => {
+      switch (c.auth) {
+        case 'public':
+          return;
+        case 'user':
+          requireUser(request);
+          return;
+        case 'self': {
+          const target = targetUserId(request.params);
+          if (target === undefined) requireUser(request);
+          else requireSelf(request, target);
+          return;
+        }
+        case 'teacherOrSelf': {
+          const user = requireUser(request);
+          const target = targetUserId(request.params);
+          if (target === undefined || target === user.id || user.roles.includes('admin')) return;
+          if (user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
+          throw forbidden('you can only read your own data or your classes’ learners');
+        }
+        case 'teacher':
+          requireRole(request, 'teacher');
+          return;
+        case 'admin':
+          requireRole(request, 'admin');
+          return;
+        default:
+          throw new Error(`unknown auth rule ${c.auth}`);
+      }
+    },
+    handler: async (request, reply) => {
+      if (options.successStatus) reply.status(options.successStatus);
+      const input = { params: request.params, query: request.query, body: request.body } as ParsedInput<N>;
+      return handler({ input, request, reply, user: request.user as UserRecord });
+    },
+  });
+}

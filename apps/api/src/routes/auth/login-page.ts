@@ -1,0 +1,107 @@
+/**
+ * The server's sign-in page (GET /api/login): a small self-contained form in Traditional Chinese that
+ * calls the JSON endpoints, then returns to the app. Sign-up on the same page.
+ */
+export function loginPageHtml(options: { oidc: boolean }): string {
+  return `<!doctype html>
+<html lang="zh-Hant-HK">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>登入文言通</title>
+<style>
+  :root { --paper:#faf7f0; --ink:#1f1d1a; --muted:#5c574e; --line:#e4ddcd; --seal:#b7312c; --raised:#fff; --brick:#a4483a; }
+  @media (prefers-color-scheme: dark) { :root { --paper:#15140f; --ink:#ece6d8; --muted:#b3ab9a; --line:#38342a; --seal:#e0655e; --raised:#201e17; --brick:#e08474; } }
+  * { box-sizing: border-box; }
+  body { margin:0; min-height:100dvh; display:grid; place-items:center; background:var(--paper); color:var(--ink);
+    font-family:"Noto Sans HK","PingFang HK","Microsoft JhengHei",system-ui,sans-serif; padding:16px; }
+  main { width:100%; max-width:380px; background:var(--raised); border:1px solid var(--line); border-radius:16px; padding:24px; }
+  h1 { font-family:"Noto Serif TC","Source Han Serif TC",serif; margin:0 0 4px; color:var(--seal); }
+  p { margin:0 0 16px; color:var(--muted); }
+  label { display:block; margin:12px 0 4px; font-size:14px; }
+  input[type=text], input[type=password], input[type=email] { width:100%; min-height:44px; padding:8px 12px; border:1px solid var(--line);
+    border-radius:10px; background:var(--paper); color:var(--ink); font:inherit; }
+  .row { display:flex; align-items:center; gap:8px; margin-top:12px; font-size:14px; }
+  button { width:100%; min-height:48px; margin-top:16px; border:0; border-radius:999px; background:var(--seal); color:#fff; font:inherit; font-weight:600; cursor:pointer; }
+  button.secondary { background:transparent; color:var(--ink); border:1px solid var(--line); }
+  button:disabled { opacity:.6; }
+  .error { color:var(--brick); min-height:1.5em; margin-top:12px; font-size:14px; }
+  .tabs { display:flex; gap:8px; margin-bottom:8px; }
+  .tabs button { margin:0; min-height:40px; background:transparent; color:var(--muted); border:1px solid var(--line); }
+  .tabs button[aria-selected=true] { background:var(--ink); color:var(--paper); }
+  [hidden] { display:none !important; }
+  :focus-visible { outline:3px solid var(--seal); outline-offset:2px; }
+</style>
+</head>
+<body>
+<main>
+  <h1>文言通</h1>
+  <p>HKDSE 文言經典精讀練習</p>
+  <div class="tabs" role="tablist">
+    <button type="button" role="tab" id="tab-login" aria-selected="true">登入</button>
+    <button type="button" role="tab" id="tab-register" aria-selected="false">註冊</button>
+  </div>
+  <form id="form" novalidate>
+    <label for="username">用戶名稱</label>
+    <input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="32" />
+    <label for="password">密碼</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required minlength="8" maxlength="128" />
+    <div id="register-fields" hidden>
+      <label for="firstName">名字（選填）</label>
+      <input id="firstName" name="firstName" type="text" autocomplete="given-name" maxlength="50" />
+      <label for="lastName">姓氏（選填）</label>
+      <input id="lastName" name="lastName" type="text" autocomplete="family-name" maxlength="50" />
+    </div>
+    <div class="row" id="remember-row"><input id="rememberMe" name="rememberMe" type="checkbox" /><label for="rememberMe" style="margin:0">記住我（90 日）</label></div>
+    <div class="error" id="error" role="alert" aria-live="polite"></div>
+    <button type="submit" id="submit">登入</button>
+  </form>
+  ${options.oidc ? '<a href="/api/login?provider=oidc"><button type="button" class="secondary">以學校帳戶登入</button></a>' : ''}
+</main>
+<script>
+(function () {
+  var mode = 'login';
+  var form = document.getElementById('form');
+  var error = document.getElementById('error');
+  var submit = document.getElementById('submit');
+  function setMode(next) {
+    mode = next;
+    document.getElementById('tab-login').setAttribute('aria-selected', String(next === 'login'));
+    document.getElementById('tab-register').setAttribute('aria-selected', String(next === 'register'));
+    document.getElementById('register-fields').hidden = next !== 'register';
+    document.getElementById('remember-row').hidden = next !== 'login';
+    document.getElementById('password').setAttribute('autocomplete', next === 'login' ? 'current-password' : 'new-password');
+    submit.textContent = next === 'login' ? '登入' : '註冊並登入';
+    error.textContent = '';
+  }
+  document.getElementById('tab-login').onclick = function () { setMode('login'); };
+  document.getElementById('tab-register').onclick = function () { setMode('register'); };
+  form.addEventListener('submit', function (e) {
+    e.preventDefault();
+    error.textContent = '';
+    var body = { username: form.username.value.trim(), password: form.password.value };
+    if (mode === 'login') body.rememberMe = form.rememberMe.checked;
+    else {
+      if (form.firstName.value.trim()) body.firstName = form.firstName.value.trim();
+      if (form.lastName.value.trim()) body.lastName = form.lastName.value.trim();
+    }
+    submit.disabled = true;
+    fetch(mode === 'login' ? '/api/auth/login' : '/api/auth/register', {
+      method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body)
+    }).then(function (res) {
+      if (res.ok) { window.location.assign('/'); return; }
+      return res.json().then(function (b) {
+        var code = b && b.error && b.error.code;
+        error.textContent = code === 'INVALID_CREDENTIALS' ? '用戶名稱或密碼不正確'
+          : code === 'USERNAME_TAKEN' ? '這個用戶名稱已被使用'
+          : code === 'RATE_LIMITED' ? '嘗試次數太多，請稍後再試'
+          : (b && b.error && b.error.details && b.error.details[0] && b.error.details[0].message) || '未能完成，請再試一次';
+      });
+    }).catch(function () { error.textContent = '網絡連線出現問題，請再試一次'; })
+      .finally(function () { submit.disabled = false; });
+  });
+})();
+</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,18 @@
+import { findLesson, listLessons } from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { toLesson } from './lesson.ts';
+
+/** The set texts: `GET /api/lessons` and `GET /api/lessons/:id`. */
+export async function lessonRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  defineRoute(app, 'listLessons', async () => (await listLessons(db)).map(toLesson));
+
+  defineRoute(app, 'getLesson', async ({ input }) => {
+    const row = await findLesson(db, input.params.id);
+    if (!row) throw notFound('lesson');
+    return toLesson(row);
+  });
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Broadcast,
+  createLocalBroadcast,
+  createLocalQueue,
+  createProjector,
+  createRedisBroadcast,
+  createRedisQueue,
+  type DatabaseHandle,
+  type LeaderboardIndex,
+  openDatabase,
+  type ProjectionQueue,
+  type Projector,
+  redisConnection,
+  redisLeaderboard,
+  seedContent,
+  sqlLeaderboard,
+} from '@wenyan/store';
+import type { AppDeps } from './app.ts';
+import type { ApiEnv } from './config.ts';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface Runtime {
+  deps: AppDeps;
+  database: DatabaseHandle;
+  /** The in-process projector of the embedded mode (null when apps/worker projects). */
+  projector: Projector | null;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Require Postgres and Redis and refuse to fall back to the embedded engines. */
+  distributed?: boolean;
+  /** Serve the built web client (default: yes when it is built). */
+  serveWeb?: boolean;
+  /** Called after each embedded projection (metrics, tests). */
+  onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
+  /** PGlite's folder (default DATA_DIR/pglite); `memory://` for tests. */
+  pgliteDataDir?: string;
+}
+
+/**
+ * Wires the API's dependencies for its mode. Distributed: Postgres by DATABASE_URL, BullMQ and pub/sub
+ * by REDIS_URL, projection in apps/worker. Embedded: PGlite under DATA_DIR (or Postgres when
+ * DATABASE_URL is set), an in-process queue and broadcast, projection in this process.
+ */
+export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): Promise<Runtime> {
+  const distributed = Boolean(env.REDIS_URL);
+  if (options.distributed && !(env.DATABASE_URL && env.REDIS_URL)) {
+    throw new Error('distributed mode needs DATABASE_URL and REDIS_URL');
+  }
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : (options.pgliteDataDir ?? path.join(env.DATA_DIR, 'pglite')),
+  });
+  await seedContent(database.db);
+
+  let queue: ProjectionQueue;
+  let broadcast: Broadcast;
+  let queueHealthy: () => Promise<boolean>;
+  let leaderboard: LeaderboardIndex;
+  let projector: Projector | null = null;
+  const closers: Array<() => Promise<void> | void> = [];
+  if (distributed && env.REDIS_URL) {
+    const redisQueue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX);
+    queue = redisQueue;
+    queueHealthy = () => redisQueue.ping();
+    broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);
+    const redis = redisConnection(env.REDIS_URL, 'pubsub');
+    redis.on('error', () => {});
+    closers.push(() => redis.disconnect());
+    leaderboard = redisLeaderboard(redis, env.REDIS_PREFIX);
+  } else {
+    // Embedded: the projector runs in this process, behind an in-process queue.
+    broadcast = createLocalBroadcast();
+    leaderboard = sqlLeaderboard(database.db);
+    let version = 0;
+    const embedded = createProjector({
+      db: database.db,
+      broadcast,
+      leaderboard,
+      nextVersion: async () => ++version,
+      onProjected: options.onProjected,
+    });
+    projector = embedded;
+    queue = createLocalQueue(
+      async (userId) => {
+        await embedded.projectLearner(userId);
+      },
+      (err) => console.error('projection failed', err),
+    );
+    queueHealthy = async () => true;
+    // Events appended before a crash, not yet projected.
+    for (const userId of await embedded.findBehind(100_000)) await queue.enqueue(userId);
+  }
+
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    dbKind: database.kind,
+    mode: distributed ? 'distributed' : 'embedded',
+    queue,
+    broadcast,
+    queueHealthy,
+    leaderboard,
+    webDist: options.serveWeb === false ? undefined : (env.WEB_DIST ?? DEFAULT_WEB_DIST),
+  };
+  return {
+    deps,
+    database,
+    projector,
+    async close() {
+      await queue.close();
+      await broadcast.close();
+      for (const close of closers) await close();
+      await database.close();
+    },
+  };
+}

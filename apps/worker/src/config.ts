@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every environment variable the worker reads, validated when it starts. */
+export const WorkerEnvSchema = z.object({
+  DATABASE_URL: z.string().url(),
+  REDIS_URL: z.string().url(),
+  REDIS_PREFIX: z.string().default('wyt'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
+
+export function readWorkerEnv(env: NodeJS.ProcessEnv = process.env): WorkerEnv {
+  const parsed = WorkerEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(
+      `invalid environment (the worker runs in the distributed mode only):\n${lines.join('\n')}`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,111 @@
+import {
+  createProjector,
+  createRedisBroadcast,
+  createRedisQueue,
+  type DatabaseHandle,
+  leaderboardVersionKey,
+  openDatabase,
+  PROJECT_LEARNER_JOB,
+  PROJECTION_QUEUE,
+  type ProjectLearnerJob,
+  redisConnection,
+  redisLeaderboard,
+} from '@wenyan/store';
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { WorkerEnv } from './config.ts';
+
+export interface RunningWorker {
+  database: DatabaseHandle;
+  /** Projects every learner whose checkpoint is behind their stream; returns how many. */
+  catchUp(): Promise<number>;
+  close(): Promise<void>;
+}
+
+type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+const jsonLog: Log = (level, message, fields = {}) => {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });
+  (level === 'error' ? console.error : console.log)(line);
+};
+
+/**
+ * The projection worker: one BullMQ processor ("project learner X"), a catch-up sweep on start and on
+ * an interval (events appended while Redis was away, or jobs lost), and a clean close on SIGTERM.
+ */
+export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<RunningWorker> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    poolSize: env.WORKER_CONCURRENCY + 2,
+  });
+  const broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);
+  const queue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX);
+  const connection = redisConnection(env.REDIS_URL, 'worker');
+  connection.on('error', () => {});
+  const indexConnection = redisConnection(env.REDIS_URL, 'pubsub');
+  indexConnection.on('error', () => {});
+  const projector = createProjector({
+    db: database.db,
+    broadcast,
+    leaderboard: redisLeaderboard(indexConnection, env.REDIS_PREFIX),
+    nextVersion: () => indexConnection.incr(leaderboardVersionKey(env.REDIS_PREFIX)),
+  });
+  const worker = new Worker<ProjectLearnerJob>(
+    PROJECTION_QUEUE,
+    async (job) => {
+      if (job.name !== PROJECT_LEARNER_JOB || !/^\d+$/.test(String(job.data?.userId))) {
+        throw new UnrecoverableError(`malformed job ${job.name}`);
+      }
+      const result = await projector.projectLearner(job.data.userId);
+      if (result.applied > 0 && env.LOG_LEVEL === 'debug') {
+        log('info', 'projected', { userId: job.data.userId, applied: result.applied });
+      }
+      return result;
+    },
+    { connection, prefix: env.REDIS_PREFIX, concurrency: env.WORKER_CONCURRENCY, autorun: true },
+  );
+  worker.on('error', (err) => log('warn', 'worker connection problem', { err: String(err) }));
+  worker.on('failed', (job, err) =>
+    log('warn', 'projection failed', { userId: job?.data?.userId, err: String(err) }),
+  );
+
+  let sweeping: Promise<number> | null = null;
+  async function catchUp(): Promise<number> {
+    sweeping ??= (async () => {
+      let total = 0;
+      for (;;) {
+        const behind = await projector.findBehind(500);
+        for (const userId of behind) await projector.projectLearner(userId);
+        total += behind.length;
+        if (behind.length < 500) return total;
+      }
+    })().finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  }
+
+  const first = await catchUp().catch((err) => {
+    log('error', 'catch-up failed', { err: String(err) });
+    return 0;
+  });
+  if (first > 0) log('info', 'caught up', { learners: first });
+  const timer = setInterval(() => {
+    catchUp().catch((err) => log('warn', 'catch-up failed', { err: String(err) }));
+  }, env.CATCH_UP_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    database,
+    catchUp,
+    async close() {
+      clearInterval(timer);
+      await worker.close();
+      await sweeping?.catch(() => {});
+      await queue.close();
+      await broadcast.close();
+      connection.disconnect();
+      indexConnection.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The shapes of the content data files under `content/data/`.
+ * Every data file is parsed with these schemas when it is loaded and by the validation tests.
+ */
+import { z } from 'zod';
+
+export const DifficultySchema = z.enum(['beginner', 'intermediate', 'advanced']);
+export type Difficulty = z.infer<typeof DifficultySchema>;
+
+export const CharacterFrequencySchema = z.union([z.literal(200), z.literal(400), z.literal(900)]);
+
+/** The practice types a lesson's question bank covers (the spec's practice-type page plus cultural knowledge). */
+export const PracticeQuestionTypeSchema = z.enum([
+  'word_interpretation',
+  'sentence_translation',
+  'theme_understanding',
+  'writing_techniques',
+  'cultural_knowledge',
+]);
+export type PracticeQuestionType = z.infer<typeof PracticeQuestionTypeSchema>;
+
+const nonEmpty = z.string().trim().min(1);
+
+/** One entry of `set-texts.json`, copied verbatim from the verified shared data. */
+export const SetTextSchema = z.object({
+  id: z.number().int().min(1).max(16),
+  title: nonEmpty,
+  author: nonEmpty,
+  era: nonEmpty,
+  genre: z.enum(['prose', 'poem', 'ci']),
+  group: z.string().nullable(),
+  source: nonEmpty,
+  extract: z.string().nullable(),
+  content: nonEmpty,
+  characterCount: z.number().int().positive(),
+  sources: z.array(z.string()),
+});
+export type SetText = z.infer<typeof SetTextSchema>;
+
+/** `lessons-meta.json`: what the product adds to each set text. */
+export const LessonMetaSchema = z.object({
+  id: z.number().int().min(1).max(16),
+  category: nonEmpty,
+  difficulty: DifficultySchema,
+  description: nonEmpty,
+});
+export type LessonMeta = z.infer<typeof LessonMetaSchema>;
+
+/**
+ * A practice question. Choice questions have 2–6 distinct options and a correctAnswer equal to one of them.
+ * sentence_translation is free text (options null): correctAnswer is the model translation and `keywords`
+ * are what a marker looks for; each keyword may list alternatives separated by "|" (e.g. "困境|窮困").
+ */
+export const QuestionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    lessonId: z.number().int().min(1).max(16),
+    type: PracticeQuestionTypeSchema,
+    difficulty: DifficultySchema,
+    /** The frequency tier of the target word (word_interpretation only, else null): 200, 400 or 900 most common. */
+    characterFrequency: CharacterFrequencySchema.nullable(),
+    content: nonEmpty,
+    /** A quotation from the lesson's text the question is about (must appear in the text verbatim). */
+    targetText: z.string().nullable(),
+    /** The characters of targetText to highlight (a substring of targetText). */
+    highlight: z.string().nullable(),
+    options: z.array(nonEmpty).min(2).max(6).nullable(),
+    correctAnswer: nonEmpty,
+    keywords: z.array(nonEmpty).min(1).nullable(),
+    explanation: nonEmpty,
+    culturalContext: z.string().nullable(),
+  })
+  .strict()
+  .refine((q) => (q.type === 'word_interpretation') === (q.characterFrequency !== null), {
+    message: 'characterFrequency is set on word_interpretation questions and only on them',
+    path: ['characterFrequency'],
+  });
+export type ContentQuestion = z.infer<typeof QuestionSchema>;
+
+/** A mixed vocabulary session: 10 word questions drawn from at least three lessons. */
+export const VocabularySessionSchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: nonEmpty,
+    description: nonEmpty,
+    questions: z.array(QuestionSchema),
+  })
+  .strict();
+export type VocabularySession = z.infer<typeof VocabularySessionSchema>;
+
+export const DseQuestionTypeSchema = z.enum([
+  'multiple_choice',
+  'fill_in_blank',
+  'short_answer',
+  'long_question',
+]);
+
+export const DseQuestionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    lessonId: z.number().int().min(1).max(16),
+    type: DseQuestionTypeSchema,
+    content: nonEmpty,
+    targetText: z.string().nullable(),
+    options: z.array(nonEmpty).min(2).max(6).nullable(),
+    correctAnswer: nonEmpty,
+    explanation: nonEmpty,
+    /** Starts with the paper's label (e.g. "DSE 2019 模擬"); long questions add a "評分準則" section. */
+    culturalContext: nonEmpty,
+    points: z.number().int().positive(),
+  })
+  .strict();
+export type DseQuestion = z.infer<typeof DseQuestionSchema>;
+
+export const DsePaperSchema = z
+  .object({
+    id: z.number().int().positive(),
+    year: z.string().regex(/^\d{4}$/),
+    title: nonEmpty,
+    status: z.enum(['available', 'processing']),
+    questions: z.array(DseQuestionSchema),
+  })
+  .strict();
+export type DsePaper = z.infer<typeof DsePaperSchema>;
+
+export const MindMapSchema = z
+  .object({
+    lessonId: z.number().int().min(1).max(16),
+    banner: z.object({ title: nonEmpty, subtitle: nonEmpty }).strict(),
+    categories: z
+      .array(
+        z
+          .object({
+            title: nonEmpty,
+            icon: nonEmpty,
+            items: z.array(nonEmpty).min(1).max(8),
+          })
+          .strict(),
+      )
+      .min(3)
+      .max(4),
+    detail: z
+      .object({
+        /** 景物／名句: scenery for poems, key quotations for prose (each a verbatim quote or image). */
+        quotes: z.array(nonEmpty).min(1),
+        emotion: nonEmpty,
+        theme: nonEmpty,
+        technique: nonEmpty,
+      })
+      .strict(),
+  })
+  .strict();
+export type MindMap = z.infer<typeof MindMapSchema>;
+
+/** The comparison of the 詞三首 group (lessons 14–16) over four dimensions, with DSE notes. */
+export const CiComparisonSchema = z
+  .object({
+    dimensions: z.array(
+      z
+        .object({
+          key: z.enum(['emotionalTone', 'imagery', 'historicalView', 'philosophy']),
+          label: nonEmpty,
+          byLesson: z.record(z.string().regex(/^1[4-6]$/), nonEmpty),
+        })
+        .strict(),
+    ),
+    dseNotes: z.array(nonEmpty).min(1),
+  })
+  .strict();
+export type CiComparison = z.infer<typeof CiComparisonSchema>;
+
+/** Common characters the recitation distractors are drawn from (one string of distinct CJK characters). */
+export const CommonCharactersSchema = z.object({ characters: z.string().min(100) }).strict();

@@ -1,0 +1,56 @@
+/**
+ * Local accounts: register, sign in, sign out. The session itself is an httpOnly cookie.
+ */
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  username: '用戶名稱須為 3 至 32 個字元，只可使用英文字母、數字、底線、點或連字號',
+  password: '密碼須為 8 至 128 個字元',
+  passwordRequired: '請輸入密碼',
+  email: '電郵地址格式不正確',
+} as const;
+
+/** 3–32 characters of [a-zA-Z0-9_.-]. */
+export const UsernameSchema = z
+  .string({ error: AUTH_MESSAGES.username })
+  .trim()
+  .regex(/^[a-zA-Z0-9_.-]{3,32}$/, { error: AUTH_MESSAGES.username });
+export type Username = z.infer<typeof UsernameSchema>;
+
+/** 8–128 characters, any. */
+export const PasswordSchema = z
+  .string({ error: AUTH_MESSAGES.password })
+  .min(8, { error: AUTH_MESSAGES.password })
+  .max(128, { error: AUTH_MESSAGES.password });
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(50)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** POST /api/auth/register → 201 with the new user (and a session). */
+export const RegisterBodySchema = z.object({
+  username: UsernameSchema,
+  password: PasswordSchema,
+  firstName: optionalName,
+  lastName: optionalName,
+  email: z.email({ error: AUTH_MESSAGES.email }).max(254).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+export type RegisterInput = z.input<typeof RegisterBodySchema>;
+
+/** POST /api/auth/login → 200 with the user. A wrong username or password is 401 INVALID_CREDENTIALS. */
+export const LoginBodySchema = z.object({
+  username: UsernameSchema,
+  /** Not length-checked beyond 128, so a sign-in never leaks the password rules. */
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired })
+    .max(128),
+  /** Keep the session for 90 days instead of 7 (spec part 1 §9). */
+  rememberMe: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+export type LoginInput = z.input<typeof LoginBodySchema>;

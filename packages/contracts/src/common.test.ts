@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { commaList, positiveIntParam, repeatedParam, UserIdInputSchema } from './common.ts';
+
+describe('commaList', () => {
+  const lessonIds = commaList(positiveIntParam());
+
+  it('turns a comma-joined string into numbers', () => {
+    expect(lessonIds.parse('1,2,3')).toEqual([1, 2, 3]);
+  });
+
+  it('accepts a single value, spaces and repeated parameters', () => {
+    expect(lessonIds.parse('7')).toEqual([7]);
+    expect(lessonIds.parse(' 1 , 2 ')).toEqual([1, 2]);
+    expect(lessonIds.parse(['1,2', '3'])).toEqual([1, 2, 3]);
+  });
+
+  it('drops empty pieces, so an empty parameter is an empty list', () => {
+    expect(lessonIds.parse('')).toEqual([]);
+    expect(lessonIds.parse('1,,2,')).toEqual([1, 2]);
+  });
+
+  it('rejects an item its schema refuses', () => {
+    expect(lessonIds.safeParse('1,x').success).toBe(false);
+    expect(lessonIds.safeParse('0').success).toBe(false);
+    expect(commaList(z.enum(['a', 'b'])).safeParse('a,c').success).toBe(false);
+  });
+
+  it('gives back any list of positive integers it was given joined', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 })), (ids) => {
+        expect(lessonIds.parse(ids.join(','))).toEqual(ids);
+      }),
+    );
+  });
+});
+
+describe('repeatedParam', () => {
+  const types = repeatedParam(z.string());
+
+  it('accepts repeated values and a single one', () => {
+    expect(types.parse(['a', 'b'])).toEqual(['a', 'b']);
+    expect(types.parse('a')).toEqual(['a']);
+  });
+
+  it('does not split on commas', () => {
+    expect(types.parse('a,b')).toEqual(['a,b']);
+  });
+
+  it('coerces each value with the item schema', () => {
+    expect(repeatedParam(positiveIntParam()).parse(['3', '4'])).toEqual([3, 4]);
+  });
+});
+
+describe('a user id in a request body', () => {
+  it('is a string whether sent as a string or a number', () => {
+    expect(UserIdInputSchema.parse('42')).toBe('42');
+    expect(UserIdInputSchema.parse(42)).toBe('42');
+  });
+
+  it('is never empty or negative', () => {
+    expect(UserIdInputSchema.safeParse('').success).toBe(false);
+    expect(UserIdInputSchema.safeParse(-1).success).toBe(false);
+  });
+});

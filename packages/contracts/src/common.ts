@@ -1,0 +1,134 @@
+/**
+ * Building blocks shared by the resource contracts: ids, query-string helpers, time stamps,
+ * difficulty, XP awards and the learner's running totals.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Ids
+// ---------------------------------------------------------------------------------------------
+
+/** A user id on the wire: always a string (the API turns a numeric database id into a string). */
+export const UserIdSchema = z.string().min(1).max(64);
+export type UserId = z.infer<typeof UserIdSchema>;
+
+/**
+ * A user id in a request body: the spec's client sends it as a string or a number; both become a string.
+ * The server never trusts it: every call acts for the signed-in user.
+ */
+export const UserIdInputSchema = z
+  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
+  .transform((value) => String(value));
+
+/** A lesson id (the sixteen set texts are 1–16; uploaded lessons continue the sequence). */
+export const LessonIdSchema = z.number().int().positive();
+
+/** A positive integer read from a path or a query string, where every value arrives as text. */
+export const positiveIntParam = () => z.coerce.number<string | number>().int().positive();
+
+/** A non-negative integer read from a path or a query string. */
+export const nonNegativeIntParam = () => z.coerce.number<string | number>().int().nonnegative();
+
+// ---------------------------------------------------------------------------------------------
+// Query-string lists
+// ---------------------------------------------------------------------------------------------
+
+const rawListSchema = z.union([z.string(), z.array(z.string())]);
+
+function toArray(value: string | string[]): string[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** The list schema after the raw strings are gathered; typed loosely because a coercing item accepts `unknown`. */
+function itemsOf<T extends z.ZodType>(item: T) {
+  return z.array(item) as unknown as z.ZodType<Array<z.output<T>>, string[]>;
+}
+
+/**
+ * A comma-joined list in a query string: `lessonIds=1,2,3` gives `[1, 2, 3]` with an item schema
+ * that coerces. Repeated parameters (`lessonIds=1,2&lessonIds=3`) are accepted too; empty pieces
+ * are dropped, so `lessonIds=` gives `[]`.
+ *
+ * @example commaList(z.coerce.number().int()).parse('1,2,3') // [1, 2, 3]
+ */
+export function commaList<T extends z.ZodType>(item: T) {
+  return rawListSchema
+    .transform((value) =>
+      toArray(value)
+        .flatMap((piece) => piece.split(','))
+        .map((piece) => piece.trim())
+        .filter((piece) => piece.length > 0),
+    )
+    .pipe(itemsOf(item));
+}
+
+/**
+ * A repeated query parameter: `types=a&types=b` gives `['a', 'b']`; a single `types=a` gives `['a']`.
+ * Values are taken whole (no comma splitting).
+ *
+ * @example repeatedParam(z.string()).parse('a') // ['a']
+ */
+export function repeatedParam<T extends z.ZodType>(item: T) {
+  return rawListSchema.transform(toArray).pipe(itemsOf(item));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared values
+// ---------------------------------------------------------------------------------------------
+
+/** An instant as an ISO 8601 string (what `Date.prototype.toISOString` gives). */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+export type Timestamp = z.infer<typeof TimestampSchema>;
+
+/** Lesson and question difficulty (the spec's 初級/中級/高級 are display labels of these). */
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const DifficultySchema = z.enum(DIFFICULTIES);
+export type Difficulty = z.infer<typeof DifficultySchema>;
+
+/** A percentage, 0 to 100. */
+export const PercentSchema = z.number().min(0).max(100);
+
+/** Seconds spent, as the spec's client sends them (a day at most). */
+export const SecondsSchema = z.number().nonnegative().max(86_400);
+
+/** A count (questions, learners, events...). */
+export const CountSchema = z.number().int().nonnegative();
+
+/** A short confirmation, worded for the student (Traditional Chinese). */
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// XP and totals
+// ---------------------------------------------------------------------------------------------
+
+/** Why XP was awarded (the amounts are the domain's rules, spec part 1 §9). */
+export const XP_REASONS = {
+  correctAnswer: 'correct_answer',
+  correctRunBonus: 'correct_run_bonus',
+  lessonCompleted: 'lesson_completed',
+  unitCompleted: 'unit_completed',
+  dailySignIn: 'daily_sign_in',
+  streakMilestone: 'streak_milestone',
+} as const;
+export const XpReasonSchema = z.enum(XP_REASONS);
+export type XpReason = z.infer<typeof XpReasonSchema>;
+
+/** One XP award the server decided. */
+export const XpAwardSchema = z.object({ amount: z.number().int(), reason: XpReasonSchema });
+export type XpAward = z.infer<typeof XpAwardSchema>;
+
+/** The learner's true running totals after a change. */
+export const TotalsSchema = z.object({
+  totalXP: CountSchema,
+  level: z.number().int().positive(),
+  streakDays: CountSchema,
+});
+export type Totals = z.infer<typeof TotalsSchema>;
+
+/** What a write call that earns XP answers: the awards it caused and the new totals. */
+export const ProgressResultSchema = z.object({
+  xpAwarded: z.array(XpAwardSchema),
+  totals: TotalsSchema,
+});
+export type ProgressResult = z.infer<typeof ProgressResultSchema>;

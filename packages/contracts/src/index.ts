@@ -1,0 +1,21 @@
+/**
+ * @wenyan/contracts: the zod schema of every HTTP call and websocket message, the route registry,
+ * and the OpenAPI document generated from them. Types are inferred from the schemas.
+ */
+export * from './admin.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './dse.ts';
+export * from './error-book.ts';
+export * from './errors.ts';
+export * from './health.ts';
+export * from './leaderboard.ts';
+export * from './lessons.ts';
+export * from './openapi.ts';
+export * from './questions.ts';
+export * from './recitation.ts';
+export * from './routes.ts';
+export * from './teacher.ts';
+export * from './users.ts';
+export * from './vocabulary.ts';
+export * from './ws.ts';

@@ -1,0 +1,126 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route registry (the API serves it at /api/docs/json).
+ */
+import type { z } from 'zod';
+import {
+  createDocument,
+  createSchema,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import { ErrorBodySchema } from './errors.ts';
+import { type RouteContract, routeEntries, toOpenApiPath } from './routes.ts';
+import { ClientMessageSchema, ServerMessageSchema, WS_PROTOCOL_VERSION } from './ws.ts';
+
+export interface OpenApiOptions {
+  /** Defaults to 文言通 API. */
+  readonly title?: string;
+  /** The API's version; defaults to the websocket protocol version. */
+  readonly version?: string;
+  /** The server's base URL, e.g. https://wenyan.example.hk; omitted when not given. */
+  readonly serverUrl?: string;
+  /** The name of the session cookie; defaults to `session`. */
+  readonly sessionCookieName?: string;
+}
+
+const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  101: 'Switching Protocols',
+  200: 'OK',
+  201: 'Created',
+  302: 'Found (redirect)',
+  400: 'Validation failed',
+  401: 'Not signed in',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Unavailable',
+};
+
+type StatusDigit = 1 | 2 | 3 | 4 | 5;
+
+const MEDIA_TYPES = { json: 'application/json', html: 'text/html', text: 'text/plain' } as const;
+
+function responsesOf(route: RouteContract): ZodOpenApiResponsesObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, schema] of Object.entries(route.responses) as Array<
+    [`${StatusDigit}${string}`, z.ZodType]
+  >) {
+    const description = STATUS_DESCRIPTIONS[Number(status)] ?? `Status ${status}`;
+    const kind = schema === ErrorBodySchema ? 'json' : (route.kind ?? 'json');
+    if (kind === 'redirect' || kind === 'websocket') {
+      responses[status] = { description };
+    } else {
+      responses[status] = { description, content: { [MEDIA_TYPES[kind]]: { schema } } };
+    }
+  }
+  return responses;
+}
+
+/** The tag of a route: the first segment after /api (`/api/users/:id/stats` → `users`). */
+function tagOf(path: string): string {
+  return path.split('/')[2] ?? 'api';
+}
+
+/**
+ * Builds the OpenAPI 3.1 document of every route in `apiRoutes`, with the websocket messages as
+ * the components `WsClientMessage` and `WsServerMessage`. Each operation's `operationId` is its
+ * registry name and `x-auth` its auth rule.
+ */
+export function buildOpenApiDocument(options: OpenApiOptions = {}): ReturnType<typeof createDocument> {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const [name, route] of routeEntries()) {
+    const operation: ZodOpenApiOperationObject = {
+      operationId: name,
+      summary: route.summary,
+      tags: [tagOf(route.path)],
+      security: route.auth === 'public' ? [] : [{ sessionCookie: [] }],
+      'x-auth': route.auth,
+      responses: responsesOf(route),
+    };
+    if (route.params || route.query) {
+      operation.requestParams = {
+        ...(route.params ? { path: route.params } : {}),
+        ...(route.query ? { query: route.query } : {}),
+      };
+    }
+    if (route.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
+    }
+    const openApiPath = toOpenApiPath(route.path);
+    paths[openApiPath] = { ...paths[openApiPath], [route.method.toLowerCase()]: operation };
+  }
+
+  const document = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? '文言通 API',
+      version: options.version ?? String(WS_PROTOCOL_VERSION),
+      description:
+        'HKDSE classical-Chinese set-text practice. Errors answer `{ error: { code, message, details } }`. ' +
+        'The websocket at /api/ws exchanges WsClientMessage and WsServerMessage.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: options.sessionCookieName ?? 'session' },
+      },
+    },
+  });
+  // The websocket messages are added afterwards, each rendered in its own direction (a client message
+  // as a request, a server message as a response), so shared components keep one rendering.
+  const schemas = { ...document.components?.schemas };
+  for (const [schema, io] of [
+    [ClientMessageSchema, 'input'],
+    [ServerMessageSchema, 'output'],
+  ] as const) {
+    const rendered = createSchema(schema, { io });
+    for (const [id, component] of Object.entries(rendered.components ?? {})) schemas[id] ??= component;
+  }
+  document.components = { ...document.components, schemas };
+  return document;
+}

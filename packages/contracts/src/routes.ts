@@ -1,0 +1,683 @@
+/**
+ * The registry of every HTTP call: `apiRoutes`, keyed by operation name. The API registers its routes
+ * from it, the web client types its calls with `Input<'name'>` / `Output<'name'>`, and the OpenAPI
+ * document is generated from it.
+ */
+import type { z } from 'zod';
+import {
+  AdminStatusSchema,
+  AdminUserParamsSchema,
+  ImportResultSchema,
+  SetRolesBodySchema,
+  UploadTextBodySchema,
+} from './admin.ts';
+import { LoginBodySchema, RegisterBodySchema } from './auth.ts';
+import { MessageSchema } from './common.ts';
+import {
+  DseMetadataSchema,
+  DseMixedPracticeFiltersSchema,
+  DseMixedPracticeQuerySchema,
+  DseMixQuerySchema,
+  DsePaperListSchema,
+  DsePaperParamsSchema,
+} from './dse.ts';
+import {
+  ErrorQuestionListSchema,
+  ErrorQuestionParamsSchema,
+  ErrorQuestionRecordSchema,
+  ErrorStatsSchema,
+  UpdateErrorQuestionBodySchema,
+} from './error-book.ts';
+import { type ErrorBodySchema, errorResponses } from './errors.ts';
+import {
+  HealthSchema,
+  HtmlPageSchema,
+  OpenApiJsonSchema,
+  PlainTextSchema,
+  RedirectSchema,
+  SwitchingProtocolsSchema,
+} from './health.ts';
+import { LeaderboardSchema } from './leaderboard.ts';
+import {
+  LessonIdParamsSchema,
+  LessonListSchema,
+  LessonNodeParamsSchema,
+  LessonParamsSchema,
+  LessonSchema,
+  NodeAvailabilityListSchema,
+} from './lessons.ts';
+import {
+  AdaptiveQuestionsQuerySchema,
+  CharacterThresholdQuerySchema,
+  CourseQuestionsQuerySchema,
+  CreateQuestionBodySchema,
+  QuestionListSchema,
+  QuestionSchema,
+} from './questions.ts';
+import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
+import {
+  ClassLearnerListSchema,
+  ClassParamsSchema,
+  ClassSchema,
+  ClassSummaryListSchema,
+  CreateClassBodySchema,
+  JoinClassBodySchema,
+  JoinedClassSchema,
+  LearnerEventPageSchema,
+  LearnerEventsQuerySchema,
+  LearnerParamsSchema,
+  LearnerStateQuerySchema,
+  LearnerStateSchema,
+} from './teacher.ts';
+import {
+  AnswerResultSchema,
+  AwardXpBodySchema,
+  AwardXpResultSchema,
+  CompletedActivitiesSchema,
+  NodeCompleteBodySchema,
+  NodeCompleteParamsSchema,
+  NodeCompleteResultSchema,
+  SubmitAnswerBodySchema,
+  UpdateSchoolBodySchema,
+  UserIdParamsSchema,
+  UserLessonParamsSchema,
+  UserParamsSchema,
+  UserSchema,
+  UserStatsListSchema,
+} from './users.ts';
+import {
+  MixedLessonListSchema,
+  VocabularyLessonListSchema,
+  VocabularyQuestionsQuerySchema,
+  VocabularyRecordBodySchema,
+  VocabularyRecordListSchema,
+  VocabularyRecordSchema,
+  VocabularyStatsSchema,
+} from './vocabulary.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The shape of a route
+// ---------------------------------------------------------------------------------------------
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Who may call a route:
+ * - `public`: anyone, signed in or not;
+ * - `user`: any signed-in user (body `userId`s are checked against, or replaced by, the session's user);
+ * - `self`: the `:userId` / `:id` path parameter must be the signed-in user;
+ * - `teacherOrSelf`: self, a teacher of a class the learner is in, or an admin;
+ * - `teacher`: a user with the teacher or admin role (class routes also check the class is theirs);
+ * - `admin`: a user with the admin role.
+ */
+export const AUTH_RULES = ['public', 'user', 'self', 'teacherOrSelf', 'teacher', 'admin'] as const;
+export type AuthRule = (typeof AUTH_RULES)[number];
+
+/**
+ * What the success answer is. Only `json` answers are serialized with their schema; for the others the
+ * `responses` entry documents the status code only (do not hand it to a JSON serializer).
+ */
+export const RESPONSE_KINDS = ['json', 'html', 'text', 'redirect', 'websocket'] as const;
+export type ResponseKind = (typeof RESPONSE_KINDS)[number];
+
+/** The status codes of a successful answer. */
+export const SUCCESS_STATUSES = [200, 201, 101, 302] as const;
+export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+
+/** One call: its method, its Fastify-style path, who may call it, and the schemas of its parts. */
+export interface RouteContract {
+  readonly method: HttpMethod;
+  /** Fastify style: `/api/lessons/:id`. */
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly auth: AuthRule;
+  /** Defaults to `json`. */
+  readonly kind?: ResponseKind;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** Status code → schema of the body sent with it. */
+  readonly responses: { readonly [status: number]: z.ZodType };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The registry
+// ---------------------------------------------------------------------------------------------
+
+const adminImport = (name: string, what: string) =>
+  ({
+    method: 'POST',
+    path: `/api/admin/import-${name}`,
+    summary: `Import ${what} (idempotent; empty body)`,
+    auth: 'admin',
+    responses: { 200: ImportResultSchema, ...errorResponses(401, 403) },
+  }) as const;
+
+/** Every call of both spec tables plus the project's own (identity, teachers, operations). */
+export const apiRoutes = {
+  // Identity --------------------------------------------------------------------------------
+  loginPage: {
+    method: 'GET',
+    path: '/api/login',
+    summary: 'The sign-in page (or a redirect to the school sign-in provider)',
+    auth: 'public',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema, 302: RedirectSchema },
+  },
+  logoutRedirect: {
+    method: 'GET',
+    path: '/api/logout',
+    summary: 'Sign out and redirect to /',
+    auth: 'public',
+    kind: 'redirect',
+    responses: { 302: RedirectSchema },
+  },
+  register: {
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create a local account and sign in',
+    auth: 'public',
+    body: RegisterBodySchema,
+    responses: { 201: UserSchema, ...errorResponses(400, 409, 429) },
+  },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with a username and password',
+    auth: 'public',
+    body: LoginBodySchema,
+    responses: { 200: UserSchema, ...errorResponses(400, 401, 429) },
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out (ends the session)',
+    auth: 'public',
+    responses: { 200: MessageSchema },
+  },
+  getCurrentUser: {
+    method: 'GET',
+    path: '/api/auth/user',
+    summary: 'The signed-in user, or 401',
+    auth: 'user',
+    responses: { 200: UserSchema, ...errorResponses(401) },
+  },
+  getUser: {
+    method: 'GET',
+    path: '/api/user/:id',
+    summary: 'A user (the streak page)',
+    auth: 'self',
+    params: UserParamsSchema,
+    responses: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // Lessons and questions --------------------------------------------------------------------
+  listLessons: {
+    method: 'GET',
+    path: '/api/lessons',
+    summary: 'All lessons',
+    auth: 'user',
+    responses: { 200: LessonListSchema, ...errorResponses(401) },
+  },
+  getLesson: {
+    method: 'GET',
+    path: '/api/lessons/:id',
+    summary: 'One lesson',
+    auth: 'user',
+    params: LessonParamsSchema,
+    responses: { 200: LessonSchema, ...errorResponses(400, 401, 404) },
+  },
+  listLessonQuestions: {
+    method: 'GET',
+    path: '/api/lessons/:lessonId/questions',
+    summary: 'The questions of a lesson',
+    auth: 'user',
+    params: LessonIdParamsSchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
+  getNodeAvailability: {
+    method: 'GET',
+    path: '/api/lessons/:lessonId/nodes/availability',
+    summary: 'The roadmap nodes of a lesson with their available question counts',
+    auth: 'user',
+    params: LessonIdParamsSchema,
+    query: CharacterThresholdQuerySchema,
+    responses: { 200: NodeAvailabilityListSchema, ...errorResponses(400, 401, 404) },
+  },
+  listNodeQuestions: {
+    method: 'GET',
+    path: '/api/lessons/:lessonId/nodes/:type/questions',
+    summary: 'The questions of one roadmap node',
+    auth: 'user',
+    params: LessonNodeParamsSchema,
+    query: CharacterThresholdQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
+  getAdaptiveQuestions: {
+    method: 'GET',
+    path: '/api/lessons/:id/adaptive-questions',
+    summary: 'Questions for the adaptive quiz, chosen for the signed-in learner',
+    auth: 'user',
+    params: LessonParamsSchema,
+    query: AdaptiveQuestionsQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
+  listCourseQuestions: {
+    method: 'GET',
+    path: '/api/course-questions',
+    summary: 'Questions of a course node (limit 8 by default)',
+    auth: 'user',
+    query: CourseQuestionsQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401) },
+  },
+  createQuestion: {
+    method: 'POST',
+    path: '/api/questions',
+    summary: 'Add a word-interpretation question (the add-question form)',
+    auth: 'teacher',
+    body: CreateQuestionBodySchema,
+    responses: { 201: QuestionSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // The learner's progress -------------------------------------------------------------------
+  getUserStats: {
+    method: 'GET',
+    path: '/api/users/:userId/stats',
+    summary: 'Per-lesson stats of a learner',
+    auth: 'teacherOrSelf',
+    params: UserIdParamsSchema,
+    responses: { 200: UserStatsListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  awardXp: {
+    method: 'POST',
+    path: '/api/users/:userId/stats',
+    summary: 'Compatibility call: checks the claimed XP and answers the true totals',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: AwardXpBodySchema,
+    responses: { 200: AwardXpResultSchema, ...errorResponses(400, 401, 403) },
+  },
+  submitAnswer: {
+    method: 'POST',
+    path: '/api/users/answers',
+    summary: 'Submit one answer; the server grades it and awards XP',
+    auth: 'user',
+    body: SubmitAnswerBodySchema,
+    responses: { 200: AnswerResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  completeNode: {
+    method: 'POST',
+    path: '/api/users/:userId/lessons/:lessonId/nodes/:type/complete',
+    summary: 'Mark a roadmap node (question type) of a lesson completed',
+    auth: 'self',
+    params: NodeCompleteParamsSchema,
+    body: NodeCompleteBodySchema,
+    responses: { 200: NodeCompleteResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  getCompletedActivities: {
+    method: 'GET',
+    path: '/api/users/:id/lessons/:lessonId/completed-activities',
+    summary: 'The question types a learner completed on a lesson',
+    auth: 'teacherOrSelf',
+    params: UserLessonParamsSchema,
+    responses: { 200: CompletedActivitiesSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  updateSchool: {
+    method: 'PATCH',
+    path: '/api/users/:id/school',
+    summary: "Change the learner's school name",
+    auth: 'self',
+    params: UserParamsSchema,
+    body: UpdateSchoolBodySchema,
+    responses: { 200: UserSchema, ...errorResponses(400, 401, 403) },
+  },
+  finishRecitation: {
+    method: 'POST',
+    path: '/api/recitations',
+    summary: 'Finish a recitation run; the server grades it and awards XP',
+    auth: 'user',
+    body: FinishRecitationBodySchema,
+    responses: { 201: RecitationResultSchema, ...errorResponses(400, 401, 404, 409) },
+  },
+
+  // Vocabulary -------------------------------------------------------------------------------
+  listVocabularyQuestions: {
+    method: 'GET',
+    path: '/api/vocabulary/questions',
+    summary: 'Word questions by lessonIds, sessionId or lessonId',
+    auth: 'user',
+    query: VocabularyQuestionsQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
+  listVocabularyLessons: {
+    method: 'GET',
+    path: '/api/vocabulary/lessons',
+    summary: 'Lessons with word questions',
+    auth: 'user',
+    responses: { 200: VocabularyLessonListSchema, ...errorResponses(401) },
+  },
+  listMixedLessons: {
+    method: 'GET',
+    path: '/api/vocabulary/mixed-lessons',
+    summary: 'Mixed word-practice sessions',
+    auth: 'user',
+    responses: { 200: MixedLessonListSchema, ...errorResponses(401) },
+  },
+  saveVocabularyRecord: {
+    method: 'POST',
+    path: '/api/vocabulary/records',
+    summary: 'Record a finished word quiz',
+    auth: 'user',
+    body: VocabularyRecordBodySchema,
+    responses: { 201: VocabularyRecordSchema, ...errorResponses(400, 401, 403, 409) },
+  },
+  listVocabularyRecords: {
+    method: 'GET',
+    path: '/api/users/:id/vocabulary/records',
+    summary: "A learner's word-quiz completion records",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: VocabularyRecordListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getVocabularyStats: {
+    method: 'GET',
+    path: '/api/users/:id/vocabulary/stats',
+    summary: "A learner's word-practice statistics",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: VocabularyStatsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // Leaderboard ------------------------------------------------------------------------------
+  getLeaderboard: {
+    method: 'GET',
+    path: '/api/leaderboard',
+    summary: "The top ten, the signed-in learner's place and the number of learners",
+    auth: 'user',
+    responses: { 200: LeaderboardSchema, ...errorResponses(401) },
+  },
+
+  // Error book -------------------------------------------------------------------------------
+  listErrorQuestions: {
+    method: 'GET',
+    path: '/api/users/:id/error-questions',
+    summary: "A learner's error-book records",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ErrorQuestionListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getErrorStats: {
+    method: 'GET',
+    path: '/api/users/:id/error-questions/stats',
+    summary: "A learner's error-book statistics",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ErrorStatsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  masterErrorQuestion: {
+    method: 'PATCH',
+    path: '/api/users/:id/error-questions/:questionId/master',
+    summary: 'Mark an error question mastered (empty body)',
+    auth: 'self',
+    params: ErrorQuestionParamsSchema,
+    responses: { 200: ErrorQuestionRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  updateErrorQuestion: {
+    method: 'PATCH',
+    path: '/api/users/:id/error-questions/:questionId',
+    summary: 'Save a personal note on an error question',
+    auth: 'self',
+    params: ErrorQuestionParamsSchema,
+    body: UpdateErrorQuestionBodySchema,
+    responses: { 200: ErrorQuestionRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // DSE past papers --------------------------------------------------------------------------
+  listDsePapers: {
+    method: 'GET',
+    path: '/api/dse-papers',
+    summary: 'The past papers',
+    auth: 'user',
+    responses: { 200: DsePaperListSchema, ...errorResponses(401) },
+  },
+  listDsePaperQuestions: {
+    method: 'GET',
+    path: '/api/dse-papers/:paperId/questions',
+    summary: 'The questions of a past paper',
+    auth: 'user',
+    params: DsePaperParamsSchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
+  getDseMetadata: {
+    method: 'GET',
+    path: '/api/dse-questions/metadata',
+    summary: 'Question types and passages of the past-paper questions',
+    auth: 'user',
+    responses: { 200: DseMetadataSchema, ...errorResponses(401) },
+  },
+  mixDseQuestions: {
+    method: 'GET',
+    path: '/api/dse-questions/mix',
+    summary: 'Past-paper questions mixed by type and passage (repeated parameters)',
+    auth: 'user',
+    query: DseMixQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401) },
+  },
+  getDseMixedPracticeFilters: {
+    method: 'GET',
+    path: '/api/dse-mixed-practice/filters',
+    summary: 'The passages, types and years the mixed-year page can filter on',
+    auth: 'user',
+    responses: { 200: DseMixedPracticeFiltersSchema, ...errorResponses(401) },
+  },
+  listDseMixedPractice: {
+    method: 'GET',
+    path: '/api/dse-mixed-practice',
+    summary: 'A mixed-year question set (comma-joined filters)',
+    auth: 'user',
+    query: DseMixedPracticeQuerySchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401) },
+  },
+
+  // Admin ------------------------------------------------------------------------------------
+  uploadText: {
+    method: 'POST',
+    path: '/api/admin/upload-text',
+    summary: 'Upload content as text',
+    auth: 'admin',
+    body: UploadTextBodySchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 413) },
+  },
+  importDseQuestions: adminImport('dse-questions', 'the DSE past-paper questions'),
+  importNewLessons: adminImport('new-lessons', 'the lessons'),
+  importPoetryQuestions: adminImport('poetry-questions', 'the poetry questions'),
+  importAdditionalWordQuestions: adminImport('additional-word-questions', 'the additional word questions'),
+  importVocabularySessions: adminImport('vocabulary-sessions', 'the mixed vocabulary sessions'),
+  importMindMaps: adminImport('mind-maps', 'the mind maps'),
+  getAdminStatus: {
+    method: 'GET',
+    path: '/api/admin/status',
+    summary: 'Content counts, events, learners, queue depth and projection lag',
+    auth: 'admin',
+    responses: { 200: AdminStatusSchema, ...errorResponses(401, 403) },
+  },
+  setUserRoles: {
+    method: 'PUT',
+    path: '/api/admin/users/:id/roles',
+    summary: "Replace a user's roles",
+    auth: 'admin',
+    params: AdminUserParamsSchema,
+    body: SetRolesBodySchema,
+    responses: { 200: UserSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // Teachers and classes ---------------------------------------------------------------------
+  createClass: {
+    method: 'POST',
+    path: '/api/teacher/classes',
+    summary: 'Create a class with a join code',
+    auth: 'teacher',
+    body: CreateClassBodySchema,
+    responses: { 201: ClassSchema, ...errorResponses(400, 401, 403) },
+  },
+  listClasses: {
+    method: 'GET',
+    path: '/api/teacher/classes',
+    summary: "The teacher's classes",
+    auth: 'teacher',
+    responses: { 200: ClassSummaryListSchema, ...errorResponses(401, 403) },
+  },
+  listClassLearners: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/learners',
+    summary: "A class's learners: totals, streak, accuracy, last active, weakest lesson",
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassLearnerListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  listLearnerEvents: {
+    method: 'GET',
+    path: '/api/teacher/learners/:id/events',
+    summary: "A page of a learner's history, in stream order",
+    auth: 'teacherOrSelf',
+    params: LearnerParamsSchema,
+    query: LearnerEventsQuerySchema,
+    responses: { 200: LearnerEventPageSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getLearnerState: {
+    method: 'GET',
+    path: '/api/teacher/learners/:id/state',
+    summary: "A learner's state as it was at a version or a time (a replay)",
+    auth: 'teacherOrSelf',
+    params: LearnerParamsSchema,
+    query: LearnerStateQuerySchema,
+    responses: { 200: LearnerStateSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  joinClass: {
+    method: 'POST',
+    path: '/api/classes/join',
+    summary: 'Join a class with its code',
+    auth: 'user',
+    body: JoinClassBodySchema,
+    responses: { 200: JoinedClassSchema, ...errorResponses(400, 401, 404, 429) },
+  },
+  leaveClass: {
+    method: 'POST',
+    path: '/api/classes/:id/leave',
+    summary: 'Leave a class',
+    auth: 'user',
+    params: ClassParamsSchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
+  },
+
+  // Operations -------------------------------------------------------------------------------
+  getHealth: {
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Health of the process and its dependencies (503 when one is down)',
+    auth: 'public',
+    responses: { 200: HealthSchema, 503: HealthSchema },
+  },
+  getMetrics: {
+    method: 'GET',
+    path: '/api/metrics',
+    summary: 'Prometheus metrics',
+    auth: 'public',
+    kind: 'text',
+    responses: { 200: PlainTextSchema },
+  },
+  docsPage: {
+    method: 'GET',
+    path: '/api/docs',
+    summary: 'Browsable API documentation',
+    auth: 'public',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema },
+  },
+  docsJson: {
+    method: 'GET',
+    path: '/api/docs/json',
+    summary: 'The OpenAPI 3.1 document',
+    auth: 'public',
+    responses: { 200: OpenApiJsonSchema },
+  },
+  websocket: {
+    method: 'GET',
+    path: '/api/ws',
+    summary: 'The websocket (leaderboard updates); messages: WsClientMessage and WsServerMessage',
+    auth: 'user',
+    kind: 'websocket',
+    responses: { 101: SwitchingProtocolsSchema, ...errorResponses(401) },
+  },
+} as const satisfies Record<string, RouteContract>;
+
+// ---------------------------------------------------------------------------------------------
+// Types and helpers
+// ---------------------------------------------------------------------------------------------
+
+export type ApiRoutes = typeof apiRoutes;
+export type RouteName = keyof ApiRoutes;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type RequestPart = 'params' | 'query' | 'body';
+type PartSchema<R, P extends RequestPart> = R extends { readonly [K in P]: infer S extends z.ZodType }
+  ? S
+  : never;
+type InputParts<R, IO extends 'input' | 'output'> = {
+  [P in RequestPart as [PartSchema<R, P>] extends [never] ? never : P]: IO extends 'input'
+    ? z.input<PartSchema<R, P>>
+    : z.output<PartSchema<R, P>>;
+};
+
+/** What a client sends: `{ params?, query?, body? }` before parsing (e.g. `Input<'getLesson'>`). */
+export type Input<N extends RouteName> = Simplify<InputParts<ApiRoutes[N], 'input'>>;
+
+/** What a handler receives after validation (coerced numbers, parsed lists). */
+export type ParsedInput<N extends RouteName> = Simplify<InputParts<ApiRoutes[N], 'output'>>;
+
+type SuccessCode<N extends RouteName> = Extract<keyof ApiRoutes[N]['responses'], SuccessStatus>;
+
+/** The success body of a call, as the client has it after parsing (e.g. `Output<'getLesson'>`). */
+export type Output<N extends RouteName> = z.output<ApiRoutes[N]['responses'][SuccessCode<N>]>;
+
+/** The error body of any call. */
+export type ErrorOutput = z.output<typeof ErrorBodySchema>;
+
+/** The routes as `[name, route]` pairs, in registry order. */
+export function routeEntries(): Array<[RouteName, RouteContract]> {
+  return Object.entries(apiRoutes) as Array<[RouteName, RouteContract]>;
+}
+
+/** The names of a path's parameters, in order: `/api/users/:id/x/:questionId` → `['id', 'questionId']`. */
+export function pathParamNames(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+/** A Fastify path in OpenAPI form: `/api/lessons/:id` → `/api/lessons/{id}`. */
+export function toOpenApiPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment))
+    .join('/');
+}
+
+/**
+ * Fills a route's path with parameter values (URI-encoded).
+ *
+ * @example buildPath(apiRoutes.getLesson.path, { id: 3 }) // '/api/lessons/3'
+ */
+export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined) throw new Error(`Missing path parameter ${segment} for ${path}`);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+}

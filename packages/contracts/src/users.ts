@@ -1,0 +1,162 @@
+/**
+ * The user, their per-lesson stats and the learner's write calls (answers, XP, node completion, school).
+ */
+import { z } from 'zod';
+import {
+  CountSchema,
+  LessonIdSchema,
+  PercentSchema,
+  ProgressResultSchema,
+  positiveIntParam,
+  SecondsSchema,
+  TimestampSchema,
+  TotalsSchema,
+  UserIdInputSchema,
+  UserIdSchema,
+} from './common.ts';
+import { QuestionTypeSchema } from './questions.ts';
+
+/** Roles: a student learns, a teacher reads their classes' learners, an admin manages content and roles. */
+export const ROLES = ['student', 'teacher', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The signed-in user as the API shows them (GET /api/auth/user, GET /api/user/:id...). */
+export const UserSchema = z
+  .object({
+    id: UserIdSchema,
+    /** Null for an account that signs in only through a school's OpenID Connect provider. */
+    username: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    schoolName: z.string().nullable(),
+    totalXP: CountSchema,
+    level: z.number().int().positive(),
+    streakDays: CountSchema,
+    lastActiveDate: TimestampSchema.nullable(),
+    /** The word-frequency tier the learner practises at (400 by default). */
+    characterThreshold: z.number().int().positive(),
+    roles: z.array(RoleSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof UserSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters
+// ---------------------------------------------------------------------------------------------
+
+/** `/api/users/:id/...`, `/api/user/:id` */
+export const UserParamsSchema = z.object({ id: UserIdSchema });
+export type UserParams = z.infer<typeof UserParamsSchema>;
+
+/** `/api/users/:userId/...` */
+export const UserIdParamsSchema = z.object({ userId: UserIdSchema });
+export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
+
+/** `/api/users/:id/lessons/:lessonId/...` */
+export const UserLessonParamsSchema = z.object({ id: UserIdSchema, lessonId: positiveIntParam() });
+export type UserLessonParams = z.infer<typeof UserLessonParamsSchema>;
+
+/** `/api/users/:userId/lessons/:lessonId/nodes/:type/complete` */
+export const NodeCompleteParamsSchema = z.object({
+  userId: UserIdSchema,
+  lessonId: positiveIntParam(),
+  type: QuestionTypeSchema,
+});
+export type NodeCompleteParams = z.infer<typeof NodeCompleteParamsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Stats
+// ---------------------------------------------------------------------------------------------
+
+/** One learner's progress on one lesson (spec part 2 §3). */
+export const UserStatsRecordSchema = z.object({
+  lessonId: LessonIdSchema,
+  questionsCompleted: CountSchema,
+  totalQuestions: CountSchema,
+  xpEarned: CountSchema,
+  /** Percent of answers correct on this lesson. */
+  accuracy: PercentSchema,
+});
+export type UserStatsRecord = z.infer<typeof UserStatsRecordSchema>;
+
+export const UserStatsListSchema = z.array(UserStatsRecordSchema);
+export type UserStatsList = z.infer<typeof UserStatsListSchema>;
+
+/** POST /api/users/:userId/stats: kept for compatibility; the figures are checked, never trusted. */
+export const AwardXpBodySchema = z.object({
+  xpGained: z.number().int().nonnegative().max(10_000),
+  streakDays: z.number().int().nonnegative(),
+});
+export type AwardXpBody = z.infer<typeof AwardXpBodySchema>;
+
+/** The answer to the compatibility stats call: the learner's true totals. */
+export const AwardXpResultSchema = TotalsSchema;
+export type AwardXpResult = z.infer<typeof AwardXpResultSchema>;
+
+/** GET /api/users/:id/lessons/:lessonId/completed-activities: the question types completed on that lesson. */
+export const CompletedActivitiesSchema = z.array(QuestionTypeSchema);
+export type CompletedActivities = z.infer<typeof CompletedActivitiesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers and nodes
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/users/answers. The server grades `selectedAnswer`; `isCorrect` is accepted and ignored. */
+export const SubmitAnswerBodySchema = z.object({
+  userId: UserIdInputSchema,
+  questionId: z
+    .union([z.string().min(1).max(100), z.number().int().nonnegative()])
+    .transform((value) => String(value)),
+  selectedAnswer: z.string().max(5000),
+  isCorrect: z.boolean().optional(),
+  timeSpent: SecondsSchema,
+});
+export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
+
+/** The graded answer: the verdict, the explanation and what it earned. */
+export const AnswerResultSchema = ProgressResultSchema.extend({
+  isCorrect: z.boolean(),
+  correctAnswer: z.string(),
+  explanation: z.string(),
+  culturalContext: z.string().nullable(),
+});
+export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+
+/** POST /api/users/:userId/lessons/:lessonId/nodes/:type/complete. The score is checked against the answers. */
+export const NodeCompleteBodySchema = z
+  .object({
+    score: z.number().min(0).max(100),
+    questionsAnswered: CountSchema,
+    correctAnswers: CountSchema,
+    timeSpent: SecondsSchema,
+  })
+  .refine((body) => body.correctAnswers <= body.questionsAnswered, {
+    message: '答對題數不能多於作答題數',
+    path: ['correctAnswers'],
+  });
+export type NodeCompleteBody = z.infer<typeof NodeCompleteBodySchema>;
+
+/** The answer to a node completion: the awards, the totals and the lesson's completed types. */
+export const NodeCompleteResultSchema = ProgressResultSchema.extend({
+  completedActivities: CompletedActivitiesSchema,
+});
+export type NodeCompleteResult = z.infer<typeof NodeCompleteResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+// ---------------------------------------------------------------------------------------------
+
+/** PATCH /api/users/:id/school. Trimmed; empty is refused. */
+export const UpdateSchoolBodySchema = z.object({
+  schoolName: z
+    .string({ error: '請輸入學校名稱' })
+    .trim()
+    .min(1, { error: '請輸入學校名稱' })
+    .max(100, { error: '學校名稱不能超過 100 個字' }),
+});
+export type UpdateSchoolBody = z.infer<typeof UpdateSchoolBodySchema>;

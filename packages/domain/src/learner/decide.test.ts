@@ -1,0 +1,727 @@
+import { describe, expect, it } from 'vitest';
+import { DomainRuleError } from '../shared/errors.ts';
+import {
+  CLIENT_FIGURE_TOLERANCE,
+  type DecideContext,
+  type Decision,
+  decide,
+  type LearnerCommand,
+  PRACTICE_NODE_TYPES,
+  type QuestionForGrading,
+} from './decide.ts';
+import { foldLearner, type LearnerEvent, learnerEvent } from './events.ts';
+
+// Monday 2 September 2024, 10:00 in Hong Kong.
+const NOW = '2024-09-02T10:00:00+08:00';
+const AT = '2024-09-02T02:00:00.000Z';
+const DAY = '2024-09-02';
+const LATER = '2024-09-02T11:00:00+08:00';
+const LATER_AT = '2024-09-02T03:00:00.000Z';
+
+/** Hong Kong time `hh:mm` on a day of September 2024. */
+const sept = (day: number, time = '10:00') => `2024-09-${String(day).padStart(2, '0')}T${time}:00+08:00`;
+
+type Step = {
+  readonly command: LearnerCommand;
+  readonly now?: string;
+  readonly context?: Omit<DecideContext, 'now'>;
+};
+
+/** The events of a history of commands, each decided on the state the previous ones left. */
+function history(...steps: Step[]): LearnerEvent[] {
+  return extend([], ...steps);
+}
+
+/** `before` followed by the events of more commands. */
+function extend(before: LearnerEvent[], ...steps: Step[]): LearnerEvent[] {
+  const events = [...before];
+  for (const step of steps) {
+    const decision = decide(step.command, foldLearner(events), {
+      now: NOW,
+      ...step.context,
+      ...(step.now ? { now: step.now } : {}),
+    });
+    if (!decision.ok) throw new Error(`history step refused: ${decision.error.code}`);
+    events.push(...decision.events);
+  }
+  return events;
+}
+
+/** given(events).when(command, context) → the decision. */
+function given(events: LearnerEvent[]) {
+  const state = foldLearner(events);
+  return {
+    when: (command: LearnerCommand, context: Partial<DecideContext> = {}): Decision =>
+      decide(command, state, { now: NOW, ...context }),
+  };
+}
+
+const signIn: LearnerCommand = { type: 'SignIn', data: {} };
+const question = (id: string, overrides: Partial<QuestionForGrading> = {}): QuestionForGrading => ({
+  id,
+  lessonId: 1,
+  type: 'word_interpretation',
+  difficulty: 'beginner',
+  correctAnswer: '喜悅',
+  keywords: null,
+  ...overrides,
+});
+const answer = (
+  id: string,
+  selectedAnswer: string,
+  overrides: Partial<QuestionForGrading> = {},
+): LearnerCommand => ({
+  type: 'SubmitAnswer',
+  data: { question: question(id, overrides), selectedAnswer, timeSpent: 12 },
+});
+const right = (id: string, overrides: Partial<QuestionForGrading> = {}) => answer(id, '喜悅', overrides);
+const wrong = (id: string, overrides: Partial<QuestionForGrading> = {}) => answer(id, '憤怒', overrides);
+
+/** The events of the first action of 2 September for a learner who never came before. */
+const firstDay = (at = AT, day = DAY): LearnerEvent[] => [
+  learnerEvent('DailySignedIn', { day, previousActiveDay: null, at }),
+  learnerEvent('XpAwarded', { amount: 5, reason: 'daily_sign_in', lessonId: null, questionId: null, at }),
+  learnerEvent('StreakReset', { day, previousStreakDays: 0, streakDays: 1, at }),
+];
+const refused = (code: string) => ({ ok: false, error: { code, message: expect.any(String) } });
+
+describe('signing in', () => {
+  describe('on the first day ever', () => {
+    it('signs in, awards 5 XP and starts the streak at 1', () => {
+      expect(given([]).when(signIn)).toEqual({ ok: true, events: firstDay() });
+    });
+  });
+
+  describe('again on the same Hong Kong day', () => {
+    it('does nothing', () => {
+      expect(given(history({ command: signIn })).when(signIn, { now: sept(2, '23:59') })).toEqual({
+        ok: true,
+        events: [],
+      });
+    });
+  });
+
+  describe('on the next Hong Kong day', () => {
+    it('extends the streak', () => {
+      const at = new Date(sept(3, '00:01')).toISOString();
+      expect(given(history({ command: signIn })).when(signIn, { now: sept(3, '00:01') })).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('DailySignedIn', { day: '2024-09-03', previousActiveDay: DAY, at }),
+          learnerEvent('XpAwarded', {
+            amount: 5,
+            reason: 'daily_sign_in',
+            lessonId: null,
+            questionId: null,
+            at,
+          }),
+          learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
+        ],
+      });
+    });
+
+    it('counts days in Hong Kong time, not UTC', () => {
+      // 15:59Z and 16:01Z are the same UTC day but different Hong Kong days.
+      const before = history({ command: signIn, now: '2024-09-02T15:59:00Z' });
+      const decision = given(before).when(signIn, { now: '2024-09-02T16:01:00Z' });
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual([
+        'DailySignedIn',
+        'XpAwarded',
+        'StreakExtended',
+      ]);
+    });
+  });
+
+  describe('when the streak reaches a milestone', () => {
+    it('awards the streak bonus of 20 XP on the third day', () => {
+      const at = new Date(sept(4)).toISOString();
+      const decision = given(history({ command: signIn }, { command: signIn, now: sept(3) })).when(signIn, {
+        now: sept(4),
+      });
+      expect(decision).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('DailySignedIn', { day: '2024-09-04', previousActiveDay: '2024-09-03', at }),
+          learnerEvent('XpAwarded', {
+            amount: 5,
+            reason: 'daily_sign_in',
+            lessonId: null,
+            questionId: null,
+            at,
+          }),
+          learnerEvent('StreakExtended', { day: '2024-09-04', streakDays: 3, milestone: 3, at }),
+          learnerEvent('XpAwarded', {
+            amount: 20,
+            reason: 'streak_milestone',
+            lessonId: null,
+            questionId: null,
+            at,
+          }),
+        ],
+      });
+    });
+
+    it('awards it on every milestone day: 3, 7, 14, 30, 50, 100', () => {
+      const bonusDays: number[] = [];
+      const events: LearnerEvent[] = [];
+      for (let day = 0; day < 101; day++) {
+        const now = new Date(Date.UTC(2024, 0, 1, 2) + day * 86_400_000).toISOString();
+        const decision = decide(signIn, foldLearner(events), { now });
+        if (!decision.ok) throw new Error('refused');
+        if (decision.events.some((e) => e.type === 'XpAwarded' && e.data.reason === 'streak_milestone')) {
+          bonusDays.push(day + 1);
+        }
+        events.push(...decision.events);
+      }
+      expect(bonusDays).toEqual([3, 7, 14, 30, 50, 100]);
+    });
+  });
+
+  describe('after a missed day', () => {
+    it('resets the streak to 1', () => {
+      const at = new Date(sept(5)).toISOString();
+      const decision = given(history({ command: signIn }, { command: signIn, now: sept(3) })).when(signIn, {
+        now: sept(5),
+      });
+      expect(decision).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('DailySignedIn', { day: '2024-09-05', previousActiveDay: '2024-09-03', at }),
+          learnerEvent('XpAwarded', {
+            amount: 5,
+            reason: 'daily_sign_in',
+            lessonId: null,
+            questionId: null,
+            at,
+          }),
+          learnerEvent('StreakReset', { day: '2024-09-05', previousStreakDays: 2, streakDays: 1, at }),
+        ],
+      });
+    });
+  });
+
+  describe('with an unreadable clock', () => {
+    it('refuses', () => {
+      expect(given([]).when(signIn, { now: 'soon' })).toEqual(refused('INVALID_NOW'));
+    });
+  });
+});
+
+describe('submitting an answer', () => {
+  const signedIn = () => history({ command: signIn });
+
+  describe('when it is correct', () => {
+    it('records the graded answer and awards 10 XP', () => {
+      expect(given(signedIn()).when(right('q1'), { now: LATER })).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('AnswerSubmitted', {
+            questionId: 'q1',
+            lessonId: 1,
+            questionType: 'word_interpretation',
+            difficulty: 'beginner',
+            source: 'quiz',
+            selectedAnswer: '喜悅',
+            correctAnswer: '喜悅',
+            isCorrect: true,
+            gradingMethod: 'choice',
+            matchedKeywords: null,
+            requiredKeywords: null,
+            timeSpent: 12,
+            correctRun: 1,
+            firstAttempt: true,
+            questionsCompleted: 1,
+            totalQuestions: 20,
+            at: LATER_AT,
+          }),
+          learnerEvent('XpAwarded', {
+            amount: 10,
+            reason: 'correct_answer',
+            lessonId: 1,
+            questionId: 'q1',
+            at: LATER_AT,
+          }),
+        ],
+      });
+    });
+
+    it('ignores any claim of the client: the server grades the stored question', () => {
+      const decision = given(signedIn()).when(answer('q1', '喜悅', { correctAnswer: '快樂' }));
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['AnswerSubmitted']);
+    });
+  });
+
+  describe('when it is wrong', () => {
+    it('records it, awards nothing and ends the run', () => {
+      const decision = given(history({ command: signIn }, { command: right('q1') })).when(wrong('q2'));
+      expect(decision.ok && decision.events).toEqual([
+        expect.objectContaining({
+          type: 'AnswerSubmitted',
+          data: expect.objectContaining({ isCorrect: false, correctRun: 0 }),
+        }),
+      ]);
+    });
+  });
+
+  describe('when the run of correct answers is three or more', () => {
+    it('adds 15 XP to the 10', () => {
+      const decision = given(
+        history({ command: signIn }, { command: right('q1') }, { command: right('q2') }),
+      ).when(right('q3'));
+      expect(decision.ok && decision.events.slice(1)).toEqual([
+        learnerEvent('XpAwarded', {
+          amount: 10,
+          reason: 'correct_answer',
+          lessonId: 1,
+          questionId: 'q3',
+          at: AT,
+        }),
+        learnerEvent('XpAwarded', {
+          amount: 15,
+          reason: 'correct_run_bonus',
+          lessonId: 1,
+          questionId: 'q3',
+          at: AT,
+        }),
+      ]);
+    });
+
+    it('starts counting again after a wrong answer', () => {
+      const before = history(
+        { command: signIn },
+        { command: right('q1') },
+        { command: right('q2') },
+        { command: wrong('q3') },
+      );
+      const decision = given(before).when(right('q4'));
+      expect(
+        decision.ok && decision.events.filter((e) => e.type === 'XpAwarded').map((e) => e.data.amount),
+      ).toEqual([10]);
+    });
+  });
+
+  describe('on a new day', () => {
+    it('first signs in, then records the answer', () => {
+      const decision = given([]).when(right('q1'));
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual([
+        'DailySignedIn',
+        'XpAwarded',
+        'StreakReset',
+        'AnswerSubmitted',
+        'XpAwarded',
+      ]);
+    });
+  });
+
+  describe('for a question answered before', () => {
+    it('does not count it again towards the lesson', () => {
+      const decision = given(history({ command: signIn }, { command: wrong('q1') })).when(right('q1'));
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        firstAttempt: false,
+        questionsCompleted: 1,
+      });
+    });
+  });
+
+  describe('when the lesson reaches 80 % of its questions', () => {
+    const counts = { lessonQuestionCounts: { 1: 5 } };
+
+    it('completes the lesson once and awards 50 XP', () => {
+      const before = history(
+        { command: signIn },
+        { command: right('q1'), context: counts },
+        { command: wrong('q2'), context: counts },
+        { command: wrong('q3'), context: counts },
+      );
+      const decision = given(before).when(wrong('q4'), counts);
+      expect(decision.ok && decision.events.slice(1)).toEqual([
+        learnerEvent('LessonCompleted', { lessonId: 1, questionsCompleted: 4, totalQuestions: 5, at: AT }),
+        learnerEvent('XpAwarded', {
+          amount: 50,
+          reason: 'lesson_completed',
+          lessonId: 1,
+          questionId: null,
+          at: AT,
+        }),
+      ]);
+      const after = extend(before, { command: wrong('q4'), context: counts });
+      const next = given(after).when(right('q5'), counts);
+      expect(next.ok && next.events.map((e) => e.type)).toEqual(['AnswerSubmitted', 'XpAwarded']);
+    });
+
+    it('uses 20 questions when the context does not know the lesson', () => {
+      const decision = given(history({ command: signIn })).when(right('q1'), {
+        lessonQuestionCounts: { 2: 3 },
+      });
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({ totalQuestions: 20 });
+    });
+  });
+
+  describe('for a sentence translation with keywords', () => {
+    it('grades by the keywords and records which matched', () => {
+      const translation = {
+        type: 'sentence_translation',
+        correctAnswer: '君子處於困境時仍堅守節操',
+        keywords: ['君子', '困境|窮困', '堅守'],
+      };
+      const decision = given(history({ command: signIn })).when({
+        type: 'SubmitAnswer',
+        data: {
+          question: question('t1', translation),
+          selectedAnswer: '君子雖窮困仍堅守',
+          timeSpent: 40,
+          source: 'error_book',
+        },
+      });
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        isCorrect: true,
+        gradingMethod: 'keywords',
+        matchedKeywords: ['君子', '困境|窮困', '堅守'],
+        requiredKeywords: 3,
+        source: 'error_book',
+      });
+    });
+  });
+
+  describe('when the answer is empty', () => {
+    it('refuses, and does not even start the day', () => {
+      expect(given([]).when(answer('q1', '  '))).toEqual(refused('EMPTY_ANSWER'));
+    });
+  });
+
+  describe('when the time spent is not a duration', () => {
+    it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses %f', (timeSpent) => {
+      const command: LearnerCommand = {
+        type: 'SubmitAnswer',
+        data: { question: question('q1'), selectedAnswer: '喜悅', timeSpent },
+      };
+      expect(given([]).when(command)).toEqual(refused('INVALID_TIME_SPENT'));
+    });
+  });
+});
+
+describe('completing a roadmap node', () => {
+  const node = (
+    nodeType: string,
+    score = 75,
+    questionsAnswered = 8,
+    correctAnswers = 6,
+    lessonId = 1,
+  ): LearnerCommand => ({
+    type: 'CompleteNode',
+    data: { lessonId, nodeType, score, questionsAnswered, correctAnswers, timeSpent: 300 },
+  });
+  const twoTypes = { lessonNodeTypes: { 1: ['word_interpretation', 'theme_understanding'] } };
+
+  describe('for the first time', () => {
+    it('records the node with the score the server computes', () => {
+      expect(given(history({ command: signIn })).when(node('word_interpretation', 74), twoTypes)).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('NodeCompleted', {
+            lessonId: 1,
+            nodeType: 'word_interpretation',
+            score: 75,
+            questionsAnswered: 8,
+            correctAnswers: 6,
+            timeSpent: 300,
+            firstCompletion: true,
+            at: AT,
+          }),
+        ],
+      });
+    });
+  });
+
+  describe('when it completes every node of the lesson', () => {
+    it('completes the unit once and awards 100 XP', () => {
+      const before = history(
+        { command: signIn },
+        { command: node('word_interpretation'), context: twoTypes },
+      );
+      expect(given(before).when(node('theme_understanding'), twoTypes)).toEqual({
+        ok: true,
+        events: [
+          expect.objectContaining({ type: 'NodeCompleted' }),
+          learnerEvent('UnitCompleted', {
+            lessonId: 1,
+            unitNumber: 1,
+            nodeTypes: ['word_interpretation', 'theme_understanding'],
+            at: AT,
+          }),
+          learnerEvent('XpAwarded', {
+            amount: 100,
+            reason: 'unit_completed',
+            lessonId: 1,
+            questionId: null,
+            at: AT,
+          }),
+        ],
+      });
+      const done = extend(before, { command: node('theme_understanding'), context: twoTypes });
+      const again = given(done).when(node('theme_understanding'), twoTypes);
+      expect(again.ok && again.events).toEqual([
+        expect.objectContaining({
+          type: 'NodeCompleted',
+          data: expect.objectContaining({ firstCompletion: false }),
+        }),
+      ]);
+    });
+
+    it('needs all five practice types when the context does not list them', () => {
+      expect(PRACTICE_NODE_TYPES).toEqual([
+        'word_interpretation',
+        'sentence_translation',
+        'theme_understanding',
+        'writing_techniques',
+        'cultural_knowledge',
+      ]);
+      const four = PRACTICE_NODE_TYPES.slice(0, 4).map((type) => ({ command: node(type) }));
+      const before = history({ command: signIn }, ...four);
+      expect(foldLearner(before).lessons['1']?.unitCompleted).toBe(false);
+      const decision = given(before).when(node('cultural_knowledge'));
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual([
+        'NodeCompleted',
+        'UnitCompleted',
+        'XpAwarded',
+      ]);
+    });
+  });
+
+  describe('with a node type the lesson does not have', () => {
+    it('refuses', () => {
+      expect(given([]).when(node('essay'))).toEqual(refused('UNKNOWN_NODE_TYPE'));
+      expect(given([]).when(node('cultural_knowledge'), twoTypes)).toEqual(refused('UNKNOWN_NODE_TYPE'));
+    });
+  });
+
+  describe('with counts that cannot be', () => {
+    it.each([
+      [0, 0],
+      [5, 6],
+      [5, -1],
+      [2.5, 1],
+    ])('refuses %i answered with %i correct', (answered, correct) => {
+      expect(given([]).when(node('word_interpretation', 0, answered, correct))).toEqual(
+        refused('INVALID_RESULT_COUNTS'),
+      );
+    });
+
+    it('refuses a time spent that is not a duration', () => {
+      const command: LearnerCommand = {
+        type: 'CompleteNode',
+        data: {
+          lessonId: 1,
+          nodeType: 'word_interpretation',
+          score: 100,
+          questionsAnswered: 1,
+          correctAnswers: 1,
+          timeSpent: -3,
+        },
+      };
+      expect(given([]).when(command)).toEqual(refused('INVALID_TIME_SPENT'));
+    });
+  });
+
+  describe("when the client's score does not match its counts", () => {
+    it('refuses beyond the rounding tolerance', () => {
+      expect(CLIENT_FIGURE_TOLERANCE).toBe(1);
+      expect(given([]).when(node('word_interpretation', 100, 8, 5))).toEqual(refused('SCORE_MISMATCH'));
+      expect(given([]).when(node('word_interpretation', Number.NaN, 8, 5))).toEqual(
+        refused('SCORE_MISMATCH'),
+      );
+      expect(given([]).when(node('word_interpretation', 62, 8, 5)).ok).toBe(true);
+    });
+  });
+});
+
+describe('completing a vocabulary exercise', () => {
+  const exercise = (overrides: Record<string, unknown> = {}): LearnerCommand =>
+    ({
+      type: 'CompleteVocabularyExercise',
+      data: {
+        exerciseType: 'mixed_session',
+        exerciseId: ' 3 ',
+        lessonIds: [1, 2],
+        score: 80,
+        questionsAnswered: 10,
+        correctAnswers: 8,
+        timeSpent: 240,
+        ...overrides,
+      },
+    }) as LearnerCommand;
+
+  it('records the exercise with the server score', () => {
+    expect(given(history({ command: signIn })).when(exercise())).toEqual({
+      ok: true,
+      events: [
+        learnerEvent('VocabularyExerciseCompleted', {
+          exerciseType: 'mixed_session',
+          exerciseId: '3',
+          lessonIds: [1, 2],
+          score: 80,
+          questionsAnswered: 10,
+          correctAnswers: 8,
+          timeSpent: 240,
+          difficulty: 'intermediate',
+          at: AT,
+        }),
+      ],
+    });
+  });
+
+  it('keeps a difficulty given and a null lesson list', () => {
+    const decision = given(history({ command: signIn })).when(
+      exercise({ difficulty: 'advanced', lessonIds: null }),
+    );
+    expect(decision.ok && decision.events[0]?.data).toMatchObject({
+      difficulty: 'advanced',
+      lessonIds: null,
+    });
+  });
+
+  it('refuses an unknown exercise type or a blank id', () => {
+    expect(given([]).when(exercise({ exerciseType: 'marathon' }))).toEqual(refused('INVALID_EXERCISE'));
+    expect(given([]).when(exercise({ exerciseId: '  ' }))).toEqual(refused('INVALID_EXERCISE'));
+  });
+
+  it('refuses a score that does not match the counts', () => {
+    expect(given([]).when(exercise({ score: 100 }))).toEqual(refused('SCORE_MISMATCH'));
+  });
+});
+
+describe('the error book', () => {
+  const withError = () => history({ command: signIn }, { command: wrong('q1') });
+  const note = (questionId: string, text: string): LearnerCommand => ({
+    type: 'SaveErrorNote',
+    data: { questionId, note: text },
+  });
+  const master = (questionId: string): LearnerCommand => ({
+    type: 'MasterErrorQuestion',
+    data: { questionId },
+  });
+
+  describe('saving a note', () => {
+    it('saves it trimmed', () => {
+      expect(given(withError()).when(note('q1', '  「說」通「悅」 '))).toEqual({
+        ok: true,
+        events: [learnerEvent('ErrorNoteSaved', { questionId: 'q1', note: '「說」通「悅」', at: AT })],
+      });
+    });
+
+    it('refuses an empty note, a note too long, and a question not in the book', () => {
+      expect(given(withError()).when(note('q1', '   '))).toEqual(refused('EMPTY_NOTE'));
+      expect(given(withError()).when(note('q1', '字'.repeat(1001)))).toEqual(refused('NOTE_TOO_LONG'));
+      expect(given(withError()).when(note('q9', '筆記'))).toEqual(refused('NOT_IN_ERROR_BOOK'));
+    });
+  });
+
+  describe('mastering a question', () => {
+    it('marks it mastered', () => {
+      expect(given(withError()).when(master('q1'))).toEqual({
+        ok: true,
+        events: [learnerEvent('ErrorQuestionMastered', { questionId: 'q1', at: AT })],
+      });
+    });
+
+    it('refuses a question not in the book, or already mastered', () => {
+      expect(given(withError()).when(master('q2'))).toEqual(refused('NOT_IN_ERROR_BOOK'));
+      const mastered = extend(withError(), { command: master('q1') });
+      expect(given(mastered).when(master('q1'))).toEqual(refused('ALREADY_MASTERED'));
+    });
+
+    it('can master it again after a new wrong answer', () => {
+      const relapsed = extend(withError(), { command: master('q1') }, { command: wrong('q1') });
+      expect(given(relapsed).when(master('q1')).ok).toBe(true);
+    });
+  });
+});
+
+describe('changing the school name', () => {
+  const school = (schoolName: string): LearnerCommand => ({ type: 'ChangeSchoolName', data: { schoolName } });
+
+  it('stores it trimmed, with the previous name', () => {
+    expect(given(history({ command: signIn })).when(school(' 皇仁書院 '))).toEqual({
+      ok: true,
+      events: [
+        learnerEvent('SchoolNameChanged', { schoolName: '皇仁書院', previousSchoolName: null, at: AT }),
+      ],
+    });
+    const decision = given(history({ command: signIn }, { command: school('皇仁書院') })).when(
+      school('英華書院'),
+    );
+    expect(decision.ok && decision.events[0]?.data).toMatchObject({ previousSchoolName: '皇仁書院' });
+  });
+
+  it('does nothing when the name is unchanged', () => {
+    expect(
+      given(history({ command: signIn }, { command: school('皇仁書院') })).when(school('皇仁書院 ')),
+    ).toEqual({
+      ok: true,
+      events: [],
+    });
+  });
+
+  it('refuses an empty name or one too long', () => {
+    expect(given([]).when(school('  '))).toEqual(refused('EMPTY_SCHOOL_NAME'));
+    expect(given([]).when(school('校'.repeat(101)))).toEqual(refused('SCHOOL_NAME_TOO_LONG'));
+  });
+});
+
+describe('finishing a recitation', () => {
+  const recitation = (overrides: Record<string, unknown> = {}): LearnerCommand =>
+    ({
+      type: 'FinishRecitation',
+      data: { lessonId: 3, start: 0, end: 40, characters: 38, mistakes: 2, durationMs: 90_000, ...overrides },
+    }) as LearnerCommand;
+
+  it('records the accuracy and grade the server computes', () => {
+    expect(given(history({ command: signIn })).when(recitation({ accuracy: 95 }))).toEqual({
+      ok: true,
+      events: [
+        learnerEvent('RecitationFinished', {
+          lessonId: 3,
+          start: 0,
+          end: 40,
+          characters: 38,
+          mistakes: 2,
+          durationMs: 90_000,
+          accuracy: 95,
+          grade: 'excellent',
+          at: AT,
+        }),
+      ],
+    });
+  });
+
+  it('counts the whole range when the client does not say how many characters', () => {
+    const decision = given(history({ command: signIn })).when(
+      recitation({ characters: undefined, mistakes: 10 }),
+    );
+    expect(decision.ok && decision.events[0]?.data).toMatchObject({
+      characters: 40,
+      accuracy: 80,
+      grade: 'pass',
+    });
+  });
+
+  it.each([[{ start: -1 }], [{ end: 0 }], [{ start: 1.5 }], [{ characters: 0 }], [{ characters: 41 }]])(
+    'refuses the range %o',
+    (overrides) => {
+      expect(given([]).when(recitation(overrides))).toEqual(refused('INVALID_RANGE'));
+    },
+  );
+
+  it('refuses impossible mistakes, durations and accuracies', () => {
+    expect(given([]).when(recitation({ mistakes: -1 }))).toEqual(refused('INVALID_MISTAKES'));
+    expect(given([]).when(recitation({ durationMs: Number.NaN }))).toEqual(refused('INVALID_TIME_SPENT'));
+    expect(given([]).when(recitation({ accuracy: 100 }))).toEqual(refused('ACCURACY_MISMATCH'));
+  });
+});
+
+describe('a command the types do not know', () => {
+  it('throws a typed error', () => {
+    const bogus = { type: 'DeleteEverything', data: {} } as unknown as LearnerCommand;
+    expect(() => given([]).when(bogus)).toThrow(DomainRuleError);
+  });
+});

@@ -1,0 +1,399 @@
+/**
+ * The learner's commands and `decide`. A command says what the learner did; `decide` checks it
+ * against the state and the world facts in the context, and answers with the events to append
+ * (XP included: the client never states what it earned) or a refusal with a literal code.
+ */
+import { gradeAnswer } from '../grading/grading.ts';
+import {
+  characterLength,
+  NOTE_MAX_LENGTH,
+  normaliseNote,
+  normaliseSchoolName,
+  SCHOOL_NAME_MAX_LENGTH,
+} from '../profile/profile.ts';
+import { isLessonComplete, LESSON_PROGRESS_QUESTIONS, percent } from '../progress/progress.ts';
+import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
+import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
+import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
+import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
+import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
+import {
+  type AnswerSource,
+  type LearnerEvent,
+  type LearnerState,
+  learnerEvent,
+  lessonState,
+  VOCABULARY_EXERCISE_TYPES,
+  type VocabularyExerciseType,
+  type XpAwarded,
+} from './events.ts';
+
+type Command<Type extends string, Data> = { readonly type: Type; readonly data: Readonly<Data> };
+
+/** The stored question an answer is graded against (loaded by the API, never sent by the client). */
+export type QuestionForGrading = {
+  readonly id: string;
+  readonly lessonId: number;
+  readonly type: string;
+  readonly difficulty: string;
+  readonly correctAnswer: string;
+  readonly keywords: readonly string[] | null;
+};
+
+export type SubmitAnswer = Command<
+  'SubmitAnswer',
+  { question: QuestionForGrading; selectedAnswer: string; timeSpent: number; source?: AnswerSource }
+>;
+export type CompleteNode = Command<
+  'CompleteNode',
+  {
+    lessonId: number;
+    nodeType: string;
+    score: number;
+    questionsAnswered: number;
+    correctAnswers: number;
+    timeSpent: number;
+  }
+>;
+export type CompleteVocabularyExercise = Command<
+  'CompleteVocabularyExercise',
+  {
+    exerciseType: VocabularyExerciseType;
+    exerciseId: string;
+    lessonIds: readonly number[] | null;
+    score: number;
+    questionsAnswered: number;
+    correctAnswers: number;
+    timeSpent: number;
+    difficulty?: string;
+  }
+>;
+export type SaveErrorNote = Command<'SaveErrorNote', { questionId: string; note: string }>;
+export type MasterErrorQuestion = Command<'MasterErrorQuestion', { questionId: string }>;
+export type ChangeSchoolName = Command<'ChangeSchoolName', { schoolName: string }>;
+export type FinishRecitation = Command<
+  'FinishRecitation',
+  {
+    lessonId: number;
+    start: number;
+    end: number;
+    /** Characters recited; defaults to end − start. */
+    characters?: number;
+    mistakes: number;
+    durationMs: number;
+    /** The client's accuracy, checked against the server's. */
+    accuracy?: number;
+  }
+>;
+export type SignIn = Command<'SignIn', Record<string, never>>;
+
+export type LearnerCommand =
+  | SubmitAnswer
+  | CompleteNode
+  | CompleteVocabularyExercise
+  | SaveErrorNote
+  | MasterErrorQuestion
+  | ChangeSchoolName
+  | FinishRecitation
+  | SignIn;
+
+/** The world as the decider needs it, passed in by the API. */
+export type DecideContext = {
+  /** The server's current time, ISO 8601. */
+  readonly now: string;
+  /** Questions in each lesson's bank (the lesson-completion denominator); 20 when a lesson is missing. */
+  readonly lessonQuestionCounts?: Readonly<Record<number, number>>;
+  /** The node types of each lesson's roadmap (what a unit needs); PRACTICE_NODE_TYPES when missing. */
+  readonly lessonNodeTypes?: Readonly<Record<number, readonly string[]>>;
+};
+
+/** The answer of `decide`: the events to append (possibly none), or a refusal. */
+export type Decision =
+  | { readonly ok: true; readonly events: LearnerEvent[] }
+  | { readonly ok: false; readonly error: DomainError };
+
+/** The practice types a roadmap offers when the context does not say which a lesson has. */
+export const PRACTICE_NODE_TYPES = [
+  'word_interpretation',
+  'sentence_translation',
+  'theme_understanding',
+  'writing_techniques',
+  'cultural_knowledge',
+] as const;
+
+/** How far a client's score or accuracy may be from the server's before it is refused (rounding). */
+export const CLIENT_FIGURE_TOLERANCE = 1;
+
+const isCount = (n: number): boolean => Number.isInteger(n) && n >= 0;
+const isDuration = (n: number): boolean => Number.isFinite(n) && n >= 0;
+
+function xp(at: string, reason: XpReason, lessonId: number | null, questionId: string | null): XpAwarded {
+  return learnerEvent('XpAwarded', { amount: XP_AWARDS[reason], reason, lessonId, questionId, at });
+}
+
+/** DailySignedIn, its XP and the streak event, when `at` falls on a new Hong Kong day. */
+function startOfDay(state: LearnerState, at: string): LearnerEvent[] {
+  const day = hongKongDate(at);
+  const step = stepStreak(state.streakDays, state.lastActiveDay, day);
+  if (step.kind === 'same_day') return [];
+  const events: LearnerEvent[] = [
+    learnerEvent('DailySignedIn', { day, previousActiveDay: state.lastActiveDay, at }),
+    xp(at, 'daily_sign_in', null, null),
+  ];
+  if (step.kind === 'reset') {
+    events.push(
+      learnerEvent('StreakReset', { day, previousStreakDays: state.streakDays, streakDays: 1, at }),
+    );
+    return events;
+  }
+  const milestone = milestoneReachedAt(step.streakDays);
+  events.push(learnerEvent('StreakExtended', { day, streakDays: step.streakDays, milestone, at }));
+  if (milestone !== null) events.push(xp(at, 'streak_milestone', null, null));
+  return events;
+}
+
+type Outcome = Decision;
+const accept = (events: LearnerEvent[]): Outcome => ({ ok: true, events });
+
+function submitAnswer(
+  { data }: SubmitAnswer,
+  state: LearnerState,
+  context: DecideContext,
+  at: string,
+): Outcome {
+  const { question, selectedAnswer, timeSpent } = data;
+  if (selectedAnswer.trim().length === 0) return refuse('EMPTY_ANSWER', '請先作答');
+  if (!isDuration(timeSpent)) return refuse('INVALID_TIME_SPENT', '作答時間無效');
+  const grading = gradeAnswer(question, selectedAnswer);
+  const lesson = lessonState(state, question.lessonId);
+  const firstAttempt = lesson.answered[question.id] !== true;
+  const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
+  const totalQuestions = context.lessonQuestionCounts?.[question.lessonId] ?? LESSON_PROGRESS_QUESTIONS;
+  const correctRun = grading.isCorrect ? state.correctRun + 1 : 0;
+  const events: LearnerEvent[] = [
+    learnerEvent('AnswerSubmitted', {
+      questionId: question.id,
+      lessonId: question.lessonId,
+      questionType: question.type,
+      difficulty: question.difficulty,
+      source: data.source ?? 'quiz',
+      selectedAnswer,
+      correctAnswer: question.correctAnswer,
+      isCorrect: grading.isCorrect,
+      gradingMethod: grading.method,
+      matchedKeywords: grading.matchedKeywords ?? null,
+      requiredKeywords: grading.requiredKeywords ?? null,
+      timeSpent,
+      correctRun,
+      firstAttempt,
+      questionsCompleted,
+      totalQuestions,
+      at,
+    }),
+    ...xpForAnswer(grading.isCorrect, correctRun).map((reason) =>
+      xp(at, reason, question.lessonId, question.id),
+    ),
+  ];
+  if (!lesson.completed && isLessonComplete(questionsCompleted, totalQuestions)) {
+    events.push(
+      learnerEvent('LessonCompleted', {
+        lessonId: question.lessonId,
+        questionsCompleted,
+        totalQuestions,
+        at,
+      }),
+      xp(at, 'lesson_completed', question.lessonId, null),
+    );
+  }
+  return accept(events);
+}
+
+/** Checks the counts of a finished practice and returns the server's score, or a refusal. */
+function checkedScore(data: {
+  readonly score: number;
+  readonly questionsAnswered: number;
+  readonly correctAnswers: number;
+  readonly timeSpent: number;
+}): { readonly ok: true; readonly score: number } | { readonly ok: false; readonly error: DomainError } {
+  const { questionsAnswered, correctAnswers } = data;
+  if (
+    !isCount(questionsAnswered) ||
+    questionsAnswered === 0 ||
+    !isCount(correctAnswers) ||
+    correctAnswers > questionsAnswered
+  ) {
+    return refuse('INVALID_RESULT_COUNTS', '練習結果的題數無效');
+  }
+  if (!isDuration(data.timeSpent)) return refuse('INVALID_TIME_SPENT', '作答時間無效');
+  const score = percent(correctAnswers, questionsAnswered);
+  if (!(Math.abs(score - data.score) <= CLIENT_FIGURE_TOLERANCE)) {
+    return refuse('SCORE_MISMATCH', '練習分數與答對題數不符');
+  }
+  return { ok: true, score };
+}
+
+function completeNode(
+  { data }: CompleteNode,
+  state: LearnerState,
+  context: DecideContext,
+  at: string,
+): Outcome {
+  const nodeTypes: readonly string[] = context.lessonNodeTypes?.[data.lessonId] ?? PRACTICE_NODE_TYPES;
+  if (!nodeTypes.includes(data.nodeType)) return refuse('UNKNOWN_NODE_TYPE', '這課沒有這個練習類型');
+  const checked = checkedScore(data);
+  if (!checked.ok) return checked;
+  const lesson = lessonState(state, data.lessonId);
+  const firstCompletion = !lesson.nodeTypes.includes(data.nodeType);
+  const events: LearnerEvent[] = [
+    learnerEvent('NodeCompleted', {
+      lessonId: data.lessonId,
+      nodeType: data.nodeType,
+      score: checked.score,
+      questionsAnswered: data.questionsAnswered,
+      correctAnswers: data.correctAnswers,
+      timeSpent: data.timeSpent,
+      firstCompletion,
+      at,
+    }),
+  ];
+  const done = new Set([...lesson.nodeTypes, data.nodeType]);
+  if (!lesson.unitCompleted && nodeTypes.every((type) => done.has(type))) {
+    events.push(
+      learnerEvent('UnitCompleted', {
+        lessonId: data.lessonId,
+        unitNumber: data.lessonId,
+        nodeTypes: [...nodeTypes],
+        at,
+      }),
+      xp(at, 'unit_completed', data.lessonId, null),
+    );
+  }
+  return accept(events);
+}
+
+function completeVocabularyExercise({ data }: CompleteVocabularyExercise, at: string): Outcome {
+  if (!VOCABULARY_EXERCISE_TYPES.includes(data.exerciseType) || data.exerciseId.trim().length === 0) {
+    return refuse('INVALID_EXERCISE', '詞語練習資料無效');
+  }
+  const checked = checkedScore(data);
+  if (!checked.ok) return checked;
+  return accept([
+    learnerEvent('VocabularyExerciseCompleted', {
+      exerciseType: data.exerciseType,
+      exerciseId: data.exerciseId.trim(),
+      lessonIds: data.lessonIds === null ? null : [...data.lessonIds],
+      score: checked.score,
+      questionsAnswered: data.questionsAnswered,
+      correctAnswers: data.correctAnswers,
+      timeSpent: data.timeSpent,
+      difficulty: data.difficulty ?? 'intermediate',
+      at,
+    }),
+  ]);
+}
+
+function saveErrorNote({ data }: SaveErrorNote, state: LearnerState, at: string): Outcome {
+  const note = normaliseNote(data.note);
+  if (note === null) return refuse('EMPTY_NOTE', '筆記不能留空');
+  if (characterLength(note) > NOTE_MAX_LENGTH)
+    return refuse('NOTE_TOO_LONG', `筆記不能多於 ${NOTE_MAX_LENGTH} 字`);
+  if (state.errorBook[data.questionId] === undefined)
+    return refuse('NOT_IN_ERROR_BOOK', '錯題簿中沒有這道題目');
+  return accept([learnerEvent('ErrorNoteSaved', { questionId: data.questionId, note, at })]);
+}
+
+function masterErrorQuestion({ data }: MasterErrorQuestion, state: LearnerState, at: string): Outcome {
+  const status = state.errorBook[data.questionId];
+  if (status === undefined) return refuse('NOT_IN_ERROR_BOOK', '錯題簿中沒有這道題目');
+  if (status === 'mastered') return refuse('ALREADY_MASTERED', '這道題目已標示為掌握');
+  return accept([learnerEvent('ErrorQuestionMastered', { questionId: data.questionId, at })]);
+}
+
+function changeSchoolName({ data }: ChangeSchoolName, state: LearnerState, at: string): Outcome {
+  const schoolName = normaliseSchoolName(data.schoolName);
+  if (schoolName === null) return refuse('EMPTY_SCHOOL_NAME', '學校名稱不能留空');
+  if (characterLength(schoolName) > SCHOOL_NAME_MAX_LENGTH) {
+    return refuse('SCHOOL_NAME_TOO_LONG', `學校名稱不能多於 ${SCHOOL_NAME_MAX_LENGTH} 字`);
+  }
+  if (schoolName === state.schoolName) return accept([]);
+  return accept([
+    learnerEvent('SchoolNameChanged', { schoolName, previousSchoolName: state.schoolName, at }),
+  ]);
+}
+
+function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
+  const { start, end, mistakes } = data;
+  const characters = data.characters ?? end - start;
+  if (
+    !isCount(start) ||
+    !isCount(end) ||
+    end <= start ||
+    !isCount(characters) ||
+    characters === 0 ||
+    characters > end - start
+  ) {
+    return refuse('INVALID_RANGE', '背誦範圍無效');
+  }
+  if (!isCount(mistakes)) return refuse('INVALID_MISTAKES', '錯誤次數無效');
+  if (!isDuration(data.durationMs)) return refuse('INVALID_TIME_SPENT', '背誦時間無效');
+  const accuracy = recitationAccuracy(characters, mistakes);
+  if (data.accuracy !== undefined && !(Math.abs(accuracy - data.accuracy) <= CLIENT_FIGURE_TOLERANCE)) {
+    return refuse('ACCURACY_MISMATCH', '背誦準確率與錯誤次數不符');
+  }
+  return accept([
+    learnerEvent('RecitationFinished', {
+      lessonId: data.lessonId,
+      start,
+      end,
+      characters,
+      mistakes,
+      durationMs: data.durationMs,
+      accuracy,
+      grade: recitationGrade(accuracy),
+      at,
+    }),
+  ]);
+}
+
+function decideCommand(
+  command: LearnerCommand,
+  state: LearnerState,
+  context: DecideContext,
+  at: string,
+): Outcome {
+  switch (command.type) {
+    case 'SubmitAnswer':
+      return submitAnswer(command, state, context, at);
+    case 'CompleteNode':
+      return completeNode(command, state, context, at);
+    case 'CompleteVocabularyExercise':
+      return completeVocabularyExercise(command, at);
+    case 'SaveErrorNote':
+      return saveErrorNote(command, state, at);
+    case 'MasterErrorQuestion':
+      return masterErrorQuestion(command, state, at);
+    case 'ChangeSchoolName':
+      return changeSchoolName(command, state, at);
+    case 'FinishRecitation':
+      return finishRecitation(command, at);
+    case 'SignIn':
+      return accept([]);
+    default:
+      return assertNever(command);
+  }
+}
+
+/**
+ * Decides what a learner's command does. Any accepted command on a new Hong Kong day first yields
+ * DailySignedIn, its 5 XP and the streak event (plus 20 XP on a streak milestone); a refused command
+ * yields nothing at all. All events carry `at` = `context.now` (normalised to UTC ISO).
+ * @example decide({ type: 'SignIn', data: {} }, initialLearnerState, { now: '2024-09-02T08:00:00+08:00' })
+ *   // { ok: true, events: [DailySignedIn, XpAwarded(5, daily_sign_in), StreakReset(1)] }
+ */
+export function decide(command: LearnerCommand, state: LearnerState, context: DecideContext): Decision {
+  if (!isReadableTime(context.now)) return refuse('INVALID_NOW', '伺服器時間無效');
+  const at = new Date(context.now).toISOString();
+  const outcome = decideCommand(command, state, context, at);
+  if (!outcome.ok) return outcome;
+  return { ok: true, events: [...startOfDay(state, at), ...outcome.events] };
+}

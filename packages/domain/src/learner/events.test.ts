@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { DomainRuleError } from '../shared/errors.ts';
+import {
+  ANSWER_SOURCES,
+  evolve,
+  foldLearner,
+  initialLearnerState,
+  LEARNER_EVENT_SCHEMA_VERSION,
+  LEARNER_EVENT_TYPES,
+  type LearnerEvent,
+  learnerEvent,
+  lessonState,
+  VOCABULARY_EXERCISE_TYPES,
+} from './events.ts';
+
+const at = '2024-09-02T02:00:00.000Z';
+const answered = (questionId: string, isCorrect: boolean, questionsCompleted: number, correctRun: number) =>
+  learnerEvent('AnswerSubmitted', {
+    questionId,
+    lessonId: 2,
+    questionType: 'word_interpretation',
+    difficulty: 'beginner',
+    source: 'quiz',
+    selectedAnswer: 'x',
+    correctAnswer: 'y',
+    isCorrect,
+    gradingMethod: 'choice',
+    matchedKeywords: null,
+    requiredKeywords: null,
+    timeSpent: 5,
+    correctRun,
+    firstAttempt: true,
+    questionsCompleted,
+    totalQuestions: 20,
+    at,
+  });
+
+describe('the learner event union', () => {
+  it('pins the event types and the schema version', () => {
+    expect(LEARNER_EVENT_TYPES).toEqual([
+      'AnswerSubmitted',
+      'XpAwarded',
+      'DailySignedIn',
+      'StreakExtended',
+      'StreakReset',
+      'NodeCompleted',
+      'LessonCompleted',
+      'UnitCompleted',
+      'VocabularyExerciseCompleted',
+      'ErrorNoteSaved',
+      'ErrorQuestionMastered',
+      'SchoolNameChanged',
+      'RecitationFinished',
+    ]);
+    expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
+    expect(ANSWER_SOURCES).toEqual(['quiz', 'vocabulary', 'error_book', 'past_paper']);
+    expect(VOCABULARY_EXERCISE_TYPES).toEqual(['lesson_specific', 'mixed_session', 'quick_practice']);
+  });
+
+  it('builds events of the current version', () => {
+    expect(learnerEvent('ErrorQuestionMastered', { questionId: 'q', at })).toEqual({
+      type: 'ErrorQuestionMastered',
+      schemaVersion: 1,
+      data: { questionId: 'q', at },
+    });
+  });
+});
+
+describe('evolve', () => {
+  it('starts from an empty state', () => {
+    expect(initialLearnerState).toEqual({
+      totalXP: 0,
+      streakDays: 0,
+      lastActiveDay: null,
+      correctRun: 0,
+      schoolName: null,
+      lessons: {},
+      errorBook: {},
+    });
+    expect(lessonState(initialLearnerState, 7)).toEqual({
+      answered: {},
+      questionsCompleted: 0,
+      completed: false,
+      nodeTypes: [],
+      unitCompleted: false,
+    });
+  });
+
+  it('remembers answered questions, the run and the error book', () => {
+    const state = foldLearner([
+      answered('a', true, 1, 1),
+      answered('b', false, 2, 0),
+      answered('a', true, 2, 1),
+    ]);
+    expect(state.correctRun).toBe(1);
+    expect(state.lessons['2']).toMatchObject({ answered: { a: true, b: true }, questionsCompleted: 2 });
+    expect(state.errorBook).toEqual({ b: 'active' });
+  });
+
+  it('adds XP, the day, the streak', () => {
+    const state = foldLearner([
+      learnerEvent('XpAwarded', { amount: 5, reason: 'daily_sign_in', lessonId: null, questionId: null, at }),
+      learnerEvent('DailySignedIn', { day: '2024-09-02', previousActiveDay: null, at }),
+      learnerEvent('StreakReset', { day: '2024-09-02', previousStreakDays: 0, streakDays: 1, at }),
+      learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
+    ]);
+    expect(state).toMatchObject({ totalXP: 5, lastActiveDay: '2024-09-02', streakDays: 2 });
+  });
+
+  it('records nodes once, lessons and units completed, mastery and the school', () => {
+    const node = learnerEvent('NodeCompleted', {
+      lessonId: 2,
+      nodeType: 'theme_understanding',
+      score: 100,
+      questionsAnswered: 1,
+      correctAnswers: 1,
+      timeSpent: 1,
+      firstCompletion: true,
+      at,
+    });
+    const state = foldLearner([
+      node,
+      node,
+      learnerEvent('LessonCompleted', { lessonId: 2, questionsCompleted: 16, totalQuestions: 20, at }),
+      learnerEvent('UnitCompleted', { lessonId: 2, unitNumber: 2, nodeTypes: ['theme_understanding'], at }),
+      answered('q', false, 1, 0),
+      learnerEvent('ErrorQuestionMastered', { questionId: 'q', at }),
+      learnerEvent('SchoolNameChanged', { schoolName: '聖保羅書院', previousSchoolName: null, at }),
+    ]);
+    expect(state.lessons['2']).toMatchObject({
+      nodeTypes: ['theme_understanding'],
+      completed: true,
+      unitCompleted: true,
+    });
+    expect(state.errorBook).toEqual({ q: 'mastered' });
+    expect(state.schoolName).toBe('聖保羅書院');
+  });
+
+  it('ignores what the decider does not need', () => {
+    const events: LearnerEvent[] = [
+      learnerEvent('ErrorNoteSaved', { questionId: 'q', note: 'n', at }),
+      learnerEvent('VocabularyExerciseCompleted', {
+        exerciseType: 'lesson_specific',
+        exerciseId: '1',
+        lessonIds: [1],
+        score: 100,
+        questionsAnswered: 1,
+        correctAnswers: 1,
+        timeSpent: 1,
+        difficulty: 'intermediate',
+        at,
+      }),
+      learnerEvent('RecitationFinished', {
+        lessonId: 1,
+        start: 0,
+        end: 4,
+        characters: 4,
+        mistakes: 0,
+        durationMs: 1,
+        accuracy: 100,
+        grade: 'excellent',
+        at,
+      }),
+    ];
+    for (const event of events) expect(evolve(initialLearnerState, event)).toBe(initialLearnerState);
+  });
+
+  it('throws a typed error on an event the types do not know', () => {
+    const bogus = { type: 'Nope', schemaVersion: 1, data: { at } } as unknown as LearnerEvent;
+    expect(() => evolve(initialLearnerState, bogus)).toThrow(DomainRuleError);
+  });
+
+  it('folds on top of a given state', () => {
+    const start = foldLearner([answered('a', true, 1, 1)]);
+    expect(foldLearner([answered('b', true, 2, 2)], start).correctRun).toBe(2);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * The learner stream: its events (a typed, versioned union), the decider's state and `evolve`.
+ * Every event's data carries `at`, the ISO time the server decided it, so no fold needs a clock,
+ * and enough for a teacher's replay to show it without looking anything up but the question text.
+ */
+import type { GradingMethod } from '../grading/grading.ts';
+import type { RecitationGrade } from '../recitation/recitation.ts';
+import { assertNever } from '../shared/errors.ts';
+import type { HongKongDay } from '../time/hong-kong.ts';
+import type { XpReason } from '../xp/awards.ts';
+
+/** The schema version every event is written with today. */
+export const LEARNER_EVENT_SCHEMA_VERSION = 1;
+
+type Event<Type extends string, Data> = {
+  readonly type: Type;
+  readonly schemaVersion: typeof LEARNER_EVENT_SCHEMA_VERSION;
+  readonly data: Readonly<Data & { at: string }>;
+};
+
+/** Where an answer was given. */
+export type AnswerSource = 'quiz' | 'vocabulary' | 'error_book' | 'past_paper';
+export const ANSWER_SOURCES: readonly AnswerSource[] = ['quiz', 'vocabulary', 'error_book', 'past_paper'];
+
+/** An answer, graded by the server against the stored question. */
+export type AnswerSubmitted = Event<
+  'AnswerSubmitted',
+  {
+    questionId: string;
+    lessonId: number;
+    questionType: string;
+    difficulty: string;
+    source: AnswerSource;
+    selectedAnswer: string;
+    /** The stored correct answer at grading time. */
+    correctAnswer: string;
+    isCorrect: boolean;
+    gradingMethod: GradingMethod;
+    /** Keywords found (keyword rule only, else null). */
+    matchedKeywords: readonly string[] | null;
+    /** Keywords needed (keyword rule only, else null). */
+    requiredKeywords: number | null;
+    /** Seconds the learner took. */
+    timeSpent: number;
+    /** Consecutive correct answers up to and including this one (0 after a wrong answer). */
+    correctRun: number;
+    /** True the first time the learner answers this question. */
+    firstAttempt: boolean;
+    /** The lesson's progress after this answer: distinct questions answered, and the bank's size. */
+    questionsCompleted: number;
+    totalQuestions: number;
+  }
+>;
+
+/** XP the server awarded, with its reason; `lessonId`/`questionId` say what it was for, when anything. */
+export type XpAwarded = Event<
+  'XpAwarded',
+  { amount: number; reason: XpReason; lessonId: number | null; questionId: string | null }
+>;
+
+/** The first action of a Hong Kong calendar day. */
+export type DailySignedIn = Event<
+  'DailySignedIn',
+  { day: HongKongDay; previousActiveDay: HongKongDay | null }
+>;
+
+/** The streak grew by one day (the previous active day was yesterday). */
+export type StreakExtended = Event<
+  'StreakExtended',
+  { day: HongKongDay; streakDays: number; milestone: number | null }
+>;
+
+/** The streak started again at 1 (first day ever, or a day was missed). */
+export type StreakReset = Event<
+  'StreakReset',
+  { day: HongKongDay; previousStreakDays: number; streakDays: 1 }
+>;
+
+/** A roadmap node (a practice type of a lesson) was finished. */
+export type NodeCompleted = Event<
+  'NodeCompleted',
+  {
+    lessonId: number;
+    nodeType: string;
+    /** Percent correct, computed by the server from the counts. */
+    score: number;
+    questionsAnswered: number;
+    correctAnswers: number;
+    timeSpent: number;
+    /** True the first time this node of this lesson is completed. */
+    firstCompletion: boolean;
+  }
+>;
+
+/** A lesson reached 80 % of its questions completed (once per lesson). */
+export type LessonCompleted = Event<
+  'LessonCompleted',
+  { lessonId: number; questionsCompleted: number; totalQuestions: number }
+>;
+
+/** Every practice-type node of a lesson's roadmap is completed (once per lesson); the unit number is the lesson id. */
+export type UnitCompleted = Event<
+  'UnitCompleted',
+  { lessonId: number; unitNumber: number; nodeTypes: readonly string[] }
+>;
+
+export type VocabularyExerciseType = 'lesson_specific' | 'mixed_session' | 'quick_practice';
+export const VOCABULARY_EXERCISE_TYPES: readonly VocabularyExerciseType[] = [
+  'lesson_specific',
+  'mixed_session',
+  'quick_practice',
+];
+
+/** A word-interpretation practice was finished. */
+export type VocabularyExerciseCompleted = Event<
+  'VocabularyExerciseCompleted',
+  {
+    exerciseType: VocabularyExerciseType;
+    exerciseId: string;
+    lessonIds: readonly number[] | null;
+    /** Percent correct, computed by the server from the counts. */
+    score: number;
+    questionsAnswered: number;
+    correctAnswers: number;
+    timeSpent: number;
+    difficulty: string;
+  }
+>;
+
+/** The learner's personal note on an error-book question (trimmed, never empty). */
+export type ErrorNoteSaved = Event<'ErrorNoteSaved', { questionId: string; note: string }>;
+
+/** An error-book question was marked as mastered. */
+export type ErrorQuestionMastered = Event<'ErrorQuestionMastered', { questionId: string }>;
+
+/** The school name changed (trimmed, never empty). */
+export type SchoolNameChanged = Event<
+  'SchoolNameChanged',
+  { schoolName: string; previousSchoolName: string | null }
+>;
+
+/** A recitation practice of a passage range was finished. */
+export type RecitationFinished = Event<
+  'RecitationFinished',
+  {
+    lessonId: number;
+    start: number;
+    end: number;
+    /** Characters recited (the range without punctuation, as the client counted them). */
+    characters: number;
+    mistakes: number;
+    durationMs: number;
+    accuracy: number;
+    grade: RecitationGrade;
+  }
+>;
+
+export type LearnerEvent =
+  | AnswerSubmitted
+  | XpAwarded
+  | DailySignedIn
+  | StreakExtended
+  | StreakReset
+  | NodeCompleted
+  | LessonCompleted
+  | UnitCompleted
+  | VocabularyExerciseCompleted
+  | ErrorNoteSaved
+  | ErrorQuestionMastered
+  | SchoolNameChanged
+  | RecitationFinished;
+
+export type LearnerEventType = LearnerEvent['type'];
+
+/** Every event type of the learner stream. */
+export const LEARNER_EVENT_TYPES = [
+  'AnswerSubmitted',
+  'XpAwarded',
+  'DailySignedIn',
+  'StreakExtended',
+  'StreakReset',
+  'NodeCompleted',
+  'LessonCompleted',
+  'UnitCompleted',
+  'VocabularyExerciseCompleted',
+  'ErrorNoteSaved',
+  'ErrorQuestionMastered',
+  'SchoolNameChanged',
+  'RecitationFinished',
+] as const satisfies readonly LearnerEventType[];
+
+/** The event of a given type. */
+export type LearnerEventOf<T extends LearnerEventType> = Extract<LearnerEvent, { type: T }>;
+
+/** Builds an event of the current schema version. */
+export function learnerEvent<T extends LearnerEventType>(
+  type: T,
+  data: LearnerEventOf<T>['data'],
+): LearnerEventOf<T> {
+  return { type, schemaVersion: LEARNER_EVENT_SCHEMA_VERSION, data } as LearnerEventOf<T>;
+}
+
+/** What the decider remembers of one lesson. */
+export type LessonState = {
+  /** Question ids answered at least once, as a set. */
+  readonly answered: Readonly<Record<string, true>>;
+  readonly questionsCompleted: number;
+  readonly completed: boolean;
+  /** Node types completed, in the order first completed. */
+  readonly nodeTypes: readonly string[];
+  readonly unitCompleted: boolean;
+};
+
+/**
+ * The decider's state: only what `decide` needs. JSON-serialisable (it is stored as a snapshot);
+ * records are keyed by the id as a string. Folding copies at most one lesson's answered set, so the
+ * cost of an event does not grow with the length of the history.
+ */
+export type LearnerState = {
+  readonly totalXP: number;
+  readonly streakDays: number;
+  readonly lastActiveDay: HongKongDay | null;
+  readonly correctRun: number;
+  readonly schoolName: string | null;
+  readonly lessons: Readonly<Record<string, LessonState>>;
+  /** Questions in the error book and whether they are still to practise. */
+  readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
+};
+
+export const initialLearnerState: LearnerState = {
+  totalXP: 0,
+  streakDays: 0,
+  lastActiveDay: null,
+  correctRun: 0,
+  schoolName: null,
+  lessons: {},
+  errorBook: {},
+};
+
+const emptyLesson: LessonState = {
+  answered: {},
+  questionsCompleted: 0,
+  completed: false,
+  nodeTypes: [],
+  unitCompleted: false,
+};
+
+/** The decider's view of a lesson (an empty one when the learner never touched it). */
+export function lessonState(state: LearnerState, lessonId: number): LessonState {
+  return state.lessons[String(lessonId)] ?? emptyLesson;
+}
+
+function withLesson(
+  state: LearnerState,
+  lessonId: number,
+  change: (lesson: LessonState) => LessonState,
+): LearnerState {
+  return {
+    ...state,
+    lessons: { ...state.lessons, [String(lessonId)]: change(lessonState(state, lessonId)) },
+  };
+}
+
+/** Applies one event to the decider's state. */
+export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
+  switch (event.type) {
+    case 'AnswerSubmitted': {
+      const { data } = event;
+      const next = withLesson(state, data.lessonId, (lesson) => ({
+        ...lesson,
+        answered: lesson.answered[data.questionId]
+          ? lesson.answered
+          : { ...lesson.answered, [data.questionId]: true },
+        questionsCompleted: data.questionsCompleted,
+      }));
+      const errorBook = data.isCorrect
+        ? next.errorBook
+        : { ...next.errorBook, [data.questionId]: 'active' as const };
+      return { ...next, correctRun: data.correctRun, errorBook };
+    }
+    case 'XpAwarded':
+      return { ...state, totalXP: state.totalXP + event.data.amount };
+    case 'DailySignedIn':
+      return { ...state, lastActiveDay: event.data.day };
+    case 'StreakExtended':
+    case 'StreakReset':
+      return { ...state, streakDays: event.data.streakDays };
+    case 'NodeCompleted': {
+      const { lessonId, nodeType } = event.data;
+      return withLesson(state, lessonId, (lesson) =>
+        lesson.nodeTypes.includes(nodeType)
+          ? lesson
+          : { ...lesson, nodeTypes: [...lesson.nodeTypes, nodeType] },
+      );
+    }
+    case 'LessonCompleted':
+      return withLesson(state, event.data.lessonId, (lesson) => ({ ...lesson, completed: true }));
+    case 'UnitCompleted':
+      return withLesson(state, event.data.lessonId, (lesson) => ({ ...lesson, unitCompleted: true }));
+    case 'ErrorQuestionMastered':
+      return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
+    case 'SchoolNameChanged':
+      return { ...state, schoolName: event.data.schoolName };
+    case 'VocabularyExerciseCompleted':
+    case 'ErrorNoteSaved':
+    case 'RecitationFinished':
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Folds events over a state (the initial state by default). */
+export function foldLearner(
+  events: Iterable<LearnerEvent>,
+  state: LearnerState = initialLearnerState,
+): LearnerState {
+  let current = state;
+  for (const event of events) current = evolve(current, event);
+  return current;
+}

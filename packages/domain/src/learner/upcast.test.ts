@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { LEARNER_EVENT_TYPES, learnerEvent } from './events.ts';
+import { upcast } from './upcast.ts';
+
+const at = '2024-09-02T02:00:00.000Z';
+
+describe('upcast', () => {
+  describe('an event of the current version', () => {
+    it('comes back as it was stored', () => {
+      const event = learnerEvent('SchoolNameChanged', {
+        schoolName: '英華書院',
+        previousSchoolName: null,
+        at,
+      });
+      expect(upcast(JSON.parse(JSON.stringify(event)))).toEqual(event);
+    });
+
+    it('is accepted for every type', () => {
+      for (const type of LEARNER_EVENT_TYPES) {
+        expect(upcast({ type, schemaVersion: 1, data: { at } }).type).toBe(type);
+      }
+    });
+  });
+
+  describe('an error note of version 0 (the note stored as userExplanation)', () => {
+    it('is lifted to version 1 with the note trimmed', () => {
+      expect(
+        upcast({
+          type: 'ErrorNoteSaved',
+          schemaVersion: 0,
+          data: { questionId: 'q1', userExplanation: ' 之：的 ', at },
+        }),
+      ).toEqual({ type: 'ErrorNoteSaved', schemaVersion: 1, data: { questionId: 'q1', note: '之：的', at } });
+    });
+
+    it('gets an empty note when version 0 had none', () => {
+      expect(
+        upcast({ type: 'ErrorNoteSaved', schemaVersion: 0, data: { questionId: 'q1', at } }).data,
+      ).toEqual({
+        questionId: 'q1',
+        note: '',
+        at,
+      });
+    });
+  });
+
+  describe('what cannot be read', () => {
+    it('throws UNKNOWN_EVENT_TYPE for a type the stream never had', () => {
+      expect(() => upcast({ type: 'PointsAdded', schemaVersion: 1, data: { at } })).toThrow(
+        expect.objectContaining({ code: 'UNKNOWN_EVENT_TYPE' }),
+      );
+    });
+
+    it('throws UNSUPPORTED_SCHEMA_VERSION for a future version or an old one without an upcaster', () => {
+      expect(() => upcast({ type: 'XpAwarded', schemaVersion: 2, data: { at } })).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED_SCHEMA_VERSION' }),
+      );
+      expect(() => upcast({ type: 'XpAwarded', schemaVersion: 0, data: { at } })).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED_SCHEMA_VERSION' }),
+      );
+    });
+
+    it('throws MALFORMED_EVENT for data without an "at" time', () => {
+      expect(() => upcast({ type: 'XpAwarded', schemaVersion: 1, data: null })).toThrow(
+        expect.objectContaining({ code: 'MALFORMED_EVENT' }),
+      );
+      expect(() => upcast({ type: 'XpAwarded', schemaVersion: 1, data: { amount: 5 } })).toThrow(
+        expect.objectContaining({ code: 'MALFORMED_EVENT' }),
+      );
+    });
+  });
+});

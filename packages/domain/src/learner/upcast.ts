@@ -1,0 +1,69 @@
+/**
+ * Lifting stored events to the current schema. Stored events are never rewritten: every reader
+ * (decider, projections, replay) passes what it loads through `upcast`.
+ *
+ * To change an event's shape: bump LEARNER_EVENT_SCHEMA_VERSION only if every event moves, or keep
+ * per-type versions by registering `UPCASTERS[type][oldVersion] = (data) => dataOfNextVersion`.
+ */
+import { DomainRuleError } from '../shared/errors.ts';
+import {
+  LEARNER_EVENT_SCHEMA_VERSION,
+  LEARNER_EVENT_TYPES,
+  type LearnerEvent,
+  type LearnerEventType,
+} from './events.ts';
+
+/** An event as the store hands it back: a type name, a schema version and untyped data. */
+export type StoredLearnerEvent = {
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: unknown;
+};
+
+type Data = Record<string, unknown>;
+
+/** Per event type, the function lifting the data of version v to version v + 1. */
+const UPCASTERS: Partial<Record<LearnerEventType, Readonly<Record<number, (data: Data) => Data>>>> = {
+  /**
+   * Version 0 (the first release, before the note got its own name) stored the note under the
+   * spec's field name `userExplanation`, untrimmed.
+   */
+  ErrorNoteSaved: {
+    0: ({ userExplanation, ...rest }) => ({ ...rest, note: String(userExplanation ?? '').trim() }),
+  },
+};
+
+function isLearnerEventType(type: string): type is LearnerEventType {
+  return (LEARNER_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Turns a stored event into a current `LearnerEvent`, lifting older schema versions.
+ * Throws a `DomainRuleError` for an unknown type, a version with no upcaster, or data without `at`.
+ * @example upcast({ type: 'ErrorNoteSaved', schemaVersion: 0, data: { questionId: 'q1', userExplanation: ' 之：的 ', at } })
+ *   // { type: 'ErrorNoteSaved', schemaVersion: 1, data: { questionId: 'q1', note: '之：的', at } }
+ */
+export function upcast(raw: StoredLearnerEvent): LearnerEvent {
+  const { type } = raw;
+  if (!isLearnerEventType(type)) {
+    throw new DomainRuleError('UNKNOWN_EVENT_TYPE', `Unknown learner event type: ${type}`);
+  }
+  if (typeof raw.data !== 'object' || raw.data === null || typeof (raw.data as Data).at !== 'string') {
+    throw new DomainRuleError('MALFORMED_EVENT', `${type} has no data with an "at" time`);
+  }
+  let data = raw.data as Data;
+  let version = raw.schemaVersion;
+  while (version < LEARNER_EVENT_SCHEMA_VERSION) {
+    const lift = UPCASTERS[type]?.[version];
+    if (lift === undefined) break;
+    data = lift(data);
+    version += 1;
+  }
+  if (version !== LEARNER_EVENT_SCHEMA_VERSION) {
+    throw new DomainRuleError(
+      'UNSUPPORTED_SCHEMA_VERSION',
+      `${type} version ${raw.schemaVersion} cannot be read`,
+    );
+  }
+  return { type, schemaVersion: LEARNER_EVENT_SCHEMA_VERSION, data } as LearnerEvent;
+}

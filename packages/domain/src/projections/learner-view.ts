@@ -1,0 +1,307 @@
+/**
+ * The learner's read models as one pure reducer over the learner stream. The worker folds each
+ * learner's new events into this view and writes the tables from the selectors (selectors.ts);
+ * a teacher's replay folds the same events. A rebuild from scratch gives exactly what incremental
+ * projection gave, because this is the only code that reads events for display.
+ *
+ * The view is JSON-serialisable; records are keyed by id as a string. Every event touches a bounded
+ * part of it (one lesson, one error record, one exercise), so folding does not slow down as the
+ * history grows.
+ */
+
+import type { LearnerEvent, LearnerEventOf, VocabularyExerciseType } from '../learner/events.ts';
+import { LESSON_PROGRESS_QUESTIONS } from '../progress/progress.ts';
+import type { RecitationGrade } from '../recitation/recitation.ts';
+import { assertNever } from '../shared/errors.ts';
+import type { HongKongDay } from '../time/hong-kong.ts';
+
+/** Per-lesson statistics (the spec's user stats record, plus the counts behind its accuracy). */
+export type LessonStatsView = {
+  readonly lessonId: number;
+  /** Distinct questions of the lesson answered at least once. */
+  readonly questionsCompleted: number;
+  /** The lesson's question bank size when last answered (20 before any answer). */
+  readonly totalQuestions: number;
+  /** Answers submitted, repeats included. */
+  readonly answers: number;
+  readonly correctAnswers: number;
+  readonly xpEarned: number;
+  /** When the lesson reached 80 % (LessonCompleted), or null. */
+  readonly completedAt: string | null;
+  readonly lastStudiedAt: string;
+};
+
+/** One question of the error book. */
+export type ErrorRecordView = {
+  readonly questionId: string;
+  readonly lessonId: number;
+  readonly questionType: string;
+  readonly difficulty: string;
+  /** Answers to this question since it was first answered wrongly, that first one included. */
+  readonly attemptCount: number;
+  /** The latest wrong answer. */
+  readonly incorrectAnswer: string;
+  readonly correctAnswer: string;
+  /** The learner's personal note. */
+  readonly userExplanation: string | null;
+  /** True while still to practise; false once mastered (a later wrong answer makes it active again). */
+  readonly isActive: boolean;
+  readonly masteredAt: string | null;
+  readonly firstErrorAt: string;
+  readonly lastAttemptAt: string;
+};
+
+/** One vocabulary exercise (a lesson, a mixed session or a quick practice), over all its completions. */
+export type VocabularyRecordView = {
+  readonly exerciseType: VocabularyExerciseType;
+  readonly exerciseId: string;
+  readonly lessonIds: readonly number[] | null;
+  readonly completions: number;
+  readonly lastScore: number;
+  readonly bestScore: number;
+  readonly lastCompletedAt: string;
+};
+
+/** Recitation practice of one lesson. */
+export type RecitationView = {
+  readonly lessonId: number;
+  readonly attempts: number;
+  readonly bestAccuracy: number;
+  readonly lastAccuracy: number;
+  readonly lastGrade: RecitationGrade;
+  readonly lastStart: number;
+  readonly lastEnd: number;
+  readonly lastFinishedAt: string;
+};
+
+export type LearnerView = {
+  readonly totalXP: number;
+  /** The streak as last extended; readers apply `effectiveStreakDays` with their own `now`. */
+  readonly streakDays: number;
+  readonly lastActiveDay: HongKongDay | null;
+  /** ISO time of the learner's latest event. */
+  readonly lastActiveAt: string | null;
+  readonly schoolName: string | null;
+  readonly lessons: Readonly<Record<string, LessonStatsView>>;
+  readonly completedLessonCount: number;
+  /** Node types completed per lesson, in the order first completed. */
+  readonly completedActivities: Readonly<Record<string, readonly string[]>>;
+  /** When each completed unit was completed, by lesson id. */
+  readonly unitsCompleted: Readonly<Record<string, string>>;
+  readonly errorBook: Readonly<Record<string, ErrorRecordView>>;
+  readonly vocabulary: {
+    readonly records: Readonly<Record<string, VocabularyRecordView>>;
+    /** Completions of all exercises. */
+    readonly totalExercises: number;
+    /** Sum of the scores of all completions (for the average). */
+    readonly totalScore: number;
+    /** Seconds spent in all completions. */
+    readonly totalTimeSpent: number;
+  };
+  readonly recitations: Readonly<Record<string, RecitationView>>;
+};
+
+export const initialLearnerView: LearnerView = {
+  totalXP: 0,
+  streakDays: 0,
+  lastActiveDay: null,
+  lastActiveAt: null,
+  schoolName: null,
+  lessons: {},
+  completedLessonCount: 0,
+  completedActivities: {},
+  unitsCompleted: {},
+  errorBook: {},
+  vocabulary: { records: {}, totalExercises: 0, totalScore: 0, totalTimeSpent: 0 },
+  recitations: {},
+};
+
+/** The key of a vocabulary exercise in `vocabulary.records`. */
+export function vocabularyRecordKey(exerciseType: VocabularyExerciseType, exerciseId: string): string {
+  return `${exerciseType}:${exerciseId}`;
+}
+
+function withLesson(
+  view: LearnerView,
+  lessonId: number,
+  at: string,
+  change: (lesson: LessonStatsView) => LessonStatsView,
+): LearnerView {
+  const key = String(lessonId);
+  const lesson = view.lessons[key] ?? {
+    lessonId,
+    questionsCompleted: 0,
+    totalQuestions: LESSON_PROGRESS_QUESTIONS,
+    answers: 0,
+    correctAnswers: 0,
+    xpEarned: 0,
+    completedAt: null,
+    lastStudiedAt: at,
+  };
+  return { ...view, lessons: { ...view.lessons, [key]: change(lesson) } };
+}
+
+function withErrorRecord(
+  view: LearnerView,
+  questionId: string,
+  change: (record: ErrorRecordView) => ErrorRecordView,
+): LearnerView {
+  const record = view.errorBook[questionId];
+  return record === undefined
+    ? view
+    : { ...view, errorBook: { ...view.errorBook, [questionId]: change(record) } };
+}
+
+function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubmitted'>): LearnerView {
+  const next = withLesson(view, data.lessonId, data.at, (lesson) => ({
+    ...lesson,
+    questionsCompleted: data.questionsCompleted,
+    totalQuestions: data.totalQuestions,
+    answers: lesson.answers + 1,
+    correctAnswers: lesson.correctAnswers + (data.isCorrect ? 1 : 0),
+    lastStudiedAt: data.at,
+  }));
+  const existing = next.errorBook[data.questionId];
+  if (existing === undefined && data.isCorrect) return next;
+  const record: ErrorRecordView = existing
+    ? {
+        ...existing,
+        attemptCount: existing.attemptCount + 1,
+        correctAnswer: data.correctAnswer,
+        lastAttemptAt: data.at,
+      }
+    : {
+        questionId: data.questionId,
+        lessonId: data.lessonId,
+        questionType: data.questionType,
+        difficulty: data.difficulty,
+        attemptCount: 1,
+        incorrectAnswer: data.selectedAnswer,
+        correctAnswer: data.correctAnswer,
+        userExplanation: null,
+        isActive: true,
+        masteredAt: null,
+        firstErrorAt: data.at,
+        lastAttemptAt: data.at,
+      };
+  const updated = data.isCorrect
+    ? record
+    : { ...record, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null };
+  return { ...next, errorBook: { ...next.errorBook, [data.questionId]: updated } };
+}
+
+function vocabularyCompleted(
+  view: LearnerView,
+  { data }: LearnerEventOf<'VocabularyExerciseCompleted'>,
+): LearnerView {
+  const key = vocabularyRecordKey(data.exerciseType, data.exerciseId);
+  const previous = view.vocabulary.records[key];
+  const record: VocabularyRecordView = {
+    exerciseType: data.exerciseType,
+    exerciseId: data.exerciseId,
+    lessonIds: data.lessonIds,
+    completions: (previous?.completions ?? 0) + 1,
+    lastScore: data.score,
+    bestScore: Math.max(previous?.bestScore ?? 0, data.score),
+    lastCompletedAt: data.at,
+  };
+  return {
+    ...view,
+    vocabulary: {
+      records: { ...view.vocabulary.records, [key]: record },
+      totalExercises: view.vocabulary.totalExercises + 1,
+      totalScore: view.vocabulary.totalScore + data.score,
+      totalTimeSpent: view.vocabulary.totalTimeSpent + data.timeSpent,
+    },
+  };
+}
+
+function recitationFinished(view: LearnerView, { data }: LearnerEventOf<'RecitationFinished'>): LearnerView {
+  const key = String(data.lessonId);
+  const previous = view.recitations[key];
+  const record: RecitationView = {
+    lessonId: data.lessonId,
+    attempts: (previous?.attempts ?? 0) + 1,
+    bestAccuracy: Math.max(previous?.bestAccuracy ?? 0, data.accuracy),
+    lastAccuracy: data.accuracy,
+    lastGrade: data.grade,
+    lastStart: data.start,
+    lastEnd: data.end,
+    lastFinishedAt: data.at,
+  };
+  return { ...view, recitations: { ...view.recitations, [key]: record } };
+}
+
+function apply(view: LearnerView, event: LearnerEvent): LearnerView {
+  switch (event.type) {
+    case 'AnswerSubmitted':
+      return answerSubmitted(view, event);
+    case 'XpAwarded': {
+      const { amount, lessonId, at } = event.data;
+      const next = { ...view, totalXP: view.totalXP + amount };
+      return lessonId === null
+        ? next
+        : withLesson(next, lessonId, at, (l) => ({ ...l, xpEarned: l.xpEarned + amount }));
+    }
+    case 'DailySignedIn':
+      return { ...view, lastActiveDay: event.data.day };
+    case 'StreakExtended':
+    case 'StreakReset':
+      return { ...view, streakDays: event.data.streakDays };
+    case 'NodeCompleted': {
+      const key = String(event.data.lessonId);
+      const done = view.completedActivities[key] ?? [];
+      if (done.includes(event.data.nodeType)) return view;
+      return {
+        ...view,
+        completedActivities: { ...view.completedActivities, [key]: [...done, event.data.nodeType] },
+      };
+    }
+    case 'LessonCompleted': {
+      const { lessonId, at } = event.data;
+      if (view.lessons[String(lessonId)]?.completedAt) return view;
+      const next = withLesson(view, lessonId, at, (l) => ({ ...l, completedAt: at }));
+      return { ...next, completedLessonCount: view.completedLessonCount + 1 };
+    }
+    case 'UnitCompleted':
+      return {
+        ...view,
+        unitsCompleted: { ...view.unitsCompleted, [String(event.data.lessonId)]: event.data.at },
+      };
+    case 'VocabularyExerciseCompleted':
+      return vocabularyCompleted(view, event);
+    case 'ErrorNoteSaved':
+      return withErrorRecord(view, event.data.questionId, (r) => ({
+        ...r,
+        userExplanation: event.data.note,
+      }));
+    case 'ErrorQuestionMastered':
+      return withErrorRecord(view, event.data.questionId, (r) => ({
+        ...r,
+        isActive: false,
+        masteredAt: event.data.at,
+      }));
+    case 'SchoolNameChanged':
+      return { ...view, schoolName: event.data.schoolName };
+    case 'RecitationFinished':
+      return recitationFinished(view, event);
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Applies one event to the learner's read models. */
+export function projectLearner(view: LearnerView, event: LearnerEvent): LearnerView {
+  const next = apply(view, event);
+  return next.lastActiveAt === event.data.at ? next : { ...next, lastActiveAt: event.data.at };
+}
+
+/** Folds events into a view (the empty view by default). */
+export function foldLearnerView(
+  events: Iterable<LearnerEvent>,
+  view: LearnerView = initialLearnerView,
+): LearnerView {
+  let current = view;
+  for (const event of events) current = projectLearner(current, event);
+  return current;
+}

@@ -1,0 +1,394 @@
+import { describe, expect, it } from 'vitest';
+import { type DecideContext, decide, type LearnerCommand } from '../learner/decide.ts';
+import { foldLearner, type LearnerEvent, learnerEvent } from '../learner/events.ts';
+import { DomainRuleError } from '../shared/errors.ts';
+import { foldLearnerView, initialLearnerView, projectLearner } from './learner-view.ts';
+import {
+  compareLeaderboardEntries,
+  completedActivities,
+  completedActivitiesByLesson,
+  errorBookRecords,
+  errorBookStats,
+  isUnitCompleted,
+  isVocabularyExerciseCompleted,
+  LEADERBOARD_SIZE,
+  leaderboardEntry,
+  learnerAchievements,
+  learnerAverageAccuracy,
+  lessonStatsRecord,
+  lessonStatsRecords,
+  RECENT_STUDY_RECORDS,
+  recentStudyRecords,
+  recitationRecords,
+  userTotals,
+  vocabularyRecords,
+  vocabularyStats,
+} from './selectors.ts';
+
+const DAY1 = '2024-09-02T10:00:00+08:00';
+const DAY2 = '2024-09-03T10:00:00+08:00';
+const context: Omit<DecideContext, 'now'> = {
+  lessonQuestionCounts: { 1: 5 },
+  lessonNodeTypes: { 1: ['word_interpretation'] },
+};
+
+/** Decides each command at its time, minute after minute, and returns all events. */
+function run(steps: ReadonlyArray<readonly [string, LearnerCommand]>): LearnerEvent[] {
+  const events: LearnerEvent[] = [];
+  steps.forEach(([day, command], i) => {
+    const now = new Date(Date.parse(day) + i * 60_000).toISOString();
+    const decision = decide(command, foldLearner(events), { now, ...context });
+    if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
+    events.push(...decision.events);
+  });
+  return events;
+}
+
+const answer = (id: string, lessonId: number, selectedAnswer: string): LearnerCommand => ({
+  type: 'SubmitAnswer',
+  data: {
+    question: {
+      id,
+      lessonId,
+      type: 'word_interpretation',
+      difficulty: 'intermediate',
+      correctAnswer: '對',
+      keywords: null,
+    },
+    selectedAnswer,
+    timeSpent: 10,
+  },
+});
+const vocabulary = (
+  exerciseType: 'lesson_specific' | 'mixed_session',
+  exerciseId: string,
+  correct: number,
+): LearnerCommand => ({
+  type: 'CompleteVocabularyExercise',
+  data: {
+    exerciseType,
+    exerciseId,
+    lessonIds: null,
+    score: correct * 10,
+    questionsAnswered: 10,
+    correctAnswers: correct,
+    timeSpent: 100,
+  },
+});
+
+// Day 1: three right and one wrong in lesson 1 (the fourth distinct question of five completes it),
+// one wrong in lesson 2, a note, a school, a vocabulary lesson, a recitation.
+// Day 2: the wrong question right, mastered; lesson 2 wrong again; two vocabulary runs; the only node.
+const events = run([
+  [DAY1, answer('q1', 1, '對')],
+  [DAY1, answer('q2', 1, '對')],
+  [DAY1, answer('q3', 1, '對')],
+  [DAY1, answer('q4', 1, '錯')],
+  [DAY1, answer('q5', 2, '錯')],
+  [DAY1, { type: 'SaveErrorNote', data: { questionId: 'q4', note: ' 留意字義 ' } }],
+  [DAY1, { type: 'ChangeSchoolName', data: { schoolName: '皇仁書院' } }],
+  [DAY1, vocabulary('lesson_specific', '1', 8)],
+  [
+    DAY1,
+    { type: 'FinishRecitation', data: { lessonId: 3, start: 0, end: 20, mistakes: 1, durationMs: 60_000 } },
+  ],
+  [DAY2, answer('q4', 1, '對')],
+  [DAY2, { type: 'MasterErrorQuestion', data: { questionId: 'q4' } }],
+  [DAY2, answer('q5', 2, '再錯')],
+  [DAY2, vocabulary('lesson_specific', '1', 10)],
+  [DAY2, vocabulary('mixed_session', '2', 6)],
+  [
+    DAY2,
+    {
+      type: 'CompleteNode',
+      data: {
+        lessonId: 1,
+        nodeType: 'word_interpretation',
+        score: 100,
+        questionsAnswered: 4,
+        correctAnswers: 4,
+        timeSpent: 60,
+      },
+    },
+  ],
+  [
+    DAY2,
+    { type: 'FinishRecitation', data: { lessonId: 3, start: 0, end: 20, mistakes: 0, durationMs: 50_000 } },
+  ],
+]);
+const view = foldLearnerView(events);
+const day2 = (minutes: number) => new Date(Date.parse(DAY2) + minutes * 60_000).toISOString();
+
+describe('the learner view of a two-day history', () => {
+  it('totals XP by the rules: 5 + 10 + 10 + 25 + 50 on day 1, 5 + 10 + 100 on day 2', () => {
+    expect(userTotals(view)).toEqual({
+      totalXP: 215,
+      level: expect.objectContaining({ level: 2, title: '文字探索者', nextLevelStartXP: 220 }),
+      streakDays: 2,
+      lastActiveDate: day2(15),
+      schoolName: '皇仁書院',
+      completedLessons: 1,
+    });
+    expect(view.lastActiveDay).toBe('2024-09-03');
+  });
+
+  it('shows the stored streak while it counts and 0 once broken', () => {
+    expect(userTotals(view, '2024-09-04T23:00:00+08:00').streakDays).toBe(2);
+    expect(userTotals(view, '2024-09-05T00:00:00+08:00').streakDays).toBe(0);
+  });
+
+  it('keeps per-lesson stats', () => {
+    expect(lessonStatsRecords(view)).toEqual([
+      { lessonId: 1, questionsCompleted: 4, totalQuestions: 5, xpEarned: 205, accuracy: 80 },
+      { lessonId: 2, questionsCompleted: 1, totalQuestions: 20, xpEarned: 0, accuracy: 0 },
+    ]);
+    expect(lessonStatsRecord(view, 2)?.questionsCompleted).toBe(1);
+    expect(lessonStatsRecord(view, 9)).toBeNull();
+    expect(view.lessons['1']?.completedAt).toBe(new Date(Date.parse(DAY1) + 3 * 60_000).toISOString());
+  });
+
+  it('lists recent study records, most recent first', () => {
+    expect(RECENT_STUDY_RECORDS).toBe(5);
+    expect(recentStudyRecords(view).map((r) => [r.lessonId, r.completionPercent])).toEqual([
+      [2, 5],
+      [1, 80],
+    ]);
+    expect(recentStudyRecords(view, 1)).toHaveLength(1);
+    expect(recentStudyRecords(view, -1)).toEqual([]);
+  });
+
+  it('gives the leaderboard figures', () => {
+    expect(LEADERBOARD_SIZE).toBe(10);
+    expect(leaderboardEntry(view)).toEqual({
+      totalXP: 215,
+      completedLessons: 1,
+      averageAccuracy: 40,
+      streakDays: 2,
+      lastActiveDate: day2(15),
+    });
+    expect(learnerAverageAccuracy(view)).toBe(40);
+  });
+
+  it('keeps completed activities and units', () => {
+    expect(completedActivities(view, 1)).toEqual(['word_interpretation']);
+    expect(completedActivities(view, 2)).toEqual([]);
+    expect(completedActivitiesByLesson(view)).toEqual({ 1: ['word_interpretation'] });
+    expect(isUnitCompleted(view, 1)).toBe(true);
+    expect(isUnitCompleted(view, 2)).toBe(false);
+  });
+
+  it('keeps the error book', () => {
+    expect(errorBookRecords(view)).toEqual([
+      {
+        questionId: 'q5',
+        lessonId: 2,
+        questionType: 'word_interpretation',
+        difficulty: 'intermediate',
+        attemptCount: 2,
+        incorrectAnswer: '再錯',
+        correctAnswer: '對',
+        userExplanation: null,
+        isActive: true,
+        masteredAt: null,
+        firstErrorAt: new Date(Date.parse(DAY1) + 4 * 60_000).toISOString(),
+        lastAttemptAt: day2(11),
+      },
+      expect.objectContaining({
+        questionId: 'q4',
+        attemptCount: 2,
+        incorrectAnswer: '錯',
+        userExplanation: '留意字義',
+        isActive: false,
+        masteredAt: day2(10),
+      }),
+    ]);
+    expect(errorBookRecords(view, 'active').map((r) => r.questionId)).toEqual(['q5']);
+    expect(errorBookRecords(view, 'mastered').map((r) => r.questionId)).toEqual(['q4']);
+    expect(errorBookStats(view)).toEqual({
+      activeCount: 1,
+      masteredCount: 1,
+      improvementRate: 50,
+      totalErrors: 2,
+    });
+  });
+
+  it('keeps vocabulary records and stats', () => {
+    expect(vocabularyRecords(view)).toEqual([
+      {
+        exerciseType: 'mixed_session',
+        exerciseId: '2',
+        lessonIds: null,
+        completions: 1,
+        lastScore: 60,
+        bestScore: 60,
+        lastCompletedAt: day2(13),
+      },
+      expect.objectContaining({
+        exerciseType: 'lesson_specific',
+        exerciseId: '1',
+        completions: 2,
+        lastScore: 100,
+        bestScore: 100,
+      }),
+    ]);
+    expect(vocabularyStats(view)).toEqual({ totalExercises: 3, averageScore: 80, totalTimeSpent: 300 });
+    expect(isVocabularyExerciseCompleted(view, 'lesson_specific', '1')).toBe(true);
+    expect(isVocabularyExerciseCompleted(view, 'mixed_session', '1')).toBe(false);
+  });
+
+  it('keeps recitation records', () => {
+    expect(recitationRecords(view)).toEqual([
+      {
+        lessonId: 3,
+        attempts: 2,
+        bestAccuracy: 100,
+        lastAccuracy: 100,
+        lastGrade: 'excellent',
+        lastStart: 0,
+        lastEnd: 20,
+        lastFinishedAt: day2(15),
+      },
+    ]);
+  });
+
+  it('unlocks the achievements the figures reach', () => {
+    expect(learnerAchievements(view).map((a) => [a.id, a.unlocked])).toEqual([
+      ['first_lesson', true],
+      ['diligent', false],
+      ['scholar', false],
+      ['sharpshooter', false],
+      ['experienced', false],
+      ['master', false],
+    ]);
+  });
+});
+
+describe('an empty view', () => {
+  it('has empty read models', () => {
+    expect(userTotals(initialLearnerView)).toMatchObject({ totalXP: 0, streakDays: 0, lastActiveDate: null });
+    expect(leaderboardEntry(initialLearnerView).averageAccuracy).toBe(0);
+    expect(errorBookStats(initialLearnerView)).toEqual({
+      activeCount: 0,
+      masteredCount: 0,
+      improvementRate: 0,
+      totalErrors: 0,
+    });
+    expect(vocabularyStats(initialLearnerView)).toEqual({
+      totalExercises: 0,
+      averageScore: 0,
+      totalTimeSpent: 0,
+    });
+    expect(lessonStatsRecords(initialLearnerView)).toEqual([]);
+  });
+});
+
+describe('events out of the ordinary', () => {
+  const at = '2024-09-02T02:00:00.000Z';
+
+  it('credits lesson XP to a lesson not yet studied', () => {
+    const next = projectLearner(
+      initialLearnerView,
+      learnerEvent('XpAwarded', { amount: 100, reason: 'unit_completed', lessonId: 4, questionId: null, at }),
+    );
+    expect(lessonStatsRecord(next, 4)).toEqual({
+      lessonId: 4,
+      questionsCompleted: 0,
+      totalQuestions: 20,
+      xpEarned: 100,
+      accuracy: 0,
+    });
+    expect(learnerAverageAccuracy(next)).toBe(0);
+  });
+
+  it('counts a lesson completed once however often it is told', () => {
+    const completed = learnerEvent('LessonCompleted', {
+      lessonId: 4,
+      questionsCompleted: 16,
+      totalQuestions: 20,
+      at,
+    });
+    expect(foldLearnerView([completed, completed]).completedLessonCount).toBe(1);
+  });
+
+  it('lists a completed node once', () => {
+    const node = learnerEvent('NodeCompleted', {
+      lessonId: 4,
+      nodeType: 'writing_techniques',
+      score: 50,
+      questionsAnswered: 2,
+      correctAnswers: 1,
+      timeSpent: 9,
+      firstCompletion: true,
+      at,
+    });
+    const once = foldLearnerView([node]);
+    expect(projectLearner(once, node)).toBe(once);
+  });
+
+  it('ignores a note or mastery for a question not in the book', () => {
+    const note = learnerEvent('ErrorNoteSaved', { questionId: 'zz', note: 'n', at });
+    const mastered = learnerEvent('ErrorQuestionMastered', { questionId: 'zz', at });
+    expect(foldLearnerView([note, mastered]).errorBook).toEqual({});
+  });
+
+  it('sorts records of the same time steadily', () => {
+    const wrongAt = (questionId: string, lessonId: number) =>
+      learnerEvent('AnswerSubmitted', {
+        questionId,
+        lessonId,
+        questionType: 'word_interpretation',
+        difficulty: 'beginner',
+        source: 'quiz',
+        selectedAnswer: 'x',
+        correctAnswer: 'y',
+        isCorrect: false,
+        gradingMethod: 'choice',
+        matchedKeywords: null,
+        requiredKeywords: null,
+        timeSpent: 1,
+        correctRun: 0,
+        firstAttempt: true,
+        questionsCompleted: 1,
+        totalQuestions: 20,
+        at,
+      });
+    const vocab = (exerciseId: string) =>
+      learnerEvent('VocabularyExerciseCompleted', {
+        exerciseType: 'quick_practice',
+        exerciseId,
+        lessonIds: [1],
+        score: 50,
+        questionsAnswered: 2,
+        correctAnswers: 1,
+        timeSpent: 1,
+        difficulty: 'intermediate',
+        at,
+      });
+    const same = foldLearnerView([wrongAt('b', 5), wrongAt('a', 3), vocab('x'), vocab('y')]);
+    expect(recentStudyRecords(same).map((r) => r.lessonId)).toEqual([3, 5]);
+    expect(errorBookRecords(same).map((r) => r.questionId)).toEqual(['b', 'a']);
+    expect(vocabularyRecords(same).map((r) => r.exerciseId)).toEqual(['x', 'y']);
+  });
+
+  it('throws a typed error for an event the types do not know', () => {
+    const bogus = { type: 'Nope', schemaVersion: 1, data: { at } } as unknown as LearnerEvent;
+    expect(() => projectLearner(initialLearnerView, bogus)).toThrow(DomainRuleError);
+  });
+});
+
+describe('leaderboard order', () => {
+  const entry = (totalXP: number, completedLessons: number, averageAccuracy: number) => ({
+    totalXP,
+    completedLessons,
+    averageAccuracy,
+    streakDays: 0,
+    lastActiveDate: null,
+  });
+
+  it('ranks by XP, then completed lessons, then accuracy', () => {
+    const ranked = [entry(100, 1, 50), entry(300, 0, 0), entry(100, 2, 10), entry(100, 2, 90)].sort(
+      compareLeaderboardEntries,
+    );
+    expect(ranked).toEqual([entry(300, 0, 0), entry(100, 2, 90), entry(100, 2, 10), entry(100, 1, 50)]);
+  });
+});

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import * as content from '@wenyan/content';
+import type { Db } from './db.ts';
+import type { QuestionsTable } from './tables.ts';
+
+type QuestionRow = Omit<QuestionsTable, 'created_at' | 'position' | 'origin'> & {
+  position: number;
+  origin: string;
+};
+
+export interface ImportResult {
+  imported: number;
+  skipped: number;
+}
+
+const CONTENT_VERSION_KEY = 'content-version';
+
+function lessonRows() {
+  return content.lessons.map((l) => ({
+    id: l.id,
+    title: l.title,
+    author: l.author,
+    era: l.era,
+    genre: l.genre,
+    lesson_group: l.group,
+    source: l.source,
+    extract: l.extract,
+    content: l.content,
+    character_count: l.characterCount,
+    category: l.category,
+    difficulty: l.difficulty,
+    description: l.description,
+  }));
+}
+
+type AnyContentQuestion = content.BankQuestion | content.ContentQuestion;
+
+function questionRow(q: AnyContentQuestion, extra: Partial<QuestionRow> = {}): QuestionRow {
+  return {
+    id: q.id,
+    lesson_id: q.lessonId,
+    type: q.type,
+    difficulty: q.difficulty,
+    character_frequency: q.characterFrequency,
+    content: q.content,
+    target_text: q.targetText,
+    highlight: q.highlight,
+    options: q.options ? JSON.stringify(q.options) : null,
+    correct_answer: q.correctAnswer,
+    keywords: q.keywords ? JSON.stringify(q.keywords) : null,
+    explanation: q.explanation,
+    cultural_context: q.culturalContext,
+    session_id: 'sessionId' in q ? q.sessionId : null,
+    paper_id: null,
+    points: null,
+    created_by: null,
+    position: 0,
+    origin: 'bank',
+    ...extra,
+  } as QuestionRow;
+}
+
+function paperQuestionRows(): QuestionRow[] {
+  return content.dsePapers.flatMap((paper) =>
+    paper.questions.map((q, index) => ({
+      id: q.id,
+      lesson_id: q.lessonId,
+      type: q.type,
+      difficulty: 'advanced',
+      character_frequency: null,
+      content: q.content,
+      target_text: q.targetText,
+      highlight: null,
+      options: q.options ? JSON.stringify(q.options) : null,
+      correct_answer: q.correctAnswer,
+      keywords: null,
+      explanation: q.explanation,
+      cultural_context: q.culturalContext,
+      session_id: null,
+      paper_id: paper.id,
+      points: q.points,
+      created_by: null,
+      position: index,
+      origin: 'paper',
+    })),
+  ) as unknown as QuestionRow[];
+}
+
+async function insertQuestions(db: Db, rows: QuestionRow[]): Promise<ImportResult> {
+  let imported = 0;
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    const inserted = await db
+      .insertInto('questions')
+      .values(chunk as never)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    imported += inserted.length;
+  }
+  return { imported, skipped: rows.length - imported };
+}
+
+/** The sixteen set texts; an existing lesson is left as it is. */
+export async function importLessons(db: Db): Promise<ImportResult> {
+  const rows = lessonRows();
+  const inserted = await db
+    .insertInto('lessons')
+    .values(rows)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  return { imported: inserted.length, skipped: rows.length - inserted.length };
+}
+
+/** The practice questions of a set of lessons (all when `lessonIds` is omitted). */
+export async function importLessonQuestions(
+  db: Db,
+  filter: (q: AnyContentQuestion) => boolean = () => true,
+): Promise<ImportResult> {
+  const rows = content.questions
+    .filter((q) => q.sessionId === null)
+    .filter(filter)
+    .map((q) => questionRow(q));
+  return insertQuestions(db, rows);
+}
+
+/** The mixed vocabulary sessions and their questions. */
+export async function importVocabularySessions(db: Db): Promise<ImportResult> {
+  const sessions = content.vocabularySessions.map((s) => ({
+    id: s.id,
+    title: s.title,
+    description: s.description,
+  }));
+  await db
+    .insertInto('vocabulary_sessions')
+    .values(sessions)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const rows = content.vocabularySessions.flatMap((s) =>
+    s.questions.map((q, index) => questionRow(q, { session_id: s.id, position: index, origin: 'session' })),
+  );
+  return insertQuestions(db, rows);
+}
+
+/** The DSE-style mock papers and their questions. */
+export async function importDsePapers(db: Db): Promise<ImportResult> {
+  const papers = content.dsePapers.map((p) => ({ id: p.id, year: p.year, title: p.title, status: p.status }));
+  await db
+    .insertInto('dse_papers')
+    .values(papers)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  return insertQuestions(db, paperQuestionRows());
+}
+
+/** Mind maps, the 詞三首 comparison and the recitation characters, as documents. */
+export async function importMindMaps(db: Db): Promise<ImportResult> {
+  const docs = [
+    { key: 'mind-maps', data: JSON.stringify(content.mindMaps) },
+    { key: 'ci-comparison', data: JSON.stringify(content.ciComparison) },
+    { key: 'common-characters', data: JSON.stringify(content.commonCharacters) },
+  ];
+  const existing = await db.selectFrom('content_documents').select('key').execute();
+  const have = new Set(existing.map((r) => r.key));
+  const fresh = docs.filter((d) => !have.has(d.key));
+  if (fresh.length > 0) await db.insertInto('content_documents').values(fresh).execute();
+  return { imported: fresh.length, skipped: docs.length - fresh.length };
+}
+
+function contentVersion(): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        content.lessons,
+        content.questions,
+        content.vocabularySessions,
+        content.dsePapers,
+        content.mindMaps,
+        content.ciComparison,
+        content.commonCharacters,
+      ]),
+    )
+    .digest('hex');
+}
+
+/**
+ * Seeds a fresh database with the product's content, and adds what a newer release of the content
+ * brings. Idempotent: a second run with the same content does nothing.
+ */
+export async function seedContent(db: Db): Promise<{ seeded: boolean; version: string }> {
+  const version = contentVersion();
+  const current = await db
+    .selectFrom('content_documents')
+    .select('data')
+    .where('key', '=', CONTENT_VERSION_KEY)
+    .executeTakeFirst();
+  if (current && current.data === version) return { seeded: false, version };
+  await db.transaction().execute(async (trx) => {
+    await importLessons(trx);
+    await importDsePapers(trx);
+    await importVocabularySessions(trx);
+    await importLessonQuestions(trx);
+    await importMindMaps(trx);
+    await trx
+      .insertInto('content_documents')
+      .values({ key: CONTENT_VERSION_KEY, data: JSON.stringify(version) })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ data: JSON.stringify(version), updated_at: new Date() }),
+      )
+      .execute();
+  });
+  return { seeded: true, version };
+}
+
+export async function listLessons(db: Db) {
+  return db.selectFrom('lessons').selectAll().orderBy('id').execute();
+}
+
+export async function findLesson(db: Db, id: number) {
+  return db.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
+}

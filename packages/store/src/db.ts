@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { migrateToLatest } from '@wenyan/infra';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.ts';
+
+// bigint (int8) columns come back as strings; counts and ids stay exact that way. numeric → number.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  /** 'postgres' for a server given by URL, 'pglite' for the embedded engine. */
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A Postgres connection string; without it the embedded PGlite engine is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite's data folder; `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Pool size for Postgres. */
+  poolSize?: number | undefined;
+  /** Run the migrations before returning (default true). */
+  migrate?: boolean | undefined;
+}
+
+/** Opens the database (Postgres by URL, else embedded PGlite) and migrates it to the newest schema. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      application_name: 'wenyan',
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, kind: 'postgres', close: () => db.destroy() };
+  } else {
+    const dataDir = options.dataDir ?? 'memory://';
+    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+    const pglite = await PGlite.create(dataDir);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    handle = {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      },
+    };
+  }
+  if (options.migrate !== false) await migrateToLatest(handle.db as Kysely<unknown>);
+  return handle;
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from './db.ts';
+
+/** An event as the decider produced it, before it is stored. */
+export interface NewEvent {
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+}
+
+/** Who asked for the change and why: stored beside each event. */
+export interface EventMetadata {
+  actor: string;
+  requestId?: string | undefined;
+  correlationId?: string | undefined;
+  causationId?: string | undefined;
+  /** The client's clock when it sent the action, if it said. */
+  clientTime?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+export interface StoredEvent {
+  position: string;
+  eventId: string;
+  streamId: string;
+  version: number;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recordedAt: Date;
+}
+
+/** The stream's head: its version and the decider's snapshot at that version. */
+export interface StreamHead {
+  version: number;
+  snapshot: unknown;
+  snapshotSchema: number;
+}
+
+/** Another writer appended to the stream first: reload and decide again. */
+export class StreamConflictError extends Error {
+  readonly streamId: string;
+  readonly expectedVersion: number;
+  constructor(streamId: string, expectedVersion: number) {
+    super(`stream ${streamId} is no longer at version ${expectedVersion}`);
+    this.streamId = streamId;
+    this.expectedVersion = expectedVersion;
+  }
+}
+
+export const learnerStreamId = (userId: string | number) => `learner-${userId}`;
+
+export async function loadStreamHead(db: Db, streamId: string): Promise<StreamHead | null> {
+  const row = await db
+    .selectFrom('streams')
+    .select(['version', 'snapshot', 'snapshot_schema'])
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return row ? { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema } : null;
+}
+
+function toStored(row: {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}): StoredEvent {
+  return {
+    position: String(row.position),
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    version: row.version,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}
+
+/** A stream's events after `afterVersion`, in stream order (at most `limit`). */
+export async function readStream(
+  db: Db,
+  streamId: string,
+  options: { afterVersion?: number; toVersion?: number; limit?: number } = {},
+): Promise<StoredEvent[]> {
+  let query = db
+    .selectFrom('events')
+    .select([
+      'position',
+      'event_id',
+      'stream_id',
+      'version',
+      'type',
+      'schema_version',
+      'data',
+      'metadata',
+      'recorded_at',
+    ])
+    .where('stream_id', '=', streamId)
+    .where('version', '>', options.afterVersion ?? 0)
+    .orderBy('version');
+  if (options.toVersion !== undefined) query = query.where('version', '<=', options.toVersion);
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const rows = await query.execute();
+  return rows.map((r) => toStored(r as never));
+}
+
+/**
+ * Appends events at `expectedVersion` (0 for a new stream) and stores the decider's snapshot at the new
+ * version, in the caller's transaction. Throws StreamConflictError when the stream moved on.
+ */
+export async function appendToStream(
+  trx: Db,
+  streamId: string,
+  expectedVersion: number,
+  events: NewEvent[],
+  metadata: EventMetadata,
+  snapshot?: { state: unknown; schema: number },
+): Promise<{ fromVersion: number; toVersion: number; recordedAt: Date }> {
+  const toVersion = expectedVersion + events.length;
+  const snapshotJson = snapshot ? JSON.stringify(snapshot.state) : null;
+  const snapshotSchema = snapshot?.schema ?? 0;
+  if (expectedVersion === 0) {
+    const created = await trx
+      .insertInto('streams')
+      .values({
+        stream_id: streamId,
+        version: toVersion,
+        snapshot: snapshotJson,
+        snapshot_schema: snapshotSchema,
+      })
+      .onConflict((oc) => oc.column('stream_id').doNothing())
+      .returning('stream_id')
+      .execute();
+    if (created.length === 0) throw new StreamConflictError(streamId, expectedVersion);
+  } else {
+    const moved = await trx
+      .updateTable('streams')
+      .set({
+        version: toVersion,
+        snapshot: snapshotJson,
+        snapshot_schema: snapshotSchema,
+        updated_at: new Date(),
+      })
+      .where('stream_id', '=', streamId)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) throw new StreamConflictError(streamId, expectedVersion);
+  }
+  if (events.length === 0) return { fromVersion: expectedVersion, toVersion, recordedAt: new Date() };
+  const inserted = await trx
+    .insertInto('events')
+    .values(
+      events.map((event, i) => ({
+        event_id: randomUUID(),
+        stream_id: streamId,
+        version: expectedVersion + i + 1,
+        type: event.type,
+        schema_version: event.schemaVersion,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify({ ...metadata }),
+      })),
+    )
+    .returning('recorded_at')
+    .execute();
+  return { fromVersion: expectedVersion + 1, toVersion, recordedAt: new Date(inserted[0]!.recorded_at) };
+}
+
+/**
+ * Reads the whole log safely in commit order, a page at a time. A sequence hands out positions
+ * before commit, so reading "position > last" can skip an event that commits late; instead this reads
+ * by (transaction id, position) and only below the oldest transaction still running.
+ */
+export async function readAllCommitted(
+  db: Db,
+  after: { txId: string; position: string } | null,
+  limit: number,
+): Promise<Array<StoredEvent & { txId: string }>> {
+  const cursor = after ?? { txId: '0', position: '0' };
+  const result = await sql<{
+    position: string;
+    tx_id: string;
+    event_id: string;
+    stream_id: string;
+    version: number;
+    type: string;
+    schema_version: number;
+    data: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    recorded_at: Date;
+  }>`
+    select position, tx_id::text as tx_id, event_id, stream_id, version, type, schema_version, data, metadata,
+      recorded_at
+    from events
+    where (tx_id, position) > (${cursor.txId}::xid8, ${cursor.position}::bigint)
+      and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by tx_id, position
+    limit ${limit}
+  `.execute(db);
+  return result.rows.map((r) => ({ ...toStored(r), txId: r.tx_id }));
+}
+
+/** Total events in the log (for status pages and metrics). */
+export async function countEvents(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,11 @@
+export * from './commands.ts';
+export * from './content-repo.ts';
+export * from './db.ts';
+export * from './event-store.ts';
+export * from './identity-repo.ts';
+export * from './leaderboard.ts';
+export * from './ports.ts';
+export * from './projector.ts';
+export * from './question-repo.ts';
+export * from './redis.ts';
+export type * from './tables.ts';

@@ -1,0 +1,131 @@
+import type { Redis } from 'ioredis';
+import type { Db } from './db.ts';
+
+/** The figures the ranking orders by: more XP, then more completed lessons, then higher accuracy, then the earlier account. */
+export interface RankFigures {
+  userId: string;
+  totalXP: number;
+  completedLessons: number;
+  averageAccuracy: number;
+}
+
+/** Where ranks come from: SQL over user_totals (embedded) or a Redis sorted set (distributed). */
+export interface LeaderboardIndex {
+  /** Records new figures (called by the projector before it commits). */
+  update(figures: readonly RankFigures[]): Promise<void>;
+  /** The first `n` user ids in rank order. */
+  top(n: number): Promise<string[]>;
+  /** 1-based ranks of the given learners (absent when they have no entry). */
+  ranks(userIds: readonly string[]): Promise<Map<string, number>>;
+  total(): Promise<number>;
+  /** Replaces the whole index (rebuild). */
+  replaceAll(figures: readonly RankFigures[]): Promise<void>;
+}
+
+/** Ranks by SQL: one window query, on the (total_xp desc, user_id) index. */
+export function sqlLeaderboard(db: Db): LeaderboardIndex {
+  const ordered = () =>
+    db.selectFrom('user_totals').select([
+      'user_id',
+      (eb) =>
+        eb.fn
+          .agg<string>('row_number')
+          .over((ob) =>
+            ob
+              .orderBy('total_xp', 'desc')
+              .orderBy('completed_lessons', 'desc')
+              .orderBy('average_accuracy', 'desc')
+              .orderBy('user_id', 'asc'),
+          )
+          .as('rank'),
+    ]);
+  return {
+    async update() {
+      // user_totals is the index; the projector has written it in the same transaction.
+    },
+    async top(n) {
+      const rows = await db
+        .selectFrom('user_totals')
+        .select('user_id')
+        .orderBy('total_xp', 'desc')
+        .orderBy('completed_lessons', 'desc')
+        .orderBy('average_accuracy', 'desc')
+        .orderBy('user_id', 'asc')
+        .limit(n)
+        .execute();
+      return rows.map((r) => String(r.user_id));
+    },
+    async ranks(userIds) {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom(ordered().as('r'))
+        .select(['r.user_id', 'r.rank'])
+        .where('r.user_id', 'in', userIds)
+        .execute();
+      return new Map(rows.map((r) => [String(r.user_id), Number(r.rank)]));
+    },
+    async total() {
+      const row = await db
+        .selectFrom('user_totals')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async replaceAll() {},
+  };
+}
+
+const ID_SPACE = 999_999_999_999;
+
+/** Sorted-set member: the inverted, padded id, so equal scores order by the earlier account. */
+export const memberOf = (userId: string) => String(ID_SPACE - Number(userId)).padStart(12, '0');
+const userOf = (member: string) => String(ID_SPACE - Number(member));
+
+/** XP first, then lessons (8 bits), then accuracy to a tenth (10 bits): exact in a double up to 2^35 XP. */
+export function scoreOf(f: RankFigures): number {
+  return (
+    f.totalXP * 2 ** 18 +
+    Math.min(Math.max(f.completedLessons, 0), 255) * 2 ** 10 +
+    Math.min(Math.max(Math.round(f.averageAccuracy * 10), 0), 1000)
+  );
+}
+
+/** Ranks from a Redis sorted set (O(log n) per rank), shared by every API instance and worker. */
+export function redisLeaderboard(redis: Redis, prefix: string): LeaderboardIndex {
+  const key = `${prefix}:leaderboard`;
+  return {
+    async update(figures) {
+      if (figures.length === 0) return;
+      const args = figures.flatMap((f) => [scoreOf(f), memberOf(f.userId)]);
+      await redis.zadd(key, ...args);
+    },
+    async top(n) {
+      const members = await redis.zrevrange(key, 0, n - 1);
+      return members.map(userOf);
+    },
+    async ranks(userIds) {
+      if (userIds.length === 0) return new Map();
+      const pipeline = redis.pipeline();
+      for (const id of userIds) pipeline.zrevrank(key, memberOf(id));
+      const results = (await pipeline.exec()) ?? [];
+      const ranks = new Map<string, number>();
+      results.forEach(([err, rank], i) => {
+        if (!err && typeof rank === 'number') ranks.set(userIds[i]!, rank + 1);
+      });
+      return ranks;
+    },
+    async total() {
+      return redis.zcard(key);
+    },
+    async replaceAll(figures) {
+      const temp = `${key}:rebuild`;
+      await redis.del(temp);
+      for (let i = 0; i < figures.length; i += 1000) {
+        const chunk = figures.slice(i, i + 1000);
+        await redis.zadd(temp, ...chunk.flatMap((f) => [scoreOf(f), memberOf(f.userId)]));
+      }
+      if (figures.length === 0) await redis.del(key);
+      else await redis.rename(temp, key);
+    },
+  };
+}

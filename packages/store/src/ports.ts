@@ -1,0 +1,92 @@
+/**
+ * The two seams between the API and the projector. Embedded mode uses the in-process adapters below;
+ * distributed mode uses BullMQ and Redis pub/sub (`redis.ts`). Both carry the same messages.
+ */
+
+/** "Learner X has news": a doorbell; the projector reads the news from the event log. */
+export interface ProjectionQueue {
+  enqueue(userId: string): Promise<void>;
+  /** Jobs waiting or running. */
+  depth(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A change of the leaderboard, published by the projector after it committed. */
+export interface LeaderboardChanged {
+  /** Monotonic per deployment: the number of projection commits that changed the ranking. */
+  version: number;
+  /** Learners whose entry changed in this commit. */
+  userIds: string[];
+  /** When the newest event behind this change was appended (epoch ms), for lag measurement. */
+  appendedAt: number | null;
+}
+
+export interface Broadcast {
+  publish(message: LeaderboardChanged): Promise<void>;
+  subscribe(handler: (message: LeaderboardChanged) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The in-process broadcast of the embedded mode. */
+export function createLocalBroadcast(): Broadcast {
+  const handlers = new Set<(message: LeaderboardChanged) => void>();
+  return {
+    async publish(message) {
+      for (const handler of handlers) handler(message);
+    },
+    async subscribe(handler) {
+      handlers.add(handler);
+      return async () => {
+        handlers.delete(handler);
+      };
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
+/**
+ * The in-process queue of the embedded mode: a set of learners with news, drained by one loop,
+ * so a burst of answers from one learner makes one projection run.
+ */
+export function createLocalQueue(
+  project: (userId: string) => Promise<void>,
+  onError: (err: unknown) => void,
+) {
+  const pending = new Set<string>();
+  let running: Promise<void> | null = null;
+  let closed = false;
+
+  async function drain(): Promise<void> {
+    while (pending.size > 0 && !closed) {
+      const [userId] = pending;
+      pending.delete(userId!);
+      try {
+        await project(userId!);
+      } catch (err) {
+        onError(err);
+      }
+    }
+    running = null;
+  }
+
+  const queue: ProjectionQueue & { idle(): Promise<void> } = {
+    async enqueue(userId) {
+      if (closed) return;
+      pending.add(userId);
+      if (!running) running = Promise.resolve().then(drain);
+    },
+    async depth() {
+      return pending.size + (running ? 1 : 0);
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async close() {
+      await queue.idle();
+      closed = true;
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,104 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Broadcast, LeaderboardChanged, ProjectionQueue } from './ports.ts';
+
+export const PROJECTION_QUEUE = 'projection';
+export const PROJECT_LEARNER_JOB = 'project-learner';
+
+export interface ProjectLearnerJob {
+  userId: string;
+}
+
+/** Options shared by every BullMQ/ioredis client of the project. */
+export function redisConnection(url: string, purpose: 'queue' | 'worker' | 'pubsub') {
+  return new Redis(url, {
+    // A worker's blocking connection must wait forever; producers fail fast while Redis is away.
+    maxRetriesPerRequest: purpose === 'worker' ? null : 1,
+    enableOfflineQueue: purpose !== 'queue',
+    connectionName: `wenyan-${purpose}`,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+}
+
+/**
+ * The distributed projection queue. A job per learner, deduplicated by learner: while one is waiting,
+ * more answers add nothing; while one is running, at most one more waits (BullMQ's keepLastIfActive),
+ * so a burst makes one or two jobs and two workers never run the same learner at once.
+ */
+export function createRedisQueue(
+  url: string,
+  prefix: string,
+): ProjectionQueue & { ping(): Promise<boolean> } {
+  const connection = redisConnection(url, 'queue');
+  connection.on('error', () => {});
+  const queue = new Queue<ProjectLearnerJob>(PROJECTION_QUEUE, { connection, prefix });
+  queue.on('error', () => {});
+  return {
+    async enqueue(userId) {
+      await queue.add(
+        PROJECT_LEARNER_JOB,
+        { userId },
+        {
+          deduplication: { id: `learner-${userId}`, keepLastIfActive: true },
+          removeOnComplete: true,
+          removeOnFail: { count: 1000 },
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 200 },
+        },
+      );
+    },
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).reduce((a, b) => a + b, 0);
+    },
+    async ping() {
+      return (await connection.ping()) === 'PONG';
+    },
+    async close() {
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+/** Leaderboard changes over Redis pub/sub, so every API instance hears every worker. */
+export function createRedisBroadcast(url: string, prefix: string): Broadcast {
+  const channel = `${prefix}:leaderboard`;
+  const publisher = redisConnection(url, 'pubsub');
+  const subscriber = redisConnection(url, 'pubsub');
+  publisher.on('error', () => {});
+  subscriber.on('error', () => {});
+  const handlers = new Set<(message: LeaderboardChanged) => void>();
+  let subscribed: Promise<unknown> | null = null;
+  subscriber.on('message', (ch, raw) => {
+    if (ch !== channel) return;
+    let message: LeaderboardChanged;
+    try {
+      message = JSON.parse(raw) as LeaderboardChanged;
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(message);
+  });
+  return {
+    async publish(message) {
+      await publisher.publish(channel, JSON.stringify(message));
+    },
+    async subscribe(handler) {
+      handlers.add(handler);
+      subscribed ??= subscriber.subscribe(channel);
+      await subscribed;
+      return async () => {
+        handlers.delete(handler);
+      };
+    },
+    async close() {
+      handlers.clear();
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
+
+/** The deployment-wide leaderboard version counter. */
+export const leaderboardVersionKey = (prefix: string) => `${prefix}:leaderboard:version`;

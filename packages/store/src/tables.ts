@@ -1,0 +1,216 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Table types of the database; one interface per table, composed into `Database`. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface LessonsTable {
+  id: number;
+  title: string;
+  author: string;
+  era: string;
+  genre: string;
+  lesson_group: string | null;
+  source: string;
+  extract: string | null;
+  content: string;
+  character_count: number;
+  category: string;
+  difficulty: string;
+  description: string;
+}
+
+export interface QuestionsTable {
+  id: string;
+  lesson_id: number;
+  type: string;
+  difficulty: string;
+  character_frequency: number | null;
+  content: string;
+  target_text: string | null;
+  highlight: string | null;
+  options: JSONColumnType<string[] | null, string | null, string | null>;
+  correct_answer: string;
+  keywords: JSONColumnType<string[] | null, string | null, string | null>;
+  explanation: string;
+  cultural_context: string | null;
+  session_id: number | null;
+  paper_id: number | null;
+  position: ColumnType<number, number | undefined, number>;
+  points: number | null;
+  origin: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface VocabularySessionsTable {
+  id: number;
+  title: string;
+  description: string;
+}
+
+export interface DsePapersTable {
+  id: number;
+  year: string;
+  title: string;
+  status: string;
+}
+
+export interface ContentDocumentsTable {
+  key: string;
+  data: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface UploadedTextsTable {
+  id: Generated<string>;
+  title: string;
+  content: string;
+  type: string;
+  uploaded_by: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  password_hash: string | null;
+  oidc_subject: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  profile_image_url: string | null;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  character_threshold: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  remember_me: boolean;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface StreamsTable {
+  stream_id: string;
+  version: number;
+  snapshot: ColumnType<unknown, string | null, string | null> | null;
+  snapshot_schema: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventsTable {
+  position: Generated<string>;
+  tx_id: Generated<string>;
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: JSONColumnType<Record<string, unknown>, string, never>;
+  metadata: JSONColumnType<Record<string, unknown>, string, never>;
+  recorded_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+export interface LearnerProjectionsTable {
+  user_id: string;
+  checkpoint: number;
+  view: ColumnType<unknown, string, string>;
+  view_schema: number;
+  last_event_at: Date | null;
+  projected_at: Timestamp;
+}
+
+export interface UserTotalsTable {
+  user_id: string;
+  total_xp: number;
+  level: number;
+  streak_days: number;
+  last_active_date: string | null;
+  last_active_at: Date | null;
+  school_name: string | null;
+  completed_lessons: number;
+  average_accuracy: number;
+  answers_count: number;
+  correct_count: number;
+  updated_at: Timestamp;
+}
+
+export interface UserLessonStatsTable {
+  user_id: string;
+  lesson_id: number;
+  questions_completed: number;
+  total_questions: number;
+  correct_answers: number;
+  xp_earned: number;
+  accuracy: number;
+  updated_at: Date | null;
+}
+
+export interface CompletedActivitiesTable {
+  user_id: string;
+  lesson_id: number;
+  activity_type: string;
+  completed_at: Date | null;
+}
+
+export interface ErrorQuestionsTable {
+  user_id: string;
+  question_id: string;
+  attempt_count: number;
+  incorrect_answer: string | null;
+  correct_answer: string | null;
+  user_explanation: string | null;
+  is_active: boolean;
+  mastered_at: Date | null;
+  first_error_at: Date | null;
+  last_attempt_at: Date | null;
+}
+
+export interface VocabularyRecordsTable {
+  user_id: string;
+  seq: number;
+  exercise_type: string;
+  exercise_id: string;
+  lesson_ids: JSONColumnType<number[] | null, string | null, string | null>;
+  score: number;
+  time_spent: number;
+  questions_answered: number;
+  correct_answers: number;
+  difficulty: string | null;
+  completed_at: Date | null;
+}
+
+export interface Database {
+  lessons: LessonsTable;
+  questions: QuestionsTable;
+  vocabulary_sessions: VocabularySessionsTable;
+  dse_papers: DsePapersTable;
+  content_documents: ContentDocumentsTable;
+  uploaded_texts: UploadedTextsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  streams: StreamsTable;
+  events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  learner_projections: LearnerProjectionsTable;
+  user_totals: UserTotalsTable;
+  user_lesson_stats: UserLessonStatsTable;
+  completed_activities: CompletedActivitiesTable;
+  error_questions: ErrorQuestionsTable;
+  vocabulary_records: VocabularyRecordsTable;
+}

@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+describe('the lobby in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    server = await startServer({ databaseUrl: database.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('shows the sixteen set texts with author, era, characters and minutes', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(server.url);
+    await page.getByTestId('lesson-card').first().waitFor();
+    const cards = page.getByTestId('lesson-card');
+    expect(await cards.count()).toBe(16);
+    const yueyang = cards.filter({ hasText: '岳陽樓記' });
+    await expect(yueyang.textContent()).resolves.toContain('范仲淹');
+    await expect(yueyang.textContent()).resolves.toContain('宋代');
+    await expect(yueyang.textContent()).resolves.toContain('360 字');
+    await expect(yueyang.textContent()).resolves.toContain('約 2 分鐘');
+    await page.close();
+  });
+});

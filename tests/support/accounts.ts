@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+
+let n = 0;
+
+export interface TestAccount {
+  id: string;
+  username: string;
+  cookie: string;
+  headers: Record<string, string>;
+}
+
+/** Registers a fresh account through the public API and returns its session cookie. */
+export async function signUp(app: FastifyInstance, prefix = 'learner'): Promise<TestAccount> {
+  const username = `${prefix}_${process.pid}_${n++}_${Math.random().toString(36).slice(2, 7)}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, password: 'correct horse battery', firstName: prefix },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const user = res.json() as { id: string };
+  return { id: user.id, username, cookie, headers: { cookie } };
+}

@@ -1,0 +1,80 @@
+/**
+ * The API in-process, in either mode, for integration tests that must hold in both:
+ * - embedded: PGlite in memory, the in-process queue and broadcast;
+ * - distributed: a Postgres database of this test file, BullMQ and pub/sub on Redis under a key
+ *   prefix of this test file, and a projection worker running beside it.
+ */
+import { buildApp } from '@wenyan/api/src/app.ts';
+import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
+import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { createTestDatabase, testRedisPrefix } from './test-db.ts';
+
+export type Mode = 'embedded' | 'distributed';
+export const MODES: Mode[] = ['embedded', 'distributed'];
+
+export interface TestApp {
+  mode: Mode;
+  app: FastifyInstance;
+  runtime: Runtime;
+  worker: RunningWorker | null;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(mode: Mode, extraEnv: Record<string, string> = {}): Promise<TestApp> {
+  if (mode === 'embedded') {
+    const env = readApiEnv({ LOG_LEVEL: 'silent', ...extraEnv });
+    const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+    const app = await buildApp({ ...runtime.deps, logger: false });
+    await app.ready();
+    return {
+      mode,
+      app,
+      runtime,
+      worker: null,
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
+  }
+  const database = await createTestDatabase();
+  const redisUrl = inject('redisUrl');
+  const prefix = testRedisPrefix();
+  const env = readApiEnv({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    ...extraEnv,
+  });
+  const runtime = await createRuntime(env, { serveWeb: false, distributed: true });
+  const app = await buildApp({ ...runtime.deps, logger: false });
+  await app.ready();
+  const worker = await startWorker(
+    {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: 4,
+      CATCH_UP_INTERVAL_MS: 1000,
+      WORKER_HEALTH_PORT: undefined,
+      LOG_LEVEL: 'silent',
+    },
+    () => {},
+  );
+  return {
+    mode,
+    app,
+    runtime,
+    worker,
+    async close() {
+      await app.close();
+      await worker.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase, seedContent } from '@wenyan/store';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { resolveServices } from './services.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseAdminUrl: string;
+    templateDatabase: string;
+    redisUrl: string;
+    runId: string;
+  }
+}
+
+/** Replaces the database name of a Postgres URL. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * Once per run: find the services, create this run's template database (migrated and seeded), and
+ * hand the tests the addresses. Each test file clones the template into a database of its own.
+ */
+export default async function setup(project: TestProject) {
+  const services = await resolveServices();
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const template = `wyt_tmpl_${runId}`;
+  const admin = new pg.Client({ connectionString: services.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  const handle = await openDatabase({
+    databaseUrl: withDatabase(services.databaseUrl, template),
+    poolSize: 2,
+  });
+  await seedContent(handle.db);
+  await handle.close();
+  console.log(`[tests] services from ${services.source}; run ${runId}`);
+
+  project.provide('databaseAdminUrl', services.databaseUrl);
+  project.provide('templateDatabase', template);
+  project.provide('redisUrl', services.redisUrl);
+  project.provide('runId', runId);
+
+  return async () => {
+    // Drop this run's databases (the template and every clone), then stop what we started.
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1`,
+      [`wyt_%${runId}%`],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+    }
+    await admin.end();
+    await services.stop();
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Starts the real server as child processes for journeys and browser tests: the API (serving the
+ * built web client) on a free port, against a database of its own, in the embedded or the
+ * distributed mode (then with a worker process beside it).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './throwaway.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const nodeBin = process.execPath;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  processes: ChildProcess[];
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  extraEnv?: Record<string, string>;
+}
+
+function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv, logs: string[]): ChildProcess {
+  const child = spawn(nodeBin, [path.join(root, script), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    if (logs.length > 400) logs.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  logs: string[],
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become healthy:\n${logs.join('')}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const logs: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    LOG_LEVEL: 'warn',
+    ...options.extraEnv,
+  };
+  delete env.REDIS_URL;
+  if (options.redisUrl) {
+    env.REDIS_URL = options.redisUrl;
+    env.REDIS_PREFIX = options.redisPrefix ?? 'wyt-test';
+  }
+  const processes: ChildProcess[] = [];
+  const api = spawnNode('apps/api/src/main.ts', options.redisUrl ? ['--distributed'] : [], env, logs);
+  processes.push(api);
+  if (options.redisUrl) processes.push(spawnNode('apps/worker/src/main.ts', [], env, logs));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, api, logs);
+  } catch (err) {
+    await Promise.all(processes.map(stopChild));
+    throw err;
+  }
+  return {
+    url,
+    port,
+    processes,
+    logs,
+    async stop() {
+      await Promise.all(processes.map(stopChild));
+    },
+  };
+}

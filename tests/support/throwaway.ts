@@ -1,0 +1,207 @@
+/**
+ * Throwaway Postgres and Redis servers started from the machine's own binaries, on free ports in a
+ * temporary folder. Used when no TEST_DATABASE_URL / Docker engine is available, and by the fault
+ * drills, which stop and restart their services and so must never touch the shared ones.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function which(binary: string): string | null {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The folder with initdb and postgres: PATH first, then Debian's versioned folders (newest first). */
+export function findPostgresBin(): string | null {
+  const initdb = which('initdb');
+  if (initdb && existsSync(path.join(path.dirname(initdb), 'postgres'))) return path.dirname(initdb);
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const dir = path.join(root, v, 'bin');
+    if (existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'postgres'))) return dir;
+  }
+  return null;
+}
+
+export function findRedisServer(): string | null {
+  return which('redis-server');
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Postgres refuses to run as root: as root, run it as the `postgres` (or `nobody`) account. */
+function asServiceUser(command: string, args: string[]): [string, string[]] {
+  if (!isRoot) return [command, args];
+  const user = (() => {
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+      return 'postgres';
+    } catch {
+      return 'nobody';
+    }
+  })();
+  return ['runuser', ['-u', user, '--', command, ...args]];
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
+}
+
+export interface ThrowawayPostgres {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+function tcpOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    import('node:net').then(({ connect }) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  });
+}
+
+/** initdb into a temporary folder and run postgres on a free port (trust auth, database `postgres`). */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('no postgres binaries (initdb, postgres) found');
+  const base = mkdtempSync(path.join(tmpdir(), 'wyt-pg-'));
+  chmodSync(base, 0o777);
+  const dataDir = path.join(base, 'data');
+  const [initCmd, initArgs] = asServiceUser(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const pg: ThrowawayPostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    async start() {
+      const [cmd, args] = asServiceUser(path.join(bin, 'postgres'), [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-k',
+        base,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=200',
+      ]);
+      child = spawn(cmd, args, { stdio: 'ignore' });
+      await waitFor(() => tcpOpen(port), 'throwaway postgres');
+      // Accepting TCP is not yet accepting queries; pg_isready-like check through a real query.
+      const { default: pgLib } = await import('pg');
+      await waitFor(async () => {
+        const client = new pgLib.Client({ connectionString: pg.url });
+        await client.connect();
+        await client.end();
+        return true;
+      }, 'throwaway postgres queries');
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGINT');
+      });
+      child = null;
+    },
+    async destroy() {
+      await pg.stop();
+      rmSync(base, { recursive: true, force: true });
+    },
+  };
+  await pg.start();
+  return pg;
+}
+
+export interface ThrowawayRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** redis-server on a free port, keeping nothing on disk. */
+export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+  const binary = findRedisServer();
+  if (!binary) throw new Error('no redis-server binary found');
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const redis: ThrowawayRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async start() {
+      child = spawn(
+        binary,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
+      await waitFor(() => tcpOpen(port), 'throwaway redis');
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGKILL');
+      });
+      child = null;
+    },
+    async destroy() {
+      await redis.stop();
+    },
+  };
+  await redis.start();
+  return redis;
+}
