@@ -22,8 +22,13 @@ describe('the lobby in a real browser', () => {
   });
 
   it('shows the sixteen set texts with author, era, characters and minutes', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(server.url);
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    const signUp = await page.request.post('/api/auth/register', {
+      data: { username: `lobby_${Date.now()}`, password: 'correct horse battery' },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto('/');
     await page.getByTestId('lesson-card').first().waitFor();
     const cards = page.getByTestId('lesson-card');
     expect(await cards.count()).toBe(16);
@@ -32,6 +37,6 @@ describe('the lobby in a real browser', () => {
     await expect(yueyang.textContent()).resolves.toContain('宋代');
     await expect(yueyang.textContent()).resolves.toContain('360 字');
     await expect(yueyang.textContent()).resolves.toContain('約 2 分鐘');
-    await page.close();
+    await context.close();
   });
 });

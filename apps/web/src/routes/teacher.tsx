@@ -1,0 +1,4 @@
+/** The teacher pages: classes, the class dashboard, and a learner's replay. */
+export function teacherRoutes() {
+  return null;
+}
