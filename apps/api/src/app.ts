@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { learnerRoutes } from './routes/learner/index.ts';
 import { lessonRoutes } from './routes/lessons/index.ts';
+import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
   env: ApiEnv;
@@ -54,7 +55,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
-  app.decorate('teachesLearner', async () => false);
   registerErrorHandling(app);
 
   await app.register(cookie);
@@ -63,11 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuth(app);
   await registerContentFacts(app);
   await registerMetrics(app);
+  await registerTeacherAccess(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(lessonRoutes);
   await app.register(learnerRoutes);
+  await app.register(teacherRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;
