@@ -9,3 +9,4 @@ export * from './projector.ts';
 export * from './question-repo.ts';
 export * from './redis.ts';
 export type * from './tables.ts';
+export * from './class-repo.ts';
