@@ -78,3 +78,19 @@ export async function startTestApp(mode: Mode, extraEnv: Record<string, string> 
     },
   };
 }
+
+/** Waits until the projector has folded the learner's stream up to its head (the system's own signal). */
+export async function waitForProjection(t: TestApp, userId: string, timeoutMs = 15_000): Promise<number> {
+  const db = t.runtime.deps.db;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [head, projected] = await Promise.all([
+      db.selectFrom('streams').select('version').where('stream_id', '=', `learner-${userId}`).executeTakeFirst(),
+      db.selectFrom('learner_projections').select('checkpoint').where('user_id', '=', userId).executeTakeFirst(),
+    ]);
+    const version = head?.version ?? 0;
+    if ((projected?.checkpoint ?? 0) >= version) return version;
+    if (Date.now() > deadline) throw new Error(`learner ${userId} not projected to ${version} in time`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

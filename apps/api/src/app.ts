@@ -10,10 +10,16 @@ import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerWebClient } from './plugins/web.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { docsRoutes } from './routes/docs/index.ts';
+import { dseRoutes } from './routes/dse/index.ts';
+import { leaderboardRoutes } from './routes/leaderboard/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { learnerRoutes } from './routes/learner/index.ts';
 import { lessonRoutes } from './routes/lessons/index.ts';
+import { progressRoutes } from './routes/progress/index.ts';
+import { questionRoutes } from './routes/questions/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
@@ -27,6 +33,8 @@ export interface AppDeps {
   queueHealthy: () => Promise<boolean>;
   /** Ranks: SQL in the embedded mode, the Redis sorted set in the distributed mode. */
   leaderboard: LeaderboardIndex;
+  /** The leaderboard version the newest change carried. */
+  leaderboardVersion: () => Promise<number>;
   /** The built web client to serve, if any. */
   webDist?: string | undefined;
   logger?: boolean | object;
@@ -69,6 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(lessonRoutes);
   await app.register(learnerRoutes);
+  await app.register(progressRoutes);
+  await app.register(questionRoutes);
+  await app.register(dseRoutes);
+  await app.register(leaderboardRoutes);
+  await app.register(adminRoutes);
+  await app.register(docsRoutes);
   await app.register(teacherRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);

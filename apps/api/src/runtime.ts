@@ -9,6 +9,7 @@ import {
   createRedisQueue,
   type DatabaseHandle,
   type LeaderboardIndex,
+  leaderboardVersionKey,
   openDatabase,
   type ProjectionQueue,
   type Projector,
@@ -61,6 +62,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   let broadcast: Broadcast;
   let queueHealthy: () => Promise<boolean>;
   let leaderboard: LeaderboardIndex;
+  let leaderboardVersion: () => Promise<number>;
   let projector: Projector | null = null;
   const closers: Array<() => Promise<void> | void> = [];
   if (distributed && env.REDIS_URL) {
@@ -72,11 +74,13 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     redis.on('error', () => {});
     closers.push(() => redis.disconnect());
     leaderboard = redisLeaderboard(redis, env.REDIS_PREFIX);
+    leaderboardVersion = async () => Number((await redis.get(leaderboardVersionKey(env.REDIS_PREFIX))) ?? 0);
   } else {
     // Embedded: the projector runs in this process, behind an in-process queue.
     broadcast = createLocalBroadcast();
     leaderboard = sqlLeaderboard(database.db);
     let version = 0;
+    leaderboardVersion = async () => version;
     const embedded = createProjector({
       db: database.db,
       broadcast,
@@ -105,6 +109,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     broadcast,
     queueHealthy,
     leaderboard,
+    leaderboardVersion,
     webDist: options.serveWeb === false ? undefined : (env.WEB_DIST ?? DEFAULT_WEB_DIST),
   };
   return {

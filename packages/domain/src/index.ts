@@ -18,3 +18,4 @@ export * from './shared/errors.ts';
 export * from './streak/streak.ts';
 export * from './time/hong-kong.ts';
 export * from './xp/awards.ts';
+export * from './adaptive/adaptive.ts';

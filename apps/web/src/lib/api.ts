@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { clearSession } from './session.ts';
 
 /** A failed call: the status, and the server's `{ error: { code, message } }` when it sent one. */
 export class HttpError extends Error {
@@ -59,11 +60,46 @@ export async function sendJson<T>(
   return schema.parse(await res.json());
 }
 
+/**
+ * A path with a query string; undefined and null values are left out, lists are comma-joined.
+ *
+ * @example withQuery('/api/vocabulary/questions', { lessonIds: [1, 2], limit: 10 }) // '...?lessonIds=1%2C2&limit=10'
+ */
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, string | number | ReadonlyArray<string | number> | null | undefined>>,
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The query key of the signed-in user (queries.ts builds its query on it). */
+export const CURRENT_USER_KEY = ['auth', 'user'] as const;
+
+/** True for the failure of a call made without a (valid) session. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401;
+}
+
 const MINUTE = 60_000;
 
 /** The spec's caching: fresh 5 minutes, no refetch on focus or reconnect, two retries 1 s apart, never after 401. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A 401 on any query means the session is gone: the query yields no data, the local session
+    // record is cleared and the shell falls back to the login page.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (!isUnauthorized(error)) return;
+        clearSession();
+        client.setQueryData(CURRENT_USER_KEY, null);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 5 * MINUTE,
@@ -81,4 +117,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,0 +1,108 @@
+/**
+ * The two replay reads of the teacher API: a learner's state at a version or a moment, and a page of
+ * their events with the figures right after each one.
+ */
+import type { AtParam, LearnerEvent, LearnerEventsQuery, LearnerState } from '@wenyan/contracts';
+import { errorBookRecords, lessonStatsRecords } from '@wenyan/domain';
+import { type Db, findQuestions, learnerStreamId, listLessons } from '@wenyan/store';
+import { toErrorRecord, toQuestion } from '../learner/mappers.ts';
+import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
+import { findEvents, headVersion, versionAtTime } from './repo.ts';
+import { type LessonTitles, summarizeEvent } from './summaries.ts';
+
+/** The lesson titles by id, for summaries and the class table. */
+export async function lessonTitles(db: Db): Promise<Map<number, string>> {
+  const lessons = await listLessons(db);
+  return new Map(lessons.map((lesson) => [lesson.id, lesson.title]));
+}
+
+/**
+ * The learner's state at `at`: a version (the state right after that event), an ISO time (after the
+ * last event at or before it, with the streak as it showed at that moment), or now when absent.
+ */
+export async function learnerStateAt(
+  db: Db,
+  learnerId: string,
+  at: AtParam | undefined,
+  now: string = new Date().toISOString(),
+): Promise<LearnerState> {
+  const streamId = learnerStreamId(learnerId);
+  let version: number;
+  let moment: string | undefined;
+  if (at === undefined) {
+    version = await headVersion(db, streamId);
+    moment = now;
+  } else if (typeof at === 'number') {
+    version = Math.min(at, await headVersion(db, streamId));
+  } else {
+    moment = new Date(at).toISOString();
+    version = await versionAtTime(db, streamId, moment);
+  }
+  const folded = await viewAtVersion(db, learnerId, version);
+  const open = errorBookRecords(folded.view, 'active');
+  const questions = new Map(
+    (
+      await findQuestions(
+        db,
+        open.map((r) => r.questionId),
+      )
+    ).map((q) => [q.id, toQuestion(q)]),
+  );
+  return {
+    learnerId,
+    at: { version: folded.version, recordedAt: folded.at },
+    totals: figuresOf(folded.view, moment),
+    lessons: lessonStatsRecords(folded.view),
+    openErrors: open.flatMap((record) => {
+      const question = questions.get(record.questionId);
+      return question ? [toErrorRecord(record, question)] : [];
+    }),
+  };
+}
+
+/**
+ * A page of the learner's events after `query.after`, filtered by type and time, in stream order,
+ * each with the learner's figures right after it (folded over every event, filtered or not).
+ */
+export async function learnerEventPage(
+  db: Db,
+  learnerId: string,
+  query: LearnerEventsQuery,
+  titles: LessonTitles,
+): Promise<{ items: LearnerEvent[]; nextAfter: number | null }> {
+  const streamId = learnerStreamId(learnerId);
+  const found = await findEvents(
+    db,
+    streamId,
+    {
+      after: query.after,
+      types: query.types,
+      from: query.from ? new Date(query.from).toISOString() : undefined,
+      to: query.to ? new Date(query.to).toISOString() : undefined,
+    },
+    query.limit + 1,
+  );
+  const more = found.length > query.limit;
+  const rows = found.slice(0, query.limit);
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last) return { items: [], nextAfter: null };
+
+  const wanted = new Set(rows.map((r) => r.version));
+  const items: LearnerEvent[] = [];
+  const start = await viewAtVersion(db, learnerId, first.version - 1);
+  await continueFold(db, learnerId, start, last.version, {
+    onEvent: (row, event, view) => {
+      if (!wanted.has(row.version)) return;
+      items.push({
+        version: row.version,
+        type: event.type,
+        recordedAt: event.data.at,
+        summary: summarizeEvent(event, titles),
+        data: { ...event.data },
+        stateAfter: figuresOf(view),
+      });
+    },
+  });
+  return { items, nextAfter: more ? last.version : null };
+}

@@ -1,0 +1,132 @@
+import * as content from '@wenyan/content';
+import {
+  countEvents,
+  type ImportResult,
+  importDsePapers,
+  importLessonQuestions,
+  importLessons,
+  importMindMaps,
+  importVocabularySessions,
+  questionCountsByType,
+} from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ApiError } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+
+const POETRY_LESSONS = new Set(content.lessons.filter((l) => l.genre !== 'prose').map((l) => l.id));
+
+const imported = (what: string, r: ImportResult) => ({
+  message: r.imported > 0 ? `已匯入${what} ${r.imported} 項（已有 ${r.skipped} 項）` : `${what}已是最新（${r.skipped} 項已存在）`,
+  ...r,
+});
+
+/** The admin panel's calls: the six content imports, the text upload, and the real system status. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { db, queue } = app.deps;
+  const after = (r: ImportResult) => {
+    app.invalidateContent();
+    return r;
+  };
+
+  defineRoute(app, 'importDseQuestions', async () => imported('DSE 試題', after(await importDsePapers(db))));
+  defineRoute(app, 'importNewLessons', async () => imported('課文', after(await importLessons(db))));
+  defineRoute(app, 'importPoetryQuestions', async () =>
+    imported('詩詞題目', after(await importLessonQuestions(db, (q) => POETRY_LESSONS.has(q.lessonId)))),
+  );
+  defineRoute(app, 'importAdditionalWordQuestions', async () =>
+    imported(
+      '詞解題目',
+      after(await importLessonQuestions(db, (q) => q.type === 'word_interpretation' && !POETRY_LESSONS.has(q.lessonId))),
+    ),
+  );
+  defineRoute(app, 'importVocabularySessions', async () =>
+    imported('混合詞彙練習', after(await importVocabularySessions(db))),
+  );
+  defineRoute(app, 'importMindMaps', async () => imported('心智圖', after(await importMindMaps(db))));
+
+  // An upload is kept for review; JSON uploads of questions are checked against the content schema and
+  // imported (idempotently), so a teacher's corrected file can be loaded without a release.
+  defineRoute(app, 'uploadText', async ({ input, user }) => {
+    const { title, content: text, type } = input.body;
+    let extra = '';
+    if (type === 'questions' || type === 'json') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ApiError(400, 'INVALID_CONTENT', '內容不是有效的 JSON', [{ field: 'body.content', message: 'invalid JSON' }]);
+      }
+      const result = z.array(content.QuestionSchema).safeParse(parsed);
+      if (!result.success) {
+        throw new ApiError(
+          400,
+          'INVALID_CONTENT',
+          '題目格式不正確',
+          result.error.issues.slice(0, 20).map((i) => ({ field: `body.content.${i.path.join('.')}`, message: i.message })),
+        );
+      }
+      const inserted = await db
+        .insertInto('questions')
+        .values(
+          result.data.map((q) => ({
+            id: q.id,
+            lesson_id: q.lessonId,
+            type: q.type,
+            difficulty: q.difficulty,
+            character_frequency: q.characterFrequency,
+            content: q.content,
+            target_text: q.targetText,
+            highlight: q.highlight,
+            options: q.options ? JSON.stringify(q.options) : null,
+            correct_answer: q.correctAnswer,
+            keywords: q.keywords ? JSON.stringify(q.keywords) : null,
+            explanation: q.explanation,
+            cultural_context: q.culturalContext,
+            session_id: null,
+            paper_id: null,
+            points: null,
+            origin: 'user',
+            created_by: user.id,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
+      app.invalidateContent();
+      extra = `，匯入 ${inserted.length} 題（略過 ${result.data.length - inserted.length} 題）`;
+    }
+    await db.insertInto('uploaded_texts').values({ title, content: text, type, uploaded_by: user.id }).execute();
+    return { message: `已上載「${title}」${extra}` };
+  });
+
+  defineRoute(app, 'getAdminStatus', async () => {
+    const [byType, papers, lessons, events, learners, depth, lag] = await Promise.all([
+      questionCountsByType(db),
+      db.selectFrom('dse_papers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db.selectFrom('lessons').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      countEvents(db),
+      db.selectFrom('streams').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      queue.depth().catch(() => 0),
+      // The age of the oldest event not yet folded into the read models.
+      sql<{ lag: number | null }>`
+        select extract(epoch from (now() - min(e.recorded_at)))::float8 as lag
+        from streams s
+        left join learner_projections p on p.user_id::text = substr(s.stream_id, 9)
+        join events e on e.stream_id = s.stream_id and e.version = coalesce(p.checkpoint, 0) + 1
+        where s.version > coalesce(p.checkpoint, 0)
+      `.execute(db),
+    ]);
+    const total = Object.values(byType).reduce((a, b) => a + b, 0);
+    return {
+      questions: { total, byType: byType as never },
+      papers: Number(papers.n),
+      lessons: Number(lessons.n),
+      events,
+      learners: Number(learners.n),
+      queueDepth: Math.max(0, depth),
+      projectionLagSeconds: Math.max(0, Number(lag.rows[0]?.lag ?? 0)),
+    };
+  });
+}

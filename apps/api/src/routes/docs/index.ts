@@ -1,0 +1,36 @@
+import { buildOpenApiDocument } from '@wenyan/contracts';
+import type { FastifyInstance } from 'fastify';
+
+const page = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>文言通 API</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#1f1d1a}main{max-width:960px;margin:0 auto;padding:24px}
+h1{color:#b7312c}details{background:#fff;border:1px solid #e4ddcd;border-radius:12px;margin:8px 0;padding:8px 12px}
+summary{cursor:pointer;font-family:ui-monospace,monospace}.m{display:inline-block;min-width:64px;font-weight:700}
+pre{overflow:auto;background:#f3efe4;padding:8px;border-radius:8px;font-size:12px}
+</style></head>
+<body><main><h1>文言通 API</h1><p>Generated from the zod contracts (<a href="/api/docs/json">OpenAPI JSON</a>).</p><div id="ops">Loading…</div></main>
+<script>
+fetch('/api/docs/json').then(r=>r.json()).then(doc=>{
+  const ops=document.getElementById('ops');ops.textContent='';
+  for(const [path,item] of Object.entries(doc.paths)){
+    for(const [method,op] of Object.entries(item)){
+      const d=document.createElement('details');const s=document.createElement('summary');
+      s.innerHTML='<span class="m">'+method.toUpperCase()+'</span> '+path+' — '+(op.summary||'');
+      const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);
+      d.append(s,pre);ops.append(d);
+    }
+  }
+});
+</script></body></html>`;
+
+/** `GET /api/docs/json` (the OpenAPI document built from the contracts) and `GET /api/docs` (a browsable page). */
+export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  let document: unknown = null;
+  app.get('/api/docs/json', async () => {
+    document ??= buildOpenApiDocument();
+    return document;
+  });
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+}

@@ -1,0 +1,183 @@
+import {
+  decodeClientMessage,
+  type LeaderboardEntry,
+  type ServerMessage,
+  WS_PROTOCOL_VERSION,
+} from '@wenyan/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { metrics } from '../../plugins/metrics.ts';
+import { entryRows, readLeaderboard, readTop, toEntry } from './service.ts';
+
+/** At most one leaderboard message per socket per interval, whatever the answer rate. */
+export const PUSH_INTERVAL_MS = 1000;
+const HEARTBEAT_MS = 30_000;
+/** A socket whose send buffer is this full is skipped this tick (a slow consumer never stalls others). */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+interface Client {
+  userId: string;
+  subscribed: boolean;
+  alive: boolean;
+  /** What this socket last received, to send only changes. */
+  lastTopKey: string;
+  lastMeKey: string;
+}
+
+function send(socket: WebSocket, message: ServerMessage): boolean {
+  if (socket.readyState !== socket.OPEN) return false;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+const keyOf = (entries: readonly LeaderboardEntry[]) =>
+  entries.map((e) => `${e.id}:${e.rank}:${e.totalXP}:${e.completedLessons}:${e.averageAccuracy}:${e.streakDays}`).join('|');
+
+/**
+ * The leaderboard fan-out of one API instance. Projection commits (from the in-process broadcast or
+ * Redis pub/sub) mark it dirty; once per interval it reads the top ten once, the ranks of every
+ * subscribed learner in one batch, and sends each socket what changed for it.
+ */
+export function createLeaderboardHub(app: FastifyInstance) {
+  const { db, leaderboard, broadcast, leaderboardVersion } = app.deps;
+  const clients = new Map<WebSocket, Client>();
+  let dirty = false;
+  let changedUsers = new Set<string>();
+  let ticking = false;
+
+  async function tick(): Promise<void> {
+    if (!dirty || ticking) return;
+    const subscribers = [...clients.entries()].filter(([, c]) => c.subscribed);
+    if (subscribers.length === 0) {
+      dirty = false;
+      return;
+    }
+    ticking = true;
+    dirty = false;
+    const changed = changedUsers;
+    changedUsers = new Set();
+    try {
+      const now = new Date().toISOString();
+      const userIds = [...new Set(subscribers.map(([, c]) => c.userId))];
+      const [version, top, total, ranks] = await Promise.all([
+        leaderboardVersion(),
+        readTop(db, leaderboard, now),
+        leaderboard.total(),
+        leaderboard.ranks(userIds),
+      ]);
+      const topEntries = (viewer: string) => top.map((t) => toEntry(t.row, t.rank, viewer, now));
+      const topKey = keyOf(topEntries(''));
+      // Only learners whose own figures or rank may have moved need their row read again.
+      const needRows = userIds.filter((id) => changed.has(id) || ranks.has(id));
+      const rows = await entryRows(db, needRows);
+      for (const [socket, client] of subscribers) {
+        const rank = ranks.get(client.userId);
+        const row = rows.get(client.userId);
+        const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
+        const meKey = me ? keyOf([me.entry]) : 'none';
+        if (topKey === client.lastTopKey && meKey === client.lastMeKey) continue;
+        const sent = send(socket, {
+          type: 'leaderboard',
+          protocol: WS_PROTOCOL_VERSION,
+          version,
+          top: topEntries(client.userId),
+          me,
+          total,
+        });
+        if (sent) {
+          client.lastTopKey = topKey;
+          client.lastMeKey = meKey;
+          metrics.websocketMessagesSent.inc();
+        } else {
+          dirty = true;
+        }
+      }
+    } catch (err) {
+      dirty = true;
+      app.log.warn({ err }, 'leaderboard push failed; retrying next tick');
+    } finally {
+      ticking = false;
+    }
+  }
+
+  const timer = setInterval(() => void tick(), PUSH_INTERVAL_MS);
+  timer.unref();
+  const heartbeat = setInterval(() => {
+    for (const [socket, client] of clients) {
+      if (!client.alive) {
+        socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  let unsubscribe: (() => Promise<void>) | null = null;
+  const ready = broadcast
+    .subscribe((message) => {
+      dirty = true;
+      for (const id of message.userIds) changedUsers.add(id);
+      if (message.appendedAt) metrics.projectionLag.observe(Math.max(0, Date.now() - message.appendedAt) / 1000);
+    })
+    .then((off) => {
+      unsubscribe = off;
+    });
+
+  return {
+    ready,
+    /** Takes a new authenticated socket. */
+    accept(socket: WebSocket, userId: string) {
+      const client: Client = { userId, subscribed: false, alive: true, lastTopKey: '', lastMeKey: '' };
+      clients.set(socket, client);
+      metrics.websocketConnections.set(clients.size);
+      send(socket, { type: 'welcome', protocol: WS_PROTOCOL_VERSION });
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => {
+        clients.delete(socket);
+        metrics.websocketConnections.set(clients.size);
+      });
+      socket.on('message', async (raw: Buffer) => {
+        client.alive = true;
+        const message = decodeClientMessage(raw.toString());
+        if (!message) {
+          send(socket, { type: 'error', code: 'VALIDATION_FAILED', message: '無法讀取的訊息' });
+          return;
+        }
+        if (message.type === 'ping') {
+          send(socket, { type: 'pong' });
+          return;
+        }
+        if (message.type === 'unsubscribe') {
+          client.subscribed = false;
+          return;
+        }
+        client.subscribed = true;
+        try {
+          const state = await readLeaderboard(db, leaderboard, await leaderboardVersion(), userId);
+          if (send(socket, { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, ...state })) {
+            client.lastTopKey = keyOf(state.top.map((e) => ({ ...e, email: null })));
+            client.lastMeKey = state.me ? keyOf([state.me.entry]) : 'none';
+            metrics.websocketMessagesSent.inc();
+          }
+        } catch (err) {
+          app.log.warn({ err }, 'leaderboard read failed');
+          send(socket, { type: 'error', code: 'UNAVAILABLE', message: '暫時未能載入排行榜' });
+        }
+      });
+    },
+    async close() {
+      clearInterval(timer);
+      clearInterval(heartbeat);
+      await ready;
+      await unsubscribe?.();
+      for (const socket of clients.keys()) socket.close(1001, 'server shutting down');
+      clients.clear();
+    },
+    size: () => clients.size,
+  };
+}

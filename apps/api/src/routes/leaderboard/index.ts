@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/route.ts';
+import { createLeaderboardHub } from './hub.ts';
+import { readLeaderboard } from './service.ts';
+
+/** GET /api/leaderboard and the live leaderboard websocket GET /api/ws. */
+export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
+  const { db, leaderboard, leaderboardVersion } = app.deps;
+
+  defineRoute(app, 'getLeaderboard', async ({ user }) =>
+    readLeaderboard(db, leaderboard, await leaderboardVersion(), user.id),
+  );
+
+  const hub = createLeaderboardHub(app);
+  await hub.ready;
+  app.addHook('onClose', async () => hub.close());
+
+  app.get('/api/ws', { websocket: true }, (socket, request) => {
+    if (!request.user) {
+      socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHENTICATED', message: '請先登入。' }));
+      socket.close(4401, 'sign in first');
+      return;
+    }
+    hub.accept(socket, request.user.id);
+  });
+}

@@ -1,0 +1,190 @@
+import { type AdaptiveHistory, pickAdaptive, RECENT_ANSWERS, seededRandom } from '@wenyan/domain';
+import {
+  findLesson,
+  insertUserQuestion,
+  lessonQuestions,
+  listVocabularySessions,
+  nodeAvailability,
+  nodeQuestions,
+  sessionQuestions,
+  wordQuestionCounts,
+  wordQuestionsOfLessons,
+} from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { toQuestion } from '../../learner/mappers.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+
+/** Display titles of the roadmap nodes (the practice types). */
+const NODE_TITLES: Record<string, string> = {
+  word_interpretation: '詞解',
+  sentence_translation: '句譯',
+  theme_understanding: '主題理解',
+  writing_techniques: '寫作技巧',
+  cultural_knowledge: '文化常識',
+};
+const NODE_ORDER = Object.keys(NODE_TITLES);
+
+/** Questions: per lesson, per roadmap node, adaptive, vocabulary; and the add-question form. */
+export async function questionRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  async function requireLesson(id: number) {
+    const lesson = await findLesson(db, id);
+    if (!lesson) throw notFound('lesson');
+    return lesson;
+  }
+
+  defineRoute(app, 'listLessonQuestions', async ({ input }) => {
+    await requireLesson(input.params.lessonId);
+    return (await lessonQuestions(db, input.params.lessonId)).map(toQuestion);
+  });
+
+  defineRoute(app, 'getNodeAvailability', async ({ input }) => {
+    await requireLesson(input.params.lessonId);
+    const counts = await nodeAvailability(db, input.params.lessonId, input.query.characterThreshold);
+    return counts
+      .filter((c) => NODE_TITLES[c.type])
+      .sort((a, b) => NODE_ORDER.indexOf(a.type) - NODE_ORDER.indexOf(b.type))
+      .map((c) => ({
+        id: `${input.params.lessonId}-${c.type}`,
+        type: c.type as never,
+        title: NODE_TITLES[c.type] ?? c.type,
+        availableQuestions: c.count,
+      }));
+  });
+
+  defineRoute(app, 'listNodeQuestions', async ({ input }) => {
+    await requireLesson(input.params.lessonId);
+    const rows = await nodeQuestions(db, input.params.lessonId, input.params.type, input.query.characterThreshold);
+    return rows.slice(0, 8).map(toQuestion);
+  });
+
+  defineRoute(app, 'listCourseQuestions', async ({ input }) => {
+    const { lessonId, courseId, type, limit } = input.query;
+    await requireLesson(lessonId);
+    const rows = type ? await nodeQuestions(db, lessonId, type, 900) : await lessonQuestions(db, lessonId);
+    // Course n of a type roadmap takes the n-th slice of the questions.
+    const start = ((courseId - 1) * limit) % Math.max(rows.length, 1);
+    const slice = [...rows.slice(start), ...rows.slice(0, start)].slice(0, limit);
+    return slice.map(toQuestion);
+  });
+
+  defineRoute(app, 'getAdaptiveQuestions', async ({ input, user }) => {
+    const { id } = input.params;
+    const { type, characterThreshold, count } = input.query;
+    await requireLesson(id);
+    const candidates = type
+      ? await nodeQuestions(db, id, type, characterThreshold)
+      : await lessonQuestions(db, id);
+    const streamId = `learner-${user.id}`;
+    const [recent, lessonAnswers, openErrors] = await Promise.all([
+      db
+        .selectFrom('events')
+        .select(sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct'))
+        .where('stream_id', '=', streamId)
+        .where('type', '=', 'AnswerSubmitted')
+        .orderBy('version', 'desc')
+        .limit(RECENT_ANSWERS)
+        .execute(),
+      db
+        .selectFrom('events')
+        .select([sql<string>`data->>'questionId'`.as('question_id'), sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct')])
+        .where('stream_id', '=', streamId)
+        .where('type', '=', 'AnswerSubmitted')
+        .where(sql<number>`(data->>'lessonId')::int`, '=', id)
+        .orderBy('version')
+        .execute(),
+      db
+        .selectFrom('error_questions')
+        .select('question_id')
+        .where('user_id', '=', user.id)
+        .where('is_active', '=', true)
+        .execute(),
+    ]);
+    const latestByQuestion: Record<string, boolean> = {};
+    for (const a of lessonAnswers) latestByQuestion[a.question_id] = a.is_correct;
+    const history: AdaptiveHistory = {
+      recentAnswers: recent.map((r) => ({ isCorrect: r.is_correct })),
+      latestByQuestion,
+      openErrors: new Set(openErrors.map((e) => e.question_id)),
+    };
+    const seed = Number(user.id) * 7919 + Math.floor(Date.now() / 60_000);
+    return pickAdaptive(candidates, history, count, seededRandom(seed)).map(toQuestion);
+  });
+
+  defineRoute(app, 'listVocabularyLessons', async () => {
+    const [lessons, counts] = await Promise.all([
+      db.selectFrom('lessons').select(['id', 'title', 'author', 'era']).orderBy('id').execute(),
+      wordQuestionCounts(db),
+    ]);
+    return lessons.map((l) => ({ ...l, questionCount: counts.get(l.id) ?? 0 }));
+  });
+
+  defineRoute(app, 'listMixedLessons', async () => {
+    const sessions = await listVocabularySessions(db);
+    return sessions.map((s) => ({
+      id: s.id,
+      sessionId: s.id,
+      title: s.title,
+      description: s.description,
+      questionCount: Number(s.question_count),
+    }));
+  });
+
+  defineRoute(app, 'listVocabularyQuestions', async ({ input, user }) => {
+    const { lessonIds, sessionId, lessonId, limit } = input.query;
+    let rows: Awaited<ReturnType<typeof sessionQuestions>>;
+    if (lessonIds?.length) {
+      const all = await wordQuestionsOfLessons(db, lessonIds, user.characterThreshold);
+      // Spread the picks over the chosen texts: round-robin across lessons, in a seeded order.
+      const byLesson = new Map<number, typeof all>();
+      for (const q of all) byLesson.set(q.lesson_id, [...(byLesson.get(q.lesson_id) ?? []), q]);
+      const random = seededRandom(Date.now() % 2 ** 31);
+      const queues = [...byLesson.values()].map((qs) =>
+        qs
+          .map((q) => ({ q, key: random() }))
+          .sort((a, b) => a.key - b.key)
+          .map((x) => x.q),
+      );
+      rows = [];
+      while (rows.length < limit && queues.some((qs) => qs.length > 0)) {
+        for (const qs of queues) {
+          const next = qs.shift();
+          if (next && rows.length < limit) rows.push(next);
+        }
+      }
+    } else if (sessionId !== undefined) {
+      rows = (await sessionQuestions(db, sessionId)).slice(0, limit);
+    } else {
+      rows = (await wordQuestionsOfLessons(db, [lessonId!], 900)).slice(0, limit);
+    }
+    return rows.map(toQuestion);
+  });
+
+  defineRoute(
+    app,
+    'createQuestion',
+    async ({ input, user }) => {
+      const body = input.body;
+      await requireLesson(body.lessonId);
+      const row = await insertUserQuestion(db, {
+        id: `u-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        lessonId: body.lessonId,
+        content: body.content,
+        targetText: body.targetText,
+        options: body.options,
+        correctAnswer: body.correctAnswer,
+        explanation: body.explanation,
+        culturalContext: body.culturalContext ?? null,
+        difficulty: body.difficulty,
+        characterFrequency: body.characterFrequency,
+        createdBy: user.id,
+      });
+      app.invalidateContent();
+      return toQuestion(row);
+    },
+    { successStatus: 201 },
+  );
+}

@@ -1,0 +1,45 @@
+import type { ClassLearner } from '@wenyan/contracts';
+import { lessonStatsRecords } from '@wenyan/domain';
+import type { ClassMemberRecord, Db } from '@wenyan/store';
+import { loadLearnerView } from '../../learner/view.ts';
+import { figuresOf } from '../../replay/replay.ts';
+
+/**
+ * One row of the class table: the learner's current view (projection plus any events after its
+ * checkpoint), with the streak as their own pages show it now.
+ */
+export async function classLearnerRow(
+  db: Db,
+  member: ClassMemberRecord,
+  titles: ReadonlyMap<number, string>,
+  now: string,
+): Promise<ClassLearner> {
+  const { view } = await loadLearnerView(db, member.userId);
+  const figures = figuresOf(view, now);
+  const answered = lessonStatsRecords(view).filter(
+    (r) => (view.lessons[String(r.lessonId)]?.answers ?? 0) > 0,
+  );
+  const weakest = answered.reduce<(typeof answered)[number] | null>(
+    (worst, r) => (worst === null || r.accuracy < worst.accuracy ? r : worst),
+    null,
+  );
+  return {
+    id: member.userId,
+    username: member.username,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    totalXP: figures.totalXP,
+    level: figures.level,
+    streakDays: figures.streakDays,
+    completedLessons: view.completedLessonCount,
+    accuracy: figures.accuracy,
+    lastActiveDate: view.lastActiveAt,
+    weakestLesson: weakest
+      ? {
+          lessonId: weakest.lessonId,
+          title: titles.get(weakest.lessonId) ?? `第 ${weakest.lessonId} 課`,
+          accuracy: weakest.accuracy,
+        }
+      : null,
+  };
+}

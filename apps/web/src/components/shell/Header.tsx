@@ -1,0 +1,78 @@
+import type { User } from '@wenyan/contracts';
+import { displayName, effectiveStreakDays } from '@wenyan/domain';
+import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { darkModeAtom } from '../../lib/preferences.ts';
+import { FlameIcon, MoonIcon, StarIcon, SunIcon } from '../icons.tsx';
+
+/** The dark-mode switch: kept in local storage, applied to <html> by the shell. */
+export function ThemeToggle() {
+  const [dark, setDark] = useAtom(darkModeAtom);
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-pressed={dark}
+      aria-label="深色模式"
+      title={dark ? '切換至淺色模式' : '切換至深色模式'}
+      onClick={() => setDark(!dark)}
+      data-testid="theme-toggle"
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}
+
+/** The avatar: the profile picture, else the first character of the display name. */
+export function Avatar({ user, size = 36 }: { user: User; size?: number }) {
+  const name = displayName(user);
+  if (user.profileImageUrl) {
+    return (
+      <img className="avatar" src={user.profileImageUrl} alt="" width={size} height={size} loading="lazy" />
+    );
+  }
+  return (
+    <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
+      {Array.from(name)[0] ?? '學'}
+    </span>
+  );
+}
+
+/**
+ * The header of spec part 1 §1: title, tagline, dark-mode toggle, streak (→ /streak), XP and avatar (→ /profile).
+ */
+export function Header({ user }: { user: User }) {
+  const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
+  return (
+    <header className="app-header">
+      <Link to="/" className="brand" aria-label="文言通 主頁">
+        <span className="brand-seal" aria-hidden="true">
+          文
+        </span>
+        <span className="brand-text">
+          <span className="brand-title">文言通</span>
+          <span className="brand-tagline">AI智能學習平台</span>
+        </span>
+      </Link>
+      <div className="header-actions">
+        <ThemeToggle />
+        <Link
+          to="/streak"
+          className="header-pill streak-pill"
+          aria-label={`連續學習 ${streak} 日`}
+          data-testid="header-streak"
+        >
+          <FlameIcon size={18} />
+          <span>{streak}</span>
+        </Link>
+        <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${user.totalXP}`}>
+          <StarIcon size={18} />
+          <span data-testid="header-xp">{user.totalXP.toLocaleString('zh-HK')}</span>
+        </Link>
+        <Link to="/profile" className="avatar-link" aria-label="個人檔案">
+          <Avatar user={user} />
+        </Link>
+      </div>
+    </header>
+  );
+}

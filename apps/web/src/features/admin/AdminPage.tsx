@@ -1,0 +1,323 @@
+/**
+ * /admin (admin role only): the text upload form, the six imports (one by one, or all of them one
+ * second apart) with their alerts, and the system's real figures from GET /api/admin/status.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_IMPORTS,
+  type AdminImport,
+  apiRoutes,
+  ImportResultSchema,
+  MessageSchema,
+  QUESTION_TYPES,
+  UPLOAD_REQUIRED_MESSAGE,
+  UPLOAD_TYPES,
+  type UploadType,
+  type User,
+} from '@wenyan/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { HttpError, sendJson } from '../../lib/api.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { adminStatusQuery, part2Keys } from '../learner/queries.ts';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  StatCard,
+  useCurrentUser,
+} from '../learner/ui.tsx';
+import './admin.css';
+
+/** Spec part 2 §7: the bulk import runs the six calls one second apart. */
+export const IMPORT_STAGGER_MS = 1000;
+
+const IMPORT_PATHS: Record<AdminImport, string> = {
+  'dse-questions': apiRoutes.importDseQuestions.path,
+  'new-lessons': apiRoutes.importNewLessons.path,
+  'poetry-questions': apiRoutes.importPoetryQuestions.path,
+  'additional-word-questions': apiRoutes.importAdditionalWordQuestions.path,
+  'vocabulary-sessions': apiRoutes.importVocabularySessions.path,
+  'mind-maps': apiRoutes.importMindMaps.path,
+};
+
+const IMPORT_LABELS: Record<AdminImport, string> = {
+  'dse-questions': 'DSE 過往試題',
+  'new-lessons': '新課文',
+  'poetry-questions': '詩詞題目',
+  'additional-word-questions': '補充詞語題目',
+  'vocabulary-sessions': '詞語混合練習',
+  'mind-maps': '心智圖',
+};
+
+const UPLOAD_TYPE_LABELS: Record<UploadType, string> = {
+  lesson: '課文',
+  questions: '題目',
+  'dse-paper': 'DSE 試卷',
+  vocabulary: '詞語',
+  json: 'JSON 資料',
+};
+
+/** The server's message of a failed call, without the status prefix; a network failure in words. */
+function failureMessage(error: unknown): string {
+  if (error instanceof HttpError) return error.message.replace(/^\d+:\s*/, '') || '伺服器錯誤';
+  return '網絡連線失敗';
+}
+
+export function AdminPage() {
+  const user = useCurrentUser();
+  if (user.isPending) return <LoadingState />;
+  if (!user.data?.roles.includes('admin')) {
+    return (
+      <main className="page" data-testid="admin-denied">
+        <PageHeader title="管理員面板" />
+        <EmptyState title="存取被拒，請先登入">
+          <p className="muted">此頁只供管理員使用。</p>
+          <Link className="btn" to="/">
+            返回主頁
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  }
+  return <AdminPanel user={user.data} />;
+}
+
+function AdminPanel({ user }: { user: User }) {
+  return (
+    <main className="page admin" data-testid="admin-page">
+      <PageHeader title="管理員面板" back="/" backLabel="返回主頁" />
+      <p className="muted">已登入：{user.username ?? user.email ?? user.id}</p>
+      <SystemStatus />
+      <Imports />
+      <UploadForm />
+    </main>
+  );
+}
+
+function SystemStatus() {
+  const status = useQuery(adminStatusQuery);
+  return (
+    <section aria-labelledby="admin-status">
+      <div className="row">
+        <h2 className="p2-section-title" id="admin-status">
+          系統狀態
+        </h2>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={status.isFetching}
+          onClick={() => void status.refetch()}
+        >
+          {status.isFetching ? '更新中...' : '重新整理'}
+        </button>
+      </div>
+      {status.isPending ? (
+        <LoadingState label="載入系統狀態中..." />
+      ) : status.isError ? (
+        <ErrorState onRetry={() => void status.refetch()} />
+      ) : (
+        <>
+          <div className="p2-stats" data-testid="admin-status-cards">
+            <StatCard
+              label="題目總數"
+              value={status.data.questions.total.toLocaleString('zh-HK')}
+              tone="seal"
+            />
+            <StatCard label="DSE 試卷" value={status.data.papers} tone="gold" />
+            <StatCard label="課文" value={status.data.lessons} tone="jade" />
+            <StatCard label="學習者" value={status.data.learners.toLocaleString('zh-HK')} />
+            <StatCard label="事件總數" value={status.data.events.toLocaleString('zh-HK')} />
+            <StatCard
+              label="待處理工作"
+              value={status.data.queueDepth}
+              tone={status.data.queueDepth > 0 ? 'flame' : 'jade'}
+            />
+            <StatCard
+              label="投影延遲"
+              value={`${status.data.projectionLagSeconds.toFixed(1)} 秒`}
+              tone={status.data.projectionLagSeconds > 5 ? 'flame' : 'jade'}
+            />
+          </div>
+          <details className="card ad-types">
+            <summary>各題型題目數量</summary>
+            <ul>
+              {QUESTION_TYPES.filter((type) => (status.data.questions.byType[type] ?? 0) > 0).map((type) => (
+                <li key={type}>
+                  <span>{QUESTION_TYPE_LABELS[type]}</span>
+                  <strong>{status.data.questions.byType[type]}</strong>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+type ImportOutcome = { status: 'running' } | { status: 'ok' | 'error'; message: string };
+
+function Imports() {
+  const queryClient = useQueryClient();
+  const [outcomes, setOutcomes] = useState<Partial<Record<AdminImport, ImportOutcome>>>({});
+  const timers = useRef<number[]>([]);
+  useEffect(
+    () => () => {
+      for (const id of timers.current) window.clearTimeout(id);
+    },
+    [],
+  );
+
+  const run = async (name: AdminImport) => {
+    setOutcomes((current) => ({ ...current, [name]: { status: 'running' } }));
+    try {
+      const result = await sendJson('POST', IMPORT_PATHS[name], {}, ImportResultSchema);
+      setOutcomes((current) => ({ ...current, [name]: { status: 'ok', message: result.message } }));
+    } catch (error) {
+      setOutcomes((current) => ({
+        ...current,
+        [name]: { status: 'error', message: `匯入失敗：${failureMessage(error)}` },
+      }));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
+      void queryClient.invalidateQueries({ queryKey: ['lessons'] });
+    }
+  };
+  const runAll = () => {
+    ADMIN_IMPORTS.forEach((name, index) => {
+      timers.current.push(window.setTimeout(() => void run(name), index * IMPORT_STAGGER_MS));
+    });
+  };
+  const busy = Object.values(outcomes).some((o) => o?.status === 'running');
+
+  return (
+    <section aria-labelledby="admin-imports">
+      <h2 className="p2-section-title" id="admin-imports">
+        匯入內容
+      </h2>
+      <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={runAll}>
+        全部匯入（每項相隔一秒）
+      </button>
+      <div className="ad-imports">
+        {ADMIN_IMPORTS.map((name) => {
+          const outcome = outcomes[name];
+          return (
+            <div key={name} className="card ad-import" data-testid={`import-${name}`}>
+              <div className="row">
+                <strong>{IMPORT_LABELS[name]}</strong>
+                <span className="spacer" />
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={outcome?.status === 'running'}
+                  onClick={() => void run(name)}
+                >
+                  {outcome?.status === 'running' ? '匯入中...' : '匯入'}
+                </button>
+              </div>
+              {outcome && outcome.status !== 'running' ? (
+                <p
+                  className={`p2-alert${outcome.status === 'ok' ? ' p2-alert-success' : ''}`}
+                  role={outcome.status === 'ok' ? 'status' : 'alert'}
+                  data-testid="import-alert"
+                  data-outcome={outcome.status}
+                >
+                  {outcome.message}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function UploadForm() {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [type, setType] = useState<UploadType>('lesson');
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const upload = useMutation({
+    mutationFn: () =>
+      sendJson('POST', apiRoutes.uploadText.path, { title: title.trim(), content, type }, MessageSchema),
+    onSuccess: (answer) => {
+      setResult({ ok: true, message: `上載成功：${answer.message || '內容已處理'}` });
+      setTitle('');
+      setContent('');
+      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
+    },
+    onError: (error) => setResult({ ok: false, message: `上載失敗：${failureMessage(error)}` }),
+  });
+  const empty = title.trim().length === 0 || content.trim().length === 0;
+  return (
+    <section aria-labelledby="admin-upload">
+      <h2 className="p2-section-title" id="admin-upload">
+        上載文字內容
+      </h2>
+      <form
+        className="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (empty) {
+            setResult({ ok: false, message: UPLOAD_REQUIRED_MESSAGE });
+            return;
+          }
+          setResult(null);
+          upload.mutate();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="upload-title">標題</label>
+          <input
+            id="upload-title"
+            className="input"
+            value={title}
+            maxLength={200}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="upload-type">內容類型</label>
+          <select
+            id="upload-type"
+            className="select"
+            value={type}
+            onChange={(event) => setType(event.target.value as UploadType)}
+          >
+            {UPLOAD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {UPLOAD_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="upload-content">內容</label>
+          <textarea
+            id="upload-content"
+            className="textarea ad-content"
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        {result ? (
+          <p
+            className={`p2-alert${result.ok ? ' p2-alert-success' : ''}`}
+            role="alert"
+            data-testid="upload-result"
+          >
+            {result.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={empty || upload.isPending}>
+          {upload.isPending ? '上載中...' : '上載'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiRoutes } from '@wenyan/contracts';
+import { useCallback } from 'react';
+import { clearSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+
+/** Spec part 2 §9: the browser goes to the logout endpoint 500 ms after the toast. */
+export const LOGOUT_DELAY_MS = 500;
+
+/**
+ * Sign-out as spec part 2 §4 describes it: a 'logging out...' toast, the cache and the local session
+ * cleared, and after 500 ms the browser navigates to /api/logout (the server ends the session).
+ */
+export function useSignOut(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    notify({ title: '正在登出...', description: '正在處理您的登出請求' });
+    clearSession();
+    window.setTimeout(() => {
+      queryClient.clear();
+      window.location.assign(apiRoutes.logoutRedirect.path);
+    }, LOGOUT_DELAY_MS);
+  }, [queryClient]);
+}

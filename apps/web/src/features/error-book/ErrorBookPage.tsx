@@ -1,0 +1,159 @@
+/**
+ * /error-book: stats, the "to practise" and "mastered" tabs with counts, and a detail dialog with
+ * the personal note and the mastery button.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
+import type { ErrorQuestionRecord } from '@wenyan/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { lessonsQuery } from '../../lib/queries.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  StatCard,
+  useCurrentUser,
+} from '../learner/ui.tsx';
+import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
+
+export function ErrorBookPage() {
+  const user = useCurrentUser();
+  if (user.isPending) return <LoadingState />;
+  if (!user.data) return null;
+  return <ErrorBookScreen userId={user.data.id} />;
+}
+
+/** The four figures of the error book. */
+export function ErrorStatsCards({ book }: { book: ErrorBook }) {
+  const stats = book.stats.data;
+  return (
+    <div className="p2-stats" data-testid="error-stats">
+      <StatCard label="待練習" value={stats?.activeCount ?? '—'} tone="seal" />
+      <StatCard label="已掌握" value={stats?.masteredCount ?? '—'} tone="jade" />
+      <StatCard label="進步率" value={stats ? `${stats.improvementRate}%` : '—'} tone="gold" />
+      <StatCard label="錯題總數" value={stats?.totalErrors ?? '—'} />
+    </div>
+  );
+}
+
+function ErrorBookScreen({ userId }: { userId: string }) {
+  const book = useErrorBook(userId);
+  const lessons = useQuery(lessonsQuery);
+  const [tab, setTab] = useState<'active' | 'mastered'>('active');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const records = book.records.data ?? [];
+  const active = records.filter((r) => r.isActive);
+  const mastered = records.filter((r) => !r.isActive);
+  const shown = tab === 'active' ? active : mastered;
+  const open = records.find((r) => r.questionId === openId) ?? null;
+  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
+
+  return (
+    <main className="page error-book" data-testid="error-book-page">
+      <PageHeader title="錯題簿" back="/" backLabel="返回主頁" />
+      <ErrorStatsCards book={book} />
+      <div className="p2-tabs" role="tablist" aria-label="錯題分類">
+        <button
+          type="button"
+          role="tab"
+          className="p2-tab"
+          aria-selected={tab === 'active'}
+          onClick={() => setTab('active')}
+        >
+          待練習 ({active.length})
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="p2-tab"
+          aria-selected={tab === 'mastered'}
+          onClick={() => setTab('mastered')}
+        >
+          已掌握 ({mastered.length})
+        </button>
+      </div>
+      {book.records.isPending ? (
+        <LoadingState label="載入錯題中..." />
+      ) : book.records.isError ? (
+        <ErrorState onRetry={() => void book.records.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={tab === 'active' ? '暫時沒有待練習的錯題' : '尚未有已掌握的錯題'}>
+          <p className="muted">
+            {tab === 'active' ? '答錯的題目會自動收錄在這裏，方便重溫。' : '重溫錯題後，把它標記為已掌握吧。'}
+          </p>
+          <Link className="btn" to="/">
+            去練習
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="eb-list">
+          {shown.map((record) => (
+            <li key={record.id}>
+              <ErrorSummary
+                record={record}
+                lessonTitle={titleOf(record.question.lessonId)}
+                onOpen={setOpenId}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog.Root open={open !== null} onOpenChange={(value) => !value && setOpenId(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="p2-dialog-overlay" />
+          <Dialog.Content className="p2-dialog" aria-describedby={undefined}>
+            <Dialog.Title>錯題詳情</Dialog.Title>
+            {open ? (
+              <>
+                <p className="muted eb-dialog-lesson">{titleOf(open.question.lessonId)}</p>
+                <ErrorDetail key={open.id} record={open} book={book} />
+              </>
+            ) : null}
+            <div className="p2-dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn">
+                  關閉
+                </button>
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </main>
+  );
+}
+
+function ErrorSummary({
+  record,
+  lessonTitle,
+  onOpen,
+}: {
+  record: ErrorQuestionRecord;
+  lessonTitle: string;
+  onOpen: (questionId: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`card eb-item${record.isActive ? '' : ' is-mastered'}`}
+      data-testid="error-item"
+      onClick={() => onOpen(record.questionId)}
+    >
+      <span className="row eb-item-head">
+        <span className="badge">{QUESTION_TYPE_LABELS[record.question.type]}</span>
+        <span className="muted">{lessonTitle}</span>
+        <span className="spacer" />
+        {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
+        {!record.isActive ? <span className="badge badge-jade">已掌握</span> : null}
+      </span>
+      <span className="eb-item-content">{record.question.content}</span>
+      <span className="eb-item-answers">
+        <span className="text-brick">你的答案：{record.incorrectAnswer || '（未作答）'}</span>
+        <span className="muted">作答 {record.attemptCount} 次</span>
+      </span>
+    </button>
+  );
+}

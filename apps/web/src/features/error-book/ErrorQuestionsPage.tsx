@@ -1,0 +1,163 @@
+/**
+ * /error-questions: the error book by lesson, with filters by lesson and difficulty and items that
+ * expand to their detail.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { DIFFICULTIES, type Difficulty, type ErrorQuestionRecord } from '@wenyan/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { lessonsQuery } from '../../lib/queries.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
+import { ErrorStatsCards } from './ErrorBookPage.tsx';
+import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
+
+export function ErrorQuestionsPage() {
+  const user = useCurrentUser();
+  if (user.isPending) return <LoadingState />;
+  if (!user.data) return null;
+  return <ErrorQuestions userId={user.data.id} />;
+}
+
+/** Records grouped by lesson id, lessons in ascending order. */
+export function groupByLesson(
+  records: readonly ErrorQuestionRecord[],
+): Array<[number, ErrorQuestionRecord[]]> {
+  const groups = new Map<number, ErrorQuestionRecord[]>();
+  for (const record of records) {
+    const lessonId = record.question.lessonId;
+    groups.set(lessonId, [...(groups.get(lessonId) ?? []), record]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a - b);
+}
+
+function ErrorQuestions({ userId }: { userId: string }) {
+  const book = useErrorBook(userId);
+  const lessons = useQuery(lessonsQuery);
+  const [lesson, setLesson] = useState<number | 'all'>('all');
+  const [difficulty, setDifficulty] = useState<Difficulty | 'all'>('all');
+  const records = book.records.data ?? [];
+  const filtered = records.filter(
+    (r) =>
+      (lesson === 'all' || r.question.lessonId === lesson) &&
+      (difficulty === 'all' || (r.difficulty ?? r.question.difficulty) === difficulty),
+  );
+  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
+  const lessonIds = [...new Set(records.map((r) => r.question.lessonId))].sort((a, b) => a - b);
+
+  return (
+    <main className="page error-book" data-testid="error-questions-page">
+      <PageHeader title="錯題重溫" back="/" backLabel="返回主頁">
+        <Link className="btn btn-sm" to="/error-book">
+          錯題簿
+        </Link>
+      </PageHeader>
+      <ErrorStatsCards book={book} />
+      <div className="eb-filters">
+        <div className="field">
+          <label htmlFor="eb-lesson">課文</label>
+          <select
+            id="eb-lesson"
+            className="select"
+            value={lesson}
+            onChange={(event) => setLesson(event.target.value === 'all' ? 'all' : Number(event.target.value))}
+          >
+            <option value="all">全部課文</option>
+            {lessonIds.map((id) => (
+              <option key={id} value={id}>
+                {titleOf(id)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="eb-difficulty">難度</label>
+          <select
+            id="eb-difficulty"
+            className="select"
+            value={difficulty}
+            onChange={(event) => setDifficulty(event.target.value as Difficulty | 'all')}
+          >
+            <option value="all">全部難度</option>
+            {DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {DIFFICULTY_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {book.records.isPending ? (
+        <LoadingState label="載入錯題中..." />
+      ) : book.records.isError ? (
+        <ErrorState onRetry={() => void book.records.refetch()} />
+      ) : records.length === 0 ? (
+        <EmptyState title="暫時沒有錯題">
+          <p className="muted">答錯的題目會自動收錄在這裏。</p>
+          <Link className="btn" to="/">
+            去練習
+          </Link>
+        </EmptyState>
+      ) : filtered.length === 0 ? (
+        <EmptyState title="沒有符合篩選條件的錯題">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setLesson('all');
+              setDifficulty('all');
+            }}
+          >
+            清除篩選
+          </button>
+        </EmptyState>
+      ) : (
+        groupByLesson(filtered).map(([lessonId, group]) => (
+          <section key={lessonId} className="eb-group" data-testid="error-group">
+            <h2 className="p2-section-title">
+              {titleOf(lessonId)} <span className="muted">({group.length})</span>
+            </h2>
+            <ul className="eb-list">
+              {group.map((record) => (
+                <li key={record.id}>
+                  <ExpandableItem record={record} book={book} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </main>
+  );
+}
+
+function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: ErrorBook }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `eb-panel-${record.id}`;
+  return (
+    <div className={`card eb-expandable${record.isActive ? '' : ' is-mastered'}`} data-testid="error-item">
+      <button
+        type="button"
+        className="eb-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="row eb-item-head">
+          <span className="badge">{QUESTION_TYPE_LABELS[record.question.type]}</span>
+          {!record.isActive ? <span className="badge badge-jade">已掌握</span> : null}
+          <span className="spacer" />
+          <span aria-hidden="true" className="eb-chevron">
+            {open ? '▲' : '▼'}
+          </span>
+        </span>
+        <span className="eb-item-content">{record.question.content}</span>
+      </button>
+      {open ? (
+        <div id={panelId}>
+          <ErrorDetail record={record} book={book} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * /profile: name, level, school (inline edit), XP bar, three tiles, six achievements, recent study
+ * records and sign-out (spec part 2 §2). The level follows the header's curve (domain levelInfo).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRoutes, buildPath, type User, UserSchema, type UserStatsRecord } from '@wenyan/contracts';
+import {
+  achievements,
+  averageAccuracy,
+  displayName,
+  effectiveStreakDays,
+  isLessonComplete,
+  lessonCompletionPercent,
+  levelInfo,
+  normaliseSchoolName,
+} from '@wenyan/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Avatar } from '../../components/shell/Header.tsx';
+import { ProgressBar } from '../../components/states.tsx';
+import { CURRENT_USER_KEY, sendJson } from '../../lib/api.ts';
+import { lessonsQuery, userStatsQuery } from '../../lib/queries.ts';
+import { notify } from '../../lib/toast.ts';
+import { useSignOut } from '../auth/useSignOut.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
+import './learner.css';
+
+/** How many study records the profile shows before "view all". */
+export const RECENT_RECORDS_SHOWN = 5;
+
+const ACHIEVEMENT_ICONS: Record<string, string> = {
+  first_lesson: '🌱',
+  diligent: '📚',
+  scholar: '🎓',
+  sharpshooter: '🎯',
+  experienced: '⭐',
+  master: '🏆',
+};
+
+/** The figures the profile and the streak page derive from the per-lesson stats. */
+export function statsFigures(stats: readonly UserStatsRecord[]) {
+  return {
+    completedLessons: stats.filter((r) => isLessonComplete(r.questionsCompleted, r.totalQuestions)).length,
+    averageAccuracy: averageAccuracy(stats.filter((r) => r.questionsCompleted > 0)),
+  };
+}
+
+export function ProfilePage() {
+  const user = useCurrentUser();
+  if (user.isPending) return <LoadingState />;
+  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />;
+  if (!user.data) return null;
+  return <Profile user={user.data} />;
+}
+
+function Profile({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const stats = useQuery(userStatsQuery(user.id));
+  const level = levelInfo(user.totalXP);
+  const figures = statsFigures(stats.data ?? []);
+  const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
+  const badges = achievements({ ...figures, totalXP: user.totalXP });
+
+  return (
+    <main className="page profile" data-testid="profile-page">
+      <PageHeader title="個人檔案" />
+      <section className="card pf-hero">
+        <Avatar user={user} size={64} />
+        <div className="pf-who">
+          <h2 className="pf-name" data-testid="profile-name">
+            {displayName(user)}
+          </h2>
+          <p className="pf-level">
+            <span className="badge badge-gold">Lv.{level.level}</span> {level.title}
+          </p>
+          <SchoolEditor user={user} />
+        </div>
+      </section>
+
+      <section className="card pf-xp" aria-label="經驗值">
+        <div className="row">
+          <strong>經驗值</strong>
+          <span className="spacer" />
+          <span className="pf-xp-figure" data-testid="profile-xp">
+            {user.totalXP.toLocaleString('zh-HK')} / {level.nextLevelStartXP.toLocaleString('zh-HK')} XP
+          </span>
+        </div>
+        <ProgressBar value={level.xpProgress.progress} label="升級進度" tone="gold" />
+        <p className="muted pf-xp-hint">
+          距離 Lv.{level.level + 1} 還需 {level.xpProgress.remaining.toLocaleString('zh-HK')} XP
+        </p>
+      </section>
+
+      <div className="p2-stats p2-stats-3">
+        <StatCard
+          label="完成課程"
+          value={stats.isPending ? '—' : figures.completedLessons}
+          tone="jade"
+          onClick={() => navigate('/')}
+          testId="tile-lessons"
+        />
+        <StatCard
+          label="平均準確率"
+          value={stats.isPending ? '—' : `${figures.averageAccuracy}%`}
+          tone="seal"
+          onClick={() =>
+            notify({ title: '平均準確率', description: `你的平均準確率為 ${figures.averageAccuracy}%` })
+          }
+          testId="tile-accuracy"
+        />
+        <StatCard
+          label="連續天數"
+          value={streak}
+          tone="flame"
+          onClick={() => navigate('/streak')}
+          testId="tile-streak"
+        />
+      </div>
+
+      <h2 className="p2-section-title">成就徽章</h2>
+      <div className="pf-badges">
+        {badges.map((badge) => (
+          <button
+            key={badge.id}
+            type="button"
+            className={`pf-badge${badge.unlocked ? ' is-unlocked' : ''}`}
+            data-testid="achievement"
+            onClick={() =>
+              notify(
+                badge.unlocked
+                  ? { title: '恭喜！', description: badge.toast, variant: 'success' }
+                  : { title: '尚未解鎖', description: `要求：${badge.requirement}` },
+              )
+            }
+          >
+            <span className="pf-badge-icon" aria-hidden="true">
+              {badge.unlocked ? (ACHIEVEMENT_ICONS[badge.id] ?? '🏅') : '🔒'}
+            </span>
+            <span className="pf-badge-name">{badge.name}</span>
+            <span className="pf-badge-req">{badge.requirement}</span>
+          </button>
+        ))}
+      </div>
+
+      <h2 className="p2-section-title">最近學習紀錄</h2>
+      <StudyRecords stats={stats} />
+
+      <button type="button" className="btn btn-block pf-logout" onClick={signOut}>
+        登出
+      </button>
+    </main>
+  );
+}
+
+function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRecord[]>> }) {
+  const navigate = useNavigate();
+  const lessons = useQuery(lessonsQuery);
+  const [showAll, setShowAll] = useState(false);
+  if (stats.isPending) return <LoadingState label="載入學習紀錄中..." />;
+  if (stats.isError) return <ErrorState onRetry={() => void stats.refetch()} />;
+  if (stats.data.length === 0) {
+    return (
+      <EmptyState title="尚未有學習紀錄">
+        <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+          開始學習
+        </button>
+      </EmptyState>
+    );
+  }
+  const shown = showAll ? stats.data : stats.data.slice(0, RECENT_RECORDS_SHOWN);
+  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title;
+  return (
+    <>
+      <ul className="pf-records">
+        {shown.map((record) => (
+          <li key={record.lessonId}>
+            <button
+              type="button"
+              className="card pf-record"
+              data-testid="study-record"
+              onClick={() => navigate(`/lesson/${record.lessonId}/roadmap`)}
+            >
+              <span className="pf-record-title">
+                <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
+              </span>
+              <span className="pf-record-figures">
+                <span>完成 {lessonCompletionPercent(record.questionsCompleted, record.totalQuestions)}%</span>
+                <span className="text-gold">+{record.xpEarned} XP</span>
+                <span>準確率 {Math.round(record.accuracy)}%</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {stats.data.length > RECENT_RECORDS_SHOWN ? (
+        <button type="button" className="btn btn-block" onClick={() => setShowAll(!showAll)}>
+          {showAll ? '只顯示最近紀錄' : `查看全部紀錄（${stats.data.length}）`}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function SchoolEditor({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const save = useMutation({
+    mutationFn: (schoolName: string) =>
+      sendJson('PATCH', buildPath(apiRoutes.updateSchool.path, { id: user.id }), { schoolName }, UserSchema),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      // The answer is the updated user; read models catch up on their own, so only mark them stale.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['leaderboard'], refetchType: 'none' });
+      setEditing(false);
+      notify({ title: '學校名稱已更新', description: '你的學校資料已儲存', variant: 'success' });
+    },
+    onError: () => {
+      notify({ title: '更新失敗', description: '未能更新學校名稱，請稍後再試', variant: 'destructive' });
+    },
+  });
+  const trimmed = normaliseSchoolName(draft);
+
+  if (!editing) {
+    return (
+      <p className="pf-school">
+        <span data-testid="school-name">{user.schoolName ?? '未設定學校'}</span>
+        <button
+          type="button"
+          className="icon-btn pf-pencil"
+          aria-label="編輯學校名稱"
+          onClick={() => {
+            setDraft(user.schoolName ?? '');
+            setEditing(true);
+          }}
+        >
+          ✎
+        </button>
+      </p>
+    );
+  }
+  return (
+    <form
+      className="pf-school-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (trimmed && !save.isPending) save.mutate(trimmed);
+      }}
+    >
+      <label className="visually-hidden" htmlFor="school-input">
+        學校名稱
+      </label>
+      <input
+        id="school-input"
+        className="input"
+        value={draft}
+        maxLength={100}
+        placeholder="輸入學校名稱"
+        onChange={(event) => setDraft(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the learner just asked to edit this field
+        autoFocus
+      />
+      <div className="row">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={!trimmed || save.isPending}>
+          {save.isPending ? '儲存中...' : '確認'}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+          取消
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Lesson } from '@wenyan/contracts';
+import { readingMinutes } from '@wenyan/domain';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { GridIcon, ListIcon, SearchIcon } from '../../components/icons.tsx';
+import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { lessonsQuery } from '../../lib/queries.ts';
+import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
+import './library.css';
+
+const ALL = '全部';
+
+function matches(lesson: Lesson, term: string): boolean {
+  if (term === '') return true;
+  return [lesson.title, lesson.author, lesson.description ?? ''].some((text) =>
+    text.toLowerCase().includes(term),
+  );
+}
+
+/**
+ * The literature star map (文學星圖): search over title, author and description, era and difficulty
+ * filters built from the data, grid or list view, a result count, and cards to the lesson roadmap.
+ * The spec gives no route; it lives at /star-map, linked from the library.
+ */
+export function StarMapPage() {
+  const lessons = useQuery(lessonsQuery);
+  const [search, setSearch] = useState('');
+  const [era, setEra] = useState(ALL);
+  const [difficulty, setDifficulty] = useState(ALL);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const all = lessons.data ?? [];
+  const eras = [...new Set(all.map((l) => l.era))];
+  const difficulties = (['beginner', 'intermediate', 'advanced'] as const).filter((d) =>
+    all.some((l) => l.difficulty === d),
+  );
+  const term = search.trim().toLowerCase();
+  const shown = all.filter(
+    (l) =>
+      matches(l, term) &&
+      (era === ALL || l.era === era) &&
+      (difficulty === ALL || l.difficulty === difficulty),
+  );
+  const clear = () => {
+    setSearch('');
+    setEra(ALL);
+    setDifficulty(ALL);
+  };
+
+  return (
+    <main className="page star-map">
+      <BackLink to="/library" label="返回文庫" />
+      <h1 className="page-title">文學星圖</h1>
+      <div className="search field">
+        <label htmlFor="star-search" className="visually-hidden">
+          搜尋篇名、作者或簡介
+        </label>
+        <SearchIcon size={18} />
+        <input
+          id="star-search"
+          className="input"
+          type="search"
+          placeholder="搜尋篇名、作者或簡介"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="star-era">朝代</label>
+          <select id="star-era" className="select" value={era} onChange={(e) => setEra(e.target.value)}>
+            <option value={ALL}>全部朝代</option>
+            {eras.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="star-difficulty">難度</label>
+          <select
+            id="star-difficulty"
+            className="select"
+            value={difficulty}
+            onChange={(e) => setDifficulty(e.target.value)}
+          >
+            <option value={ALL}>全部難度</option>
+            {difficulties.map((d) => (
+              <option key={d} value={d}>
+                {DIFFICULTY_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="row result-row">
+        <p className="muted" aria-live="polite" data-testid="result-count">
+          共 {shown.length} 篇作品
+        </p>
+        <span className="spacer" />
+        <fieldset className="segmented">
+          <legend className="visually-hidden">顯示方式</legend>
+          <button
+            type="button"
+            aria-pressed={view === 'grid'}
+            aria-label="格狀顯示"
+            onClick={() => setView('grid')}
+          >
+            <GridIcon size={18} />
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'list'}
+            aria-label="列表顯示"
+            onClick={() => setView('list')}
+          >
+            <ListIcon size={18} />
+          </button>
+        </fieldset>
+      </div>
+      {lessons.isPending ? (
+        <Skeletons count={4} />
+      ) : lessons.isError ? (
+        <ErrorState onRetry={() => lessons.refetch()} />
+      ) : shown.length === 0 ? (
+        <EmptyState title="未找到相關作品">
+          <button type="button" className="btn" onClick={clear}>
+            清除篩選
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className={`star-list star-${view}`}>
+          {shown.map((lesson) => (
+            <li key={lesson.id}>
+              <Link to={`/lesson/${lesson.id}/roadmap`} className="card star-card" data-testid="star-card">
+                <span className="star-title">{lesson.title}</span>
+                <span className="muted star-meta">
+                  {lesson.author} · {lesson.era}
+                </span>
+                <span className="row star-meta">
+                  <span className={`badge difficulty-${lesson.difficulty}`}>
+                    {DIFFICULTY_LABELS[lesson.difficulty]}
+                  </span>
+                  <span className="muted">約 {readingMinutes(lesson.characterCount)} 分鐘</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

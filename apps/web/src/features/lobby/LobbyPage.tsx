@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Lesson, User } from '@wenyan/contracts';
+import { lessonProgressPercent, levelInfo, readingMinutes } from '@wenyan/domain';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
+import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
+import { currentUserQuery, lessonsQuery, userStatsQuery } from '../../lib/queries.ts';
+import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
+import './lobby.css';
+
+/**
+ * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the
+ * verified set texts name their pre-Qin era 先秦, so the chips are 全部 plus the eras of the texts, in
+ * time order (see CONTEXT.md).
+ */
+const ERA_ORDER = ['先秦', '春秋戰國', '戰國', '漢代', '三國', '唐代', '宋代', '明代', '清代'];
+
+const SHORTCUTS = [
+  { to: '/vocabulary', label: '詞意', Icon: PenIcon },
+  { to: '/dse-pastpapers', label: 'DSE過往試題', Icon: ScrollIcon },
+  { to: '/memorization', label: '背誦', Icon: MicIcon },
+  { to: '/mindmap', label: '心智圖', Icon: BrainIcon },
+] as const;
+
+function LessonCard({ lesson, questionsCompleted }: { lesson: Lesson; questionsCompleted: number }) {
+  const navigate = useNavigate();
+  const progress = lessonProgressPercent(questionsCompleted);
+  const to = `/lesson/${lesson.id}/types`;
+  return (
+    // The whole card opens the lesson; the button is the keyboard and screen-reader way in.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's link button handles keyboard use
+    <article className="card lesson-card" data-testid="lesson-card" onClick={() => navigate(to)}>
+      <div className="lesson-card-head">
+        <h2>{lesson.title}</h2>
+        <span className={`badge difficulty-${lesson.difficulty}`}>
+          {DIFFICULTY_LABELS[lesson.difficulty]}
+        </span>
+      </div>
+      <p className="lesson-author">{lesson.author}</p>
+      {lesson.description ? <p className="lesson-description">{lesson.description}</p> : null}
+      <div className="lesson-progress-label">
+        <span>學習進度</span>
+        <span data-testid="lesson-progress">{progress}%</span>
+      </div>
+      <ProgressBar value={progress} label={`${lesson.title} 學習進度`} />
+      <div className="meta">
+        <span>{lesson.characterCount} 字</span>
+        <span>約 {readingMinutes(lesson.characterCount)} 分鐘</span>
+        <span>{lesson.era}</span>
+      </div>
+      <Link className="btn btn-primary btn-block" to={to} onClick={(e) => e.stopPropagation()}>
+        進入課程
+      </Link>
+    </article>
+  );
+}
+
+function XpSummary({ user }: { user: User }) {
+  const info = levelInfo(user.totalXP);
+  return (
+    <div className="lobby-xp">
+      <StarIcon size={18} />
+      <strong>{user.totalXP.toLocaleString('zh-HK')} XP</strong>
+      <span className="badge badge-gold">{info.title}</span>
+    </div>
+  );
+}
+
+/** The lobby (/): the shelf of the sixteen set texts, the era chips and the four shortcuts. */
+export function LobbyPage() {
+  const user = useQuery(currentUserQuery).data;
+  const lessons = useQuery(lessonsQuery);
+  const stats = useQuery({ ...userStatsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const [era, setEra] = useState<string>('全部');
+
+  const present = new Set((lessons.data ?? []).map((l) => l.era));
+  const eras = [
+    '全部',
+    ...ERA_ORDER.filter((e) => present.has(e)),
+    ...[...present].filter((e) => !ERA_ORDER.includes(e)),
+  ];
+  const shown = (lessons.data ?? []).filter((l) => era === '全部' || l.era === era);
+  const completedByLesson = new Map((stats.data ?? []).map((s) => [s.lessonId, s.questionsCompleted]));
+
+  return (
+    <main className="page lobby">
+      <div className="page-header">
+        <h1 className="page-title">DSE 範文庫</h1>
+        {user ? <XpSummary user={user} /> : null}
+      </div>
+      <nav className="shortcuts" aria-label="學習捷徑">
+        {SHORTCUTS.map(({ to, label, Icon }) => (
+          <Link key={to} to={to} className="shortcut">
+            <span className="shortcut-icon">
+              <Icon />
+            </span>
+            <span>{label}</span>
+          </Link>
+        ))}
+      </nav>
+      <fieldset className="chips">
+        <legend className="visually-hidden">按朝代篩選</legend>
+        {eras.map((e) => (
+          <button key={e} type="button" className="chip" aria-pressed={era === e} onClick={() => setEra(e)}>
+            {e}
+          </button>
+        ))}
+      </fieldset>
+      {lessons.isPending ? (
+        <div aria-busy="true">
+          <p className="muted" role="status">
+            載入課程中...
+          </p>
+          <Skeletons count={4} height={220} />
+        </div>
+      ) : lessons.isError ? (
+        <ErrorState message="未能載入課程，請稍後再試。" onRetry={() => lessons.refetch()} />
+      ) : (
+        <div className="grid">
+          {shown.map((lesson) => (
+            <LessonCard
+              key={lesson.id}
+              lesson={lesson}
+              questionsCompleted={completedByLesson.get(lesson.id) ?? 0}
+            />
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * /mindmap/passage/:lessonId: the banner and 3–4 category cards of a passage, a detail panel with
+ * four blocks (the 詞三首 get a comparison over four dimensions instead), and zoom 0.5–3.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Lesson } from '@wenyan/contracts';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { lessonQuery, lessonsQuery } from '../../lib/queries.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { CI_GROUP_LESSON_IDS, cardItems, ciComparison, type MindMapData, mindMapFor } from './data.ts';
+import { ZOOM, zoomIn, zoomOut, zoomPercent } from './zoom.ts';
+import './mindmap.css';
+
+export function PassageMindMapPage() {
+  const { lessonId } = useParams();
+  const id = Number(lessonId);
+  const lesson = useQuery(lessonQuery(Number.isInteger(id) && id > 0 ? id : 0));
+  const [zoom, setZoom] = useState<number>(ZOOM.initial);
+  const [open, setOpen] = useState<number | null>(null);
+
+  if (!Number.isInteger(id) || id <= 0 || lesson.data === null) {
+    return (
+      <main className="page">
+        <PageHeader title="心智圖" back="/mindmap" backLabel="返回心智圖" />
+        <EmptyState title="課程不存在" />
+      </main>
+    );
+  }
+  if (lesson.isPending) return <LoadingState label="載入心智圖中..." />;
+  if (lesson.isError) {
+    return (
+      <main className="page">
+        <PageHeader title="心智圖" back="/mindmap" backLabel="返回心智圖" />
+        <ErrorState onRetry={() => void lesson.refetch()} />
+      </main>
+    );
+  }
+  const data = lesson.data;
+  const map = mindMapFor(data.id, data.title);
+  return (
+    <main className="page mm-page" data-testid="mindmap-page">
+      <PageHeader title={data.title} back="/mindmap" backLabel="返回心智圖" />
+      <p className="muted mm-byline">
+        {data.author} · {data.era}
+      </p>
+      <div className="mm-toolbar" role="toolbar" aria-label="縮放">
+        <button type="button" className="btn btn-sm" aria-label="縮小" onClick={() => setZoom(zoomOut)}>
+          －
+        </button>
+        <output className="mm-zoom" data-testid="mindmap-zoom" aria-live="polite">
+          {zoomPercent(zoom)}
+        </output>
+        <button type="button" className="btn btn-sm" aria-label="放大" onClick={() => setZoom(zoomIn)}>
+          ＋
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            setZoom(ZOOM.initial);
+            setOpen(null);
+          }}
+        >
+          重設
+        </button>
+      </div>
+      <div className="mm-viewport">
+        <div className="mm-canvas" style={{ zoom }} data-testid="mindmap-canvas">
+          <div className="mm-banner">
+            <strong className="classical">{map.banner.title}</strong>
+            <span>{map.banner.subtitle}</span>
+          </div>
+          <div className="mm-branches">
+            {map.categories.map((category, index) => {
+              const { shown, more } = cardItems(category.items);
+              const isOpen = open === index;
+              return (
+                <button
+                  key={category.title}
+                  type="button"
+                  className={`mm-card${isOpen ? ' is-open' : ''}`}
+                  aria-expanded={isOpen}
+                  data-testid="mindmap-category"
+                  onClick={() => setOpen(isOpen ? null : index)}
+                >
+                  <span className="mm-card-title">
+                    <span aria-hidden="true">{category.icon}</span> {category.title}
+                  </span>
+                  <ul>
+                    {shown.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                    {shown.length === 0 ? <li className="muted">暫無資料</li> : null}
+                  </ul>
+                  {more > 0 ? <span className="mm-more">+{more} 項</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {open !== null ? <DetailPanel map={map} lesson={data} category={open} /> : null}
+    </main>
+  );
+}
+
+function DetailPanel({ map, lesson, category }: { map: MindMapData; lesson: Lesson; category: number }) {
+  const selected = map.categories[category];
+  const isCi = CI_GROUP_LESSON_IDS.includes(lesson.id);
+  return (
+    <section className="card mm-detail" data-testid="mindmap-detail" aria-labelledby="mm-detail-title">
+      <h2 id="mm-detail-title">詳細分析{selected ? `：${selected.title}` : ''}</h2>
+      {selected && selected.items.length > 0 ? (
+        <ul className="mm-detail-items">
+          {selected.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
+      {isCi ? <CiComparison lessonId={lesson.id} /> : null}
+      {map.detail ? (
+        <div className="mm-blocks">
+          <div className="mm-block">
+            <h3>
+              {lesson.category.includes('詩') || lesson.category.includes('詞') ? '景物意象' : '名句摘錄'}
+            </h3>
+            <ul>
+              {map.detail.quotes.map((quote) => (
+                <li key={quote} className="classical">
+                  {quote}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="mm-block">
+            <h3>情感脈絡</h3>
+            <p>{map.detail.emotion}</p>
+          </div>
+          <div className="mm-block">
+            <h3>主題思想</h3>
+            <p>{map.detail.theme}</p>
+          </div>
+          <div className="mm-block">
+            <h3>寫作手法</h3>
+            <p>{map.detail.technique}</p>
+          </div>
+        </div>
+      ) : (
+        <p className="muted">這篇課文的詳細分析尚在整理中。</p>
+      )}
+    </section>
+  );
+}
+
+function CiComparison({ lessonId }: { lessonId: number }) {
+  const lessons = useQuery(lessonsQuery);
+  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
+  const order = [lessonId, ...CI_GROUP_LESSON_IDS.filter((id) => id !== lessonId)];
+  return (
+    <div className="mm-ci" data-testid="ci-comparison">
+      <h3>詞三首比較</h3>
+      {ciComparison.dimensions.map((dimension) => (
+        <div key={dimension.key} className="mm-ci-row">
+          <h4>{dimension.label}</h4>
+          <dl>
+            {order.map((id) => (
+              <div key={id} className={id === lessonId ? 'is-current' : ''}>
+                <dt>{titleOf(id)}</dt>
+                <dd>{dimension.byLesson[String(id)] ?? '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+      <div className="mm-ci-notes">
+        <h4>DSE 應試提示</h4>
+        <ul>
+          {ciComparison.dseNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * /dse-mixed-practice: past-paper questions across years, filtered by passage, type and year.
+ */
+import {
+  apiRoutes,
+  DseMixedPracticeFiltersSchema,
+  MIXED_PRACTICE_COUNTS,
+  QuestionListSchema,
+  type QuestionType,
+} from '@wenyan/contracts';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { getJson, withQuery } from '../../lib/api.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import {
+  type MixedPracticeCount,
+  type MixedPracticeRequest,
+  mixedPracticeMachine,
+} from './mixedPracticeMachine.ts';
+import { PaperQuestion } from './PaperQuestion.tsx';
+import { Disclaimer } from './PastPapersPage.tsx';
+import './past-papers.css';
+
+/** This page's own type labels (spec: multiple choice, fill in blank, long question). */
+const MIXED_TYPE_LABELS: Partial<Record<QuestionType, string>> = {
+  multiple_choice: '選擇題',
+  fill_in_blank: '填空題',
+  long_question: '長題目',
+};
+
+const nonEmpty = <T,>(list: readonly T[]) => (list.length > 0 ? list : undefined);
+
+function generate({ lessonIds, types, years, limit }: MixedPracticeRequest) {
+  return getJson(
+    withQuery(apiRoutes.listDseMixedPractice.path, {
+      lessonIds: nonEmpty(lessonIds),
+      types: nonEmpty(types),
+      years: nonEmpty(years),
+      limit,
+    }),
+    QuestionListSchema,
+  );
+}
+
+export function MixedPracticePage() {
+  const [machine] = useState(() =>
+    mixedPracticeMachine.provide({
+      actors: {
+        fetchFilters: fromPromise(() =>
+          getJson(apiRoutes.getDseMixedPracticeFilters.path, DseMixedPracticeFiltersSchema),
+        ),
+        generate: fromPromise(({ input }: { input: MixedPracticeRequest }) => generate(input)),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { context } = snapshot;
+  const generating = snapshot.matches('generating');
+
+  return (
+    <main className="page past-papers" data-testid="mixed-practice-page">
+      <PageHeader title="DSE 跨年份混合練習" back="/dse-past-papers" backLabel="返回過往試題" />
+      <Disclaimer />
+      {snapshot.matches('loading') ? <LoadingState label="載入篩選條件中..." /> : null}
+      {snapshot.matches('failure') ? <ErrorState onRetry={() => send({ type: 'retry' })} /> : null}
+      {context.filters ? (
+        <section className="card pp-filters" aria-label="篩選條件">
+          <h2 className="rc-subtitle">篇章</h2>
+          <div className="pp-checks">
+            {context.filters.availableTexts.map((text) => (
+              <label key={text.id} className="pp-check">
+                <input
+                  type="checkbox"
+                  checked={context.lessonIds.includes(text.id)}
+                  onChange={() => send({ type: 'filter.lesson.toggle', value: text.id })}
+                />
+                {text.title}
+              </label>
+            ))}
+          </div>
+          <h2 className="rc-subtitle">題型</h2>
+          <div className="pp-checks">
+            {context.filters.availableTypes.map((type) => (
+              <label key={type} className="pp-check">
+                <input
+                  type="checkbox"
+                  checked={context.types.includes(type)}
+                  onChange={() => send({ type: 'filter.type.toggle', value: type })}
+                />
+                {MIXED_TYPE_LABELS[type] ?? QUESTION_TYPE_LABELS[type]}
+              </label>
+            ))}
+          </div>
+          <h2 className="rc-subtitle">年份</h2>
+          <div className="pp-checks">
+            {context.filters.availableYears.map((year) => (
+              <label key={year} className="pp-check">
+                <input
+                  type="checkbox"
+                  checked={context.years.includes(year)}
+                  onChange={() => send({ type: 'filter.year.toggle', value: year })}
+                />
+                {year}
+              </label>
+            ))}
+          </div>
+          <div className="field pp-count">
+            <label htmlFor="mixed-count">題目數量</label>
+            <select
+              id="mixed-count"
+              className="select"
+              value={context.count}
+              onChange={(event) =>
+                send({ type: 'count.set', value: Number(event.target.value) as MixedPracticeCount })
+              }
+            >
+              {MIXED_PRACTICE_COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count} 題
+                </option>
+              ))}
+            </select>
+          </div>
+          {context.alert ? (
+            <p className="p2-alert" role="alert" data-testid="mixed-alert">
+              {context.alert}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={generating}
+            onClick={() => send({ type: 'generate' })}
+          >
+            {generating ? '生成中...' : '生成練習'}
+          </button>
+        </section>
+      ) : null}
+      {generating ? <LoadingState label="正在生成練習題目..." /> : null}
+      {!generating && context.generated && context.questions.length === 0 ? (
+        <EmptyState title="找不到符合條件的題目">
+          <p className="muted">請放寬篩選條件再試。</p>
+        </EmptyState>
+      ) : null}
+      {!generating && context.questions.length > 0 ? (
+        <>
+          <h2 className="p2-section-title" data-testid="mixed-count">
+            共 {context.questions.length} 題
+          </h2>
+          <div className="stack pp-questions">
+            {context.questions.map((question, index) => (
+              <PaperQuestion
+                key={question.id}
+                question={question}
+                index={index}
+                state={context.answers[question.id]}
+                mode="check"
+                typeLabel={MIXED_TYPE_LABELS[question.type]}
+                send={(event) => {
+                  if (event.type === 'answer.change' || event.type === 'answer.check') send(event);
+                }}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </main>
+  );
+}

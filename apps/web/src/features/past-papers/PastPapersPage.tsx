@@ -1,0 +1,262 @@
+/**
+ * /dse-past-papers and /dse-pastpapers: the paper list, a paper's questions, and the mixed mode.
+ */
+import {
+  apiRoutes,
+  buildPath,
+  DseMetadataSchema,
+  type DsePaper,
+  DsePaperListSchema,
+  type Question,
+  QuestionListSchema,
+} from '@wenyan/contracts';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { getJson } from '../../lib/api.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { PaperQuestion } from './PaperQuestion.tsx';
+import { type MixRequest, pastPapersMachine } from './pastPapersMachine.ts';
+import './past-papers.css';
+
+/** The disclaimer of every past-paper screen. */
+export const DSE_DISCLAIMER =
+  '本頁試題及答案只供參考，部分經改編，並非香港考試及評核局的官方試題；一切以考評局公布的答案為準。';
+
+function mixPath({ types, passages }: MixRequest): string {
+  const search = new URLSearchParams();
+  for (const type of types) search.append('types', type);
+  for (const passage of passages) search.append('passages', String(passage));
+  const text = search.toString();
+  return text ? `${apiRoutes.mixDseQuestions.path}?${text}` : apiRoutes.mixDseQuestions.path;
+}
+
+function usePastPapers() {
+  const [machine] = useState(() =>
+    pastPapersMachine.provide({
+      actors: {
+        fetchPapers: fromPromise(() => getJson(apiRoutes.listDsePapers.path, DsePaperListSchema)),
+        fetchPaperQuestions: fromPromise(({ input }: { input: { paperId: number } }) =>
+          getJson(buildPath(apiRoutes.listDsePaperQuestions.path, input), QuestionListSchema),
+        ),
+        fetchMetadata: fromPromise(() => getJson(apiRoutes.getDseMetadata.path, DseMetadataSchema)),
+        fetchMix: fromPromise(({ input }: { input: MixRequest }) =>
+          getJson(mixPath(input), QuestionListSchema),
+        ),
+      },
+    }),
+  );
+  return useMachine(machine);
+}
+
+export function Disclaimer() {
+  return (
+    <p className="p2-alert p2-alert-info pp-disclaimer" data-testid="dse-disclaimer">
+      <strong>免責聲明：</strong>
+      {DSE_DISCLAIMER}
+    </p>
+  );
+}
+
+export function PastPapersPage() {
+  const [snapshot, send] = usePastPapers();
+  const { context } = snapshot;
+  const inMixed = snapshot.matches('mixed');
+
+  if (snapshot.matches('paper')) {
+    const paper = context.paper;
+    return (
+      <main className="page past-papers" data-testid="past-papers-page">
+        <PageHeader title={paper?.title ?? '過往試題'}>
+          <button type="button" className="btn btn-sm" onClick={() => send({ type: 'paper.back' })}>
+            返回試卷列表
+          </button>
+        </PageHeader>
+        {paper ? (
+          <p className="muted">
+            {paper.year} 年 · 共 {paper.questionCount} 題
+          </p>
+        ) : null}
+        <Disclaimer />
+        {snapshot.matches({ paper: 'loading' }) ? <LoadingState label="載入試題中..." /> : null}
+        {snapshot.matches({ paper: 'failure' }) ? (
+          <ErrorState onRetry={() => send({ type: 'retry' })} />
+        ) : null}
+        {snapshot.matches({ paper: 'processing' }) ? (
+          <div className="p2-alert p2-alert-info" role="status" data-testid="paper-processing">
+            試題正在處理中，請稍後再試。
+          </div>
+        ) : null}
+        {snapshot.matches({ paper: 'ready' }) ? (
+          <QuestionList questions={context.questions} answers={context.answers} send={send} />
+        ) : null}
+      </main>
+    );
+  }
+
+  return (
+    <main className="page past-papers" data-testid="past-papers-page">
+      <PageHeader title="DSE 過往試題" back="/" backLabel="返回主頁" />
+      <div className="p2-tabs" role="tablist" aria-label="練習方式">
+        <button
+          type="button"
+          role="tab"
+          className="p2-tab"
+          aria-selected={!inMixed}
+          onClick={() => inMixed && send({ type: 'mixed.toggle' })}
+        >
+          試卷列表
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="p2-tab"
+          aria-selected={inMixed}
+          onClick={() => !inMixed && send({ type: 'mixed.toggle' })}
+        >
+          混合練習
+        </button>
+      </div>
+      <Disclaimer />
+      {inMixed ? (
+        <MixedMode snapshot={snapshot} send={send} />
+      ) : (
+        <PaperList snapshot={snapshot} send={send} />
+      )}
+    </main>
+  );
+}
+
+type Snapshot = ReturnType<typeof usePastPapers>[0];
+type Send = ReturnType<typeof usePastPapers>[1];
+
+function PaperList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  if (snapshot.matches({ list: 'loading' })) return <LoadingState label="載入試卷中..." />;
+  if (snapshot.matches({ list: 'failure' })) return <ErrorState onRetry={() => send({ type: 'retry' })} />;
+  const papers = snapshot.context.papers;
+  if (papers.length === 0) {
+    return (
+      <EmptyState title="暫無過往試題">
+        <p className="muted">管理員上載試卷後，便會在這裏顯示。</p>
+        <Link className="btn" to="/">
+          返回主頁
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <p className="muted">
+        想按年份、篇章或題型練習？
+        <Link to="/dse-mixed-practice">試試跨年份混合練習</Link>
+      </p>
+      <div className="grid">
+        {papers.map((paper) => (
+          <PaperCard key={paper.id} paper={paper} onOpen={() => send({ type: 'paper.open', paper })} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function PaperCard({ paper, onOpen }: { paper: DsePaper; onOpen: () => void }) {
+  const available = paper.status === 'available';
+  return (
+    <article className="card pp-paper" data-testid="paper-card">
+      <div className="pp-paper-year">{paper.year}</div>
+      <div className="pp-paper-body">
+        <h2>{paper.title}</h2>
+        <p className="muted">
+          共 {paper.questionCount} 題 ·{' '}
+          <span className={available ? 'text-jade' : 'text-amber'}>{available ? '可供練習' : '準備中'}</span>
+        </p>
+        <button type="button" className="btn btn-primary" disabled={!available} onClick={onOpen}>
+          {available ? '開始作答' : '準備中...'}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function MixedMode({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  if (snapshot.matches({ mixed: 'loading' })) return <LoadingState label="載入篩選條件中..." />;
+  if (snapshot.matches({ mixed: 'failure' })) return <ErrorState onRetry={() => send({ type: 'retry' })} />;
+  const { metadata, mixTypes, mixPassages, questions, answers, notice } = snapshot.context;
+  const generating = snapshot.matches({ mixed: 'generating' });
+  return (
+    <>
+      <section className="card pp-filters">
+        <h2 className="rc-subtitle">題型（最少選一種）</h2>
+        <div className="pp-checks">
+          {(metadata?.types ?? []).map((type) => (
+            <label key={type} className="pp-check">
+              <input
+                type="checkbox"
+                checked={mixTypes.includes(type)}
+                onChange={() => send({ type: 'mix.type.toggle', value: type })}
+              />
+              {QUESTION_TYPE_LABELS[type]}
+            </label>
+          ))}
+        </div>
+        <h2 className="rc-subtitle">篇章</h2>
+        <div className="pp-checks">
+          {(metadata?.passages ?? []).map((passage) => (
+            <label key={passage.id} className="pp-check">
+              <input
+                type="checkbox"
+                checked={mixPassages.includes(passage.id)}
+                onChange={() => send({ type: 'mix.passage.toggle', value: passage.id })}
+              />
+              {passage.title}
+            </label>
+          ))}
+        </div>
+        {notice ? (
+          <p className="p2-alert" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={generating}
+          onClick={() => send({ type: 'mix.generate' })}
+        >
+          {generating ? '生成中...' : '生成練習'}
+        </button>
+      </section>
+      {generating ? <LoadingState label="正在生成練習題目..." /> : null}
+      {!generating && questions.length > 0 ? (
+        <QuestionList questions={questions} answers={answers} send={send} />
+      ) : null}
+    </>
+  );
+}
+
+function QuestionList({
+  questions,
+  answers,
+  send,
+}: {
+  questions: Question[];
+  answers: Snapshot['context']['answers'];
+  send: Send;
+}) {
+  return (
+    <div className="stack pp-questions">
+      {questions.map((question, index) => (
+        <PaperQuestion
+          key={question.id}
+          question={question}
+          index={index}
+          state={answers[question.id]}
+          mode="paper"
+          send={send}
+        />
+      ))}
+    </div>
+  );
+}

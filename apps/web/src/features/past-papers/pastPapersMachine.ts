@@ -1,0 +1,186 @@
+/**
+ * The DSE past-papers page (spec part 2 §2 and §4): the paper list, a paper's questions, and the
+ * page's mixed mode (by type and passage). Fetches are named actors, so tests swap them.
+ */
+import type { DseMetadata, DsePaper, Question, QuestionType } from '@wenyan/contracts';
+import { assign, fromPromise, setup } from 'xstate';
+import { type AnswerEvent, type AnswerState, applyAnswerEvent } from './questionFlow.ts';
+
+export const PAST_PAPER_NOTICES = {
+  pickType: '請至少選擇一種題型',
+  mixFailed: '未能生成練習題目，請重試',
+} as const;
+
+export type MixRequest = { readonly types: readonly QuestionType[]; readonly passages: readonly number[] };
+
+export type PastPapersContext = {
+  papers: DsePaper[];
+  paper: DsePaper | null;
+  questions: Question[];
+  answers: Record<string, AnswerState>;
+  metadata: DseMetadata | null;
+  mixTypes: QuestionType[];
+  mixPassages: number[];
+  notice: string | null;
+};
+
+export type PastPapersEvent =
+  | { type: 'retry' }
+  | { type: 'paper.open'; paper: DsePaper }
+  | { type: 'paper.back' }
+  | { type: 'mixed.toggle' }
+  | { type: 'mix.type.toggle'; value: QuestionType }
+  | { type: 'mix.passage.toggle'; value: number }
+  | { type: 'mix.generate' }
+  | AnswerEvent;
+
+function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+export const pastPapersMachine = setup({
+  types: {
+    context: {} as PastPapersContext,
+    events: {} as PastPapersEvent,
+  },
+  actors: {
+    fetchPapers: fromPromise<DsePaper[]>(async () => []),
+    fetchPaperQuestions: fromPromise<Question[], { paperId: number }>(async () => []),
+    fetchMetadata: fromPromise<DseMetadata>(async () => ({ types: [], passages: [] })),
+    fetchMix: fromPromise<Question[], MixRequest>(async () => []),
+  },
+  actions: {
+    answerPaper: assign(({ context, event }) =>
+      event.type.startsWith('answer.')
+        ? { answers: applyAnswerEvent(context.answers, context.questions, event as AnswerEvent, 'paper') }
+        : {},
+    ),
+    answerMix: assign(({ context, event }) =>
+      event.type.startsWith('answer.')
+        ? { answers: applyAnswerEvent(context.answers, context.questions, event as AnswerEvent, 'mix') }
+        : {},
+    ),
+    clearQuestions: assign({ questions: [], answers: {}, notice: null }),
+  },
+  guards: {
+    isAvailable: ({ event }) => event.type === 'paper.open' && event.paper.status === 'available',
+    hasQuestions: (_, params: { questions: readonly Question[] }) => params.questions.length > 0,
+    hasType: ({ context }) => context.mixTypes.length > 0,
+  },
+}).createMachine({
+  id: 'pastPapers',
+  context: {
+    papers: [],
+    paper: null,
+    questions: [],
+    answers: {},
+    metadata: null,
+    mixTypes: [],
+    mixPassages: [],
+    notice: null,
+  },
+  initial: 'list',
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchPapers',
+            onDone: { target: 'ready', actions: assign({ papers: ({ event }) => event.output }) },
+            onError: { target: 'failure' },
+          },
+        },
+        failure: { on: { retry: { target: 'loading' } } },
+        ready: {
+          on: {
+            'paper.open': {
+              guard: 'isAvailable',
+              target: '#pastPapers.paper',
+              actions: assign({ paper: ({ event }) => event.paper }),
+            },
+            'mixed.toggle': { target: '#pastPapers.mixed' },
+          },
+        },
+      },
+    },
+    paper: {
+      entry: 'clearQuestions',
+      initial: 'loading',
+      on: { 'paper.back': { target: '#pastPapers.list.ready', actions: assign({ paper: null }) } },
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchPaperQuestions',
+            input: ({ context }) => ({ paperId: context.paper?.id ?? 0 }),
+            onDone: [
+              {
+                guard: { type: 'hasQuestions', params: ({ event }) => ({ questions: event.output }) },
+                target: 'ready',
+                actions: assign({ questions: ({ event }) => event.output }),
+              },
+              { target: 'processing' },
+            ],
+            onError: { target: 'failure' },
+          },
+        },
+        failure: { on: { retry: { target: 'loading' } } },
+        /** The paper has no questions yet: they are being processed. */
+        processing: {},
+        ready: {
+          on: {
+            'answer.change': { actions: 'answerPaper' },
+            'answer.submit': { actions: 'answerPaper' },
+            'answer.reveal': { actions: 'answerPaper' },
+          },
+        },
+      },
+    },
+    mixed: {
+      entry: 'clearQuestions',
+      initial: 'loading',
+      on: { 'mixed.toggle': { target: '#pastPapers.list' } },
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchMetadata',
+            onDone: { target: 'filters', actions: assign({ metadata: ({ event }) => event.output }) },
+            onError: { target: 'failure' },
+          },
+        },
+        failure: { on: { retry: { target: 'loading' } } },
+        filters: {
+          on: {
+            'mix.type.toggle': {
+              actions: assign({
+                mixTypes: ({ context, event }) => toggle(context.mixTypes, event.value),
+                notice: null,
+              }),
+            },
+            'mix.passage.toggle': {
+              actions: assign({
+                mixPassages: ({ context, event }) => toggle(context.mixPassages, event.value),
+              }),
+            },
+            'mix.generate': [
+              { guard: 'hasType', target: 'generating' },
+              { actions: assign({ notice: PAST_PAPER_NOTICES.pickType }) },
+            ],
+            'answer.change': { actions: 'answerMix' },
+            'answer.submit': { actions: 'answerMix' },
+            'answer.reveal': { actions: 'answerMix' },
+          },
+        },
+        generating: {
+          entry: 'clearQuestions',
+          invoke: {
+            src: 'fetchMix',
+            input: ({ context }) => ({ types: context.mixTypes, passages: context.mixPassages }),
+            onDone: { target: 'filters', actions: assign({ questions: ({ event }) => event.output }) },
+            onError: { target: 'filters', actions: assign({ notice: PAST_PAPER_NOTICES.mixFailed }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { BookIcon, BrainIcon, PenIcon, ScrollIcon } from '../../components/icons.tsx';
+import { BackLink } from '../../components/states.tsx';
+import { lessonQuery } from '../../lib/queries.ts';
+import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import './practice.css';
+
+const ICONS = {
+  word_interpretation: PenIcon,
+  sentence_translation: ScrollIcon,
+  theme_understanding: BookIcon,
+  writing_techniques: BrainIcon,
+} as const;
+
+/** The practice-type page (/lesson/:id/types): the four types, each to its roadmap. */
+export function PracticeTypesPage() {
+  const { id } = useParams();
+  const lessonId = Number(id);
+  const lesson = useQuery(lessonQuery(lessonId));
+  return (
+    <main className="page">
+      <BackLink to="/" label="返回主頁" />
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">選擇練習類型</h1>
+          <p className="page-subtitle lesson-name" aria-live="polite">
+            {lesson.data ? `${lesson.data.title} · ${lesson.data.author}` : '\u00a0'}
+          </p>
+        </div>
+      </div>
+      <ul className="type-list">
+        {PRACTICE_TYPE_CARDS.map(({ type, title, description }) => {
+          const Icon = ICONS[type];
+          return (
+            <li key={type}>
+              <Link
+                className="card type-card"
+                to={`/lesson/${lessonId}/${type}/roadmap`}
+                data-testid="type-card"
+              >
+                <span className="type-icon">
+                  <Icon />
+                </span>
+                <span className="type-text">
+                  <strong>{title}</strong>
+                  <span className="muted">{description}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="stack type-more">
+        <Link className="btn btn-primary btn-block" to={`/lesson/${lessonId}/roadmap`}>
+          課程學習路線
+        </Link>
+        <Link className="btn btn-block" to={`/passage/${lessonId}`}>
+          閱讀原文
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,328 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QUESTION_TYPES, type Question, type QuestionType, type User } from '@wenyan/contracts';
+import { SESSION_QUESTION_LIMIT } from '@wenyan/domain';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
+import { QuestionCard } from '../../components/QuestionCard.tsx';
+import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
+import {
+  applyTotals,
+  completeNode,
+  courseQuestionsQuery,
+  currentUserQuery,
+  DEFAULT_CHARACTER_THRESHOLD,
+  nodeQuestionsQuery,
+  refreshAfterAnswer,
+  refreshAfterNodeComplete,
+  submitAnswer,
+} from '../../lib/queries.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
+import './practice.css';
+
+/** Spec part 2 §9: the screen returns to the roadmap 2 seconds after the session ends. */
+export const RETURN_TO_ROADMAP_MS = 2000;
+
+function isQuestionType(value: string | undefined): value is QuestionType {
+  return (QUESTION_TYPES as readonly string[]).includes(value ?? '');
+}
+
+/** The results view: counts, accuracy, retry, and each question with its answer. */
+function Results({
+  questions,
+  state,
+  onRetry,
+  returnTo,
+  returning,
+  onStay,
+}: {
+  questions: Question[];
+  state: ReturnType<typeof initialSession>;
+  onRetry: () => void;
+  returnTo: string;
+  returning: boolean;
+  onStay: () => void;
+}) {
+  const summary = sessionSummary(state);
+  return (
+    <section className="session-results" data-testid="session-results" aria-labelledby="results-title">
+      <h2 id="results-title" className="results-title">
+        練習完成！
+      </h2>
+      <div className="results-figures">
+        <div className="figure">
+          <span className="figure-value text-jade" data-testid="results-correct">
+            {summary.correct}
+          </span>
+          <span className="figure-label">答對</span>
+        </div>
+        <div className="figure">
+          <span className="figure-value text-brick">{summary.wrong}</span>
+          <span className="figure-label">答錯</span>
+        </div>
+        <div className="figure">
+          <span className="figure-value">{summary.accuracy}%</span>
+          <span className="figure-label">正確率</span>
+        </div>
+      </div>
+      {returning ? (
+        <p className="muted return-note" role="status">
+          {RETURN_TO_ROADMAP_MS / 1000} 秒後返回學習路線…
+          <button type="button" className="btn btn-sm btn-ghost" onClick={onStay}>
+            留在此頁
+          </button>
+        </p>
+      ) : null}
+      <div className="results-actions">
+        <button type="button" className="btn" onClick={onRetry}>
+          重新練習
+        </button>
+        <Link className="btn btn-primary" to={returnTo}>
+          返回學習路線
+        </Link>
+      </div>
+      <h3 className="section-title">逐題回顧</h3>
+      <ol className="review-list">
+        {state.answers.map((a, i) => {
+          const q = questions[i];
+          return (
+            <li key={a.questionId} className={`card review-item ${a.isCorrect ? 'is-correct' : 'is-wrong'}`}>
+              <p className="review-head">
+                {a.isCorrect ? <CheckIcon size={18} /> : <CrossIcon size={18} />}
+                <strong>第 {i + 1} 題</strong>
+                <span className="visually-hidden">{a.isCorrect ? '答對' : '答錯'}</span>
+              </p>
+              <p className="review-question">{q?.content}</p>
+              <p>
+                你的答案：<span className="classical-inline">{a.answer}</span>
+              </p>
+              {a.isCorrect ? null : (
+                <p>
+                  正確答案：<span className="classical-inline">{a.correctAnswer}</span>
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Session({
+  user,
+  lessonId,
+  type,
+  questions,
+  returnTo,
+}: {
+  user: User;
+  lessonId: number;
+  type: QuestionType;
+  questions: Question[];
+  returnTo: string;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(sessionReducer, undefined, () =>
+    initialSession(questions.length, Date.now()),
+  );
+  const [returning, setReturning] = useState(false);
+  const posted = useRef(false);
+  const question = questions[state.index];
+
+  // When the results show: record the node once, then return to the roadmap after 2 s.
+  useEffect(() => {
+    if (state.phase !== 'results') return;
+    if (!posted.current) {
+      posted.current = true;
+      const summary = sessionSummary(state);
+      completeNode(
+        { userId: user.id, lessonId, type },
+        {
+          score: summary.accuracy,
+          questionsAnswered: summary.answered,
+          correctAnswers: summary.correct,
+          timeSpent: summary.timeSpent,
+        },
+      )
+        .then((result) => applyTotals(queryClient, result))
+        .catch(() => {
+          // 'Failed to mark node as completed' is not shown to the learner (spec part 1 §8).
+        })
+        .finally(() => void refreshAfterNodeComplete(queryClient, user.id));
+    }
+    setReturning(true);
+  }, [state, user.id, lessonId, type, queryClient]);
+
+  useEffect(() => {
+    if (!returning) return;
+    const timer = window.setTimeout(() => navigate(returnTo), RETURN_TO_ROADMAP_MS);
+    return () => window.clearTimeout(timer);
+  }, [returning, navigate, returnTo]);
+
+  const submit = async () => {
+    if (!question || !canSubmit(state)) return;
+    dispatch({ type: 'answer.submit' });
+    try {
+      const result = await submitAnswer({
+        userId: user.id,
+        questionId: question.id,
+        selectedAnswer: state.draft,
+        timeSpent: (Date.now() - state.questionStartedAt) / 1000,
+      });
+      applyTotals(queryClient, result);
+      void refreshAfterAnswer(queryClient, user.id);
+      dispatch({
+        type: 'answer.graded',
+        now: Date.now(),
+        answer: {
+          questionId: question.id,
+          answer: state.draft,
+          isCorrect: result.isCorrect,
+          correctAnswer: result.correctAnswer,
+          explanation: result.explanation,
+        },
+      });
+    } catch {
+      dispatch({ type: 'answer.failed' });
+    }
+  };
+
+  if (state.phase === 'results') {
+    return (
+      <Results
+        questions={questions}
+        state={state}
+        returnTo={returnTo}
+        returning={returning}
+        onStay={() => setReturning(false)}
+        onRetry={() => {
+          setReturning(false);
+          posted.current = false;
+          dispatch({ type: 'session.retry', now: Date.now() });
+        }}
+      />
+    );
+  }
+  if (!question) return null;
+  const graded = state.phase === 'answered' ? state.answers[state.answers.length - 1] : undefined;
+  const progress = ((state.index + (graded ? 1 : 0)) / questions.length) * 100;
+  return (
+    <section className="session" data-testid="question-session">
+      <div className="session-top">
+        <span className="badge badge-seal">{QUESTION_TYPE_LABELS[question.type]}</span>
+        <span className="muted" data-testid="session-position">
+          第 {state.index + 1} / {questions.length} 題
+        </span>
+      </div>
+      <ProgressBar value={progress} label="練習進度" tone="seal" />
+      <div className="card session-card">
+        <QuestionCard
+          question={question}
+          answer={state.draft}
+          onAnswer={(answer) => dispatch({ type: 'answer.change', answer })}
+          verdict={graded ? { isCorrect: graded.isCorrect, correctAnswer: graded.correctAnswer } : null}
+          disabled={state.phase === 'submitting'}
+        />
+      </div>
+      {state.submitError ? (
+        <p className="alert" role="alert">
+          未能提交答案，請檢查網絡後再試。
+        </p>
+      ) : null}
+      <div className="session-footer">
+        {graded ? (
+          <div className={`feedback ${graded.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
+            <p className="feedback-title">{graded.isCorrect ? '正確！' : '答案不正確'}</p>
+            {graded.isCorrect ? null : (
+              <p>
+                正確答案：<span className="classical-inline">{graded.correctAnswer}</span>
+              </p>
+            )}
+            {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
+              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
+              autoFocus
+            >
+              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!canSubmit(state)}
+            onClick={submit}
+          >
+            {state.phase === 'submitting' ? '提交中...' : '提交答案'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The question session: /lesson/:lessonId/questions/:questionType[/:nodeId]. A node id "courseN" (from the
+ * type roadmap) loads the course questions; any other loads the roadmap node's questions. Up to 8.
+ */
+export function QuestionSessionPage() {
+  const { lessonId: rawLessonId, questionType, nodeId } = useParams();
+  const lessonId = Number(rawLessonId);
+  const user = useQuery(currentUserQuery).data;
+  const threshold = user?.characterThreshold ?? DEFAULT_CHARACTER_THRESHOLD;
+  const type = isQuestionType(questionType) ? questionType : 'word_interpretation';
+  const fromCourse = nodeId?.startsWith('course') ?? false;
+  const courseId = fromCourse ? Number(nodeId?.slice('course'.length)) || 1 : 1;
+  const valid = lessonId > 0 && isQuestionType(questionType);
+  const course = useQuery({
+    ...courseQuestionsQuery(lessonId, courseId, type),
+    enabled: valid && fromCourse,
+  });
+  const node = useQuery({ ...nodeQuestionsQuery(lessonId, type, threshold), enabled: valid && !fromCourse });
+  const questions = fromCourse ? course : node;
+  const returnTo = fromCourse ? `/lesson/${lessonId}/${type}/roadmap` : `/lesson/${lessonId}/roadmap`;
+
+  let body: React.ReactNode;
+  if (!(lessonId > 0) || !isQuestionType(questionType) || !user) {
+    body = <NotFound returnTo="/" />;
+  } else if (questions.isPending) {
+    body = <Spinner label="載入題目中..." />;
+  } else if (questions.isError) {
+    body = <ErrorState message="載入題目失敗，請稍後再試。" onRetry={() => questions.refetch()} />;
+  } else if (questions.data.length === 0) {
+    body = <NotFound returnTo={returnTo} />;
+  } else {
+    body = (
+      <Session
+        key={`${lessonId}-${type}-${nodeId ?? ''}`}
+        user={user}
+        lessonId={lessonId}
+        type={type}
+        questions={questions.data.slice(0, SESSION_QUESTION_LIMIT)}
+        returnTo={returnTo}
+      />
+    );
+  }
+  return (
+    <main className="page session-page">
+      <BackLink to={returnTo} label="返回學習路線" />
+      {body}
+    </main>
+  );
+}
+
+function NotFound({ returnTo }: { returnTo: string }) {
+  return (
+    <EmptyState title="找不到練習題目">
+      <Link className="btn" to={returnTo}>
+        返回
+      </Link>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { GiftIcon } from '../../components/icons.tsx';
+import { BackLink, EmptyState } from '../../components/states.tsx';
+import { lessonQuery } from '../../lib/queries.ts';
+import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import './practice.css';
+
+/** The fixed four lessons of a type roadmap (spec part 2), plus the completion reward. */
+const COURSES = [
+  { id: 'course1', title: '第一課' },
+  { id: 'course2', title: '第二課' },
+  { id: 'course3', title: '第三課' },
+  { id: 'course4', title: '第四課' },
+] as const;
+
+/** Session storage key of the lesson information the question session may read. */
+export const CURRENT_COURSE_KEY = 'wyt-current-course';
+
+/**
+ * The type roadmap (/lesson/:lessonId/:questionType/roadmap): four lessons, all open, then a reward.
+ * Clicking a lesson stores its information for the session and opens the question session.
+ */
+export function TypeRoadmapPage() {
+  const { lessonId: raw, questionType } = useParams();
+  const lessonId = Number(raw);
+  const navigate = useNavigate();
+  const lesson = useQuery(lessonQuery(lessonId));
+  if (!isPracticeType(questionType) || !(lessonId > 0)) {
+    return (
+      <main className="page">
+        <EmptyState title="找不到這個練習類型">
+          <Link className="btn" to="/">
+            返回主頁
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  }
+  const card = PRACTICE_TYPE_CARDS.find((c) => c.type === questionType);
+  const open = (courseId: string, title: string) => {
+    try {
+      sessionStorage.setItem(
+        CURRENT_COURSE_KEY,
+        JSON.stringify({ lessonId, type: questionType, courseId, title, lessonTitle: lesson.data?.title }),
+      );
+    } catch {
+      // storage disabled: the session does not need it
+    }
+    navigate(`/lesson/${lessonId}/questions/${questionType}/${courseId}`);
+  };
+  return (
+    <main className="page">
+      <BackLink to={`/lesson/${lessonId}/types`} label="返回練習類型" />
+      <h1 className="page-title">{card?.title}</h1>
+      <p className="page-subtitle">{lesson.data?.title ?? '\u00a0'}</p>
+      <ol className="course-path">
+        {COURSES.map((course, i) => (
+          <li key={course.id} className={`course-step step-${i % 2 === 0 ? 'left' : 'right'}`}>
+            <button
+              type="button"
+              className="course-node"
+              onClick={() => open(course.id, course.title)}
+              data-testid="course-node"
+            >
+              <span className="course-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <span>{course.title}</span>
+            </button>
+          </li>
+        ))}
+        <li className="course-step step-center">
+          <div className="course-node course-reward">
+            <GiftIcon />
+            <span>完成獎勵</span>
+          </div>
+        </li>
+      </ol>
+    </main>
+  );
+}

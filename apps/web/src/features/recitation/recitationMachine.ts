@@ -1,0 +1,373 @@
+/**
+ * Recitation practice (spec part 2 §2 and §4): select a lesson, choose a range, recite it one
+ * character at a time from 12 choices, see the results. The rules (choices, window, accuracy,
+ * grade) come from @wenyan/domain; the timer, the tones and the saving are named side effects, so
+ * a test swaps them with `.provide()`.
+ */
+import type { FinishRecitationBody } from '@wenyan/contracts';
+import {
+  isValidRecitationRange,
+  nextRecitablePosition,
+  type RandomSource,
+  RECITATION_TIMINGS,
+  type RecitationGrade,
+  recitableCount,
+  recitationAccuracy,
+  recitationChoices,
+  recitationGrade,
+} from '@wenyan/domain';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+export type RecitationLesson = { readonly id: number; readonly title: string; readonly content: string };
+export type TextRange = { readonly start: number; readonly end: number };
+export type Tone = 'correct' | 'wrong' | 'complete';
+
+export type RecitationInput = {
+  readonly random: RandomSource;
+  /** Characters the distractors are drawn from besides the passage's own. */
+  readonly commonCharacters: string;
+  readonly sound: boolean;
+};
+
+export type RecitationContext = RecitationInput & {
+  lesson: RecitationLesson | null;
+  /** Length of the lesson's text in code points (positions are code-point indices). */
+  length: number;
+  selection: TextRange | null;
+  /** The first click of a two-click selection, or where a drag began. */
+  anchor: number | null;
+  dragMode: boolean;
+  dragging: boolean;
+  position: number;
+  mistakes: number;
+  correctCount: number;
+  elapsedMs: number;
+  choices: string[];
+  wrongChoice: string | null;
+  result: { accuracy: number; grade: RecitationGrade } | null;
+  /** The Idempotency-Key of this run's save, kept across retries. */
+  runKey: string;
+};
+
+export type SaveRecitationInput = { readonly body: FinishRecitationBody; readonly idempotencyKey: string };
+
+export type RecitationEvent =
+  | { type: 'lesson.choose'; lesson: RecitationLesson }
+  | { type: 'range.click'; index: number }
+  | { type: 'range.drag.toggle' }
+  | { type: 'range.drag.start'; index: number }
+  | { type: 'range.drag.over'; index: number }
+  | { type: 'range.drag.end' }
+  | { type: 'range.clear' }
+  | { type: 'range.full' }
+  | { type: 'range.firstHalf' }
+  | { type: 'range.secondHalf' }
+  | { type: 'range.back' }
+  | { type: 'practice.start' }
+  | { type: 'practice.pause' }
+  | { type: 'practice.resume' }
+  | { type: 'practice.restart' }
+  | { type: 'practice.back' }
+  | { type: 'choice.pick'; choice: string }
+  | { type: 'tick'; ms: number }
+  | { type: 'sound.toggle' }
+  | { type: 'results.again' }
+  | { type: 'results.another' }
+  | { type: 'results.retrySave' };
+
+const SENTENCE_END = new Set(['。', '！', '？', '；']);
+
+/** Where the passage splits into halves: after the sentence end nearest the middle, else the middle. */
+export function halfPoint(text: string): number {
+  const characters = Array.from(text);
+  const middle = Math.ceil(characters.length / 2);
+  let best = -1;
+  characters.forEach((character, index) => {
+    if (!SENTENCE_END.has(character) || index + 1 >= characters.length) return;
+    if (best < 0 || Math.abs(index + 1 - middle) < Math.abs(best - middle)) best = index + 1;
+  });
+  return best > 0 ? best : middle;
+}
+
+function newRunKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `run-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function spanOf(a: number, b: number): TextRange {
+  return { start: Math.min(a, b), end: Math.max(a, b) + 1 };
+}
+
+function choicesAt(context: RecitationContext, position: number): string[] {
+  const text = context.lesson?.content ?? '';
+  return recitationChoices(text, position, context.commonCharacters, context.random);
+}
+
+/** The body of POST /api/recitations for a finished run. */
+export function finishBody(context: RecitationContext): FinishRecitationBody {
+  return {
+    lessonId: context.lesson?.id ?? 0,
+    start: context.selection?.start ?? 0,
+    end: context.selection?.end ?? 0,
+    mistakes: context.mistakes,
+    durationMs: Math.round(context.elapsedMs),
+    correctCount: context.correctCount,
+  };
+}
+
+export const recitationMachine = setup({
+  types: {
+    context: {} as RecitationContext,
+    events: {} as RecitationEvent,
+    input: {} as RecitationInput,
+  },
+  actors: {
+    /** Sends `tick` with the real time passed, every 100 ms, while the practice runs. */
+    ticker: fromCallback<RecitationEvent>(({ sendBack }) => {
+      let last = performance.now();
+      const id = setInterval(() => {
+        const now = performance.now();
+        sendBack({ type: 'tick', ms: now - last });
+        last = now;
+      }, RECITATION_TIMINGS.timerTickMs);
+      return () => clearInterval(id);
+    }),
+    saveRecitation: fromPromise<void, SaveRecitationInput>(async () => {}),
+  },
+  actions: {
+    /** Plays a tone when `audible`; the page provides the Web Audio implementation. */
+    playTone: (_, _params: { tone: Tone; audible: boolean }) => {},
+    chooseLesson: assign(({ event }) => {
+      if (event.type !== 'lesson.choose') return {};
+      const length = Array.from(event.lesson.content).length;
+      return {
+        lesson: event.lesson,
+        length,
+        selection: { start: 0, end: length },
+        anchor: null,
+        dragging: false,
+      };
+    }),
+    clickCharacter: assign(({ context, event }) => {
+      if (event.type !== 'range.click') return {};
+      if (context.anchor === null) {
+        return { anchor: event.index, selection: spanOf(event.index, event.index) };
+      }
+      return { anchor: null, selection: spanOf(context.anchor, event.index) };
+    }),
+    startDrag: assign(({ event }) =>
+      event.type === 'range.drag.start'
+        ? { anchor: event.index, dragging: true, selection: spanOf(event.index, event.index) }
+        : {},
+    ),
+    extendDrag: assign(({ context, event }) =>
+      event.type === 'range.drag.over' && context.dragging && context.anchor !== null
+        ? { selection: spanOf(context.anchor, event.index) }
+        : {},
+    ),
+    endDrag: assign({ dragging: false, anchor: null }),
+    toggleDragMode: assign(({ context }) => ({ dragMode: !context.dragMode, dragging: false, anchor: null })),
+    clearSelection: assign({ selection: null, anchor: null, dragging: false }),
+    selectFull: assign(({ context }) => ({ selection: { start: 0, end: context.length }, anchor: null })),
+    selectFirstHalf: assign(({ context }) => ({
+      selection: { start: 0, end: halfPoint(context.lesson?.content ?? '') },
+      anchor: null,
+    })),
+    selectSecondHalf: assign(({ context }) => ({
+      selection: { start: halfPoint(context.lesson?.content ?? ''), end: context.length },
+      anchor: null,
+    })),
+    resetPractice: assign(({ context }) => {
+      const text = context.lesson?.content ?? '';
+      const { start, end } = context.selection ?? { start: 0, end: 0 };
+      const position = nextRecitablePosition(text, start, end);
+      return {
+        position,
+        mistakes: 0,
+        correctCount: 0,
+        elapsedMs: 0,
+        wrongChoice: null,
+        result: null,
+        runKey: newRunKey(),
+        choices: choicesAt(context, position),
+      };
+    }),
+    addElapsed: assign(({ context, event }) =>
+      event.type === 'tick' ? { elapsedMs: context.elapsedMs + Math.max(0, event.ms) } : {},
+    ),
+    countCorrect: assign(({ context }) => ({ correctCount: context.correctCount + 1 })),
+    countMistake: assign(({ context, event }) => ({
+      mistakes: context.mistakes + 1,
+      wrongChoice: event.type === 'choice.pick' ? event.choice : null,
+    })),
+    advance: assign(({ context }) => {
+      const text = context.lesson?.content ?? '';
+      const position = nextRecitablePosition(text, context.position + 1, context.selection?.end ?? 0);
+      return { position, choices: choicesAt(context, position) };
+    }),
+    regenerateChoices: assign(({ context }) => ({
+      wrongChoice: null,
+      choices: choicesAt(context, context.position),
+    })),
+    recoverFromWrong: assign(({ context }) =>
+      context.wrongChoice === null
+        ? {}
+        : { wrongChoice: null, choices: choicesAt(context, context.position) },
+    ),
+    toggleSound: assign(({ context }) => ({ sound: !context.sound })),
+    computeResult: assign(({ context }) => {
+      const accuracy = recitationAccuracy(context.correctCount, context.mistakes);
+      return { result: { accuracy, grade: recitationGrade(accuracy) } };
+    }),
+    forgetLesson: assign({ lesson: null, selection: null, anchor: null, length: 0 }),
+  },
+  guards: {
+    lessonHasContent: ({ event }) =>
+      event.type === 'lesson.choose' &&
+      recitableCount(event.lesson.content, 0, Array.from(event.lesson.content).length) > 0,
+    rangeIsPractisable: ({ context }) => {
+      const selection = context.selection;
+      if (!selection || !context.lesson) return false;
+      return (
+        isValidRecitationRange(context.length, selection.start, selection.end) &&
+        recitableCount(context.lesson.content, selection.start, selection.end) > 0
+      );
+    },
+    isCorrectChoice: ({ context, event }) =>
+      event.type === 'choice.pick' &&
+      event.choice === Array.from(context.lesson?.content ?? '')[context.position],
+    isLastCharacter: ({ context }) =>
+      nextRecitablePosition(
+        context.lesson?.content ?? '',
+        context.position + 1,
+        context.selection?.end ?? 0,
+      ) >= (context.selection?.end ?? 0),
+  },
+  delays: {
+    correctAdvance: RECITATION_TIMINGS.correctAdvanceMs,
+    wrongFeedback: RECITATION_TIMINGS.wrongFeedbackMs,
+  },
+}).createMachine({
+  id: 'recitation',
+  context: ({ input }) => ({
+    ...input,
+    lesson: null,
+    length: 0,
+    selection: null,
+    anchor: null,
+    dragMode: false,
+    dragging: false,
+    position: 0,
+    mistakes: 0,
+    correctCount: 0,
+    elapsedMs: 0,
+    choices: [],
+    wrongChoice: null,
+    result: null,
+    runKey: '',
+  }),
+  initial: 'select',
+  on: { 'sound.toggle': { actions: 'toggleSound' } },
+  states: {
+    select: {
+      on: { 'lesson.choose': { guard: 'lessonHasContent', target: 'range', actions: 'chooseLesson' } },
+    },
+    range: {
+      on: {
+        'range.click': { actions: 'clickCharacter' },
+        'range.drag.toggle': { actions: 'toggleDragMode' },
+        'range.drag.start': { actions: 'startDrag' },
+        'range.drag.over': { actions: 'extendDrag' },
+        'range.drag.end': { actions: 'endDrag' },
+        'range.clear': { actions: 'clearSelection' },
+        'range.full': { actions: 'selectFull' },
+        'range.firstHalf': { actions: 'selectFirstHalf' },
+        'range.secondHalf': { actions: 'selectSecondHalf' },
+        'range.back': { target: 'select', actions: 'forgetLesson' },
+        'practice.start': { guard: 'rangeIsPractisable', target: 'practice' },
+      },
+    },
+    practice: {
+      entry: 'resetPractice',
+      initial: 'running',
+      on: {
+        'practice.restart': { target: 'practice', reenter: true },
+        'practice.back': { target: 'range' },
+      },
+      states: {
+        running: {
+          invoke: { src: 'ticker' },
+          on: { tick: { actions: 'addElapsed' } },
+          initial: 'answering',
+          states: {
+            answering: {
+              on: {
+                'practice.pause': { target: '#recitation.practice.paused' },
+                'choice.pick': [
+                  {
+                    guard: 'isCorrectChoice',
+                    target: 'correct',
+                    actions: [
+                      'countCorrect',
+                      {
+                        type: 'playTone',
+                        params: ({ context }) => ({ tone: 'correct', audible: context.sound }),
+                      },
+                    ],
+                  },
+                  {
+                    target: 'wrong',
+                    actions: [
+                      'countMistake',
+                      {
+                        type: 'playTone',
+                        params: ({ context }) => ({ tone: 'wrong', audible: context.sound }),
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+            correct: {
+              after: {
+                correctAdvance: [
+                  { guard: 'isLastCharacter', target: '#recitation.results' },
+                  { target: 'answering', actions: 'advance' },
+                ],
+              },
+            },
+            wrong: {
+              on: { 'practice.pause': { target: '#recitation.practice.paused' } },
+              after: { wrongFeedback: { target: 'answering', actions: 'regenerateChoices' } },
+            },
+          },
+        },
+        paused: {
+          on: { 'practice.resume': { target: 'running', actions: 'recoverFromWrong' } },
+        },
+      },
+    },
+    results: {
+      entry: [
+        'computeResult',
+        { type: 'playTone', params: ({ context }) => ({ tone: 'complete', audible: context.sound }) },
+      ],
+      on: {
+        'results.again': { target: 'range' },
+        'results.another': { target: 'select', actions: 'forgetLesson' },
+      },
+      initial: 'saving',
+      states: {
+        saving: {
+          invoke: {
+            src: 'saveRecitation',
+            input: ({ context }) => ({ body: finishBody(context), idempotencyKey: context.runKey }),
+            onDone: { target: 'saved' },
+            onError: { target: 'failed' },
+          },
+        },
+        saved: {},
+        failed: { on: { 'results.retrySave': { target: 'saving' } } },
+      },
+    },
+  },
+});

@@ -1,0 +1,80 @@
+/** /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation). */
+import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
+import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
+import { useSignOut } from '../auth/useSignOut.ts';
+import { PageHeader } from '../learner/ui.tsx';
+import './settings.css';
+
+function Switch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="st-row">
+      <div className="st-text">
+        <label htmlFor={id} className="st-label">
+          {label}
+        </label>
+        <p className="muted st-hint">{hint}</p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        className="st-switch"
+        onClick={() => onChange(!checked)}
+      >
+        <span className="st-knob" />
+      </button>
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  const [dark, setDark] = useAtom(darkModeAtom);
+  const [sound, setSound] = useAtom(soundAtom);
+  const signOut = useSignOut();
+  return (
+    <main className="page" data-testid="settings-page">
+      <PageHeader title="設定" back="/" backLabel="返回主頁" />
+      <section className="card st-group" aria-label="顯示及聲音">
+        <Switch
+          id="setting-dark"
+          label="深色模式"
+          hint="晚上溫習時較為護眼，設定會保存在這部裝置。"
+          checked={dark}
+          onChange={setDark}
+        />
+        <Switch
+          id="setting-sound"
+          label="音效"
+          hint="背誦練習答對、答錯及完成時播放提示音。"
+          checked={sound}
+          onChange={setSound}
+        />
+      </section>
+      <section className="card st-group" aria-label="帳戶">
+        <Link className="st-link" to="/profile">
+          個人檔案
+        </Link>
+        <Link className="st-link" to="/streak">
+          連續學習紀錄
+        </Link>
+        <button type="button" className="st-link st-logout" onClick={signOut}>
+          登出
+        </button>
+      </section>
+    </main>
+  );
+}

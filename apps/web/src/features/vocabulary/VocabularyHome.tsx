@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ExerciseType, User, VocabularyRecord } from '@wenyan/contracts';
+import { minutesFromSeconds } from '@wenyan/domain';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
+import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
+import {
+  currentUserQuery,
+  mixedLessonsQuery,
+  vocabularyLessonsQuery,
+  vocabularyRecordsQuery,
+  vocabularyStatsQuery,
+} from '../../lib/queries.ts';
+import { WORD_QUIZ_CONFIG } from './config.ts';
+import './vocabulary.css';
+
+const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+
+/** True when a record matches the exercise type and id (spec part 1 §4). */
+export function isCompleted(
+  records: readonly VocabularyRecord[] | undefined,
+  exerciseType: ExerciseType,
+  exerciseId: number,
+): boolean {
+  return (records ?? []).some((r) => r.exerciseType === exerciseType && r.exerciseId === String(exerciseId));
+}
+
+function DoneMark() {
+  return (
+    <span className="done-mark" data-testid="done-mark">
+      <CheckIcon size={16} />
+      <span>已完成</span>
+    </span>
+  );
+}
+
+function StatsCard({ user }: { user: User }) {
+  const stats = useQuery(vocabularyStatsQuery(user.id));
+  const s = stats.data ?? { totalExercises: 0, averageScore: 0, totalTimeSpent: 0 };
+  return (
+    <section className="card vocab-stats" aria-labelledby="vocab-stats-title">
+      <h2 id="vocab-stats-title" className="card-title">
+        練習統計
+      </h2>
+      <dl className="stat-row">
+        <div>
+          <dt>完成練習</dt>
+          <dd data-testid="stat-exercises">{stats.isPending ? '–' : s.totalExercises}</dd>
+        </div>
+        <div>
+          <dt>平均分數</dt>
+          <dd>{stats.isPending ? '–' : `${Math.round(s.averageScore ?? 0)}%`}</dd>
+        </div>
+        <div>
+          <dt>練習時間</dt>
+          <dd>{stats.isPending ? '–' : `${minutesFromSeconds(s.totalTimeSpent)} 分鐘`}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type Selection = { lessonId: number; title: string } | null;
+
+/**
+ * The vocabulary home (/vocabulary): quick practice, stats, mixed units and per-text practice. Choosing a
+ * lesson or a mixed unit opens the word quiz in place (no route change); finishing or exiting returns.
+ */
+export function VocabularyHome() {
+  const user = useQuery(currentUserQuery).data;
+  const lessons = useQuery(vocabularyLessonsQuery);
+  const mixed = useQuery(mixedLessonsQuery);
+  const records = useQuery({ ...vocabularyRecordsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const [selection, setSelection] = useState<Selection>(null);
+
+  if (!user) return null;
+  if (selection) {
+    const back = () => setSelection(null);
+    return (
+      <main className="page quiz-page">
+        <Suspense fallback={<Spinner />}>
+          <AdaptiveQuiz
+            key={selection.lessonId}
+            lessonId={selection.lessonId}
+            user={user}
+            config={WORD_QUIZ_CONFIG}
+            title={`詞語解釋練習 · ${selection.title}`}
+            onExit={back}
+            onContinue={back}
+          />
+        </Suspense>
+      </main>
+    );
+  }
+
+  const teacher = user.roles.includes('teacher') || user.roles.includes('admin');
+  return (
+    <main className="page vocabulary">
+      <BackLink to="/" label="返回主頁" />
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">詞意練習</h1>
+          <p className="page-subtitle">透過練習提升文言詞彙理解能力</p>
+        </div>
+        {teacher ? (
+          <Link className="btn btn-sm" to="/vocabulary/add">
+            新增題目
+          </Link>
+        ) : null}
+      </div>
+
+      <section className="card quick-card" aria-labelledby="quick-title">
+        <span className="quick-icon">
+          <BrainIcon />
+        </span>
+        <div className="quick-text">
+          <h2 id="quick-title" className="card-title">
+            快速練習
+          </h2>
+          <p className="muted">系統會智能挑選適合你的詞語練習</p>
+        </div>
+        <Link className="btn btn-primary" to="/vocabulary/quick-practice">
+          開始練習
+        </Link>
+      </section>
+
+      <StatsCard user={user} />
+
+      <h2 className="section-title">混合練習</h2>
+      <p className="muted section-lead">每個單元 10 題，題目來自不同課文。</p>
+      {mixed.isPending ? (
+        <Spinner label="正在載入混合練習..." />
+      ) : (
+        <div className="grid">
+          {(mixed.data ?? []).map((m) => {
+            const done = isCompleted(records.data, 'mixed_session', m.sessionId);
+            return (
+              <article key={m.id} className="card vocab-card" data-testid="mixed-card">
+                <div className="vocab-card-head">
+                  <h3>{m.title}</h3>
+                  <span className="badge">{m.questionCount} 題</span>
+                </div>
+                <p className="muted">{m.description}</p>
+                <div className="row">
+                  {done ? <DoneMark /> : null}
+                  <span className="spacer" />
+                  <button
+                    type="button"
+                    className={`btn ${done ? '' : 'btn-primary'}`}
+                    onClick={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
+                  >
+                    {done ? '再次練習' : '開始練習'}
+                  </button>
+                </div>
+              </article>
+            );
+          })}
+        </div>
+      )}
+
+      <h2 className="section-title">分課詞語練習</h2>
+      {lessons.isPending ? (
+        <Skeletons count={3} height={110} />
+      ) : (
+        <div className="grid">
+          {(lessons.data ?? []).map((l) => {
+            const done = isCompleted(records.data, 'lesson_specific', l.id);
+            return (
+              <article key={l.id} className="card vocab-card" data-testid="vocab-lesson-card">
+                <div className="vocab-card-head">
+                  <h3 className="classical-title">{l.title}</h3>
+                  {done ? <DoneMark /> : null}
+                </div>
+                <p className="muted">
+                  {l.author} · {l.era}
+                </p>
+                <div className="row">
+                  <span className="muted">共 {l.questionCount} 題</span>
+                  <span className="spacer" />
+                  <button
+                    type="button"
+                    className={`btn ${done ? '' : 'btn-primary'}`}
+                    onClick={() => setSelection({ lessonId: l.id, title: l.title })}
+                    disabled={l.questionCount === 0}
+                  >
+                    {done ? '重溫練習' : '開始練習'}
+                  </button>
+                </div>
+              </article>
+            );
+          })}
+        </div>
+      )}
+    </main>
+  );
+}

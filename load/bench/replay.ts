@@ -1,0 +1,247 @@
+/**
+ * Benchmark of the teacher replay: how long the API takes to answer a learner's state at a point of a
+ * 10,000-event history, and a page of their events, through the real routes (auth, fold, serialization).
+ *
+ *   node load/bench/replay.ts                                 # embedded PGlite in memory
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node load/bench/replay.ts
+ *                                                             # a throwaway database on that server
+ *   BENCH_EVENTS=20000 node load/bench/replay.ts              # a longer history
+ *
+ * The history is decided by the domain (`decide`) with a moving clock: answers right and wrong across
+ * lessons, days with and without practice (broken streaks), error notes and mastered questions.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '@wenyan/api/src/app.ts';
+import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { createRuntime } from '@wenyan/api/src/runtime.ts';
+import { LearnerEventPageSchema, LearnerStateSchema } from '@wenyan/contracts';
+import {
+  type DecideContext,
+  decide,
+  evolve,
+  initialLearnerState,
+  type LearnerCommand,
+  type LearnerEvent,
+  type LearnerState,
+} from '@wenyan/domain';
+import { appendToStream, createUser, type Db, learnerStreamId, lessonQuestions } from '@wenyan/store';
+import { sql } from 'kysely';
+import pg from 'pg';
+
+const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
+const ADMIN = 'bench_admin';
+
+/** A small seeded random (mulberry32), so every run replays the same history. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function throwawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `wyt_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Decides a long history for one learner and appends it in batches; returns its length. */
+async function buildHistory(db: Db, userId: string, target: number): Promise<number> {
+  const random = seeded(20240901);
+  const banks = await Promise.all([1, 2, 3, 9, 11, 14].map((id) => lessonQuestions(db, id)));
+  const questions = banks.flat().filter((q) => q.paper_id === null);
+  const counts: Record<number, number> = {};
+  for (const q of questions) counts[q.lesson_id] = (counts[q.lesson_id] ?? 0) + 1;
+  let clock = Date.parse('2024-09-01T08:00:00Z');
+  let state: LearnerState = initialLearnerState;
+  let version = 0;
+  let pending: LearnerEvent[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    await db.transaction().execute(async (trx) => {
+      await appendToStream(
+        trx,
+        learnerStreamId(userId),
+        version,
+        batch.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
+        { actor: userId },
+        { state, schema: 1 },
+      );
+    });
+    version += batch.length;
+  };
+  const run = (command: LearnerCommand) => {
+    const context: DecideContext = { now: new Date(clock).toISOString(), lessonQuestionCounts: counts };
+    const decision = decide(command, state, context);
+    if (!decision.ok) return;
+    for (const event of decision.events) state = evolve(state, event);
+    pending.push(...decision.events);
+  };
+  let answersToday = 0;
+  while (version + pending.length < target) {
+    const q = questions[Math.floor(random() * questions.length)]!;
+    const right = random() < 0.72;
+    run({
+      type: 'SubmitAnswer',
+      data: {
+        question: {
+          id: q.id,
+          lessonId: q.lesson_id,
+          type: q.type,
+          difficulty: q.difficulty,
+          correctAnswer: q.correct_answer,
+          keywords: q.keywords,
+        },
+        selectedAnswer: right ? q.correct_answer : '不知道',
+        timeSpent: 20 + Math.floor(random() * 60),
+      },
+    });
+    if (!right && random() < 0.2) {
+      run({ type: 'SaveErrorNote', data: { questionId: q.id, note: '要記住這個字的意思' } });
+    }
+    const active = Object.entries(state.errorBook).find(([, status]) => status === 'active');
+    if (active && random() < 0.08) run({ type: 'MasterErrorQuestion', data: { questionId: active[0] } });
+    clock += 2 * 60_000;
+    answersToday += 1;
+    if (answersToday >= 30) {
+      answersToday = 0;
+      // The next day usually; now and then a day or two are skipped and the streak breaks.
+      const skip = random() < 0.12 ? 1 + Math.floor(random() * 2) : 0;
+      clock += (24 - 1) * 3_600_000 + skip * 86_400_000;
+    }
+    if (pending.length >= 500) await flush();
+  }
+  await flush();
+  return version;
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95), max: sorted.at(-1)! };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const postgres = adminUrl ? await throwawayPostgres(adminUrl) : null;
+  const env = readApiEnv({
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAMES: ADMIN,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
+  const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+  const app = await buildApp({ ...runtime.deps, logger: false });
+  await app.ready();
+  const db = runtime.deps.db;
+  try {
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: ADMIN, password: 'correct horse battery' },
+    });
+    const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
+    const learner = await createUser(db, { username: 'bench_learner', passwordHash: null, roles: ['student'] });
+    if (!learner) throw new Error('could not create the learner');
+
+    const started = performance.now();
+    const length = await buildHistory(db, learner.id, TARGET);
+    const buildMs = performance.now() - started;
+
+    const call = async <T>(url: string, schema: { parse(v: unknown): T }) => {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      const took = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return { took, body: schema.parse(res.json()) };
+    };
+    const stateUrl = (at: string | number) =>
+      `/api/teacher/learners/${learner.id}/state?at=${encodeURIComponent(String(at))}`;
+    const clearSnapshots = () => sql`delete from learner_replay_snapshots`.execute(db);
+
+    // Cold: no snapshot yet, so the whole history is folded from the first event.
+    const cold: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await clearSnapshots();
+      cold.push((await call(stateUrl(length), LearnerStateSchema)).took);
+    }
+    await call(stateUrl(length), LearnerStateSchema);
+
+    // Warm: snapshots every few hundred versions; any point folds at most that many events.
+    const random = seeded(7);
+    const points = Array.from({ length: 40 }, () => 1 + Math.floor(random() * length));
+    const warm: number[] = [];
+    for (const v of points) warm.push((await call(stateUrl(v), LearnerStateSchema)).took);
+    const end = await call(stateUrl(length), LearnerStateSchema);
+    const now = await call(`/api/teacher/learners/${learner.id}/state`, LearnerStateSchema);
+    const middle = await call(stateUrl(Math.floor(length / 2)), LearnerStateSchema);
+    const byTime = await call(stateUrl(middle.body.at.recordedAt ?? ''), LearnerStateSchema);
+    // Events decided together share a time: the state at that time is after the last of them.
+    if (byTime.body.at.recordedAt !== middle.body.at.recordedAt || byTime.body.at.version < middle.body.at.version) {
+      throw new Error('the state at a time does not match the state at the version of that time');
+    }
+
+    const eventsUrl = (query: string) => `/api/teacher/learners/${learner.id}/events?${query}`;
+    const firstPage = await call(eventsUrl('after=0&limit=200'), LearnerEventPageSchema);
+    const lastPage = await call(eventsUrl(`after=${length - 200}&limit=200`), LearnerEventPageSchema);
+    const filtered = await call(
+      eventsUrl(`after=${Math.floor(length / 2)}&limit=50&types=StreakReset&types=ErrorQuestionMastered`),
+      LearnerEventPageSchema,
+    );
+
+    const w = stats(warm);
+    const rows: Array<[string, string]> = [
+      ['database', runtime.deps.dbKind],
+      ['events in the history', String(length)],
+      ['history built and appended in', ms(buildMs)],
+      ['state at the end, cold (fold from event 1; 3 runs)', cold.map(ms).join(', ')],
+      ['state at 40 random versions, warm: median', ms(w.median)],
+      ['state at 40 random versions, warm: p95', ms(w.p95)],
+      ['state at 40 random versions, warm: max', ms(w.max)],
+      ['state at the end, warm', ms(end.took)],
+      ['state now (no at)', ms(now.took)],
+      ['state at a time (middle of the history)', ms(byTime.took)],
+      ['events page after=0, limit=200', ms(firstPage.took)],
+      [`events page after=${length - 200}, limit=200`, ms(lastPage.took)],
+      ['events page filtered by type, limit=50', ms(filtered.took)],
+      [
+        'final figures',
+        `${end.body.totals.totalXP} XP, level ${end.body.totals.level}, streak ${end.body.totals.streakDays}, ` +
+          `accuracy ${end.body.totals.accuracy}%, ${end.body.openErrors.length} open errors`,
+      ],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log('\nTeacher replay benchmark');
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+    const worst = Math.max(...cold, w.max, firstPage.took, lastPage.took, filtered.took);
+    console.log(`\n  slowest answer: ${ms(worst)} (budget: well under 1000 ms)`);
+    if (worst >= 1000) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await runtime.close();
+    await postgres?.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerCurrent,
+  type Learner,
+  reloadUntil,
+  serverUser,
+  signUpLearner,
+  startWorld,
+  type World,
+} from './part1-support.ts';
+
+describe('part 1 journey: from the lobby through a roadmap node and back', () => {
+  let world: World;
+  let learner: Learner;
+
+  beforeAll(async () => {
+    world = await startWorld();
+    learner = await signUpLearner(world);
+  });
+  afterAll(async () => {
+    await learner?.context.close();
+    await world?.close();
+  });
+
+  it('signs up, opens a lesson, answers a node, sees the results, and the lobby and header move', async () => {
+    const { page } = learner;
+    await page.goto('/');
+    const card = page.getByTestId('lesson-card').filter({ hasText: '岳陽樓記' });
+    await card.waitFor();
+    expect(await card.getByTestId('lesson-progress').textContent()).toBe('0%');
+    const xpBefore = Number((await page.getByTestId('header-xp').textContent())?.replace(/\D/g, ''));
+
+    // Lobby → practice types → lesson roadmap
+    await card.getByRole('link', { name: '進入課程' }).click();
+    await page.waitForURL('**/lesson/9/types');
+    await page.getByRole('heading', { name: '選擇練習類型' }).waitFor();
+    await page.getByRole('link', { name: '課程學習路線' }).click();
+    await page.waitForURL('**/lesson/9/roadmap');
+    const nodes = page.getByTestId('roadmap-node');
+    await nodes.first().waitFor();
+    expect(await nodes.count()).toBeGreaterThanOrEqual(4);
+    await page.getByText('尚需 4 題 (4/8)').waitFor();
+
+    // The first node's session: up to 8 questions, lettered options, feedback after each
+    await nodes.first().click();
+    await page.waitForURL(/\/lesson\/9\/questions\/word_interpretation\//);
+    await page.getByTestId('question-session').waitFor();
+    expect(await page.getByTestId('session-position').textContent()).toBe('第 1 / 8 題');
+    for (let i = 0; i < 8; i++) {
+      await answerCurrent(page);
+      await page
+        .getByText(/正確！|答案不正確/)
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: i === 7 ? '查看結果' : '下一題' }).click();
+    }
+    const results = page.getByTestId('session-results');
+    await results.waitFor();
+    const correct = Number(await page.getByTestId('results-correct').textContent());
+    expect(await results.textContent()).toContain('答錯');
+    expect(await page.locator('.review-item').count()).toBe(8);
+
+    // Back to the roadmap after 2 seconds, the node completed
+    await page.waitForURL('**/lesson/9/roadmap');
+    const firstNodeLabel = async () => {
+      await nodes.first().waitFor();
+      return (await nodes.first().getAttribute('aria-label')) ?? '';
+    };
+    expect(await reloadUntil(page, firstNodeLabel, /已完成/)).toContain('詞解');
+
+    // The header shows the server's XP; the lobby shows the progress (8 of 20 questions → 40%)
+    const user = await serverUser(page);
+    expect(user.totalXP).toBeGreaterThanOrEqual(xpBefore + correct * 10);
+    await page.goto('/');
+    await page
+      .getByTestId('header-xp')
+      .filter({ hasText: user.totalXP.toLocaleString('zh-HK') })
+      .waitFor();
+    const progress = page
+      .getByTestId('lesson-card')
+      .filter({ hasText: '岳陽樓記' })
+      .getByTestId('lesson-progress');
+    expect(await reloadUntil(page, progress, /^40%$/)).toBe('40%');
+  });
+});

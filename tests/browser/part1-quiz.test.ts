@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerCurrent,
+  type Learner,
+  reloadUntil,
+  serverUser,
+  signUpLearner,
+  startWorld,
+  type World,
+} from './part1-support.ts';
+
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+describe('part 1: the adaptive word quiz and quick practice', () => {
+  let world: World;
+  let learner: Learner;
+
+  beforeAll(async () => {
+    world = await startWorld();
+    learner = await signUpLearner(world);
+  });
+  afterAll(async () => {
+    await learner?.context.close();
+    await world?.close();
+  });
+
+  it('runs a word quiz in place to the completion popup, with the XP switching after a second', async () => {
+    const { page } = learner;
+    await page.goto('/vocabulary');
+    await page.getByRole('heading', { name: '詞意練習' }).waitFor();
+    const card = page.getByTestId('vocab-lesson-card').filter({ hasText: '師說' });
+    await card.getByRole('button', { name: '開始練習' }).click();
+
+    // In place: same route, the quiz's own screen
+    const quiz = page.getByTestId('adaptive-quiz');
+    await quiz.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/vocabulary');
+    await page.getByTestId('quiz-position').waitFor();
+    const total = Number((await page.getByTestId('quiz-position').textContent())?.match(/共 (\d+) 題/)?.[1]);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(10);
+
+    // Submit is disabled until an answer is selected
+    expect(await page.getByRole('button', { name: '提交答案' }).isDisabled()).toBe(true);
+    for (let i = 0; i < total; i++) {
+      await answerCurrent(page);
+      await quiz.getByText(/^(正確！|錯誤)$/).waitFor();
+      if (i === 0) await page.getByRole('button', { name: '重新練習' }).waitFor();
+      await page.getByRole('button', { name: '繼續' }).click();
+    }
+
+    // The popup: rating badge, accuracy, m:ss, XP card, then after 1 s the new total and the animation
+    const popup = page.getByTestId('completion-popup');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain('課程完成！');
+    expect(await page.getByTestId('rating-badge').textContent()).toMatch(/完美!|優秀|良好|不錯|繼續努力/);
+    expect(await page.getByTestId('popup-time').textContent()).toMatch(/^\d+:\d\d$/);
+    const earned = digits(await page.getByTestId('popup-earned').textContent());
+    await page.getByTestId('xp-gain').waitFor();
+    const after = digits(await page.getByTestId('popup-xp').textContent());
+    expect(after).toBe((await serverUser(page)).totalXP);
+    expect(digits(await page.getByTestId('xp-gain').textContent())).toBe(earned);
+    await page
+      .getByTestId('header-xp')
+      .filter({ hasText: after.toLocaleString('zh-HK') })
+      .waitFor();
+
+    // Continue learning closes it and returns to the list; the lesson shows as completed
+    await page.getByRole('button', { name: '繼續學習' }).click();
+    await page.getByRole('heading', { name: '詞意練習' }).waitFor();
+    const doneCard = page.getByTestId('vocab-lesson-card').filter({ hasText: '師說' });
+    await reloadUntil(page, doneCard, /已完成/);
+    await doneCard.getByRole('button', { name: '重溫練習' }).waitFor();
+  });
+
+  it('sets up a quick practice, runs it embedded and returns to a cleared setup on exit', async () => {
+    const { page } = learner;
+    await page.goto('/vocabulary/quick-practice');
+    await page.getByRole('heading', { name: '快速練習設定' }).waitFor();
+    expect(await page.getByTestId('count-value').textContent()).toBe('10');
+    expect(await page.getByRole('checkbox').count()).toBe(16);
+    expect(await page.getByRole('button', { name: '開始練習' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: '全選' }).click();
+    expect(await page.getByTestId('chosen-count').textContent()).toBe('已選 16 篇');
+    await page.getByRole('button', { name: '清除' }).click();
+    expect(await page.getByTestId('chosen-count').textContent()).toBe('已選 0 篇');
+
+    await page.getByRole('slider').fill('5');
+    expect(await page.getByTestId('count-value').textContent()).toBe('5');
+    await page.getByText('岳陽樓記').click();
+    await page.getByText('出師表').click();
+    const confirm = page.getByTestId('confirm-card');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('預計 8 分鐘');
+    expect(await confirm.textContent()).toContain('快速複習');
+
+    await page.getByRole('button', { name: '開始練習' }).click();
+    await page.getByTestId('quiz-position').filter({ hasText: '第 1 題，共 5 題' }).waitFor();
+    await page.getByRole('button', { name: '離開' }).click();
+    await page.getByRole('heading', { name: '快速練習設定' }).waitFor();
+    expect(await page.getByTestId('chosen-count').textContent()).toBe('已選 0 篇');
+  });
+});

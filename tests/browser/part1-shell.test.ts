@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE } from '../support/browser.ts';
+import { signUpLearner, startWorld, type World } from './part1-support.ts';
+
+describe('part 1: the shell', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('shows a signed-out visitor only the login page, on every path', async () => {
+    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const page = await context.newPage();
+    for (const path of ['/', '/login', '/vocabulary', '/no-such-page']) {
+      await page.goto(path);
+      await page.getByTestId('login-page').getByRole('link', { name: '登入' }).waitFor();
+      expect(await page.locator('.app-header').count()).toBe(0);
+    }
+    const login = page.getByTestId('login-page');
+    expect(await login.getByRole('link', { name: '登入' }).getAttribute('href')).toBe('/api/login');
+    for (const feature of ['文言文閱讀練習', '文言詞彙系統', 'DSE 過往試題練習']) {
+      await login.getByText(feature).waitFor();
+    }
+    expect(await login.textContent()).toContain('AI智能學習平台');
+    await context.close();
+  });
+
+  it('has the header of the spec and keeps dark mode across a reload', async () => {
+    const { context, page } = await signUpLearner(world);
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    const header = page.locator('.app-header');
+    expect(await header.textContent()).toContain('文言通');
+    expect(await header.textContent()).toContain('AI智能學習平台');
+    expect(await page.getByTestId('header-streak').getAttribute('href')).toBe('/streak');
+    expect(await header.getByRole('link', { name: /經驗值/ }).getAttribute('href')).toBe('/profile');
+    expect(await header.getByRole('link', { name: '個人檔案' }).getAttribute('href')).toBe('/profile');
+
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark()).toBe(true);
+    expect(await page.getByTestId('theme-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    // Applied by index.html before the app's script runs
+    await page.waitForLoadState('domcontentloaded');
+    expect(await isDark()).toBe(true);
+    await page.getByTestId('lesson-card').first().waitFor();
+    expect(await page.getByTestId('theme-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('theme-toggle').click();
+    expect(await isDark()).toBe(false);
+    await context.close();
+  });
+
+  it('shows the empty fallback on an unknown path, inside the shell', async () => {
+    const { context, page } = await signUpLearner(world);
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    await page.locator('.app-header').waitFor();
+    await page.getByRole('navigation', { name: '主要導覽' }).waitFor();
+    await context.close();
+  });
+
+  it('opens the more panel of the bottom navigation and signs out with the toast', async () => {
+    const { context, page } = await signUpLearner(world);
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    const more = page.getByRole('button', { name: '更多' });
+    await more.click();
+    const panel = page.getByTestId('more-panel');
+    await panel.waitFor();
+    for (const label of ['錯題本', 'DSE試題', '詞意練習', '設定']) {
+      await panel.getByRole('link', { name: label }).waitFor();
+    }
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    await more.click();
+    await panel.getByRole('button', { name: '登出' }).click();
+    await page.getByText('正在登出...').waitFor();
+    await page.getByTestId('login-page').getByRole('link', { name: '登入' }).waitFor();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await context.close();
+  });
+});

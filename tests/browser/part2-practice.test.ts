@@ -1,0 +1,174 @@
+/**
+ * Part-2 practice screens in a real browser against the real server: a recitation to its results,
+ * a past paper answered and revealed, mixed-year generation, and the mind map's zoom and detail.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+const PUNCTUATION = /[\s\p{P}\p{S}]/u;
+
+describe('part 2 practice screens in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let drop: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    server = await startServer({ databaseUrl: database.url });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    page = await context.newPage();
+    const signUp = await page.request.post('/api/auth/register', {
+      data: { username: `p2_practice_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
+    });
+    expect(signUp.status()).toBe(201);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('recites a short range, with one mistake, to its results', async () => {
+    const lesson = (await (await page.request.get('/api/lessons/1')).json()) as { content: string };
+    const characters = Array.from(lesson.content);
+    const expected = characters.slice(0, 5).filter((c) => !PUNCTUATION.test(c));
+    expect(expected).toHaveLength(3);
+
+    await page.goto('/memorization');
+    await page.getByTestId('recitation-lesson').first().getByRole('button', { name: '選擇此篇' }).click();
+    const text = page.getByTestId('recitation-text');
+    await text.locator('[data-index="0"]').click();
+    await text.locator('[data-index="4"]').click();
+    await expect(page.getByTestId('range-summary').textContent()).resolves.toContain(
+      '第 1 至 5 字，共 3 字需背誦',
+    );
+    await page.getByRole('button', { name: '開始背誦' }).click();
+
+    const choices = page.getByTestId('recitation-choices');
+    await choices.getByRole('button').first().waitFor();
+    expect(await choices.getByRole('button').count()).toBe(12);
+
+    // A wrong choice first: the counter moves and the choices come back after 1.5 s.
+    const labels = await choices.getByRole('button').allTextContents();
+    const wrong = labels.find((label) => label !== expected[0]);
+    await choices.getByRole('button', { name: wrong, exact: true }).first().click();
+    await page.getByText('答錯了，再想一想').waitFor();
+    await expect(page.getByTestId('mistakes').textContent()).resolves.toContain('1');
+
+    for (const [index, character] of expected.entries()) {
+      const button = choices.getByRole('button', { name: character, exact: true });
+      await button.and(page.locator(':enabled')).first().click();
+      if (index < expected.length - 1) {
+        await page
+          .getByTestId('recitation-progress')
+          .getByText(`${index + 1}/3`)
+          .waitFor();
+      }
+    }
+
+    const results = page.getByTestId('recitation-results');
+    await results.waitFor();
+    await expect(page.getByTestId('recitation-accuracy').textContent()).resolves.toBe('75%');
+    await expect(page.getByTestId('recitation-grade').textContent()).resolves.toBe('合格');
+    await page.getByTestId('recitation-save').getByText('已儲存練習紀錄').waitFor();
+    await page.getByRole('button', { name: '再練一次' }).click();
+    await page.getByRole('button', { name: '開始背誦' }).waitFor();
+  });
+
+  it('answers a past paper and reveals its answers', async () => {
+    await page.goto('/dse-past-papers');
+    await page.getByTestId('dse-disclaimer').waitFor();
+    const cards = page.getByTestId('paper-card');
+    await cards.first().waitFor();
+    const processing = cards.filter({ hasText: '2024' });
+    await expect(processing.getByRole('button').textContent()).resolves.toBe('準備中...');
+    expect(await processing.getByRole('button').isDisabled()).toBe(true);
+
+    await cards.filter({ hasText: '2019' }).getByRole('button', { name: '開始作答' }).click();
+    const questions = page.getByTestId('paper-question');
+    await questions.first().waitFor();
+    await expect(questions.first().textContent()).resolves.toContain('DSE 2019');
+
+    const choice = questions.filter({ has: page.locator('fieldset') }).first();
+    await choice.getByRole('button', { name: '查看答案' }).click();
+    await choice.getByText('請先選擇答案').waitFor();
+    await choice.locator('.pp-option').first().click();
+    await choice.getByRole('button', { name: '查看答案' }).click();
+    await choice.getByText('參考答案：').waitFor();
+    expect(await choice.locator('.pp-option').first().isDisabled()).toBe(true);
+    await expect(choice.locator('.pp-verdict').textContent()).resolves.toMatch(/正確！|答案不正確/);
+
+    const long = questions.filter({ hasText: '長題目' }).first();
+    await expect(long.getByRole('button', { name: '提交答案' }).count()).resolves.toBe(0);
+    await long.locator('textarea').fill('遷客騷人因物而悲喜，古仁人則先憂後樂。');
+    await long.getByRole('button', { name: '提交答案' }).click();
+    await long.getByText('已提交').waitFor();
+    expect(await long.locator('textarea').getAttribute('readonly')).not.toBeNull();
+    await long.getByRole('button', { name: '顯示答案' }).click();
+    await long.getByText('參考答案：').waitFor();
+    await long.getByText('評分準則', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: '返回試卷列表' }).click();
+    await cards.first().waitFor();
+  });
+
+  it('generates a mixed-year set after asking for a filter', async () => {
+    await page.goto('/dse-mixed-practice');
+    await page.getByRole('button', { name: '生成練習' }).waitFor();
+    await page.getByRole('button', { name: '生成練習' }).click();
+    await expect(page.getByTestId('mixed-alert').textContent()).resolves.toBe('請選擇至少一個篩選條件');
+
+    expect(await page.getByLabel('題目數量').inputValue()).toBe('20');
+    await page.getByLabel('題目數量').selectOption('10');
+    await page.getByRole('checkbox', { name: '2019' }).check();
+    await page.getByRole('button', { name: '生成練習' }).click();
+    const questions = page.getByTestId('paper-question');
+    await questions.first().waitFor();
+    const count = await questions.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(10);
+    await expect(questions.first().textContent()).resolves.toContain('DSE 2019');
+
+    const first = questions.first();
+    await first.getByRole('button', { name: '檢查答案' }).click();
+    await first.getByText('請先作答').waitFor();
+  });
+
+  it('zooms the mind map and opens its detail panel', async () => {
+    await page.goto('/mindmap/passage/9');
+    const zoom = page.getByTestId('mindmap-zoom');
+    await zoom.waitFor();
+    await expect(zoom.textContent()).resolves.toBe('100%');
+    await page.getByRole('button', { name: '放大' }).click();
+    await page.getByRole('button', { name: '放大' }).click();
+    await expect(zoom.textContent()).resolves.toBe('144%');
+    await page.getByRole('button', { name: '縮小' }).click();
+    await expect(zoom.textContent()).resolves.toBe('120%');
+    for (let i = 0; i < 8; i++) await page.getByRole('button', { name: '縮小' }).click();
+    await expect(zoom.textContent()).resolves.toBe('50%');
+
+    const categories = page.getByTestId('mindmap-category');
+    expect(await categories.count()).toBeGreaterThanOrEqual(3);
+    await categories.first().click();
+    const detail = page.getByTestId('mindmap-detail');
+    await detail.waitFor();
+    for (const block of ['詳細分析', '情感脈絡', '主題思想', '寫作手法']) {
+      await detail.getByText(block, { exact: false }).first().waitFor();
+    }
+    await page.getByRole('button', { name: '重設' }).click();
+    await expect(zoom.textContent()).resolves.toBe('100%');
+    expect(await detail.count()).toBe(0);
+
+    await page.goto('/mindmap/passage/15');
+    await page.getByTestId('mindmap-category').first().click();
+    await page.getByTestId('ci-comparison').getByRole('heading', { name: '情感基調' }).waitFor();
+  });
+});

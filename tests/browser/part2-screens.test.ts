@@ -1,0 +1,252 @@
+/**
+ * Every part-2 screen at 390 × 844 in the light and the dark theme: each one renders its content
+ * (no error state) and fits the phone's width. With SCREENSHOT_DIR set, a full-page PNG of each
+ * screen is written there for review.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+const PASSWORD = 'correct horse battery';
+const LEARNER = 'p2_screens';
+const ADMIN = 'p2_screens_admin';
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+type Question = { id: string; options: string[]; correctAnswer: string };
+
+/** A screen: where it is, how to bring it to the state worth looking at, and what shows it is ready. */
+type Screen = {
+  name: string;
+  path: string;
+  user?: 'learner' | 'admin';
+  ready: (page: Page) => Promise<void>;
+};
+
+const SCREENS: Screen[] = [
+  {
+    name: 'recitation-select',
+    path: '/memorization',
+    ready: (p) => p.getByTestId('recitation-lesson').first().waitFor(),
+  },
+  {
+    name: 'recitation-range',
+    path: '/memorization',
+    ready: async (p) => {
+      await p.getByTestId('recitation-lesson').first().getByRole('button', { name: '選擇此篇' }).click();
+      await p.getByTestId('range-summary').waitFor();
+    },
+  },
+  {
+    name: 'recitation-practice',
+    path: '/memorization',
+    ready: async (p) => {
+      await p.getByTestId('recitation-lesson').first().getByRole('button', { name: '選擇此篇' }).click();
+      await p.getByRole('button', { name: '前半部' }).click();
+      await p.getByRole('button', { name: '開始背誦' }).click();
+      await p.getByTestId('recitation-choices').getByRole('button').first().waitFor();
+    },
+  },
+  {
+    name: 'recitation-results',
+    path: '/memorization',
+    ready: async (p) => {
+      await p.getByTestId('recitation-lesson').first().getByRole('button', { name: '選擇此篇' }).click();
+      const text = p.getByTestId('recitation-text');
+      await text.locator('[data-index="0"]').click();
+      await text.locator('[data-index="0"]').click();
+      await p.getByRole('button', { name: '開始背誦' }).click();
+      await p.getByTestId('recitation-choices').getByRole('button', { name: '子', exact: true }).click();
+      await p.getByTestId('recitation-save').getByText('已儲存練習紀錄').waitFor();
+    },
+  },
+  {
+    name: 'past-papers',
+    path: '/dse-past-papers',
+    ready: (p) => p.getByTestId('paper-card').first().waitFor(),
+  },
+  {
+    name: 'past-paper-detail',
+    path: '/dse-pastpapers',
+    ready: async (p) => {
+      await p.getByTestId('paper-card').filter({ hasText: '2019' }).getByRole('button').click();
+      const choice = p
+        .getByTestId('paper-question')
+        .filter({ has: p.locator('fieldset') })
+        .first();
+      await choice.locator('.pp-option').nth(1).click();
+      await choice.getByRole('button', { name: '查看答案' }).click();
+      await choice.getByText('參考答案：').waitFor();
+    },
+  },
+  {
+    name: 'past-papers-mixed-mode',
+    path: '/dse-past-papers',
+    ready: async (p) => {
+      await p.getByRole('tab', { name: '混合練習' }).click();
+      await p.getByRole('button', { name: '生成練習' }).waitFor();
+    },
+  },
+  {
+    name: 'mixed-year',
+    path: '/dse-mixed-practice',
+    ready: async (p) => {
+      await p.getByRole('checkbox', { name: '2020' }).check();
+      await p.getByRole('button', { name: '生成練習' }).click();
+      await p.getByTestId('paper-question').first().waitFor();
+    },
+  },
+  { name: 'mindmap-index', path: '/mindmap', ready: (p) => p.getByTestId('mindmap-card').first().waitFor() },
+  {
+    name: 'mindmap-passage',
+    path: '/mindmap/passage/9',
+    ready: async (p) => {
+      await p.getByTestId('mindmap-category').nth(1).click();
+      await p.getByTestId('mindmap-detail').waitFor();
+    },
+  },
+  {
+    name: 'mindmap-ci',
+    path: '/mindmap/passage/14',
+    ready: async (p) => {
+      await p.getByTestId('mindmap-category').first().click();
+      await p.getByTestId('ci-comparison').waitFor();
+    },
+  },
+  { name: 'streak', path: '/streak', ready: (p) => p.getByTestId('streak-count').waitFor() },
+  { name: 'profile', path: '/profile', ready: (p) => p.getByTestId('study-record').first().waitFor() },
+  { name: 'tokens', path: '/tokens', ready: (p) => p.getByText('此功能尚未開放').waitFor() },
+  {
+    name: 'settings',
+    path: '/settings',
+    ready: (p) => p.getByRole('switch', { name: '深色模式' }).waitFor(),
+  },
+  { name: 'rank', path: '/rank', ready: (p) => p.getByTestId('rank-row').first().waitFor() },
+  { name: 'error-book', path: '/error-book', ready: (p) => p.getByTestId('error-item').first().waitFor() },
+  {
+    name: 'error-book-dialog',
+    path: '/error-book',
+    ready: async (p) => {
+      await p.getByTestId('error-item').first().click();
+      await p.getByRole('dialog').getByText('你的答案').waitFor();
+    },
+  },
+  {
+    name: 'error-questions',
+    path: '/error-questions',
+    ready: async (p) => {
+      await p.getByTestId('error-item').first().getByRole('button').first().click();
+      await p.getByTestId('error-detail').waitFor();
+    },
+  },
+  { name: 'admin-denied', path: '/admin', ready: (p) => p.getByText('存取被拒，請先登入').waitFor() },
+  {
+    name: 'admin',
+    path: '/admin',
+    user: 'admin',
+    ready: (p) => p.getByTestId('admin-status-cards').getByText('題目總數').waitFor(),
+  },
+];
+
+describe('every part-2 screen on a phone, in both themes', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let drop: () => Promise<void>;
+  const contexts = new Map<string, BrowserContext>();
+
+  async function contextFor(user: 'learner' | 'admin', theme: 'light' | 'dark'): Promise<BrowserContext> {
+    const key = `${user}-${theme}`;
+    const existing = contexts.get(key);
+    if (existing) return existing;
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: server.url,
+      reducedMotion: 'reduce',
+    });
+    await context.addInitScript((dark) => {
+      localStorage.setItem('wyt-dark', dark ? 'true' : 'false');
+      localStorage.setItem('wyt-sound', 'false');
+    }, theme === 'dark');
+    const res = await context.request.post('/api/auth/login', {
+      data: { username: user === 'admin' ? ADMIN : LEARNER, password: PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+    contexts.set(key, context);
+    return context;
+  }
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
+    browser = await launchBrowser();
+    if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+    // A learner with some history: a school, right and wrong answers, a note.
+    const setup = await browser.newContext({ baseURL: server.url });
+    const signUp = await setup.request.post('/api/auth/register', {
+      data: { username: LEARNER, password: PASSWORD, firstName: '陳', lastName: '大文' },
+    });
+    const me = (await signUp.json()) as { id: string };
+    await setup.request.patch(`/api/users/${me.id}/school`, { data: { schoolName: '聖保羅男女中學' } });
+    const questions = (await (await setup.request.get('/api/lessons/9/questions')).json()) as Question[];
+    for (const [i, q] of questions.slice(0, 6).entries()) {
+      const selectedAnswer =
+        i % 3 === 2 ? (q.options.find((o) => o !== q.correctAnswer) ?? '不知道') : q.correctAnswer;
+      await setup.request.post('/api/users/answers', {
+        data: { userId: me.id, questionId: q.id, selectedAnswer, timeSpent: 8 },
+      });
+    }
+    await setup.request.post('/api/auth/logout');
+    await setup.request.post('/api/auth/register', {
+      data: { username: ADMIN, password: PASSWORD, firstName: '管理員' },
+    });
+    await setup.close();
+    // Wait for the learner's read models (the error book shows the wrong answers).
+    const check = await browser.newContext({ baseURL: server.url });
+    await check.request.post('/api/auth/login', { data: { username: LEARNER, password: PASSWORD } });
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const records = (await (await check.request.get(`/api/users/${me.id}/error-questions`)).json()) as [];
+      if (records.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await check.close();
+  });
+  afterAll(async () => {
+    for (const context of contexts.values()) await context.close();
+    await browser?.close();
+    await server?.stop();
+    await drop?.();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const screen of SCREENS) {
+      it(`${screen.name} (${theme})`, async () => {
+        const context = await contextFor(screen.user ?? 'learner', theme);
+        const page = await context.newPage();
+        try {
+          await page.goto(screen.path);
+          await screen.ready(page);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          );
+          expect(await page.getByText('未能載入資料').count()).toBe(0);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width).toBeLessThanOrEqual(PHONE.width);
+          if (SCREENSHOT_DIR) {
+            await page.screenshot({
+              path: path.join(SCREENSHOT_DIR, `${screen.name}-${theme}.png`),
+              fullPage: true,
+            });
+          }
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+});
