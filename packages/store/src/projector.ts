@@ -37,7 +37,7 @@ export interface ProjectorDeps {
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
 }
 
-const userIdOfStream = (streamId: string) => streamId.slice('learner-'.length);
+export const userIdOfStream = (streamId: string) => streamId.slice('learner-'.length);
 
 function toDomain(e: StoredEvent): LearnerEvent {
   return upcast({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
@@ -323,4 +323,56 @@ export async function clearLearner(trx: Db, userId: string): Promise<void> {
   ] as const) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }
+}
+
+/** The read-model tables a rebuild empties (the event log is never touched). */
+export const READ_MODEL_TABLES = [
+  'learner_projections',
+  'user_totals',
+  'user_lesson_stats',
+  'completed_activities',
+  'error_questions',
+  'vocabulary_records',
+] as const;
+
+/**
+ * Drops every read model and folds them again from the event log, learner by learner, then replaces
+ * the ranking index. `onProgress` hears after each learner (learners done, events folded).
+ */
+export async function rebuildProjections(
+  db: Db,
+  projector: Projector,
+  leaderboard: LeaderboardIndex,
+  onProgress: (done: number, total: number, events: number) => void = () => {},
+): Promise<{ learners: number; events: number }> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).execute();
+  });
+  const streams = await db
+    .selectFrom('streams')
+    .select('stream_id')
+    .where('stream_id', 'like', 'learner-%')
+    .orderBy('stream_id')
+    .execute();
+  let events = 0;
+  let done = 0;
+  for (const { stream_id } of streams) {
+    const result = await projector.projectLearner(userIdOfStream(stream_id));
+    events += result.applied;
+    done += 1;
+    onProgress(done, streams.length, events);
+  }
+  const figures = await db
+    .selectFrom('user_totals')
+    .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
+    .execute();
+  await leaderboard.replaceAll(
+    figures.map((f) => ({
+      userId: String(f.user_id),
+      totalXP: f.total_xp,
+      completedLessons: f.completed_lessons,
+      averageAccuracy: f.average_accuracy,
+    })),
+  );
+  return { learners: streams.length, events };
 }

@@ -1,0 +1,17 @@
+import { buildApp } from '@wenyan/api/src/app.ts';
+import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { createRuntime } from '@wenyan/api/src/runtime.ts';
+import { lessonQuestions } from '@wenyan/store';
+const runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent' }), { serveWeb: false, pgliteDataDir: 'memory://' });
+const app = await buildApp({ ...runtime.deps, logger: false });
+const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'x_check', password: 'correct horse battery' } });
+const cookie = String(reg.headers['set-cookie']).split(';')[0]!;
+const id = reg.json().id;
+const q = (await lessonQuestions(runtime.deps.db, 7)).find((x) => x.type === 'word_interpretation')!;
+const a = await app.inject({ method: 'POST', url: '/api/users/answers', headers: { cookie }, payload: { userId: id, questionId: q.id, selectedAnswer: 'no', timeSpent: 3 } });
+console.log('answer', a.statusCode);
+const timer = setTimeout(() => { console.log('NOTE PATCH HUNG (>5s)'); process.exit(1); }, 5000);
+const n = await app.inject({ method: 'PATCH', url: `/api/users/${id}/error-questions/${q.id}`, headers: { cookie }, payload: { isCorrect: false, userExplanation: 'x' } });
+clearTimeout(timer);
+console.log('note', n.statusCode);
+await app.close(); await runtime.close();

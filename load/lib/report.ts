@@ -1,0 +1,229 @@
+/**
+ * Turns k6's summary (from the scenario's handleSummary) and the runner's own samples into the run's
+ * report: a JSON file and a short Markdown table.
+ */
+
+/** One metric of k6's summary export. */
+interface K6Metric {
+  type: string;
+  values: Record<string, number>;
+  thresholds?: Record<string, { ok: boolean }>;
+}
+
+export interface K6Summary {
+  metrics: Record<string, K6Metric>;
+  state: { testRunDurationMs: number };
+}
+
+export interface Latency {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface ServerSample {
+  atMs: number;
+  rss: Record<string, number>;
+  queueDepth: number;
+  backlog: number;
+}
+
+export interface RunReport {
+  scenario: string;
+  startedAt: string;
+  machine: string;
+  settings: Record<string, string>;
+  durationS: number;
+  requests: { total: number; perSecond: number; failed: number; failedRate: number };
+  groups: Record<string, Latency>;
+  answers: { acknowledged: number; appended: number; errors: number; perSecond: number };
+  websocket: { leaderboardMessages: number; framesReceived: number; tooClose: number; errors: number };
+  projectionLagMs: { probes: number; p50: number; p95: number; p99: number };
+  wsUpdateLagMs: { samples: number; p50: number; p95: number; p99: number };
+  /** The API's own histogram (append → pub/sub message), estimated from its buckets. */
+  serverProjectionLagMs: { count: number; p50: number; p95: number };
+  memoryMiB: Record<string, { start: number; peak: number; end: number }>;
+  maxProjectionBacklog: number;
+  catchUpAfterRunMs: number;
+  thresholds: Array<{ metric: string; threshold: string; ok: boolean }>;
+  passed: boolean;
+}
+
+const round = (n: number | undefined, digits = 1) =>
+  n === undefined || Number.isNaN(n) ? 0 : Math.round(n * 10 ** digits) / 10 ** digits;
+
+function latency(m: K6Metric | undefined, durationS: number): Latency {
+  const v = m?.values ?? {};
+  return {
+    count: v.count ?? 0,
+    perSecond: round((v.count ?? 0) / durationS),
+    p50: round(v.med),
+    p95: round(v['p(95)']),
+    p99: round(v['p(99)']),
+  };
+}
+
+/** Quantile estimate from a Prometheus histogram's cumulative buckets (linear inside a bucket). */
+export function histogramQuantile(buckets: Array<{ le: number; count: number }>, q: number): number {
+  const total = buckets.at(-1)?.count ?? 0;
+  if (total === 0) return 0;
+  const rank = q * total;
+  let prevLe = 0;
+  let prevCount = 0;
+  for (const b of buckets) {
+    if (b.count >= rank) {
+      if (!Number.isFinite(b.le)) return prevLe;
+      const inBucket = b.count - prevCount;
+      return inBucket === 0 ? b.le : prevLe + ((b.le - prevLe) * (rank - prevCount)) / inBucket;
+    }
+    prevLe = b.le;
+    prevCount = b.count;
+  }
+  return prevLe;
+}
+
+/** Reads one histogram (no labels) from Prometheus text. */
+export function parseHistogram(text: string, name: string): Array<{ le: number; count: number }> {
+  const out: Array<{ le: number; count: number }> = [];
+  const re = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+(?:\\.\\d+)?)$`, 'gm');
+  for (const m of text.matchAll(re)) {
+    out.push({ le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), count: Number(m[2]) });
+  }
+  return out;
+}
+
+/** Reads one gauge or counter (no labels) from Prometheus text. */
+export function parseValue(text: string, name: string): number {
+  const m = new RegExp(`^${name} (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)$`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+export function buildReport(input: {
+  scenario: string;
+  startedAt: Date;
+  machine: string;
+  settings: Record<string, string>;
+  k6: K6Summary;
+  groups: readonly string[];
+  appended: number;
+  samples: ServerSample[];
+  serverLag: Array<{ le: number; count: number }>;
+  catchUpAfterRunMs: number;
+}): RunReport {
+  const { k6 } = input;
+  const m = k6.metrics;
+  const durationS = Math.max(1, k6.state.testRunDurationMs / 1000);
+  const groups: Record<string, Latency> = {};
+  for (const g of input.groups) {
+    const metric = m[`http_req_duration{ep:${g}}`];
+    if (metric && (metric.values.count ?? 0) > 0) groups[g] = latency(metric, durationS);
+  }
+  const thresholds: RunReport['thresholds'] = [];
+  for (const [metric, value] of Object.entries(m)) {
+    for (const [threshold, t] of Object.entries(value.thresholds ?? {})) {
+      thresholds.push({ metric, threshold, ok: t.ok });
+    }
+  }
+  const memoryMiB: RunReport['memoryMiB'] = {};
+  const names = new Set(input.samples.flatMap((s) => Object.keys(s.rss)));
+  for (const name of names) {
+    const series = input.samples.map((s) => (s.rss[name] ?? 0) / 2 ** 20).filter((v) => v > 0);
+    if (series.length === 0) continue;
+    memoryMiB[name] = { start: round(series[0]), peak: round(Math.max(...series)), end: round(series.at(-1)) };
+  }
+  const acknowledged = m.answers_ok?.values.count ?? 0;
+  const failed = m.http_req_failed?.values.passes ?? 0;
+  const lagTotal = input.serverLag.at(-1)?.count ?? 0;
+  return {
+    scenario: input.scenario,
+    startedAt: input.startedAt.toISOString(),
+    machine: input.machine,
+    settings: input.settings,
+    durationS: round(durationS),
+    requests: {
+      total: m.http_reqs?.values.count ?? 0,
+      perSecond: round(m.http_reqs?.values.rate),
+      failed,
+      failedRate: round(m.http_req_failed?.values.rate, 5),
+    },
+    groups,
+    answers: {
+      acknowledged,
+      appended: input.appended,
+      errors: m.answer_errors?.values.count ?? 0,
+      perSecond: round(acknowledged / durationS),
+    },
+    websocket: {
+      leaderboardMessages: m.leaderboard_msgs?.values.count ?? 0,
+      framesReceived: m.ws_msgs_received?.values.count ?? 0,
+      tooClose: m.ws_msgs_too_close?.values.count ?? 0,
+      errors: m.ws_errors?.values.count ?? 0,
+    },
+    projectionLagMs: {
+      probes: m.projection_lag?.values.count ?? 0,
+      p50: round(m.projection_lag?.values.med),
+      p95: round(m.projection_lag?.values['p(95)']),
+      p99: round(m.projection_lag?.values['p(99)']),
+    },
+    wsUpdateLagMs: {
+      samples: m.ws_update_lag?.values.count ?? 0,
+      p50: round(m.ws_update_lag?.values.med),
+      p95: round(m.ws_update_lag?.values['p(95)']),
+      p99: round(m.ws_update_lag?.values['p(99)']),
+    },
+    serverProjectionLagMs: {
+      count: lagTotal,
+      p50: round(histogramQuantile(input.serverLag, 0.5) * 1000),
+      p95: round(histogramQuantile(input.serverLag, 0.95) * 1000),
+    },
+    memoryMiB,
+    maxProjectionBacklog: Math.max(0, ...input.samples.map((s) => s.backlog)),
+    catchUpAfterRunMs: input.catchUpAfterRunMs,
+    thresholds,
+    passed: thresholds.every((t) => t.ok) && acknowledged === input.appended,
+  };
+}
+
+/** The short Markdown table of a run. */
+export function toMarkdown(r: RunReport): string {
+  const lines = [
+    `## ${r.scenario}: ${r.passed ? 'passed' : 'FAILED'} (${r.startedAt})`,
+    '',
+    `Machine: ${r.machine}. Settings: ${Object.entries(r.settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}.`,
+    '',
+    `${r.durationS} s, ${r.requests.total} requests (${r.requests.perSecond}/s), ${r.requests.failed} failed; ` +
+      `answers acknowledged ${r.answers.acknowledged} (${r.answers.perSecond}/s), appended ${r.answers.appended}, ` +
+      `errors ${r.answers.errors}.`,
+    '',
+    '| endpoint group | requests | per s | p50 ms | p95 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...Object.entries(r.groups).map(
+      ([g, l]) => `| ${g} | ${l.count} | ${l.perSecond} | ${l.p50} | ${l.p95} | ${l.p99} |`,
+    ),
+    '',
+    '| measure | value |',
+    '|---|---|',
+    `| projection lag, answer → GET /api/leaderboard shows it (${r.projectionLagMs.probes} probes) | p50 ${r.projectionLagMs.p50} ms, p95 ${r.projectionLagMs.p95} ms, p99 ${r.projectionLagMs.p99} ms |`,
+    `| answer → own socket message (${r.wsUpdateLagMs.samples} samples, includes the 1 s coalescing) | p50 ${r.wsUpdateLagMs.p50} ms, p95 ${r.wsUpdateLagMs.p95} ms, p99 ${r.wsUpdateLagMs.p99} ms |`,
+    `| server: append → leaderboard change at the API (${r.serverProjectionLagMs.count}) | p50 ${r.serverProjectionLagMs.p50} ms, p95 ${r.serverProjectionLagMs.p95} ms |`,
+    `| leaderboard messages received | ${r.websocket.leaderboardMessages} (${r.websocket.tooClose} closer than 0.9 s, ${r.websocket.errors} errors) |`,
+    `| most projection backlog (events) | ${r.maxProjectionBacklog} |`,
+    `| catch-up after the run | ${r.catchUpAfterRunMs} ms |`,
+    ...Object.entries(r.memoryMiB).map(
+      ([name, m]) => `| ${name} memory (MiB) | start ${m.start}, peak ${m.peak}, end ${m.end} |`,
+    ),
+    '',
+    'Thresholds missed: ' +
+      (r.thresholds
+        .filter((t) => !t.ok)
+        .map((t) => `\`${t.metric}\` ${t.threshold}`)
+        .join(', ') || 'none') +
+      (r.answers.acknowledged === r.answers.appended ? '' : ' (acknowledged ≠ appended!)'),
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,254 @@
+/**
+ * Starts the whole system in the distributed mode on this machine for a load run or a benchmark: API
+ * instance(s) and a projection worker as child processes, on a fresh database of the machine's Postgres
+ * and a key prefix of its own on the machine's Redis. `stop()` ends the processes, drops the database
+ * and deletes the prefix's keys, so nothing of a run is left behind (and nothing else is touched).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the services are: the machine's shared Postgres and Redis unless told otherwise. */
+export const ADMIN_DATABASE_URL = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface RunningProcess {
+  name: string;
+  child: ChildProcess;
+  /** The last lines it printed. */
+  logs: string[];
+}
+
+export interface System {
+  id: string;
+  /** The first API instance. */
+  url: string;
+  urls: string[];
+  databaseUrl: string;
+  databaseName: string;
+  redisUrl: string;
+  redisPrefix: string;
+  apis: RunningProcess[];
+  /** The projection worker (null until started when `worker: false`). */
+  worker: RunningProcess | null;
+  /** Starts the worker (again): after a kill, or when the system was started without it. */
+  startWorker(): Promise<RunningProcess>;
+  /** Resident memory (bytes) of each process, by name. */
+  memory(): Record<string, number>;
+  stop(): Promise<void>;
+}
+
+export interface SystemOptions {
+  apiInstances?: number;
+  workerConcurrency?: number;
+  /** More environment for both API and worker. */
+  env?: Record<string, string>;
+  /** Start the worker (default yes). */
+  worker?: boolean;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** One line about this machine for the reports. */
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+/** Replaces the database name of a Postgres URL. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+function spawnNode(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    if (logs.length > 200) logs.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, child, logs };
+}
+
+async function waitForHealth(url: string, proc: RunningProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) {
+      throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.logs.join('')}`);
+    }
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${proc.name} did not become healthy:\n${proc.logs.join('')}`);
+}
+
+export function stopProcess(proc: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  const { child } = proc;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/** Resident set size of a process from /proc (Linux), 0 when it is gone. */
+export function rssOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Deletes every key under a prefix (SCAN + UNLINK): never a FLUSH of the shared Redis. */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
+  const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
+  await new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (worker.logs.join('').includes('projection worker started')) {
+        clearInterval(check);
+        resolve();
+      } else if (worker.child.exitCode !== null) {
+        clearInterval(check);
+        reject(new Error(`worker exited:\n${worker.logs.join('')}`));
+      }
+    }, 100);
+  });
+  return worker;
+}
+
+/** Creates the run's database, starts the API instance(s) and the worker, and waits until they are ready. */
+export async function startSystem(options: SystemOptions = {}): Promise<System> {
+  const id = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const databaseName = `wyt_load_${id}`;
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const databaseUrl = withDatabase(ADMIN_DATABASE_URL, databaseName);
+  const redisPrefix = `wyt-load-${id}`;
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: 'warn',
+    // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
+    LOGIN_RATE_LIMIT: '1000000',
+    WORKER_CONCURRENCY: String(options.workerConcurrency ?? 8),
+    CATCH_UP_INTERVAL_MS: '5000',
+    ...options.env,
+  };
+  const apis: RunningProcess[] = [];
+  const urls: string[] = [];
+  let worker: RunningProcess | null = null;
+  const stopAll = async () => {
+    await Promise.all([...apis, ...(worker ? [worker] : [])].map((p) => stopProcess(p)));
+  };
+  const cleanUp = async () => {
+    const drop = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+    await drop.connect();
+    await drop.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+    await drop.end();
+    await deleteRedisPrefix(REDIS_URL, redisPrefix).catch(() => 0);
+  };
+  try {
+    // The first instance migrates and seeds the content; the others start after it.
+    for (let i = 0; i < (options.apiInstances ?? 1); i++) {
+      const port = await freePort();
+      const api = spawnNode(`api${i + 1}`, 'apps/api/src/main.ts', ['--distributed'], {
+        ...baseEnv,
+        PORT: String(port),
+      });
+      apis.push(api);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url, api);
+      urls.push(url);
+    }
+    if (options.worker !== false) worker = await launchWorker(baseEnv);
+  } catch (err) {
+    await stopAll();
+    await cleanUp();
+    throw err;
+  }
+  return {
+    id,
+    url: urls[0]!,
+    urls,
+    databaseUrl,
+    databaseName,
+    redisUrl: REDIS_URL,
+    redisPrefix,
+    apis,
+    get worker() {
+      return worker;
+    },
+    async startWorker() {
+      if (worker && worker.child.exitCode === null && worker.child.signalCode === null) return worker;
+      worker = await launchWorker(baseEnv);
+      return worker;
+    },
+    memory() {
+      const out: Record<string, number> = {};
+      for (const p of [...apis, ...(worker ? [worker] : [])]) out[p.name] = rssOf(p.child.pid);
+      return out;
+    },
+    async stop() {
+      await stopAll();
+      await cleanUp();
+    },
+  };
+}

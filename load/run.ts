@@ -1,0 +1,209 @@
+/**
+ * `npm run load -- <scenario> [KEY=VALUE ...]`: starts the system in the distributed mode on this machine
+ * (API, worker, the machine's Postgres and Redis, on a fresh database and key prefix dropped afterwards),
+ * seeds the learners, runs the k6 scenario against it, and writes the run's report to load/results/
+ * (`<scenario>-<time>.json` and `.md`). Exits with k6's code: non-zero when a threshold was missed.
+ *
+ *   npm run load -- exam-eve
+ *   npm run load -- spike PEAK_ANSWERS=600 HOLD_S=30
+ *   npm run load -- soak DURATION_S=3600          # an hour; minutes by default
+ *   npm run load -- read-heavy READS=400
+ *
+ * Scenarios: exam-eve, spike, soak, read-heavy (load/scenarios/*.js). LOAD_DATABASE_URL and
+ * LOAD_REDIS_URL point elsewhere than 127.0.0.1's Postgres and Redis.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '@wenyan/store';
+import { ensureK6 } from './install-k6.ts';
+import { LOAD_PASSWORD, seedAccounts } from './lib/accounts.ts';
+import {
+  buildReport,
+  type K6Summary,
+  parseHistogram,
+  parseValue,
+  type ServerSample,
+  toMarkdown,
+} from './lib/report.ts';
+import { describeMachine, root, rssOf, startSystem, type System } from './lib/system.ts';
+
+const GROUPS = ['auth', 'lobby', 'session', 'answer', 'leaderboard', 'stats'];
+
+interface Profile {
+  defaults: Record<string, string>;
+  /** Learner VUs the scenario needs at most, from its settings. */
+  learnerVus(s: Record<string, number>): number;
+  watchers(s: Record<string, number>): number;
+}
+
+/** Concurrent learners of an arrival rate: sessions per second × how long one lasts, with headroom. */
+const concurrent = (answersPerS: number, s: Record<string, number>) =>
+  Math.ceil((answersPerS / s.QUESTIONS!) * ((s.QUESTIONS! * s.THINK_MS!) / 1000 + 6) * 1.3);
+
+export const PROFILES: Record<string, Profile> = {
+  'exam-eve': {
+    defaults: {
+      PEAK_ANSWERS: '200',
+      QUESTIONS: '10',
+      THINK_MS: '3000',
+      WS_SHARE: '0.2',
+      WATCHERS: '300',
+      RAMP_S: '60',
+      HOLD_S: '120',
+      DOWN_S: '30',
+      LAG_SAMPLE: '0.02',
+    },
+    learnerVus: (s) => concurrent(s.PEAK_ANSWERS!, s),
+    watchers: (s) => s.WATCHERS!,
+  },
+  spike: {
+    defaults: {
+      PEAK_ANSWERS: '1100',
+      QUESTIONS: '10',
+      THINK_MS: '2000',
+      WS_SHARE: '0.1',
+      WATCHERS: '500',
+      HOLD_S: '60',
+      LAG_SAMPLE: '0.01',
+    },
+    learnerVus: (s) => concurrent(s.PEAK_ANSWERS!, s),
+    watchers: (s) => s.WATCHERS!,
+  },
+  soak: {
+    defaults: {
+      ANSWERS: '150',
+      QUESTIONS: '10',
+      THINK_MS: '3000',
+      WS_SHARE: '0.2',
+      WATCHERS: '200',
+      DURATION_S: '600',
+      LAG_SAMPLE: '0.02',
+    },
+    learnerVus: (s) => concurrent(s.ANSWERS!, s),
+    watchers: (s) => s.WATCHERS!,
+  },
+  'read-heavy': {
+    defaults: { READS: '200', ANSWERS: '20', DURATION_S: '90', LAG_SAMPLE: '0' },
+    learnerVus: (s) => Math.ceil(s.READS! * 1.5) + 100,
+    watchers: () => 0,
+  },
+};
+
+async function scrape(url: string): Promise<string> {
+  return fetch(`${url}/api/metrics`)
+    .then((r) => r.text())
+    .catch(() => '');
+}
+
+async function main() {
+  const [scenario, ...rest] = process.argv.slice(2);
+  const profile = scenario ? PROFILES[scenario] : undefined;
+  if (!scenario || !profile) {
+    console.error(`usage: npm run load -- <${Object.keys(PROFILES).join('|')}> [KEY=VALUE ...]`);
+    process.exit(2);
+  }
+  const settings: Record<string, string> = { ...profile.defaults };
+  for (const [k, v] of Object.entries(process.env)) if (k in settings && v) settings[k] = v;
+  for (const arg of rest) {
+    const [k, v] = arg.split('=');
+    if (k && v !== undefined) settings[k] = v;
+  }
+  const numbers = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, Number(v)]));
+  const learnerVus = Number(settings.LEARNER_VUS ?? profile.learnerVus(numbers));
+  settings.LEARNER_VUS = String(learnerVus);
+  const accounts = learnerVus + profile.watchers(numbers) + 100;
+
+  const k6 = ensureK6();
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  const outDir = path.join(root, 'load', 'results');
+  mkdirSync(outDir, { recursive: true });
+  const summaryFile = path.join(outDir, `${scenario}-${stamp}.k6.json`);
+  const sessionsFile = path.join(outDir, `${scenario}-${stamp}.sessions.json`);
+
+  console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
+  const system: System = await startSystem();
+  let exitCode = 1;
+  try {
+    console.log(`[load] seeding ${accounts} learners into ${system.databaseName} ...`);
+    const seeded = await seedAccounts(system.databaseUrl, accounts, { sessions: true });
+    writeFileSync(sessionsFile, JSON.stringify(seeded));
+
+    const samples: ServerSample[] = [];
+    let k6Pid: number | undefined;
+    const sample = async () => {
+      const text = await scrape(system.url);
+      samples.push({
+        atMs: Date.now() - startedAt.getTime(),
+        rss: { ...system.memory(), k6: rssOf(k6Pid) },
+        queueDepth: parseValue(text, 'wyt_projection_queue_depth'),
+        backlog: parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected'),
+      });
+    };
+    await sample();
+    const sampler = setInterval(() => void sample(), 5000);
+
+    console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
+    const child = spawn(k6, ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...settings,
+        BASE_URL: system.url,
+        LOAD_PASSWORD,
+        SESSIONS_FILE: sessionsFile,
+        SUMMARY_FILE: summaryFile,
+        K6_NO_USAGE_REPORT: 'true',
+      },
+    });
+    k6Pid = child.pid;
+    exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+    clearInterval(sampler);
+
+    // Let the projector finish, then count what was appended (every acknowledgement must be there).
+    const caughtUpFrom = Date.now();
+    for (;;) {
+      const text = await scrape(system.url);
+      const backlog = parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected');
+      if (backlog <= 0 || Date.now() - caughtUpFrom > 120_000) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const catchUpAfterRunMs = Date.now() - caughtUpFrom;
+    await sample();
+    const handle = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 1, migrate: false });
+    const appended = await handle.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('type', '=', 'AnswerSubmitted')
+      .executeTakeFirstOrThrow();
+    await handle.close();
+    const metricsText = await scrape(system.url);
+
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as K6Summary;
+    const report = buildReport({
+      scenario,
+      startedAt,
+      machine: describeMachine(),
+      settings,
+      k6: summary,
+      groups: GROUPS,
+      appended: Number(appended.n),
+      samples,
+      serverLag: parseHistogram(metricsText, 'wyt_projection_lag_seconds'),
+      catchUpAfterRunMs,
+    });
+    const base = path.join(outDir, `${scenario}-${stamp}`);
+    writeFileSync(`${base}.json`, JSON.stringify({ ...report, samples }, null, 2));
+    const markdown = toMarkdown(report);
+    writeFileSync(`${base}.md`, markdown);
+    console.log(`\n${markdown}`);
+    console.log(`[load] report: ${path.relative(root, base)}.json and .md`);
+    if (!report.passed && exitCode === 0) exitCode = 99;
+  } finally {
+    await system.stop();
+  }
+  process.exit(exitCode);
+}
+
+await main();

@@ -1,0 +1,72 @@
+// Exam eve: learners arrive at a ramping rate, sign in, open the lobby, start a session and answer a
+// question every few seconds; a share of them keep /api/ws open on the leaderboard while they answer,
+// and watchers keep the leaderboard page open throughout. Ramp up, hold at the peak, ramp down.
+//
+// Knobs (set by `npm run load -- exam-eve`, overridable in the environment): PEAK_ANSWERS (answers/s
+// at the peak), QUESTIONS per session, THINK_MS between answers, WS_SHARE, WATCHERS, RAMP/HOLD/DOWN,
+// LEARNER_VUS (the most learners at once).
+import { learner, studySession, summaryTrendStats, thresholds, watch, writeSummary } from './lib.js';
+
+const PEAK_ANSWERS = Number(__ENV.PEAK_ANSWERS || 200);
+const QUESTIONS = Number(__ENV.QUESTIONS || 10);
+const THINK_MS = Number(__ENV.THINK_MS || 3000);
+const WS_SHARE = Number(__ENV.WS_SHARE || 0.2);
+const WATCHERS = Number(__ENV.WATCHERS || 200);
+const LEARNER_VUS = Number(__ENV.LEARNER_VUS || 1000);
+const RAMP = Number(__ENV.RAMP_S || 60);
+const HOLD = Number(__ENV.HOLD_S || 120);
+const DOWN = Number(__ENV.DOWN_S || 30);
+// Sessions that start per 10 s at the peak.
+const peak = Math.max(1, Math.round((PEAK_ANSWERS / QUESTIONS) * 10));
+
+export const options = {
+  scenarios: {
+    learners: {
+      executor: 'ramping-arrival-rate',
+      exec: 'study',
+      startRate: 0,
+      timeUnit: '10s',
+      preAllocatedVUs: Math.min(LEARNER_VUS, 200),
+      maxVUs: LEARNER_VUS,
+      stages: [
+        { target: peak, duration: `${RAMP}s` },
+        { target: peak, duration: `${HOLD}s` },
+        { target: 0, duration: `${DOWN}s` },
+      ],
+      gracefulStop: `${Math.ceil((QUESTIONS * THINK_MS * 1.5) / 1000) + 10}s`,
+    },
+    ...(WATCHERS > 0
+      ? {
+          watchers: {
+            executor: 'per-vu-iterations',
+            exec: 'watcher',
+            vus: WATCHERS,
+            iterations: 1,
+            maxDuration: `${RAMP + HOLD + DOWN + 30}s`,
+          },
+        }
+      : {}),
+  },
+  thresholds: thresholds({
+    'http_req_duration{ep:answer}': ['p(95)<100', 'p(99)<250'],
+    projection_lag: ['p(95)<500'],
+    ws_update_lag: ['p(95)<1500'],
+    ws_msgs_too_close: ['count<1'],
+    sign_in_errors: ['count<1'],
+  }),
+  summaryTrendStats,
+};
+
+export async function study() {
+  const s = learner('signIn');
+  if (!s) return;
+  await studySession(s, { count: QUESTIONS, thinkMs: THINK_MS, withSocket: Math.random() < WS_SHARE });
+}
+
+export async function watcher() {
+  const s = learner('seeded');
+  if (!s) return;
+  await watch(s.headers, (RAMP + HOLD + DOWN) * 1000);
+}
+
+export const handleSummary = writeSummary;

@@ -1,0 +1,335 @@
+// The helper every k6 scenario shares: sign-up and sign-in, the learner's calls tagged by endpoint
+// group, the leaderboard socket, the two lag measurements, thresholds and the summary file.
+// Plain JavaScript (k6 runs it as is; tsc does not see it). Run through `npm run load -- <scenario>`,
+// which starts the system and sets BASE_URL and the other variables below.
+import { check, sleep } from 'k6';
+import exec from 'k6/execution';
+import { SharedArray } from 'k6/data';
+import http from 'k6/http';
+import { Counter, Trend } from 'k6/metrics';
+import { WebSocket } from 'k6/websockets';
+
+export const BASE_URL = __ENV.BASE_URL || 'http://127.0.0.1:3000';
+export const WS_URL = `${BASE_URL.replace(/^http/, 'ws')}/api/ws`;
+const PASSWORD = __ENV.LOAD_PASSWORD || 'exam season 2026';
+const ACCOUNT_PREFIX = __ENV.ACCOUNT_PREFIX || 'learner';
+/** Share of acknowledged correct answers whose projection lag is probed over HTTP. */
+const LAG_SAMPLE = Number(__ENV.LAG_SAMPLE || 0.02);
+const LESSONS = Number(__ENV.LESSONS || 16);
+
+export const answersOk = new Counter('answers_ok');
+export const answerErrors = new Counter('answer_errors');
+export const signInErrors = new Counter('sign_in_errors');
+/** Answer acknowledged → GET /api/leaderboard shows it (the projector committed): ms. */
+export const projectionLag = new Trend('projection_lag', true);
+/** Answer acknowledged → the learner's own socket receives the leaderboard message showing it: ms. */
+export const wsUpdateLag = new Trend('ws_update_lag', true);
+export const leaderboardMessages = new Counter('leaderboard_msgs');
+/** Leaderboard messages that came less than 900 ms after the previous one on the same socket. */
+export const wsTooClose = new Counter('ws_msgs_too_close');
+export const wsErrors = new Counter('ws_errors');
+
+/** The endpoint groups every summary reports. */
+export const GROUPS = ['auth', 'lobby', 'session', 'answer', 'leaderboard', 'stats'];
+
+/**
+ * Thresholds that fail the run when missed. Each group gets at least a loose one so that k6 keeps its
+ * sub-metric (and the summary can show it); `strict` overrides or adds to them.
+ */
+export function thresholds(strict = {}) {
+  const t = {
+    http_req_failed: ['rate<0.001'],
+    answer_errors: ['count<1'],
+    ws_errors: ['count<1'],
+  };
+  for (const g of GROUPS) t[`http_req_duration{ep:${g}}`] = ['p(95)<2000'];
+  return { ...t, ...strict };
+}
+
+export const summaryTrendStats = ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'];
+
+const jsonHeaders = { 'content-type': 'application/json' };
+
+function sessionOf(res, username) {
+  const cookie = res.cookies.wyt_session?.[0]?.value;
+  if (!cookie) return null;
+  let body;
+  try {
+    body = res.json();
+  } catch {
+    return null;
+  }
+  return { userId: String(body.id), username, headers: { cookie: `wyt_session=${cookie}` } };
+}
+
+/** Registers a new learner (POST /api/auth/register); returns their session or null. */
+export function signUp(username) {
+  const res = http.post(
+    `${BASE_URL}/api/auth/register`,
+    JSON.stringify({ username, password: PASSWORD, firstName: '考生' }),
+    { headers: jsonHeaders, tags: { ep: 'auth', name: 'register' } },
+  );
+  const ok = check(res, { 'signed up': (r) => r.status === 201 });
+  if (!ok) signInErrors.add(1);
+  return ok ? sessionOf(res, username) : null;
+}
+
+/** Signs in a seeded learner (POST /api/auth/login); returns their session or null. */
+export function signIn(username) {
+  const res = http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ username, password: PASSWORD }), {
+    headers: jsonHeaders,
+    tags: { ep: 'auth', name: 'login' },
+  });
+  const ok = check(res, { 'signed in': (r) => r.status === 200 });
+  if (!ok) signInErrors.add(1);
+  return ok ? sessionOf(res, username) : null;
+}
+
+/** Sessions the runner made for the seeded accounts, in account order (learners already signed in). */
+const seededSessions = __ENV.SESSIONS_FILE
+  ? new SharedArray('sessions', () => JSON.parse(open(__ENV.SESSIONS_FILE)))
+  : [];
+
+let mySession = null;
+
+/**
+ * This VU's learner: account `<prefix><VU id>`. `signIn` signs in through the API once and keeps the
+ * session for the VU's iterations; `seeded` uses the session the runner made (a learner who signed in
+ * earlier in the evening, as after a spike's push notification).
+ */
+export function learner(how = 'signIn') {
+  if (mySession) return mySession;
+  const n = exec.vu.idInTest;
+  if (how === 'seeded') {
+    const a = seededSessions[(n - 1) % seededSessions.length];
+    if (a) mySession = { userId: a.id, username: a.username, headers: { cookie: a.cookie } };
+  } else {
+    mySession = signIn(`${ACCOUNT_PREFIX}${n}`);
+  }
+  return mySession;
+}
+
+/** The lobby: the signed-in user, the lesson library and the learner's stats, fetched together. */
+export function lobby(s) {
+  const params = { headers: s.headers, tags: { ep: 'lobby' } };
+  const res = http.batch([
+    ['GET', `${BASE_URL}/api/auth/user`, null, { ...params, tags: { ep: 'lobby', name: 'auth-user' } }],
+    ['GET', `${BASE_URL}/api/lessons`, null, { ...params, tags: { ep: 'lobby', name: 'lessons' } }],
+    ['GET', `${BASE_URL}/api/users/${s.userId}/stats`, null, { ...params, tags: { ep: 'lobby', name: 'stats' } }],
+  ]);
+  check(res, { 'lobby loaded': (rs) => rs.every((r) => r.status === 200) });
+}
+
+/** Opens a practice session on a lesson: its questions (multiple-choice ones first). */
+export function startSession(s, lessonId = 1 + Math.floor(Math.random() * LESSONS)) {
+  const res = http.get(`${BASE_URL}/api/lessons/${lessonId}/questions`, {
+    headers: s.headers,
+    tags: { ep: 'session', name: 'lesson-questions' },
+  });
+  if (!check(res, { 'questions loaded': (r) => r.status === 200 })) return [];
+  const questions = res.json();
+  return questions.filter((q) => Array.isArray(q.options) && q.options.length > 1);
+}
+
+/** What a learner picks: right about seven times in ten. */
+function choose(q) {
+  if (Math.random() < 0.7) return q.correctAnswer;
+  const wrong = q.options.filter((o) => o !== q.correctAnswer);
+  return wrong.length > 0 ? wrong[Math.floor(Math.random() * wrong.length)] : q.correctAnswer;
+}
+
+function answerRequest(s, q) {
+  const key = `k6-${exec.vu.idInTest}-${exec.vu.iterationInScenario}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+  return {
+    url: `${BASE_URL}/api/users/answers`,
+    body: JSON.stringify({
+      userId: s.userId,
+      questionId: q.id,
+      selectedAnswer: choose(q),
+      timeSpent: 5 + Math.floor(Math.random() * 20),
+    }),
+    params: {
+      headers: { ...s.headers, ...jsonHeaders, 'idempotency-key': key },
+      tags: { ep: 'answer', name: 'submit-answer' },
+    },
+  };
+}
+
+function afterAnswer(res) {
+  const ok = check(res, { 'answer acknowledged': (r) => r.status === 200 });
+  if (!ok) {
+    answerErrors.add(1);
+    return null;
+  }
+  answersOk.add(1);
+  const body = res.json();
+  return { at: Date.now(), isCorrect: body.isCorrect, totalXP: body.totals.totalXP };
+}
+
+/** Submits one answer (with an Idempotency-Key); returns { at, isCorrect, totalXP } or null. */
+export function answer(s, q) {
+  const r = answerRequest(s, q);
+  const ack = afterAnswer(http.post(r.url, r.body, r.params));
+  if (ack?.isCorrect && Math.random() < LAG_SAMPLE) probeProjection(s, ack);
+  return ack;
+}
+
+/** The same, for async iterations that keep a socket open. */
+export async function answerAsync(s, q) {
+  const r = answerRequest(s, q);
+  return afterAnswer(await http.asyncRequest('POST', r.url, r.body, r.params));
+}
+
+/**
+ * Measures one projection lag through the public API: polls GET /api/leaderboard until the learner's
+ * entry shows the XP the answer's acknowledgement reported (tagged apart, out of the group figures).
+ */
+export function probeProjection(s, ack, timeoutMs = 5000) {
+  for (;;) {
+    const res = http.get(`${BASE_URL}/api/leaderboard`, {
+      headers: s.headers,
+      tags: { ep: 'lag-probe', name: 'leaderboard-probe' },
+    });
+    const elapsed = Date.now() - ack.at;
+    if (res.status === 200 && (res.json().me?.entry?.totalXP ?? -1) >= ack.totalXP) {
+      projectionLag.add(elapsed);
+      return;
+    }
+    if (elapsed > timeoutMs) {
+      projectionLag.add(elapsed);
+      return;
+    }
+    sleep(0.02);
+  }
+}
+
+/** The leaderboard and the learner's stats, read over HTTP. */
+export function readLeaderboard(s) {
+  const res = http.get(`${BASE_URL}/api/leaderboard`, { headers: s.headers, tags: { ep: 'leaderboard' } });
+  check(res, { 'leaderboard read': (r) => r.status === 200 });
+}
+
+export function readStats(s) {
+  const res = http.get(`${BASE_URL}/api/users/${s.userId}/stats`, {
+    headers: s.headers,
+    tags: { ep: 'stats' },
+  });
+  check(res, { 'stats read': (r) => r.status === 200 });
+}
+
+export const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens /api/ws with the session's cookie and subscribes to the leaderboard. Counts messages, flags
+ * two messages less than 900 ms apart (the hub coalesces to one a second), and settles the expectations
+ * set with `expectXp` (answer acknowledged → own entry shows it).
+ */
+export function openLeaderboard(headers) {
+  const expectations = [];
+  let lastAt = 0;
+  let messages = 0;
+  let resolveOpen;
+  let resolveClosed;
+  const opened = new Promise((r) => {
+    resolveOpen = r;
+  });
+  const closed = new Promise((r) => {
+    resolveClosed = r;
+  });
+  const ws = new WebSocket(WS_URL, null, { headers, tags: { ep: 'ws' } });
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' }));
+    resolveOpen(true);
+  };
+  ws.onerror = () => {
+    wsErrors.add(1);
+    resolveOpen(false);
+  };
+  ws.onclose = () => {
+    resolveOpen(false);
+    resolveClosed();
+  };
+  ws.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      wsErrors.add(1);
+      return;
+    }
+    if (message.type === 'error') {
+      wsErrors.add(1);
+      return;
+    }
+    if (message.type !== 'leaderboard') return;
+    const now = Date.now();
+    messages += 1;
+    leaderboardMessages.add(1);
+    // The first message answers the subscription; the ones after it are the coalesced pushes.
+    if (messages > 2 && now - lastAt < 900) wsTooClose.add(1);
+    lastAt = now;
+    const xp = message.me?.entry?.totalXP ?? -1;
+    for (let i = expectations.length - 1; i >= 0; i--) {
+      if (xp >= expectations[i].totalXP) {
+        wsUpdateLag.add(now - expectations[i].at);
+        expectations.splice(i, 1);
+      }
+    }
+  };
+  return {
+    opened,
+    closed,
+    /** Expect a message showing at least this XP (after an acknowledged correct answer). */
+    expectXp(ack) {
+      expectations.push(ack);
+    },
+    close() {
+      ws.close();
+      return closed;
+    },
+    messages: () => messages,
+  };
+}
+
+/**
+ * A learner's study session: lobby, a lesson's questions, `count` answers `thinkMs` apart. With
+ * `withSocket`, the learner keeps the leaderboard open meanwhile and measures their own update lag.
+ */
+export async function studySession(s, { count, thinkMs, withSocket }) {
+  lobby(s);
+  const questions = startSession(s);
+  if (questions.length === 0) return;
+  const pick = () => questions[Math.floor(Math.random() * questions.length)];
+  if (!withSocket) {
+    for (let i = 0; i < count; i++) {
+      sleep((thinkMs * (0.5 + Math.random())) / 1000);
+      answer(s, pick());
+    }
+    return;
+  }
+  const board = openLeaderboard(s.headers);
+  if (!(await board.opened)) return;
+  for (let i = 0; i < count; i++) {
+    await wait(thinkMs * (0.5 + Math.random()));
+    const ack = await answerAsync(s, pick());
+    if (ack?.isCorrect) board.expectXp(ack);
+  }
+  // Give the last answer's message time to come (two push intervals), then leave.
+  await wait(2500);
+  await board.close();
+}
+
+/** Keeps a watching socket open for `holdMs` (a learner with the leaderboard page open). */
+export async function watch(headers, holdMs) {
+  const board = openLeaderboard(headers);
+  if (!(await board.opened)) return;
+  await wait(holdMs);
+  await board.close();
+}
+
+/** Writes k6's own summary to the file the runner asked for; the runner builds the report from it. */
+export function writeSummary(data) {
+  const out = { stdout: `k6 summary written to ${__ENV.SUMMARY_FILE || 'summary.json'}\n` };
+  out[__ENV.SUMMARY_FILE || 'summary.json'] = JSON.stringify(data, null, 1);
+  return out;
+}

@@ -1,0 +1,372 @@
+/**
+ * What the fault drills share: throwaway Postgres and Redis (the drills stop and restart them, so
+ * never the machine's shared ones), the API and the worker as real child processes that a drill can
+ * kill and start again, a burst of learners answering with Idempotency-Keys, and the final audit:
+ * every acknowledged answer is in the log exactly once, and every read model equals a fold of the log.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  initialLearnerView,
+  type LearnerEvent,
+  leaderboardEntry,
+  projectLearner,
+  upcast,
+} from '@wenyan/domain';
+import { memberOf, openDatabase, scoreOf } from '@wenyan/store';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import {
+  freePort,
+  startThrowawayPostgres,
+  startThrowawayRedis,
+  type ThrowawayPostgres,
+  type ThrowawayRedis,
+} from '../support/throwaway.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Proc {
+  child: ChildProcess;
+  logs: string[];
+  exited: Promise<number | null>;
+}
+
+export interface Drill {
+  pg: ThrowawayPostgres;
+  redis: ThrowawayRedis;
+  prefix: string;
+  env: NodeJS.ProcessEnv;
+  apis: Array<{ url: string; proc: Proc }>;
+  worker: Proc | null;
+  startApi(): Promise<{ url: string; proc: Proc }>;
+  startWorker(): Promise<Proc>;
+  close(): Promise<void>;
+}
+
+function spawnNode(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Proc {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    if (logs.length > 300) logs.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, logs, exited };
+}
+
+/** Sends a signal and waits for the exit (SIGKILL after 15 s). Resolves to the exit code. */
+export async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return proc.child.exitCode;
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  proc.child.kill(signal);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await Promise.resolve(check()).catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Throwaway services, one API instance and a worker (fast catch-up, so drills stay short). */
+export async function startDrill(options: { apis?: number; env?: Record<string, string> } = {}): Promise<Drill> {
+  const [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+  const prefix = `wyt-drill-${process.pid}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '100000',
+    WORKER_CONCURRENCY: '4',
+    CATCH_UP_INTERVAL_MS: '500',
+    ...options.env,
+  };
+  const drill: Drill = {
+    pg,
+    redis,
+    prefix,
+    env,
+    apis: [],
+    worker: null,
+    async startApi() {
+      const port = await freePort();
+      const proc = spawnNode('apps/api/src/main.ts', { ...env, PORT: String(port) }, ['--distributed']);
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntil(async () => {
+        if (proc.child.exitCode !== null) throw new Error(`API exited:\n${proc.logs.join('')}`);
+        return (await fetch(`${url}/api/health`)).ok;
+      }, 'API healthy', 60_000);
+      const api = { url, proc };
+      drill.apis.push(api);
+      return api;
+    },
+    async startWorker() {
+      const proc = spawnNode('apps/worker/src/main.ts', env);
+      await waitUntil(() => {
+        if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
+        return proc.logs.join('').includes('projection worker started');
+      }, 'worker started', 60_000);
+      drill.worker = proc;
+      return proc;
+    },
+    async close() {
+      await Promise.all([...drill.apis.map((a) => stop(a.proc)), ...(drill.worker ? [stop(drill.worker)] : [])]);
+      await Promise.all([pg.destroy(), redis.destroy()]);
+    },
+  };
+  try {
+    for (let i = 0; i < (options.apis ?? 1); i++) await drill.startApi();
+    await drill.startWorker();
+  } catch (err) {
+    await drill.close();
+    throw err;
+  }
+  return drill;
+}
+
+export interface Learner {
+  id: string;
+  cookie: string;
+}
+
+/** Registers a learner through the API. */
+export async function signUp(url: string, name: string): Promise<Learner> {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: 'drill password 1', firstName: '考生' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  const body = (await res.json()) as { id: string };
+  return { id: String(body.id), cookie };
+}
+
+export interface Question {
+  id: string;
+  correctAnswer: string;
+  options: string[] | null;
+}
+
+/** Multiple-choice questions of lesson 1, read over the API. */
+export async function choiceQuestions(url: string, learner: Learner): Promise<Question[]> {
+  const res = await fetch(`${url}/api/lessons/1/questions`, { headers: { cookie: learner.cookie } });
+  const all = (await res.json()) as Question[];
+  return all.filter((q) => Array.isArray(q.options) && q.options.length > 1);
+}
+
+/** Sends one answer; resolves to the HTTP status (0 when the connection failed). */
+export async function sendAnswer(
+  url: string,
+  learner: Learner,
+  question: Question,
+  key: string,
+  correct: boolean,
+): Promise<number> {
+  const selectedAnswer = correct
+    ? question.correctAnswer
+    : (question.options ?? []).find((o) => o !== question.correctAnswer) ?? 'x';
+  try {
+    const res = await fetch(`${url}/api/users/answers`, {
+      method: 'POST',
+      headers: { cookie: learner.cookie, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ userId: learner.id, questionId: question.id, selectedAnswer, timeSpent: 7 }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+export interface BurstResult {
+  /** Keys the API acknowledged with 200, per learner. */
+  acknowledged: Map<string, Set<string>>;
+  /** Statuses seen other than 200, by status. */
+  refused: Map<number, number>;
+  sent: number;
+}
+
+/**
+ * Learners answering in a loop until `until()` says stop. With `retry`, a failed answer is sent again
+ * with the same Idempotency-Key until acknowledged (a client that retries); without, it is given up.
+ * `urls` spreads the learners over API instances.
+ */
+export async function burst(
+  urls: string[],
+  learners: Learner[],
+  questions: Question[],
+  options: { until: () => boolean; retry?: boolean; pauseMs?: number },
+): Promise<BurstResult> {
+  const result: BurstResult = { acknowledged: new Map(), refused: new Map(), sent: 0 };
+  await Promise.all(
+    learners.map(async (learner, li) => {
+      const acked = new Set<string>();
+      result.acknowledged.set(learner.id, acked);
+      const url = urls[li % urls.length]!;
+      for (let n = 0; !options.until(); n++) {
+        const key = `drill-${learner.id}-${n}`;
+        const question = questions[(n + li) % questions.length]!;
+        for (let attempt = 0; ; attempt++) {
+          result.sent++;
+          const status = await sendAnswer(url, learner, question, key, (n + li) % 3 !== 0);
+          if (status === 200) {
+            acked.add(key);
+            break;
+          }
+          result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
+          if (!options.retry || attempt > 200) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
+      }
+    }),
+  );
+  return result;
+}
+
+/** Every learner's checkpoint has reached their stream's head. */
+export async function projectedToHead(databaseUrl: string): Promise<boolean> {
+  const handle = await openDatabase({ databaseUrl, poolSize: 1, migrate: false });
+  try {
+    const behind = await handle.db
+      .selectFrom('streams')
+      .leftJoin('learner_projections', (j) =>
+        j.on((eb) =>
+          eb(eb.cast('learner_projections.user_id', 'text'), '=', eb.fn('substr', ['streams.stream_id', eb.lit(9)])),
+        ),
+      )
+      .select('streams.stream_id')
+      .where('streams.stream_id', 'like', 'learner-%')
+      .where((eb) =>
+        eb.or([
+          eb('learner_projections.checkpoint', 'is', null),
+          eb('learner_projections.checkpoint', '<', eb.ref('streams.version')),
+        ]),
+      )
+      .execute();
+    return behind.length === 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface Audit {
+  /** Acknowledged keys with no AnswerSubmitted event. */
+  lost: string[];
+  /** Keys with more than one AnswerSubmitted event. */
+  doubled: string[];
+  /** Learners whose read models differ from a fold of their log (with what differs). */
+  inexact: string[];
+  learners: number;
+  answers: number;
+}
+
+/**
+ * The drills' verdict: each acknowledged key has exactly one AnswerSubmitted event; and for every
+ * learner, the checkpoint is the stream head, user_totals and the Redis sorted set equal what a fold of
+ * the whole log gives.
+ */
+export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>): Promise<Audit> {
+  const handle = await openDatabase({ databaseUrl: drill.pg.url, poolSize: 2, migrate: false });
+  const redis = new Redis(drill.redis.url);
+  try {
+    const events = await handle.db
+      .selectFrom('events')
+      .select(['stream_id', 'version', 'type', 'schema_version', 'data', 'metadata'])
+      .where('stream_id', 'like', 'learner-%')
+      .orderBy('stream_id')
+      .orderBy('version')
+      .execute();
+    const keyCount = new Map<string, number>();
+    const byStream = new Map<string, typeof events>();
+    for (const e of events) {
+      if (e.type === 'AnswerSubmitted') {
+        const key = String((e.metadata as { idempotencyKey?: string }).idempotencyKey ?? '');
+        keyCount.set(key, (keyCount.get(key) ?? 0) + 1);
+      }
+      const list = byStream.get(e.stream_id) ?? [];
+      list.push(e);
+      byStream.set(e.stream_id, list);
+    }
+    const lost: string[] = [];
+    for (const keys of acknowledged.values()) for (const k of keys) if (!keyCount.has(k)) lost.push(k);
+    const doubled = [...keyCount].filter(([k, n]) => k && n > 1).map(([k]) => k);
+
+    const inexact: string[] = [];
+    const totals = new Map(
+      (await handle.db.selectFrom('user_totals').selectAll().execute()).map((r) => [String(r.user_id), r]),
+    );
+    const checkpoints = new Map(
+      (await handle.db.selectFrom('learner_projections').select(['user_id', 'checkpoint']).execute()).map((r) => [
+        String(r.user_id),
+        r.checkpoint,
+      ]),
+    );
+    for (const [streamId, list] of byStream) {
+      const userId = streamId.slice('learner-'.length);
+      const view = list
+        .map((e) => upcast({ type: e.type, schemaVersion: e.schema_version, data: e.data }) as LearnerEvent)
+        .reduce(projectLearner, initialLearnerView);
+      const entry = leaderboardEntry(view);
+      const answers = list.filter((e) => e.type === 'AnswerSubmitted').length;
+      const row = totals.get(userId);
+      const problems: string[] = [];
+      if (checkpoints.get(userId) !== list.at(-1)!.version) problems.push(`checkpoint ${checkpoints.get(userId)}`);
+      if (!row) problems.push('no user_totals');
+      else {
+        if (row.total_xp !== view.totalXP) problems.push(`xp ${row.total_xp} ≠ ${view.totalXP}`);
+        if (row.answers_count !== answers) problems.push(`answers ${row.answers_count} ≠ ${answers}`);
+        if (row.completed_lessons !== entry.completedLessons) problems.push('completed lessons');
+      }
+      const score = await redis.zscore(`${drill.prefix}:leaderboard`, memberOf(userId));
+      const expected = scoreOf({ userId, ...entry });
+      if (Number(score) !== expected) problems.push(`sorted set ${score} ≠ ${expected}`);
+      if (problems.length > 0) inexact.push(`${userId}: ${problems.join(', ')}`);
+    }
+    return {
+      lost,
+      doubled,
+      inexact,
+      learners: byStream.size,
+      answers: [...keyCount.values()].reduce((a, b) => a + b, 0),
+    };
+  } finally {
+    redis.disconnect();
+    await handle.close();
+  }
+}
+
+/** A subscribed leaderboard socket that records its messages (and when). */
+export async function leaderboardSocket(url: string, learner: Learner) {
+  const messages: Array<{ at: number; version: number; me: { entry: { totalXP: number } } | null }> = [];
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/ws`, { headers: { cookie: learner.cookie } });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as { type: string; version: number; me: never };
+    if (m.type === 'leaderboard') messages.push({ at: Date.now(), version: m.version, me: m.me });
+  });
+  ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' }));
+  await waitUntil(() => messages.length > 0, 'first leaderboard message', 10_000);
+  return { ws, messages };
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audit,
+  burst,
+  choiceQuestions,
+  type Drill,
+  type Learner,
+  projectedToHead,
+  type Question,
+  signUp,
+  startDrill,
+  waitUntil,
+} from './drill.ts';
+
+describe('fault drill: Postgres restarted during a burst', () => {
+  let drill: Drill;
+  let learners: Learner[];
+  let questions: Question[];
+
+  beforeAll(async () => {
+    drill = await startDrill();
+    const url = drill.apis[0]!.url;
+    learners = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(url, `pg_drill_${i}`)));
+    questions = await choiceQuestions(url, learners[0]!);
+  });
+  afterAll(async () => {
+    await drill?.close();
+  });
+
+  it('gives clear 5xx errors; retries with the same Idempotency-Key double nothing and lose nothing', async () => {
+    const url = drill.apis[0]!.url;
+    let running = true;
+    const answering = burst([url], learners, questions, { until: () => !running, retry: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    await drill.pg.stop();
+    await new Promise((r) => setTimeout(r, 2000));
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    await drill.pg.start();
+    await new Promise((r) => setTimeout(r, 3000));
+    running = false;
+    const result = await answering;
+    expect(result.refused.size).toBeGreaterThan(0);
+    // Errors during the outage are server errors (or a refused connection), never a 2xx or a 4xx.
+    expect([...result.refused.keys()].filter((s) => s !== 0 && s < 500)).toEqual([]);
+    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
+    const verdict = await audit(drill, result.acknowledged);
+    expect(verdict.answers).toBeGreaterThan(50);
+    expect(verdict.lost).toEqual([]);
+    expect(verdict.doubled).toEqual([]);
+    expect(verdict.inexact).toEqual([]);
+  });
+});

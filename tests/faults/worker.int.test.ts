@@ -1,0 +1,75 @@
+import { PROJECT_LEARNER_JOB, PROJECTION_QUEUE } from '@wenyan/store';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audit,
+  burst,
+  choiceQuestions,
+  type Drill,
+  type Learner,
+  projectedToHead,
+  type Question,
+  signUp,
+  startDrill,
+  stop,
+  waitUntil,
+} from './drill.ts';
+
+describe('fault drill: the projection worker', () => {
+  let drill: Drill;
+  let learners: Learner[];
+  let questions: Question[];
+
+  beforeAll(async () => {
+    drill = await startDrill();
+    const url = drill.apis[0]!.url;
+    learners = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(url, `worker_drill_${i}`)));
+    questions = await choiceQuestions(url, learners[0]!);
+  });
+  afterAll(async () => {
+    await drill?.close();
+  });
+
+  it('killed (SIGKILL) in the middle of a burst and restarted, leaves every read model exact', async () => {
+    let running = true;
+    const answering = burst([drill.apis[0]!.url], learners, questions, { until: () => !running });
+    await new Promise((r) => setTimeout(r, 2000));
+    await stop(drill.worker!, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 1500));
+    await drill.startWorker();
+    await new Promise((r) => setTimeout(r, 1500));
+    running = false;
+    const result = await answering;
+    expect(result.refused.size).toBe(0);
+    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
+    const verdict = await audit(drill, result.acknowledged);
+    expect(verdict.answers).toBeGreaterThan(50);
+    expect(verdict.lost).toEqual([]);
+    expect(verdict.doubled).toEqual([]);
+    expect(verdict.inexact).toEqual([]);
+  });
+
+  it('a job delivered twice (and run beside itself) changes nothing', async () => {
+    const before = await audit(drill, new Map());
+    expect(before.inexact).toEqual([]);
+    const connection = new Redis(drill.redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: drill.prefix });
+    try {
+      // No deduplication id: each learner's job is delivered three times, to a worker of concurrency 4.
+      for (let round = 0; round < 3; round++) {
+        await queue.addBulk(learners.map((l) => ({ name: PROJECT_LEARNER_JOB, data: { userId: l.id } })));
+      }
+      await waitUntil(async () => {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return Object.values(counts).every((n) => n === 0);
+      }, 'the duplicate jobs are done');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    const after = await audit(drill, new Map());
+    expect(after.inexact).toEqual([]);
+    expect(after.answers).toBe(before.answers);
+  });
+});
