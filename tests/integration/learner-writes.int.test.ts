@@ -1,4 +1,9 @@
-import { AnswerResultSchema, ErrorQuestionListSchema, LeaderboardSchema, UserStatsListSchema } from '@wenyan/contracts';
+import {
+  AnswerResultSchema,
+  ErrorQuestionListSchema,
+  LeaderboardSchema,
+  UserStatsListSchema,
+} from '@wenyan/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
@@ -52,7 +57,12 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
 
   it('grades an answer on the server and awards 10 XP for a correct one', async () => {
     const q = await aChoiceQuestion(t);
-    const res = await answer({ userId: learner.id, questionId: q.id, selectedAnswer: q.correct_answer, timeSpent: 12 });
+    const res = await answer({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: q.correct_answer,
+      timeSpent: 12,
+    });
     expect(res.statusCode).toBe(200);
     const body = AnswerResultSchema.parse(res.json());
     expect(body.isCorrect).toBe(true);
@@ -63,17 +73,33 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
   it('ignores the client’s isCorrect: a wrong answer claimed correct earns nothing and opens the error book', async () => {
     const q = await aChoiceQuestion(t, 1);
     const wrong = (q.options ?? []).find((o) => o !== q.correct_answer)!;
-    const res = await answer({ userId: learner.id, questionId: q.id, selectedAnswer: wrong, isCorrect: true, timeSpent: 5 });
+    const res = await answer({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: wrong,
+      isCorrect: true,
+      timeSpent: 5,
+    });
     const body = AnswerResultSchema.parse(res.json());
     expect(body.isCorrect).toBe(false);
     expect(body.xpAwarded).toEqual([]);
     expect(body.correctAnswer).toBe(q.correct_answer);
     await waitForProjection(t, learner.id);
     const book = ErrorQuestionListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${learner.id}/error-questions`, headers: learner.headers })).json(),
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/users/${learner.id}/error-questions`,
+          headers: learner.headers,
+        })
+      ).json(),
     );
     expect(book.map((r) => r.questionId)).toContain(q.id);
-    expect(book.find((r) => r.questionId === q.id)).toMatchObject({ isActive: true, incorrectAnswer: wrong, attemptCount: 1 });
+    expect(book.find((r) => r.questionId === q.id)).toMatchObject({
+      isActive: true,
+      incorrectAnswer: wrong,
+      attemptCount: 1,
+    });
   });
 
   it('handles a repeated Idempotency-Key once: same answer back, one event', async () => {
@@ -90,7 +116,9 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
   it('refuses a forged XP claim and changes nothing', async () => {
     await waitForProjection(t, learner.id);
     const before = await countEvents(learner.id);
-    const totals = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })).json();
+    const totals = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })
+    ).json();
     const huge = await t.app.inject({
       method: 'POST',
       url: `/api/users/${learner.id}/stats`,
@@ -109,7 +137,9 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     await waitForProjection(t, learner.id);
     expect(claimed.json().totalXP).toBeLessThan(100);
     expect(await countEvents(learner.id)).toBe(before);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })).json();
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })
+    ).json();
     expect(after.totalXP).toBe(totals.totalXP);
   });
 
@@ -134,7 +164,9 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
   it('projects stats and the leaderboard from the events', async () => {
     await waitForProjection(t, learner.id);
     const stats = UserStatsListSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/users/${learner.id}/stats`, headers: learner.headers })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: `/api/users/${learner.id}/stats`, headers: learner.headers })
+      ).json(),
     );
     const lesson1 = stats.find((s) => s.lessonId === 1)!;
     expect(lesson1.questionsCompleted).toBe(5);
@@ -158,13 +190,22 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     expect(anonymous.statusCode).toBe(401);
     const forOther = await answer({ userId: other.id, questionId: q.id, selectedAnswer: 'x', timeSpent: 1 });
     expect(forOther.statusCode).toBe(403);
-    const readOther = await t.app.inject({ method: 'GET', url: `/api/users/${other.id}/stats`, headers: learner.headers });
+    const readOther = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${other.id}/stats`,
+      headers: learner.headers,
+    });
     expect(readOther.statusCode).toBe(403);
   });
 
   it('answers 400 naming the field for bad input, and writes nothing', async () => {
     const before = await countEvents(learner.id);
-    const res = await answer({ userId: learner.id, questionId: 'l01-tu-01', selectedAnswer: 42, timeSpent: -1 });
+    const res = await answer({
+      userId: learner.id,
+      questionId: 'l01-tu-01',
+      selectedAnswer: 42,
+      timeSpent: -1,
+    });
     expect(res.statusCode).toBe(400);
     const fields = (res.json().error.details as Array<{ field: string }>).map((d) => d.field);
     expect(fields).toContain('body.selectedAnswer');

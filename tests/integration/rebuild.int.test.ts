@@ -1,4 +1,10 @@
-import { createLocalBroadcast, createProjector, READ_MODEL_TABLES, rebuildProjections, sqlLeaderboard } from '@wenyan/store';
+import {
+  createLocalBroadcast,
+  createProjector,
+  READ_MODEL_TABLES,
+  rebuildProjections,
+  sqlLeaderboard,
+} from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, loadBank } from '../support/history.ts';
@@ -20,7 +26,9 @@ const VOLATILE = new Set(['projected_at', 'updated_at']);
 async function snapshot(database: Database) {
   const out: Record<string, unknown[]> = {};
   for (const table of READ_MODEL_TABLES) {
-    const { rows } = await sql.raw<Record<string, unknown>>(`select * from ${table} order by ${ORDER[table]}`).execute(database.handle.db);
+    const { rows } = await sql
+      .raw<Record<string, unknown>>(`select * from ${table} order by ${ORDER[table]}`)
+      .execute(database.handle.db);
     out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k))));
   }
   return out;
@@ -39,20 +47,45 @@ describe('rebuilding the read models', () => {
     const db = database.handle.db;
     const bank = await loadBank(db);
     const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({ db, broadcast: createLocalBroadcast(), leaderboard, nextVersion: async () => 0 });
+    const projector = createProjector({
+      db,
+      broadcast: createLocalBroadcast(),
+      leaderboard,
+      nextVersion: async () => 0,
+    });
     const learners = 200;
     let events = 0;
     for (let i = 0; i < learners; i++) {
       const user = await db
         .insertInto('users')
-        .values({ username: `gen_${i}`, password_hash: null, oidc_subject: null, first_name: null, last_name: null, email: null, profile_image_url: null })
+        .values({
+          username: `gen_${i}`,
+          password_hash: null,
+          oidc_subject: null,
+          first_name: null,
+          last_name: null,
+          email: null,
+          profile_image_url: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const userId = String(user.id);
       // Project part-way through, as the worker would between bursts.
-      events += await generateHistory(db, userId, { seed: i + 1, actions: 6, days: 3, start: new Date('2026-09-01T01:00:00Z'), bank });
+      events += await generateHistory(db, userId, {
+        seed: i + 1,
+        actions: 6,
+        days: 3,
+        start: new Date('2026-09-01T01:00:00Z'),
+        bank,
+      });
       await projector.projectLearner(userId);
-      events += await generateHistory(db, userId, { seed: 1000 + i, actions: 8, days: 20, start: new Date('2026-09-05T01:00:00Z'), bank });
+      events += await generateHistory(db, userId, {
+        seed: 1000 + i,
+        actions: 8,
+        days: 20,
+        start: new Date('2026-09-05T01:00:00Z'),
+        bank,
+      });
       await projector.projectLearner(userId);
     }
     console.log(`[rebuild test] ${learners} learners, ${events} events`);

@@ -85,8 +85,16 @@ export async function waitForProjection(t: TestApp, userId: string, timeoutMs = 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [head, projected] = await Promise.all([
-      db.selectFrom('streams').select('version').where('stream_id', '=', `learner-${userId}`).executeTakeFirst(),
-      db.selectFrom('learner_projections').select('checkpoint').where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('streams')
+        .select('version')
+        .where('stream_id', '=', `learner-${userId}`)
+        .executeTakeFirst(),
+      db
+        .selectFrom('learner_projections')
+        .select('checkpoint')
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
     ]);
     const version = head?.version ?? 0;
     if ((projected?.checkpoint ?? 0) >= version) return version;

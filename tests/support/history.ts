@@ -65,7 +65,9 @@ export async function generateHistory(
     if (roll < 0.7) {
       const q = pick(options.bank);
       const right = random() < 0.65;
-      const selected = right ? q.correct_answer : (q.options ?? []).find((o) => o !== q.correct_answer) ?? 'x';
+      const selected = right
+        ? q.correct_answer
+        : ((q.options ?? []).find((o) => o !== q.correct_answer) ?? 'x');
       if (!right) wrongAnswers.push(q.id);
       command = {
         type: 'SubmitAnswer',
@@ -89,7 +91,12 @@ export async function generateHistory(
         type: 'CompleteNode',
         data: {
           lessonId: 1 + Math.floor(random() * 16),
-          nodeType: pick(['word_interpretation', 'sentence_translation', 'theme_understanding', 'writing_techniques']),
+          nodeType: pick([
+            'word_interpretation',
+            'sentence_translation',
+            'theme_understanding',
+            'writing_techniques',
+          ]),
           score: Math.round((correct / answered) * 100),
           questionsAnswered: answered,
           correctAnswers: correct,
@@ -115,7 +122,10 @@ export async function generateHistory(
     } else if (roll < 0.94 && wrongAnswers.length > 0) {
       command = { type: 'MasterErrorQuestion', data: { questionId: pick(wrongAnswers) } };
     } else if (roll < 0.96) {
-      command = { type: 'ChangeSchoolName', data: { schoolName: pick(['聖保羅書院', '皇仁書院', '拔萃女書院']) } };
+      command = {
+        type: 'ChangeSchoolName',
+        data: { schoolName: pick(['聖保羅書院', '皇仁書院', '拔萃女書院']) },
+      };
     } else {
       command = { type: 'SignIn', data: {} };
     }

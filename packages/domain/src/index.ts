@@ -3,6 +3,7 @@
  * No I/O, no clock, no randomness of its own. See ../CONTEXT.md.
  */
 export * from './achievements/achievements.ts';
+export * from './adaptive/adaptive.ts';
 export * from './grading/grading.ts';
 export * from './grading/ratings.ts';
 export * from './learner/decide.ts';
@@ -18,4 +19,3 @@ export * from './shared/errors.ts';
 export * from './streak/streak.ts';
 export * from './time/hong-kong.ts';
 export * from './xp/awards.ts';
-export * from './adaptive/adaptive.ts';

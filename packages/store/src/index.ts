@@ -1,3 +1,4 @@
+export * from './class-repo.ts';
 export * from './commands.ts';
 export * from './content-repo.ts';
 export * from './db.ts';
@@ -9,4 +10,3 @@ export * from './projector.ts';
 export * from './question-repo.ts';
 export * from './redis.ts';
 export type * from './tables.ts';
-export * from './class-repo.ts';

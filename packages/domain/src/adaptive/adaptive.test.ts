@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adaptiveScore, type AdaptiveHistory, pickAdaptive, seededRandom, targetDifficulty } from './adaptive.ts';
+import {
+  type AdaptiveHistory,
+  adaptiveScore,
+  pickAdaptive,
+  seededRandom,
+  targetDifficulty,
+} from './adaptive.ts';
 
 const q = (id: string, difficulty: string) => ({ id, difficulty });
 const history = (over: Partial<AdaptiveHistory> = {}): AdaptiveHistory => ({
@@ -29,7 +35,13 @@ describe('the target difficulty', () => {
 });
 
 describe('picking questions', () => {
-  const bank = [q('b1', 'beginner'), q('b2', 'beginner'), q('i1', 'intermediate'), q('a1', 'advanced'), q('a2', 'advanced')];
+  const bank = [
+    q('b1', 'beginner'),
+    q('b2', 'beginner'),
+    q('i1', 'intermediate'),
+    q('a1', 'advanced'),
+    q('a2', 'advanced'),
+  ];
 
   it('gives harder questions after strong answers', () => {
     const picked = pickAdaptive(bank, history({ recentAnswers: answers(10, 0) }), 2, seededRandom(1));
@@ -73,7 +85,11 @@ describe('picking questions', () => {
   });
 
   it('treats an unknown difficulty as intermediate', () => {
-    expect(adaptiveScore(q('x', 'weird'), history({ latestByQuestion: { x: false } }), 'intermediate')).toEqual(0);
-    expect(adaptiveScore(q('y', 'weird'), history({ latestByQuestion: { y: false } }), 'advanced')).toEqual(-1);
+    expect(
+      adaptiveScore(q('x', 'weird'), history({ latestByQuestion: { x: false } }), 'intermediate'),
+    ).toEqual(0);
+    expect(adaptiveScore(q('y', 'weird'), history({ latestByQuestion: { y: false } }), 'advanced')).toEqual(
+      -1,
+    );
   });
 });

@@ -44,7 +44,11 @@ function rankOf(difficulty: string): number {
 }
 
 /** A candidate's score under the rule above. */
-export function adaptiveScore(candidate: AdaptiveCandidate, history: AdaptiveHistory, target: AdaptiveDifficulty): number {
+export function adaptiveScore(
+  candidate: AdaptiveCandidate,
+  history: AdaptiveHistory,
+  target: AdaptiveDifficulty,
+): number {
   let score = 0 - Math.abs(rankOf(candidate.difficulty) - RANK[target]);
   if (history.openErrors.has(candidate.id)) score += 4;
   const latest = history.latestByQuestion[candidate.id];

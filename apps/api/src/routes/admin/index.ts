@@ -18,7 +18,10 @@ import { defineRoute } from '../../plugins/route.ts';
 const POETRY_LESSONS = new Set(content.lessons.filter((l) => l.genre !== 'prose').map((l) => l.id));
 
 const imported = (what: string, r: ImportResult) => ({
-  message: r.imported > 0 ? `已匯入${what} ${r.imported} 項（已有 ${r.skipped} 項）` : `${what}已是最新（${r.skipped} 項已存在）`,
+  message:
+    r.imported > 0
+      ? `已匯入${what} ${r.imported} 項（已有 ${r.skipped} 項）`
+      : `${what}已是最新（${r.skipped} 項已存在）`,
   ...r,
 });
 
@@ -38,7 +41,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'importAdditionalWordQuestions', async () =>
     imported(
       '詞解題目',
-      after(await importLessonQuestions(db, (q) => q.type === 'word_interpretation' && !POETRY_LESSONS.has(q.lessonId))),
+      after(
+        await importLessonQuestions(
+          db,
+          (q) => q.type === 'word_interpretation' && !POETRY_LESSONS.has(q.lessonId),
+        ),
+      ),
     ),
   );
   defineRoute(app, 'importVocabularySessions', async () =>
@@ -56,7 +64,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new ApiError(400, 'INVALID_CONTENT', '內容不是有效的 JSON', [{ field: 'body.content', message: 'invalid JSON' }]);
+        throw new ApiError(400, 'INVALID_CONTENT', '內容不是有效的 JSON', [
+          { field: 'body.content', message: 'invalid JSON' },
+        ]);
       }
       const result = z.array(content.QuestionSchema).safeParse(parsed);
       if (!result.success) {
@@ -64,7 +74,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           400,
           'INVALID_CONTENT',
           '題目格式不正確',
-          result.error.issues.slice(0, 20).map((i) => ({ field: `body.content.${i.path.join('.')}`, message: i.message })),
+          result.error.issues
+            .slice(0, 20)
+            .map((i) => ({ field: `body.content.${i.path.join('.')}`, message: i.message })),
         );
       }
       const inserted = await db
@@ -97,17 +109,29 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       app.invalidateContent();
       extra = `，匯入 ${inserted.length} 題（略過 ${result.data.length - inserted.length} 題）`;
     }
-    await db.insertInto('uploaded_texts').values({ title, content: text, type, uploaded_by: user.id }).execute();
+    await db
+      .insertInto('uploaded_texts')
+      .values({ title, content: text, type, uploaded_by: user.id })
+      .execute();
     return { message: `已上載「${title}」${extra}` };
   });
 
   defineRoute(app, 'getAdminStatus', async () => {
     const [byType, papers, lessons, events, learners, depth, lag] = await Promise.all([
       questionCountsByType(db),
-      db.selectFrom('dse_papers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('lessons').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('dse_papers')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('lessons')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
       countEvents(db),
-      db.selectFrom('streams').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('streams')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
       queue.depth().catch(() => 0),
       // The age of the oldest event not yet folded into the read models.
       sql<{ lag: number | null }>`

@@ -19,7 +19,11 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
   );
 
   defineRoute(app, 'listDsePaperQuestions', async ({ input }) => {
-    const paper = await db.selectFrom('dse_papers').select('id').where('id', '=', input.params.paperId).executeTakeFirst();
+    const paper = await db
+      .selectFrom('dse_papers')
+      .select('id')
+      .where('id', '=', input.params.paperId)
+      .executeTakeFirst();
     if (!paper) throw notFound('paper');
     return (await paperQuestions(db, input.params.paperId)).map(toQuestion);
   });
@@ -28,7 +32,15 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     return db
       .selectFrom('lessons')
       .select(['lessons.id', 'lessons.title', 'lessons.author'])
-      .where((eb) => eb.exists(eb.selectFrom('questions').select('questions.id').whereRef('questions.lesson_id', '=', 'lessons.id').where('questions.paper_id', 'is not', null)))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('questions')
+            .select('questions.id')
+            .whereRef('questions.lesson_id', '=', 'lessons.id')
+            .where('questions.paper_id', 'is not', null),
+        ),
+      )
       .orderBy('lessons.id')
       .execute();
   }

@@ -32,7 +32,9 @@ function send(socket: WebSocket, message: ServerMessage): boolean {
 }
 
 const keyOf = (entries: readonly LeaderboardEntry[]) =>
-  entries.map((e) => `${e.id}:${e.rank}:${e.totalXP}:${e.completedLessons}:${e.averageAccuracy}:${e.streakDays}`).join('|');
+  entries
+    .map((e) => `${e.id}:${e.rank}:${e.totalXP}:${e.completedLessons}:${e.averageAccuracy}:${e.streakDays}`)
+    .join('|');
 
 /**
  * The leaderboard fan-out of one API instance. Projection commits (from the in-process broadcast or
@@ -120,7 +122,8 @@ export function createLeaderboardHub(app: FastifyInstance) {
     .subscribe((message) => {
       dirty = true;
       for (const id of message.userIds) changedUsers.add(id);
-      if (message.appendedAt) metrics.projectionLag.observe(Math.max(0, Date.now() - message.appendedAt) / 1000);
+      if (message.appendedAt)
+        metrics.projectionLag.observe(Math.max(0, Date.now() - message.appendedAt) / 1000);
     })
     .then((off) => {
       unsubscribe = off;

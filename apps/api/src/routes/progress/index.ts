@@ -53,7 +53,12 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('last_attempt_at', 'desc')
       .execute();
     const questions = new Map(
-      (await findQuestions(db, rows.map((r) => r.question_id))).map((q) => [q.id, toQuestion(q)]),
+      (
+        await findQuestions(
+          db,
+          rows.map((r) => r.question_id),
+        )
+      ).map((q) => [q.id, toQuestion(q)]),
     );
     return rows.flatMap((r) => {
       const question = questions.get(r.question_id);

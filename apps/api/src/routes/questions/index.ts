@@ -57,7 +57,12 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'listNodeQuestions', async ({ input }) => {
     await requireLesson(input.params.lessonId);
-    const rows = await nodeQuestions(db, input.params.lessonId, input.params.type, input.query.characterThreshold);
+    const rows = await nodeQuestions(
+      db,
+      input.params.lessonId,
+      input.params.type,
+      input.query.characterThreshold,
+    );
     return rows.slice(0, 8).map(toQuestion);
   });
 
@@ -90,7 +95,10 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         .execute(),
       db
         .selectFrom('events')
-        .select([sql<string>`data->>'questionId'`.as('question_id'), sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct')])
+        .select([
+          sql<string>`data->>'questionId'`.as('question_id'),
+          sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct'),
+        ])
         .where('stream_id', '=', streamId)
         .where('type', '=', 'AnswerSubmitted')
         .where(sql<number>`(data->>'lessonId')::int`, '=', id)
