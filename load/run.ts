@@ -13,7 +13,7 @@
  * LOAD_REDIS_URL point elsewhere than 127.0.0.1's Postgres and Redis.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '@wenyan/store';
 import { ensureK6 } from './install-k6.ts';
@@ -26,7 +26,7 @@ import {
   type ServerSample,
   toMarkdown,
 } from './lib/report.ts';
-import { describeMachine, root, rssOf, startSystem, type System } from './lib/system.ts';
+import { describeMachine, root, rssOf, type System, startSystem } from './lib/system.ts';
 
 const GROUPS = ['auth', 'lobby', 'session', 'answer', 'leaderboard', 'stats'];
 
@@ -145,18 +145,22 @@ async function main() {
     const sampler = setInterval(() => void sample(), 5000);
 
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
-    const child = spawn(k6, ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)], {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        ...settings,
-        BASE_URL: system.url,
-        LOAD_PASSWORD,
-        SESSIONS_FILE: sessionsFile,
-        SUMMARY_FILE: summaryFile,
-        K6_NO_USAGE_REPORT: 'true',
+    const child = spawn(
+      k6,
+      ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          ...settings,
+          BASE_URL: system.url,
+          LOAD_PASSWORD,
+          SESSIONS_FILE: sessionsFile,
+          SUMMARY_FILE: summaryFile,
+          K6_NO_USAGE_REPORT: 'true',
+        },
       },
-    });
+    );
     k6Pid = child.pid;
     exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     clearInterval(sampler);
@@ -201,6 +205,7 @@ async function main() {
     console.log(`[load] report: ${path.relative(root, base)}.json and .md`);
     if (!report.passed && exitCode === 0) exitCode = 99;
   } finally {
+    rmSync(sessionsFile, { force: true });
     await system.stop();
   }
   process.exit(exitCode);

@@ -162,7 +162,11 @@ async function main() {
       payload: { username: ADMIN, password: 'correct horse battery' },
     });
     const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
-    const learner = await createUser(db, { username: 'bench_learner', passwordHash: null, roles: ['student'] });
+    const learner = await createUser(db, {
+      username: 'bench_learner',
+      passwordHash: null,
+      roles: ['student'],
+    });
     if (!learner) throw new Error('could not create the learner');
 
     const started = performance.now();
@@ -198,7 +202,10 @@ async function main() {
     const middle = await call(stateUrl(Math.floor(length / 2)), LearnerStateSchema);
     const byTime = await call(stateUrl(middle.body.at.recordedAt ?? ''), LearnerStateSchema);
     // Events decided together share a time: the state at that time is after the last of them.
-    if (byTime.body.at.recordedAt !== middle.body.at.recordedAt || byTime.body.at.version < middle.body.at.version) {
+    if (
+      byTime.body.at.recordedAt !== middle.body.at.recordedAt ||
+      byTime.body.at.version < middle.body.at.version
+    ) {
       throw new Error('the state at a time does not match the state at the version of that time');
     }
 

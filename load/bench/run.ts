@@ -25,7 +25,7 @@ import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
 import { histogramQuantile, parseHistogram } from '../lib/report.ts';
-import { describeMachine, freePort, root, startSystem, stopProcess, type System } from '../lib/system.ts';
+import { describeMachine, freePort, root, type System, startSystem, stopProcess } from '../lib/system.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -72,7 +72,12 @@ async function submit(url: string, learner: Learner, q: Question, n: number): Pr
       'content-type': 'application/json',
       'idempotency-key': `bench-${learner.id}-${n}-${Math.random().toString(36).slice(2)}`,
     },
-    body: JSON.stringify({ userId: learner.id, questionId: q.id, selectedAnswer: q.correct_answer, timeSpent: 9 }),
+    body: JSON.stringify({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: q.correct_answer,
+      timeSpent: 9,
+    }),
   });
   await res.arrayBuffer();
   return res.status === 200 ? performance.now() - started : -res.status;
@@ -83,7 +88,12 @@ async function answerLoad(
   url: string,
   learners: Learner[],
   questions: Question[],
-  options: { seconds: number; concurrency: number; perSecond?: number; onAck?: (l: Learner, at: number) => void },
+  options: {
+    seconds: number;
+    concurrency: number;
+    perSecond?: number;
+    onAck?: (l: Learner, at: number) => void;
+  },
 ) {
   const latencies: number[] = [];
   let failures = 0;
@@ -173,11 +183,29 @@ async function backlog(system: System): Promise<{ events: number; learners: numb
     const row = await handle.db
       .selectFrom('streams')
       .leftJoin('learner_projections', (j) =>
-        j.on((eb) => eb(eb.cast('learner_projections.user_id', 'text'), '=', eb.fn('substr', ['streams.stream_id', eb.lit(9)]))),
+        j.on((eb) =>
+          eb(
+            eb.cast('learner_projections.user_id', 'text'),
+            '=',
+            eb.fn('substr', ['streams.stream_id', eb.lit(9)]),
+          ),
+        ),
       )
       .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<string>(eb('streams.version', '-', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0)))), eb.lit(0)).as('events'),
-        eb.fn.countAll<string>().filterWhere(eb('streams.version', '>', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0)))).as('learners'),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<string>(
+              eb('streams.version', '-', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0))),
+            ),
+            eb.lit(0),
+          )
+          .as('events'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere(
+            eb('streams.version', '>', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0))),
+          )
+          .as('learners'),
       ])
       .where('streams.stream_id', 'like', 'learner-%')
       .executeTakeFirstOrThrow();
@@ -223,7 +251,9 @@ async function bareBroadcast(count: number, payload: string): Promise<number> {
     const payload = ${JSON.stringify(payload)};
     process.on('message', () => { for (const c of wss.clients) c.send(payload); });
     wss.on('listening', () => process.send('ready'));`;
-  const child = spawn(process.execPath, ['-e', serverCode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['-e', serverCode], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise((r) => child.once('message', r));
   let first = 0;
   let last = 0;
@@ -260,7 +290,6 @@ async function bareBroadcast(count: number, payload: string): Promise<number> {
   return quantile(rates, 0.5);
 }
 
-
 async function main() {
   console.log(`[bench] ${describeMachine()}`);
   const system = await startSystem({ workerConcurrency: 8 });
@@ -283,7 +312,10 @@ async function main() {
 
     // Warm up (JIT, pools, the first append of each stream), then measure.
     await answerLoad(system.url, learners, questions, { seconds: 3, concurrency: CONCURRENCY });
-    const api = await answerLoad(system.url, learners, questions, { seconds: SECONDS, concurrency: CONCURRENCY });
+    const api = await answerLoad(system.url, learners, questions, {
+      seconds: SECONDS,
+      concurrency: CONCURRENCY,
+    });
     const sample = await handle.db
       .selectFrom('events')
       .select(['data', 'metadata'])
@@ -292,9 +324,13 @@ async function main() {
       .executeTakeFirstOrThrow();
     const data = JSON.stringify(sample.data).replaceAll("'", "''");
     const metadata = JSON.stringify(sample.metadata).replaceAll("'", "''");
-    await sql`create table bench_events (like events including defaults including identity including indexes)`.execute(handle.db);
+    await sql`create table bench_events (like events including defaults including identity including indexes)`.execute(
+      handle.db,
+    );
     await sql`create sequence bench_version`.execute(handle.db);
-    await sql`insert into streams (stream_id, version) select 'bench-' || g, 0 from generate_series(0, ${CONCURRENCY}) g`.execute(handle.db);
+    await sql`insert into streams (stream_id, version) select 'bench-' || g, 0 from generate_series(0, ${CONCURRENCY}) g`.execute(
+      handle.db,
+    );
     // Wait for the worker to finish before pgbench, so both have the machine alone.
     while ((await backlog(system)).events > 0) await new Promise((r) => setTimeout(r, 200));
     const insertTps = pgbench(
@@ -364,7 +400,11 @@ commit;\n`,
     let capturedPayload = '';
     const sockets = await openSockets(system.url, watchers, (i, raw) => {
       const now = performance.now();
-      const message = JSON.parse(raw) as { type: string; version?: number; me?: { entry: { id: string } } | null };
+      const message = JSON.parse(raw) as {
+        type: string;
+        version?: number;
+        me?: { entry: { id: string } } | null;
+      };
       if (message.type !== 'leaderboard') return;
       messages++;
       capturedPayload ||= raw;

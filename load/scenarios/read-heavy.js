@@ -4,7 +4,17 @@
 //
 // Knobs: READS (read iterations/s; each is a lobby, a leaderboard and a stats read), ANSWERS, DURATION_S,
 // LEARNER_VUS.
-import { answer, learner, lobby, readLeaderboard, readStats, startSession, summaryTrendStats, thresholds, writeSummary } from './lib.js';
+import {
+  answer,
+  learner,
+  lobby,
+  readLeaderboard,
+  readStats,
+  startSession,
+  summaryTrendStats,
+  thresholds,
+  writeSummary,
+} from './lib.js';
 
 const READS = Number(__ENV.READS || 200);
 const ANSWERS = Number(__ENV.ANSWERS || 20);

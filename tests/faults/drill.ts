@@ -4,7 +4,7 @@
  * kill and start again, a burst of learners answering with Idempotency-Keys, and the final audit:
  * every acknowledged answer is in the log exactly once, and every read model equals a fold of the log.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,6 +18,7 @@ import { memberOf, openDatabase, scoreOf } from '@wenyan/store';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import {
+  findPostgresBin,
   freePort,
   startThrowawayPostgres,
   startThrowawayRedis,
@@ -40,7 +41,8 @@ export interface Drill {
   env: NodeJS.ProcessEnv;
   apis: Array<{ url: string; proc: Proc }>;
   worker: Proc | null;
-  startApi(): Promise<{ url: string; proc: Proc }>;
+  /** Starts an API instance (on `port` when given: a restart keeps its address). */
+  startApi(port?: number): Promise<{ url: string; proc: Proc }>;
   startWorker(): Promise<Proc>;
   close(): Promise<void>;
 }
@@ -72,6 +74,24 @@ export async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Prom
   return code;
 }
 
+/**
+ * Stops the throwaway Postgres with `pg_ctl stop -m fast`. As root the server runs under `runuser`,
+ * which ignores the SIGINT ThrowawayPostgres.stop() sends, so that call never returns there; once the
+ * server is down this way, its stop()/destroy() find the process gone and return at once.
+ */
+export async function stopPostgres(pg: ThrowawayPostgres): Promise<void> {
+  const pgCtl = path.join(findPostgresBin()!, 'pg_ctl');
+  const args = ['stop', '-D', pg.dataDir, '-m', 'fast', '-w'];
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  try {
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: 'ignore' });
+    else execFileSync(pgCtl, args, { stdio: 'ignore' });
+  } catch {
+    // Already stopped.
+  }
+  await pg.stop();
+}
+
 export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -82,7 +102,9 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, what: s
 }
 
 /** Throwaway services, one API instance and a worker (fast catch-up, so drills stay short). */
-export async function startDrill(options: { apis?: number; env?: Record<string, string> } = {}): Promise<Drill> {
+export async function startDrill(
+  options: { apis?: number; env?: Record<string, string> } = {},
+): Promise<Drill> {
   const [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
   const prefix = `wyt-drill-${process.pid}`;
   const env: NodeJS.ProcessEnv = {
@@ -104,29 +126,43 @@ export async function startDrill(options: { apis?: number; env?: Record<string, 
     env,
     apis: [],
     worker: null,
-    async startApi() {
-      const port = await freePort();
+    async startApi(port?: number) {
+      port ??= await freePort();
       const proc = spawnNode('apps/api/src/main.ts', { ...env, PORT: String(port) }, ['--distributed']);
       const url = `http://127.0.0.1:${port}`;
-      await waitUntil(async () => {
-        if (proc.child.exitCode !== null) throw new Error(`API exited:\n${proc.logs.join('')}`);
-        return (await fetch(`${url}/api/health`)).ok;
-      }, 'API healthy', 60_000);
+      await waitUntil(
+        async () => {
+          if (proc.child.exitCode !== null) throw new Error(`API exited:\n${proc.logs.join('')}`);
+          return (await fetch(`${url}/api/health`)).ok;
+        },
+        'API healthy',
+        60_000,
+      );
       const api = { url, proc };
-      drill.apis.push(api);
+      const existing = drill.apis.findIndex((a) => a.url === url);
+      if (existing >= 0) drill.apis[existing] = api;
+      else drill.apis.push(api);
       return api;
     },
     async startWorker() {
       const proc = spawnNode('apps/worker/src/main.ts', env);
-      await waitUntil(() => {
-        if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
-        return proc.logs.join('').includes('projection worker started');
-      }, 'worker started', 60_000);
+      await waitUntil(
+        () => {
+          if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
+          return proc.logs.join('').includes('projection worker started');
+        },
+        'worker started',
+        60_000,
+      );
       drill.worker = proc;
       return proc;
     },
     async close() {
-      await Promise.all([...drill.apis.map((a) => stop(a.proc)), ...(drill.worker ? [stop(drill.worker)] : [])]);
+      await Promise.all([
+        ...drill.apis.map((a) => stop(a.proc)),
+        ...(drill.worker ? [stop(drill.worker)] : []),
+      ]);
+      await stopPostgres(pg);
       await Promise.all([pg.destroy(), redis.destroy()]);
     },
   };
@@ -181,7 +217,7 @@ export async function sendAnswer(
 ): Promise<number> {
   const selectedAnswer = correct
     ? question.correctAnswer
-    : (question.options ?? []).find((o) => o !== question.correctAnswer) ?? 'x';
+    : ((question.options ?? []).find((o) => o !== question.correctAnswer) ?? 'x');
   try {
     const res = await fetch(`${url}/api/users/answers`, {
       method: 'POST',
@@ -250,7 +286,11 @@ export async function projectedToHead(databaseUrl: string): Promise<boolean> {
       .selectFrom('streams')
       .leftJoin('learner_projections', (j) =>
         j.on((eb) =>
-          eb(eb.cast('learner_projections.user_id', 'text'), '=', eb.fn('substr', ['streams.stream_id', eb.lit(9)])),
+          eb(
+            eb.cast('learner_projections.user_id', 'text'),
+            '=',
+            eb.fn('substr', ['streams.stream_id', eb.lit(9)]),
+          ),
         ),
       )
       .select('streams.stream_id')
@@ -315,10 +355,9 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
       (await handle.db.selectFrom('user_totals').selectAll().execute()).map((r) => [String(r.user_id), r]),
     );
     const checkpoints = new Map(
-      (await handle.db.selectFrom('learner_projections').select(['user_id', 'checkpoint']).execute()).map((r) => [
-        String(r.user_id),
-        r.checkpoint,
-      ]),
+      (await handle.db.selectFrom('learner_projections').select(['user_id', 'checkpoint']).execute()).map(
+        (r) => [String(r.user_id), r.checkpoint],
+      ),
     );
     for (const [streamId, list] of byStream) {
       const userId = streamId.slice('learner-'.length);
@@ -329,7 +368,8 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
       const answers = list.filter((e) => e.type === 'AnswerSubmitted').length;
       const row = totals.get(userId);
       const problems: string[] = [];
-      if (checkpoints.get(userId) !== list.at(-1)!.version) problems.push(`checkpoint ${checkpoints.get(userId)}`);
+      if (checkpoints.get(userId) !== list.at(-1)!.version)
+        problems.push(`checkpoint ${checkpoints.get(userId)}`);
       if (!row) problems.push('no user_totals');
       else {
         if (row.total_xp !== view.totalXP) problems.push(`xp ${row.total_xp} ≠ ${view.totalXP}`);

@@ -1,5 +1,5 @@
 import { PROJECT_LEARNER_JOB, PROJECTION_QUEUE } from '@wenyan/store';
-import { Queue } from 'bullmq';
+import { type Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,12 +57,17 @@ describe('fault drill: the projection worker', () => {
     const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: drill.prefix });
     try {
       // No deduplication id: each learner's job is delivered three times, to a worker of concurrency 4.
+      const jobs: Job[] = [];
       for (let round = 0; round < 3; round++) {
-        await queue.addBulk(learners.map((l) => ({ name: PROJECT_LEARNER_JOB, data: { userId: l.id } })));
+        jobs.push(
+          ...(await queue.addBulk(
+            learners.map((l) => ({ name: PROJECT_LEARNER_JOB, data: { userId: l.id } })),
+          )),
+        );
       }
       await waitUntil(async () => {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        return Object.values(counts).every((n) => n === 0);
+        const states = await Promise.all(jobs.map((j) => j.getState()));
+        return states.every((s) => s === 'completed' || s === 'unknown');
       }, 'the duplicate jobs are done');
     } finally {
       await queue.close();

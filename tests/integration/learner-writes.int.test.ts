@@ -102,6 +102,42 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     });
   });
 
+  it('saves a trimmed personal note on an error-book question, then masters it once', async () => {
+    const q = await aChoiceQuestion(t, 1);
+    const note = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${learner.id}/error-questions/${q.id}`,
+      headers: learner.headers,
+      payload: { isCorrect: false, userExplanation: '  主旨在於安於仁  ' },
+    });
+    expect(note.statusCode).toBe(200);
+    expect(note.json()).toMatchObject({
+      questionId: q.id,
+      userExplanation: '主旨在於安於仁',
+      isActive: true,
+    });
+    const master = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${learner.id}/error-questions/${q.id}/master`,
+      headers: learner.headers,
+    });
+    expect(master.statusCode).toBe(200);
+    expect(master.json()).toMatchObject({ questionId: q.id, isActive: false });
+    expect(master.json().masteredAt).toBeTypeOf('string');
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${learner.id}/error-questions/${q.id}/master`,
+      headers: learner.headers,
+    });
+    expect(again.statusCode).toBe(409);
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${learner.id}/error-questions/no-such-question/master`,
+      headers: learner.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('handles a repeated Idempotency-Key once: same answer back, one event', async () => {
     const q = await aChoiceQuestion(t, 2);
     const before = await countEvents(learner.id, 'AnswerSubmitted');

@@ -93,7 +93,9 @@ describe('the route registry', () => {
   });
 
   it('names the learner in the path of every self and teacherOrSelf route', () => {
-    for (const [, route] of routes.filter(([, r]) => r.auth === 'self' || r.auth === 'teacherOrSelf')) {
+    for (const [, route] of routes.filter(
+      ([, r]) => r.auth === 'self' || r.auth === 'teacherOrSelf' || r.auth === 'teacherOfLearner',
+    )) {
       const params = pathParamNames(route.path);
       expect(params.includes('id') || params.includes('userId')).toBe(true);
     }

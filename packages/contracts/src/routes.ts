@@ -108,10 +108,20 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * - `user`: any signed-in user (body `userId`s are checked against, or replaced by, the session's user);
  * - `self`: the `:userId` / `:id` path parameter must be the signed-in user;
  * - `teacherOrSelf`: self, a teacher of a class the learner is in, or an admin;
+ * - `teacherOfLearner`: a teacher of a class the learner is in, or an admin (a learner's replay: not
+ *   even the learner themself);
  * - `teacher`: a user with the teacher or admin role (class routes also check the class is theirs);
  * - `admin`: a user with the admin role.
  */
-export const AUTH_RULES = ['public', 'user', 'self', 'teacherOrSelf', 'teacher', 'admin'] as const;
+export const AUTH_RULES = [
+  'public',
+  'user',
+  'self',
+  'teacherOrSelf',
+  'teacherOfLearner',
+  'teacher',
+  'admin',
+] as const;
 export type AuthRule = (typeof AUTH_RULES)[number];
 
 /**
@@ -540,7 +550,7 @@ export const apiRoutes = {
     method: 'GET',
     path: '/api/teacher/learners/:id/events',
     summary: "A page of a learner's history, in stream order",
-    auth: 'teacherOrSelf',
+    auth: 'teacherOfLearner',
     params: LearnerParamsSchema,
     query: LearnerEventsQuerySchema,
     responses: { 200: LearnerEventPageSchema, ...errorResponses(400, 401, 403, 404) },
@@ -549,7 +559,7 @@ export const apiRoutes = {
     method: 'GET',
     path: '/api/teacher/learners/:id/state',
     summary: "A learner's state as it was at a version or a time (a replay)",
-    auth: 'teacherOrSelf',
+    auth: 'teacherOfLearner',
     params: LearnerParamsSchema,
     query: LearnerStateQuerySchema,
     responses: { 200: LearnerStateSchema, ...errorResponses(400, 401, 403, 404) },

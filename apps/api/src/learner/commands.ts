@@ -47,13 +47,20 @@ export type ContextSource = () => Promise<Omit<DecideContext, 'now'>>;
  * concurrency and idempotency, answer with `respond(stateAfter, events)`, then ring the projector's
  * doorbell. A domain refusal becomes a 4xx with the error shape and appends nothing.
  */
-export async function runLearnerCommand<R>(
+export async function runLearnerCommand<R, P = undefined>(
   app: FastifyInstance,
   request: FastifyRequest,
   userId: string,
   command: LearnerCommand,
-  respond: (state: LearnerState, events: LearnerEvent[]) => R | Promise<R>,
-  options: { successStatus?: number } = {},
+  respond: (state: LearnerState, events: LearnerEvent[], prepared: P) => R,
+  options: {
+    successStatus?: number;
+    /**
+     * Reads what the answer needs before the append's transaction opens (the embedded engine has one
+     * connection: nothing may read outside the transaction while it is open). Runs again on a retry.
+     */
+    prepare?: () => Promise<P>;
+  } = {},
 ): Promise<{ status: number; body: R | ReturnType<typeof refusal>; outcome: CommandOutcome<unknown> }> {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 128)) {
@@ -66,7 +73,7 @@ export async function runLearnerCommand<R>(
     app.deps.db,
     learnerStreamId(userId),
     learnerModel,
-    (state) => {
+    async (state) => {
       const decision = decide(command, state, context);
       if (!decision.ok) {
         return {
@@ -76,12 +83,13 @@ export async function runLearnerCommand<R>(
         };
       }
       const events = decision.events;
+      const prepared = (options.prepare ? await options.prepare() : undefined) as P;
       return {
         ok: true,
         events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
-        respond: async (next) => ({
+        respond: (next) => ({
           status: options.successStatus ?? 200,
-          body: await respond(next as LearnerState, events),
+          body: respond(next as LearnerState, events, prepared),
         }),
       };
     },

@@ -1,6 +1,7 @@
 import { apiRoutes, type Output, type ParsedInput, type RouteName } from '@wenyan/contracts';
 import type { UserRecord } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireRole, requireSelf, requireUser } from './auth.ts';
 import { forbidden } from './errors.ts';
 
@@ -53,13 +54,16 @@ export function defineRoute<N extends RouteName>(
   const schema: Record<string, unknown> = c.kind && c.kind !== 'json' ? {} : { response: c.responses };
   if (c.params) schema.params = c.params;
   if (c.query) schema.querystring = c.query;
-  if (c.body) schema.body = c.body;
+  // Request bodies are strict: an unknown field is a 400 naming it, never silently dropped.
+  if (c.body) schema.body = c.body instanceof z.ZodObject ? c.body.strict() : c.body;
   app.route({
     method: c.method as 'GET',
     url: c.path,
     schema,
     config: options.config ?? {},
-    preHandler: async (request) => {
+    // Authorisation runs before validation: a signed-out or unauthorised caller learns nothing about
+    // the shape of the call (401/403 come before 400).
+    preValidation: async (request) => {
       switch (c.auth) {
         case 'public':
           return;
@@ -78,6 +82,13 @@ export function defineRoute<N extends RouteName>(
           if (target === undefined || target === user.id || user.roles.includes('admin')) return;
           if (user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
           throw forbidden('you can only read your own data or your classes’ learners');
+        }
+        case 'teacherOfLearner': {
+          const user = requireUser(request);
+          const target = targetUserId(request.params);
+          if (user.roles.includes('admin')) return;
+          if (target && user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
+          throw forbidden('only a teacher of the learner’s class can replay their history');
         }
         case 'teacher':
           requireRole(request, 'teacher');

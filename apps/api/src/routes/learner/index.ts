@@ -143,18 +143,23 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     return send(reply, result);
   });
 
-  async function errorRecordAfter(
-    userId: string,
-    questionId: string,
-    events: Parameters<typeof withEvents>[1],
-  ) {
+  /** What the error-book answer needs, read before the command's transaction. */
+  async function errorRecordInputs(userId: string, questionId: string) {
     const [{ view }, question] = await Promise.all([
       loadLearnerView(db, userId),
       findQuestion(db, questionId),
     ]);
-    const record = withEvents(view, events).errorBook[questionId];
-    if (!record || !question) throw notFound('error-book question');
-    return toErrorRecord(record, toQuestion(question));
+    return { view, question };
+  }
+
+  function errorRecordAfter(
+    questionId: string,
+    events: Parameters<typeof withEvents>[1],
+    inputs: Awaited<ReturnType<typeof errorRecordInputs>>,
+  ) {
+    const record = withEvents(inputs.view, events).errorBook[questionId];
+    if (!record || !inputs.question) throw notFound('error-book question');
+    return toErrorRecord(record, toQuestion(inputs.question));
   }
 
   defineRoute(app, 'masterErrorQuestion', async ({ input, request, reply, user }) => {
@@ -164,7 +169,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
       request,
       user.id,
       { type: 'MasterErrorQuestion', data: { questionId } },
-      (_state, events) => errorRecordAfter(user.id, questionId, events),
+      (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
+      { prepare: () => errorRecordInputs(user.id, questionId) },
     );
     return send(reply, result);
   });
@@ -178,7 +184,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
       request,
       user.id,
       { type: 'SaveErrorNote', data: { questionId, note: input.body.userExplanation } },
-      (_state, events) => errorRecordAfter(user.id, questionId, events),
+      (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
+      { prepare: () => errorRecordInputs(user.id, questionId) },
     );
     return send(reply, result);
   });

@@ -41,8 +41,8 @@ async function ownClass(app: FastifyInstance, user: UserRecord, id: string): Pro
 }
 
 /**
- * A replay is for teachers and admins only: the route's `teacherOrSelf` rule lets a learner through
- * for their own id, and the issue says a student reads no replay, not even their own.
+ * A replay is for teachers and admins only, never for a student, not even about themself (the issue's
+ * rule; the route's auth rule says the same, and this holds whatever the rule says).
  */
 async function replayLearner(app: FastifyInstance, user: UserRecord, learnerId: string): Promise<UserRecord> {
   if (!isTeacher(user)) throw forbidden('only teachers can replay a learner’s history');

@@ -1,0 +1,176 @@
+/** /teacher/classes/:id: the class table (sortable) with a CSV export. */
+import { useQuery } from '@tanstack/react-query';
+import type { ClassLearner } from '@wenyan/contracts';
+import { accuracyColour } from '@wenyan/domain';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { JoinCode } from './ClassesPage.tsx';
+import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
+import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
+import { classesQuery, classLearnersQuery, failureMessage } from './queries.ts';
+import { TeacherGate } from './TeacherGate.tsx';
+
+const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Cell({ learner, column, classId }: { learner: ClassLearner; column: Sort['key']; classId: string }) {
+  switch (column) {
+    case 'name':
+      return (
+        <Link className="tc-learner-link" to={`/teacher/learners/${learner.id}?class=${classId}`}>
+          {learnerName(learner)}
+          {learner.username ? <span className="muted tc-small"> @{learner.username}</span> : null}
+        </Link>
+      );
+    case 'totalXP':
+      return <>{learner.totalXP.toLocaleString('zh-HK')}</>;
+    case 'level':
+      return <>Lv {learner.level}</>;
+    case 'streakDays':
+      return <>{learner.streakDays} 天</>;
+    case 'completedLessons':
+      return <>{learner.completedLessons}</>;
+    case 'accuracy':
+      return learner.accuracy === null ? (
+        <span className="muted">—</span>
+      ) : (
+        <span className={TONE[accuracyColour(learner.accuracy)]}>{percentLabel(learner.accuracy)}</span>
+      );
+    case 'lastActiveDate':
+      return learner.lastActiveDate ? (
+        dateTimeLabel(learner.lastActiveDate)
+      ) : (
+        <span className="muted">未有紀錄</span>
+      );
+    case 'weakestLesson':
+      return learner.weakestLesson ? (
+        <>
+          《{learner.weakestLesson.title}》
+          <span className={TONE[accuracyColour(learner.weakestLesson.accuracy)]}>
+            {' '}
+            {percentLabel(learner.weakestLesson.accuracy)}
+          </span>
+        </>
+      ) : (
+        <span className="muted">—</span>
+      );
+  }
+}
+
+function LearnerTable({ learners, classId }: { learners: readonly ClassLearner[]; classId: string }) {
+  const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'asc' });
+  const rows = useMemo(() => sortLearners(learners, sort), [learners, sort]);
+  return (
+    <div className="tc-table-wrap">
+      <table className="tc-table" data-testid="class-table">
+        <caption className="visually-hidden">班內學生的學習進度，按欄目標題排序</caption>
+        <thead>
+          <tr>
+            {CLASS_COLUMNS.map((column) => {
+              const active = sort.key === column.key;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.numeric ? 'tc-num' : undefined}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  <button
+                    type="button"
+                    className="tc-sort"
+                    onClick={() => setSort(nextSort(sort, column.key))}
+                  >
+                    {column.label}
+                    <span aria-hidden="true" className="tc-sort-mark">
+                      {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((learner) => (
+            <tr key={learner.id} data-testid="class-row">
+              {CLASS_COLUMNS.map((column) =>
+                column.key === 'name' ? (
+                  <th key={column.key} scope="row">
+                    <Cell learner={learner} column={column.key} classId={classId} />
+                  </th>
+                ) : (
+                  <td key={column.key} className={column.numeric ? 'tc-num' : undefined}>
+                    <Cell learner={learner} column={column.key} classId={classId} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ClassView({ classId }: { classId: string }) {
+  const classes = useQuery(classesQuery);
+  const learners = useQuery(classLearnersQuery(classId));
+  const summary = classes.data?.find((c) => c.id === classId);
+  const name = summary?.name ?? '班別';
+  return (
+    <main className="page tc-page" data-testid="teacher-class">
+      <BackLink to="/teacher" label="我的班別" />
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">{name}</h1>
+          {summary ? <JoinCode code={summary.joinCode} /> : null}
+        </div>
+        <button
+          type="button"
+          className="btn"
+          disabled={!learners.data || learners.data.length === 0}
+          onClick={() => learners.data && download(csvFileName(name), classCsv(learners.data))}
+        >
+          匯出 CSV
+        </button>
+      </header>
+      {learners.isPending ? (
+        <Skeletons count={1} height={240} />
+      ) : learners.isError ? (
+        <ErrorState
+          message={failureMessage(learners.error, '找不到此班別。')}
+          onRetry={() => learners.refetch()}
+        />
+      ) : learners.data.length === 0 ? (
+        <EmptyState title="班內暫時未有學生">
+          <p className="muted">請把班別代碼交給學生，學生在「個人檔案」輸入代碼即可加入。</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
+          <LearnerTable learners={learners.data} classId={classId} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ClassPage() {
+  const { id = '' } = useParams();
+  return (
+    <TeacherGate>
+      <ClassView classId={id} />
+    </TeacherGate>
+  );
+}

@@ -1,0 +1,152 @@
+/** /teacher: the teacher's classes with their join codes, and a form to create one. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ClassSummary, CreateClassBodySchema } from '@wenyan/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { notify } from '../../lib/toast.ts';
+import { dateTimeLabel } from './format.ts';
+import { classesQuery, createClass, failureMessage, teacherKeys } from './queries.ts';
+import { TeacherGate } from './TeacherGate.tsx';
+
+/** A join code with a button that copies it. */
+export function JoinCode({ code }: { code: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      notify({ title: '已複製班別代碼', description: code, variant: 'success' });
+    } catch {
+      notify({ title: '未能複製，請手動抄下代碼', description: code, variant: 'destructive' });
+    }
+  };
+  return (
+    <span className="tc-code">
+      <span className="tc-code-label">班別代碼</span>
+      <code className="tc-code-value" data-testid="join-code">
+        {code}
+      </code>
+      <button
+        type="button"
+        className="btn btn-sm btn-ghost"
+        onClick={copy}
+        aria-label={`複製班別代碼 ${code}`}
+      >
+        複製
+      </button>
+    </span>
+  );
+}
+
+function CreateClassForm() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: createClass,
+    onSuccess: async (created) => {
+      setName('');
+      notify({
+        title: `已建立班別「${created.name}」`,
+        description: `班別代碼：${created.joinCode}`,
+        variant: 'success',
+      });
+      await queryClient.invalidateQueries({ queryKey: teacherKeys.classes });
+    },
+    onError: (err) => setError(failureMessage(err)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateClassBodySchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '請輸入班別名稱');
+      return;
+    }
+    setError(null);
+    mutation.mutate(parsed.data.name);
+  };
+  return (
+    <form className="card tc-create" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="class-name">新班別名稱</label>
+        <input
+          id="class-name"
+          className="input"
+          value={name}
+          maxLength={60}
+          placeholder="例如：中五甲班中文"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'class-name-error' : 'class-name-hint'}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {error ? (
+          <p id="class-name-error" className="field-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p id="class-name-hint" className="field-hint">
+            建立後會得到一個班別代碼，學生在「個人檔案」輸入代碼即可加入。
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
+        {mutation.isPending ? '建立中...' : '建立班別'}
+      </button>
+    </form>
+  );
+}
+
+function ClassCard({ item }: { item: ClassSummary }) {
+  return (
+    <article className="card tc-class-card" data-testid="class-card">
+      <div className="row">
+        <h2 className="tc-class-name">{item.name}</h2>
+        <span className="spacer" />
+        <span className="badge">{item.learnerCount} 名學生</span>
+      </div>
+      <JoinCode code={item.joinCode} />
+      <p className="muted tc-small">建立於 {dateTimeLabel(item.createdAt)}</p>
+      <Link className="btn btn-primary" to={`/teacher/classes/${item.id}`}>
+        查看班別
+      </Link>
+    </article>
+  );
+}
+
+function ClassList() {
+  const classes = useQuery(classesQuery);
+  if (classes.isPending) return <Skeletons count={2} height={150} />;
+  if (classes.isError)
+    return <ErrorState message={failureMessage(classes.error)} onRetry={() => classes.refetch()} />;
+  if (classes.data.length === 0) {
+    return (
+      <EmptyState title="尚未建立班別">
+        <p className="muted">在上面輸入班別名稱並建立，再把班別代碼交給學生。</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid">
+      {classes.data.map((item) => (
+        <ClassCard key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}
+
+export function ClassesPage() {
+  return (
+    <TeacherGate>
+      <main className="page tc-page" data-testid="teacher-classes">
+        <header className="page-header">
+          <div>
+            <h1 className="page-title">教師專區</h1>
+            <p className="page-subtitle">管理班別，查看學生的學習進度及紀錄。</p>
+          </div>
+        </header>
+        <CreateClassForm />
+        <h2 className="section-title">我的班別</h2>
+        <ClassList />
+      </main>
+    </TeacherGate>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * How the teacher pages write names, times and figures: Hong Kong time, Traditional Chinese.
+ */
+import { displayName, hongKongDate } from '@wenyan/domain';
+
+const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
+const HONG_KONG = 'Asia/Hong_Kong';
+
+/** A learner's name: their given and family names, else their username. */
+export function learnerName(learner: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+}): string {
+  const named = [learner.firstName, learner.lastName].some((part) => part && part.trim().length > 0);
+  return named
+    ? displayName({ firstName: learner.firstName, lastName: learner.lastName })
+    : (learner.username ?? '學生');
+}
+
+/**
+ * A Hong Kong calendar day in words.
+ * @example dayLabel('2025-03-01') // '2025年3月1日（星期六）'
+ */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y!, m! - 1, d!)).getUTCDay();
+  return `${y}年${m}月${d}日（星期${WEEKDAYS[weekday]}）`;
+}
+
+/** The Hong Kong clock time of an instant, `HH:mm`. */
+export function timeLabel(iso: string): string {
+  return new Intl.DateTimeFormat('zh-HK', {
+    timeZone: HONG_KONG,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** A day and time in Hong Kong: `2025年3月1日 14:05`. */
+export function dateTimeLabel(iso: string): string {
+  const [y, m, d] = hongKongDate(iso).split('-').map(Number);
+  return `${y}年${m}月${d}日 ${timeLabel(iso)}`;
+}
+
+/** A percentage for a table cell, or a dash before any answer. */
+export function percentLabel(value: number | null): string {
+  return value === null ? '—' : `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  burst,
+  choiceQuestions,
+  type Drill,
+  type Learner,
+  leaderboardSocket,
+  type Question,
+  sendAnswer,
+  signUp,
+  startDrill,
+  waitUntil,
+} from './drill.ts';
+
+describe('fault drill: the leaderboard websocket on two API instances and one worker', () => {
+  let drill: Drill;
+  let learners: Learner[];
+  let questions: Question[];
+
+  beforeAll(async () => {
+    drill = await startDrill({ apis: 2 });
+    const url = drill.apis[0]!.url;
+    learners = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(url, `ws_drill_${i}`)));
+    questions = await choiceQuestions(url, learners[0]!);
+  });
+  afterAll(async () => {
+    await drill?.close();
+  });
+
+  it('a client on each instance receives the change after an answer on the other', async () => {
+    const [a, b] = drill.apis;
+    const onA = await leaderboardSocket(a!.url, learners[0]!);
+    const onB = await leaderboardSocket(b!.url, learners[1]!);
+    try {
+      const xpOf = (m: (typeof onA.messages)[number] | undefined) => m?.me?.entry.totalXP ?? 0;
+      const xpA = xpOf(onA.messages.at(-1));
+      const xpB = xpOf(onB.messages.at(-1));
+      expect(await sendAnswer(b!.url, learners[0]!, questions[0]!, 'ws-cross-a-1', true)).toBe(200);
+      expect(await sendAnswer(a!.url, learners[1]!, questions[0]!, 'ws-cross-b-1', true)).toBe(200);
+      await waitUntil(
+        () => xpOf(onA.messages.at(-1)) > xpA,
+        'instance A pushes the answer made on B',
+        10_000,
+      );
+      await waitUntil(
+        () => xpOf(onB.messages.at(-1)) > xpB,
+        'instance B pushes the answer made on A',
+        10_000,
+      );
+    } finally {
+      onA.ws.close();
+      onB.ws.close();
+    }
+  });
+
+  it('a slow consumer does not stall the other sockets', async () => {
+    const url = drill.apis[0]!.url;
+    const slow = await leaderboardSocket(url, learners[2]!);
+    const others = await Promise.all(learners.slice(3, 7).map((l) => leaderboardSocket(url, l)));
+    // The slow client stops reading: its TCP receive window fills, the server's send buffer grows.
+    const raw = (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    raw.pause();
+    const from = Date.now();
+    let running = true;
+    const answering = burst([url], learners.slice(0, 2), questions, { until: () => !running, pauseMs: 20 });
+    await new Promise((r) => setTimeout(r, 5000));
+    running = false;
+    await answering;
+    try {
+      for (const o of others) {
+        const during = o.messages.filter((m) => m.at > from);
+        // Coalesced pushes, one a second: a stalled hub would deliver none.
+        expect(during.length).toBeGreaterThanOrEqual(3);
+        for (let i = 1; i < during.length; i++)
+          expect(during[i]!.at - during[i - 1]!.at).toBeGreaterThan(800);
+      }
+      const slowBefore = slow.messages.length;
+      raw.resume();
+      await waitUntil(() => slow.messages.length > slowBefore, 'the slow consumer catches up', 10_000);
+    } finally {
+      slow.ws.close();
+      for (const o of others) o.ws.close();
+    }
+  });
+});
