@@ -147,10 +147,22 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     async stop() {
       const running = child;
       if (!running || running.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
-        running.kill('SIGINT');
-      });
+      // As root the server runs under runuser, which does not pass signals on: ask pg_ctl.
+      const [cmd, args] = asServiceUser(path.join(bin, 'pg_ctl'), [
+        'stop',
+        '-D',
+        dataDir,
+        '-m',
+        'fast',
+        '-w',
+      ]);
+      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+      try {
+        execFileSync(cmd, args, { stdio: 'ignore' });
+      } catch {
+        running.kill('SIGKILL');
+      }
+      await exited;
       child = null;
     },
     async destroy() {

@@ -14,6 +14,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  app.shuttingDown = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   await app.close();
   await runtime.close();

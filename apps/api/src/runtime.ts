@@ -79,7 +79,8 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     // Embedded: the projector runs in this process, behind an in-process queue.
     broadcast = createLocalBroadcast();
     leaderboard = sqlLeaderboard(database.db);
-    let version = 0;
+    // Versions start from the clock, so a restarted server never sends a version a client saw before.
+    let version = Date.now();
     leaderboardVersion = async () => version;
     const embedded = createProjector({
       db: database.db,

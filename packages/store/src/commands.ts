@@ -1,6 +1,6 @@
 import type { Db } from './db.ts';
 import {
-  appendToStream,
+  appendAtomically,
   type EventMetadata,
   loadStreamHead,
   type NewEvent,
@@ -120,51 +120,37 @@ export async function handleCommand<S, R>(
         replayed: false,
       };
     try {
-      return await db.transaction().execute(async (trx) => {
-        let next = state;
-        let v = version;
-        for (const event of decision.events) {
-          v += 1;
-          next = model.evolve(next, {
-            position: '0',
-            eventId: '',
-            streamId,
-            version: v,
-            type: event.type,
-            schemaVersion: event.schemaVersion,
-            data: event.data,
-            metadata: {},
-            recordedAt: new Date(),
-          });
-        }
-        const answer = await decision.respond(next);
-        if (scope) {
-          await trx
-            .insertInto('idempotency_keys')
-            .values({
-              user_id: scope.userId,
-              key: scope.key,
-              request_hash: scope.requestHash,
-              status_code: answer.status,
-              response: JSON.stringify(answer.body),
-            })
-            .execute();
-        }
-        const appended = await appendToStream(
-          trx,
+      let next = state;
+      let v = version;
+      for (const event of decision.events) {
+        v += 1;
+        next = model.evolve(next, {
+          position: '0',
+          eventId: '',
           streamId,
-          version,
-          decision.events,
-          { ...options.metadata, idempotencyKey: scope?.key },
-          { state: next, schema: model.snapshotSchema },
-        );
-        return {
-          ...answer,
-          appended: decision.events.length,
-          toVersion: appended.toVersion,
-          replayed: false,
-        };
-      });
+          version: v,
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          data: event.data,
+          metadata: {},
+          recordedAt: new Date(),
+        });
+      }
+      const answer = await decision.respond(next);
+      if (decision.events.length === 0 && !scope) {
+        return { ...answer, appended: 0, toVersion: version, replayed: false };
+      }
+      const { appended, toVersion } = await appendAtomically(
+        db,
+        streamId,
+        version,
+        decision.events,
+        { ...options.metadata, idempotencyKey: scope?.key },
+        { state: next, schema: model.snapshotSchema },
+        scope ? { ...scope, status: answer.status, response: answer.body } : undefined,
+      );
+      if (!appended) throw new StreamConflictError(streamId, version);
+      return { ...answer, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {
       if (scope && isUniqueViolation(err, 'idempotency_keys_pkey')) {
         // The same request raced itself (a double tap): the first to commit wins; answer as it did.

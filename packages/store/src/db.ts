@@ -37,8 +37,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       application_name: 'wenyan',
     });
-    // A dropped connection must not crash the process; the next query reconnects.
+    // A dropped connection (a Postgres restart) must not crash the process: the query in flight fails
+    // (the caller answers 503 and the client retries with its idempotency key); the pool reconnects.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {

@@ -216,3 +216,73 @@ export async function countEvents(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The answer to record under an Idempotency-Key, in the same statement as the append. */
+export interface IdempotentAnswer {
+  userId: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  response: unknown;
+}
+
+/**
+ * Appends events at `expectedVersion`, stores the decider's snapshot and (optionally) the answer under
+ * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. Returns false when the
+ * stream moved on (another writer was first); a reused key raises the unique violation of
+ * idempotency_keys. This is the hot path of every learner command.
+ */
+export async function appendAtomically(
+  db: Db,
+  streamId: string,
+  expectedVersion: number,
+  events: NewEvent[],
+  metadata: EventMetadata,
+  snapshot: { state: unknown; schema: number },
+  answer?: IdempotentAnswer,
+): Promise<{ appended: boolean; toVersion: number }> {
+  const toVersion = expectedVersion + events.length;
+  const rows = JSON.stringify(
+    events.map((event, i) => ({
+      event_id: randomUUID(),
+      version: expectedVersion + i + 1,
+      type: event.type,
+      schema_version: event.schemaVersion,
+      data: event.data,
+      metadata,
+    })),
+  );
+  const snapshotJson = JSON.stringify(snapshot.state);
+  const head =
+    expectedVersion === 0
+      ? sql`insert into streams (stream_id, version, snapshot, snapshot_schema)
+            values (${streamId}, ${toVersion}, ${snapshotJson}::jsonb, ${snapshot.schema})
+            on conflict (stream_id) do nothing
+            returning stream_id`
+      : sql`update streams
+            set version = ${toVersion}, snapshot = ${snapshotJson}::jsonb, snapshot_schema = ${snapshot.schema},
+              updated_at = now()
+            where stream_id = ${streamId} and version = ${expectedVersion}
+            returning stream_id`;
+  const result = await sql<{ moved: number }>`
+    with head as (${head}),
+    appended as (
+      insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
+      select x.event_id, head.stream_id, x.version, x.type, x.schema_version, x.data, x.metadata
+      from head
+      cross join jsonb_to_recordset(${rows}::jsonb)
+        as x(event_id uuid, version integer, type text, schema_version integer, data jsonb, metadata jsonb)
+      returning 1
+    ),
+    remembered as (
+      insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+      select ${answer?.userId ?? null}::bigint, ${answer?.key ?? null}::text, ${answer?.requestHash ?? null}::text,
+        ${answer?.status ?? null}::integer, ${answer ? JSON.stringify(answer.response) : null}::jsonb
+      from head
+      where ${answer ? 1 : 0}::integer = 1
+      returning 1
+    )
+    select (select count(*) from head)::integer as moved
+  `.execute(db);
+  return { appended: (result.rows[0]?.moved ?? 0) > 0, toVersion };
+}

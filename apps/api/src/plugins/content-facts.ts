@@ -1,5 +1,8 @@
 import type { DecideContext } from '@wenyan/domain';
+import { findQuestion } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
+
+type QuestionRow = NonNullable<Awaited<ReturnType<typeof findQuestion>>>;
 
 type Facts = Omit<DecideContext, 'now'>;
 
@@ -9,6 +12,8 @@ declare module 'fastify' {
     learnerContext(): Promise<Facts>;
     /** Forget the cached facts (after an import or a new question). */
     invalidateContent(): void;
+    /** A stored question by id, cached (the answer route's hot path reads one per answer). */
+    questionById(id: string): Promise<QuestionRow | undefined>;
   }
 }
 
@@ -45,7 +50,18 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
     cached = { facts, at: Date.now() };
     return facts;
   });
+  // Questions change only through imports and the add-question form, which invalidate the cache.
+  const questions = new Map<string, { row: QuestionRow | undefined; at: number }>();
+  app.decorate('questionById', async (id: string) => {
+    const hit = questions.get(id);
+    if (hit && Date.now() - hit.at < 60_000) return hit.row;
+    const row = await findQuestion(app.deps.db, id);
+    if (questions.size > 5000) questions.clear();
+    questions.set(id, { row, at: Date.now() });
+    return row;
+  });
   app.decorate('invalidateContent', () => {
     cached = null;
+    questions.clear();
   });
 }

@@ -18,6 +18,17 @@ export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what
 export const forbidden = (message = 'not allowed') => new ApiError(403, 'FORBIDDEN', message);
 export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', 'sign in first');
 
+/** A database or connection failure: the request may be retried (with the same Idempotency-Key). */
+function isUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  const code = e?.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300'].includes(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|terminating connection|connection timeout/i.test(e?.message ?? '')
+  );
+}
+
 function body(code: string, message: string, details?: unknown) {
   return { error: { code, message, details: details ?? null } };
 }
@@ -44,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
       return reply.status(500).send(body('INTERNAL', 'internal error'));
+    }
+    if (isUnavailable(error)) {
+      request.log.warn({ err: error }, 'a backing service is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(body('UNAVAILABLE', '服務暫時未能使用，請稍後再試。'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

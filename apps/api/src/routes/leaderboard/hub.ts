@@ -11,6 +11,8 @@ import { entryRows, readLeaderboard, readTop, toEntry } from './service.ts';
 
 /** At most one leaderboard message per socket per interval, whatever the answer rate. */
 export const PUSH_INTERVAL_MS = 1000;
+/** How often the hub looks for changes to send (a change waits at most this long past the interval). */
+const TICK_MS = 200;
 const HEARTBEAT_MS = 30_000;
 /** A socket whose send buffer is this full is skipped this tick (a slow consumer never stalls others). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -22,6 +24,8 @@ interface Client {
   /** What this socket last received, to send only changes. */
   lastTopKey: string;
   lastMeKey: string;
+  /** When this socket last got a leaderboard message (epoch ms). */
+  lastSentAt: number;
 }
 
 function send(socket: WebSocket, message: ServerMessage): boolean {
@@ -73,7 +77,14 @@ export function createLeaderboardHub(app: FastifyInstance) {
       // Only learners whose own figures or rank may have moved need their row read again.
       const needRows = userIds.filter((id) => changed.has(id) || ranks.has(id));
       const rows = await entryRows(db, needRows);
+      const nowMs = Date.now();
       for (const [socket, client] of subscribers) {
+        if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) {
+          // Sent less than a second ago: this change goes out on a later tick.
+          dirty = true;
+          for (const id of changed) changedUsers.add(id);
+          continue;
+        }
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
@@ -90,6 +101,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
         if (sent) {
           client.lastTopKey = topKey;
           client.lastMeKey = meKey;
+          client.lastSentAt = nowMs;
           metrics.websocketMessagesSent.inc();
         } else {
           dirty = true;
@@ -103,7 +115,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
     }
   }
 
-  const timer = setInterval(() => void tick(), PUSH_INTERVAL_MS);
+  const timer = setInterval(() => void tick(), TICK_MS);
   timer.unref();
   const heartbeat = setInterval(() => {
     for (const [socket, client] of clients) {
@@ -133,7 +145,14 @@ export function createLeaderboardHub(app: FastifyInstance) {
     ready,
     /** Takes a new authenticated socket. */
     accept(socket: WebSocket, userId: string) {
-      const client: Client = { userId, subscribed: false, alive: true, lastTopKey: '', lastMeKey: '' };
+      const client: Client = {
+        userId,
+        subscribed: false,
+        alive: true,
+        lastTopKey: '',
+        lastMeKey: '',
+        lastSentAt: 0,
+      };
       clients.set(socket, client);
       metrics.websocketConnections.set(clients.size);
       send(socket, { type: 'welcome', protocol: WS_PROTOCOL_VERSION });
@@ -165,6 +184,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
           if (send(socket, { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, ...state })) {
             client.lastTopKey = keyOf(state.top.map((e) => ({ ...e, email: null })));
             client.lastMeKey = state.me ? keyOf([state.me.entry]) : 'none';
+            client.lastSentAt = Date.now();
             metrics.websocketMessagesSent.inc();
           }
         } catch (err) {

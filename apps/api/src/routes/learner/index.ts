@@ -19,7 +19,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'submitAnswer', async ({ input, request, reply, user }) => {
     const { body } = input;
     if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
-    const question = await findQuestion(db, body.questionId);
+    const question = await app.questionById(body.questionId);
     if (!question) throw notFound('question');
     const result = await runLearnerCommand(
       app,
