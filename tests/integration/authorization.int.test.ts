@@ -57,6 +57,26 @@ describe('authorization: every route × anonymous / owner / other student / teac
     await t?.close();
   });
 
+  it('lets an admin find an account by username to grant it roles', async () => {
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?username=${accounts.teacher.username}`,
+      headers: accounts.admin.headers,
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      id: accounts.teacher.id,
+      username: accounts.teacher.username,
+      roles: ['student', 'teacher'],
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?username=nobody_here',
+      headers: accounts.admin.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   const entries = (Object.entries(apiRoutes) as Array<[RouteName, (typeof apiRoutes)[RouteName]]>).filter(
     ([name]) => !SKIP.has(name),
   );

@@ -77,3 +77,17 @@ export const SetRolesBodySchema = z.object({
     .refine((roles) => new Set(roles).size === roles.length, { error: '角色不可重複' }),
 });
 export type SetRolesBody = z.infer<typeof SetRolesBodySchema>;
+
+/** GET /api/admin/users?username=: find an account to grant roles to. */
+export const AdminUserQuerySchema = z.object({
+  username: z.string().trim().min(1, { error: '請輸入用戶名稱' }).max(64),
+});
+export type AdminUserQuery = z.infer<typeof AdminUserQuerySchema>;
+
+/** An account as the admin panel sees it. */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  roles: z.array(RoleSchema),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;

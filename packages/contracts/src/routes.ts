@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import {
   AdminStatusSchema,
   AdminUserParamsSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
   ImportResultSchema,
   SetRolesBodySchema,
   UploadTextBodySchema,
@@ -511,6 +513,14 @@ export const apiRoutes = {
     summary: 'Content counts, events, learners, queue depth and projection lag',
     auth: 'admin',
     responses: { 200: AdminStatusSchema, ...errorResponses(401, 403) },
+  },
+  findUser: {
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'Find an account by username (to grant it roles)',
+    auth: 'admin',
+    query: AdminUserQuerySchema,
+    responses: { 200: AdminUserSchema, ...errorResponses(400, 401, 403, 404) },
   },
   setUserRoles: {
     method: 'PUT',

@@ -1,6 +1,7 @@
 import * as content from '@wenyan/content';
 import {
   countEvents,
+  findCredentials,
   type ImportResult,
   importDsePapers,
   importLessonQuestions,
@@ -114,6 +115,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       .values({ title, content: text, type, uploaded_by: user.id })
       .execute();
     return { message: `已上載「${title}」${extra}` };
+  });
+
+  defineRoute(app, 'findUser', async ({ input }) => {
+    const found = await findCredentials(db, input.query.username);
+    if (!found) throw new ApiError(404, 'NOT_FOUND', '找不到此用戶');
+    return { id: found.user.id, username: found.user.username, roles: found.user.roles };
   });
 
   defineRoute(app, 'getAdminStatus', async () => {

@@ -70,7 +70,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await recordSignIn(app, request, created);
       return loadUserView(db, created);
     },
-    { successStatus: 201, config: { rateLimit: { max: env.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } } },
+    // Sign-ups are limited per address; a whole class behind one school network may sign up at once.
+    {
+      successStatus: 201,
+      config: { rateLimit: { max: Math.max(100, env.LOGIN_RATE_LIMIT * 10), timeWindow: '1 minute' } },
+    },
   );
 
   defineRoute(

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
+import { currentUserQuery } from '../../lib/queries.ts';
 import {
   AlertIcon,
   BookIcon,
@@ -31,6 +33,8 @@ export function BottomNav() {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const signOut = useSignOut();
+  const { data: user } = useQuery(currentUserQuery);
+  const isTeacher = Boolean(user && (user.roles.includes('teacher') || user.roles.includes('admin')));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the panel whenever the route changes
   useEffect(() => setOpen(false), [location.pathname]);
@@ -68,6 +72,12 @@ export function BottomNav() {
               <span>{label}</span>
             </NavLink>
           ))}
+          {isTeacher ? (
+            <NavLink to="/teacher" className="more-item">
+              <UserIcon />
+              <span>教師專區</span>
+            </NavLink>
+          ) : null}
           <button type="button" className="more-item" onClick={signOut}>
             <LogoutIcon />
             <span>登出</span>

@@ -6,7 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_IMPORTS,
   type AdminImport,
+  type AdminUser,
+  AdminUserSchema,
   apiRoutes,
+  buildPath,
   ImportResultSchema,
   MessageSchema,
   QUESTION_TYPES,
@@ -14,10 +17,11 @@ import {
   UPLOAD_TYPES,
   type UploadType,
   type User,
+  UserSchema,
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HttpError, sendJson } from '../../lib/api.ts';
+import { getJson, HttpError, sendJson } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { adminStatusQuery, part2Keys } from '../learner/queries.ts';
 import {
@@ -92,6 +96,7 @@ function AdminPanel({ user }: { user: User }) {
       <SystemStatus />
       <Imports />
       <UploadForm />
+      <RolesForm />
     </main>
   );
 }
@@ -318,6 +323,96 @@ function UploadForm() {
           {upload.isPending ? '上載中...' : '上載'}
         </button>
       </form>
+    </section>
+  );
+}
+
+const ROLE_LABELS = { student: '學生', teacher: '教師', admin: '管理員' } as const;
+type RoleName = keyof typeof ROLE_LABELS;
+
+/** Grants and revokes roles (a teacher is made here): find the account by username, tick its roles. */
+function RolesForm() {
+  const [username, setUsername] = useState('');
+  const [found, setFound] = useState<AdminUser | null>(null);
+  const [roles, setRoles] = useState<RoleName[]>([]);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const lookup = useMutation({
+    mutationFn: () =>
+      getJson(`${apiRoutes.findUser.path}?username=${encodeURIComponent(username.trim())}`, AdminUserSchema),
+    onSuccess: (user) => {
+      setFound(user);
+      setRoles([...user.roles]);
+      setResult(null);
+    },
+    onError: (error) => {
+      setFound(null);
+      setResult({ ok: false, message: failureMessage(error) });
+    },
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      sendJson('PUT', buildPath(apiRoutes.setUserRoles.path, { id: found!.id }), { roles }, UserSchema),
+    onSuccess: () => setResult({ ok: true, message: `已更新「${found?.username ?? ''}」的角色` }),
+    onError: (error) => setResult({ ok: false, message: `更新失敗：${failureMessage(error)}` }),
+  });
+  return (
+    <section aria-labelledby="admin-roles">
+      <h2 className="p2-section-title" id="admin-roles">
+        用戶角色
+      </h2>
+      <form
+        className="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (username.trim()) lookup.mutate();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="roles-username">用戶名稱</label>
+          <input
+            id="roles-username"
+            className="input"
+            value={username}
+            maxLength={64}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn" disabled={!username.trim() || lookup.isPending}>
+          查找
+        </button>
+      </form>
+      {found ? (
+        <div className="card" data-testid="roles-editor">
+          <fieldset className="field">
+            <legend>{found.username} 的角色</legend>
+            {(Object.keys(ROLE_LABELS) as RoleName[]).map((role) => (
+              <label key={role} className="st-check">
+                <input
+                  type="checkbox"
+                  checked={roles.includes(role)}
+                  onChange={(event) =>
+                    setRoles((now) => (event.target.checked ? [...now, role] : now.filter((r) => r !== role)))
+                  }
+                />{' '}
+                {ROLE_LABELS[role]}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={roles.length === 0 || save.isPending}
+            onClick={() => save.mutate()}
+          >
+            儲存角色
+          </button>
+        </div>
+      ) : null}
+      {result ? (
+        <p role="alert" className={result.ok ? 'text-jade' : 'text-brick'}>
+          {result.message}
+        </p>
+      ) : null}
     </section>
   );
 }

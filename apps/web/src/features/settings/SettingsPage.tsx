@@ -5,6 +5,9 @@ import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery } from '../../lib/queries.ts';
+import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 
 function Switch({
   id,
@@ -45,6 +48,7 @@ export function SettingsPage() {
   const [dark, setDark] = useAtom(darkModeAtom);
   const [sound, setSound] = useAtom(soundAtom);
   const signOut = useSignOut();
+  const { data: user } = useQuery(currentUserQuery);
   return (
     <main className="page" data-testid="settings-page">
       <PageHeader title="設定" back="/" backLabel="返回主頁" />
@@ -64,10 +68,18 @@ export function SettingsPage() {
           onChange={setSound}
         />
       </section>
+      <section className="card st-group" aria-label="班別">
+        <JoinClassCard />
+      </section>
       <section className="card st-group" aria-label="帳戶">
         <Link className="st-link" to="/profile">
           個人檔案
         </Link>
+        {user && (user.roles.includes('teacher') || user.roles.includes('admin')) ? (
+          <Link className="st-link" to="/teacher">
+            教師專區
+          </Link>
+        ) : null}
         <Link className="st-link" to="/streak">
           連續學習紀錄
         </Link>
