@@ -25,6 +25,11 @@ export const ApiEnvSchema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Development and tests only: allow a provider on plain http. */
+  OIDC_ALLOW_INSECURE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;

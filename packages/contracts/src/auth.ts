@@ -54,3 +54,11 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 export type LoginInput = z.input<typeof LoginBodySchema>;
+
+/** GET /api/login/callback: what the OpenID Connect provider sends back (code and state, or an error). */
+export const OidcCallbackQuerySchema = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+});
+export type OidcCallbackQuery = z.infer<typeof OidcCallbackQuerySchema>;

@@ -13,7 +13,7 @@ import {
   SetRolesBodySchema,
   UploadTextBodySchema,
 } from './admin.ts';
-import { LoginBodySchema, RegisterBodySchema } from './auth.ts';
+import { LoginBodySchema, OidcCallbackQuerySchema, RegisterBodySchema } from './auth.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseMetadataSchema,
@@ -176,6 +176,15 @@ export const apiRoutes = {
     auth: 'public',
     kind: 'html',
     responses: { 200: HtmlPageSchema, 302: RedirectSchema },
+  },
+  loginCallback: {
+    method: 'GET',
+    path: '/api/login/callback',
+    summary: 'Where the school sign-in provider returns (OpenID Connect authorization code)',
+    auth: 'public',
+    kind: 'redirect',
+    query: OidcCallbackQuerySchema,
+    responses: { 302: RedirectSchema, ...errorResponses(400) },
   },
   logoutRedirect: {
     method: 'GET',

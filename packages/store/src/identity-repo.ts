@@ -243,3 +243,48 @@ export async function resolveSession(
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
 }
+
+/** The account of a school sign-in (by the provider's subject), created on the first sign-in. */
+export async function findOrCreateOidcUser(
+  db: Db,
+  identity: {
+    subject: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    picture: string | null;
+  },
+  roles: Role[],
+): Promise<UserRecord> {
+  const existing = await db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('oidc_subject', '=', identity.subject)
+    .executeTakeFirst();
+  if (existing) return toUser(existing);
+  const username = `sso-${createHash('sha256').update(identity.subject).digest('hex').slice(0, 16)}`;
+  const row = await db
+    .insertInto('users')
+    .values({
+      username,
+      password_hash: null,
+      oidc_subject: identity.subject,
+      first_name: identity.firstName,
+      last_name: identity.lastName,
+      email: identity.email,
+      profile_image_url: identity.picture,
+      roles,
+    })
+    .onConflict((oc) => oc.column('oidc_subject').doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+  if (row) return toUser(row);
+  // Two first sign-ins raced: the other one created the account.
+  return toUser(
+    await db
+      .selectFrom('users')
+      .select(userColumns)
+      .where('oidc_subject', '=', identity.subject)
+      .executeTakeFirstOrThrow(),
+  );
+}

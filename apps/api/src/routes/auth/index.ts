@@ -3,6 +3,7 @@ import {
   createUser,
   deleteSession,
   findCredentials,
+  findOrCreateOidcUser,
   hashPassword,
   type Role,
   setRoles,
@@ -16,6 +17,7 @@ import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
 import { loginPageHtml } from './login-page.ts';
+import { createOidc, type OidcChecks, type OidcIdentity } from './oidc.ts';
 
 /** A dummy hash so a sign-in for an unknown name costs as much as one for a known name. */
 let dummyHash: Promise<string> | null = null;
@@ -36,11 +38,51 @@ async function recordSignIn(app: FastifyInstance, request: FastifyRequest, user:
 /** Identity: the sign-in page, local accounts, sessions, sign-out. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, env } = app.deps;
-  const oidc = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID);
+  const oidc = createOidc(env);
+  const OIDC_COOKIE = 'wyt_oidc';
+  const callbackUrl = (request: FastifyRequest) =>
+    `${env.PUBLIC_ORIGIN ?? `${request.protocol}://${request.headers.host}`}/api/login/callback`;
 
+  // With a school provider configured, /api/login goes there (the local form stays at ?local=1).
   defineRoute(app, 'loginPage', async ({ request, reply }) => {
     if (request.user) return reply.redirect('/');
-    return reply.type('text/html; charset=utf-8').send(loginPageHtml({ oidc }));
+    const local = (request.query as { local?: string } | undefined)?.local === '1';
+    if (oidc && !local) {
+      const { url, checks } = await oidc.start(callbackUrl(request));
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(checks), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/api/login',
+        maxAge: 600,
+      });
+      return reply.redirect(url.href);
+    }
+    return reply.type('text/html; charset=utf-8').send(loginPageHtml({ oidc: oidc !== null }));
+  });
+
+  defineRoute(app, 'loginCallback', async ({ request, reply }) => {
+    if (!oidc) throw new ApiError(404, 'NOT_FOUND', 'no sign-in provider is configured');
+    let checks: OidcChecks;
+    try {
+      checks = JSON.parse(request.cookies[OIDC_COOKIE] ?? '') as OidcChecks;
+    } catch {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'the sign-in expired; please sign in again');
+    }
+    reply.clearCookie(OIDC_COOKIE, { path: '/api/login' });
+    const current = new URL(request.url, callbackUrl(request));
+    let identity: OidcIdentity;
+    try {
+      identity = await oidc.finish(current, checks);
+    } catch (err) {
+      request.log.warn({ err }, 'school sign-in failed');
+      throw new ApiError(400, 'VALIDATION_FAILED', 'the school sign-in did not complete; please try again');
+    }
+    const user = await withConfiguredRoles(app, await findOrCreateOidcUser(db, identity, ['student']));
+    const session = await createSession(db, user.id, false);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+    await recordSignIn(app, request, user);
+    return reply.redirect('/');
   });
 
   defineRoute(app, 'logoutRedirect', async ({ request, reply }) => {

@@ -56,7 +56,7 @@ export function loginPageHtml(options: { oidc: boolean }): string {
     <div class="error" id="error" role="alert" aria-live="polite"></div>
     <button type="submit" id="submit">登入</button>
   </form>
-  ${options.oidc ? '<a href="/api/login?provider=oidc"><button type="button" class="secondary">以學校帳戶登入</button></a>' : ''}
+  ${options.oidc ? '<a href="/api/login"><button type="button" class="secondary">以學校帳戶登入</button></a>' : ''}
 </main>
 <script>
 (function () {
