@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Broadcast, Db, LeaderboardIndex, ProjectionQueue } from '@wenyan/store';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiEnv } from './config.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -57,7 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 64 * 1024,
     trustProxy: true,
-    disableRequestLogging: deps.env.LOG_LEVEL !== 'debug' && deps.env.LOG_LEVEL !== 'trace',
+    // Request lines only when debugging: at exam-season rates they would drown the logs.
+    logController: new LogController({
+      disableRequestLogging: deps.env.LOG_LEVEL !== 'debug' && deps.env.LOG_LEVEL !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
