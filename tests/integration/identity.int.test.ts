@@ -144,10 +144,49 @@ describe('identity, sessions and the admin imports', () => {
       .executeTakeFirstOrThrow();
     for (const name of names)
       await t.app.inject({ method: 'POST', url: `/api/admin/import-${name}`, headers });
+    const count = async () =>
+      Number(
+        (
+          await t.runtime.deps.db
+            .selectFrom('questions')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count()).toBe(Number(questions.n));
+
+    // An uploaded question file is checked against the content schema, then imported once.
+    const question = {
+      id: 'upload-test-01',
+      lessonId: 1,
+      type: 'word_interpretation',
+      difficulty: 'beginner',
+      characterFrequency: 200,
+      content: '「約」在「不可以久處約」中的意思是：',
+      targetText: '不可以久處約',
+      highlight: '約',
+      options: ['窮困', '約定', '節儉', '大約'],
+      correctAnswer: '窮困',
+      keywords: null,
+      explanation: '約：窮困。',
+      culturalContext: null,
+    };
+    const upload = (content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-text',
+        headers,
+        payload: { title: '補充題目', content, type: 'questions' },
+      });
+    expect((await upload(JSON.stringify([question]))).json().message).toContain('匯入 1 題');
+    expect((await upload(JSON.stringify([question]))).json().message).toContain('匯入 0 題');
+    const bad = await upload(JSON.stringify([{ ...question, options: ['只有一個'] }]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('INVALID_CONTENT');
     const after = await t.runtime.deps.db
       .selectFrom('questions')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(after.n).toBe(questions.n);
+    expect(Number(after.n)).toBe(Number(questions.n) + 1);
   });
 });

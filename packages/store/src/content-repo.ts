@@ -101,6 +101,18 @@ async function insertQuestions(db: Db, rows: QuestionRow[]): Promise<ImportResul
   return { imported, skipped: rows.length - imported };
 }
 
+/** Questions of the content format added by a user (an admin's upload); existing ids are left alone. */
+export async function insertContentQuestions(
+  db: Db,
+  questions: readonly content.ContentQuestion[],
+  createdBy: string,
+): Promise<ImportResult> {
+  return insertQuestions(
+    db,
+    questions.map((q) => questionRow(q, { origin: 'user', created_by: createdBy })),
+  );
+}
+
 /** The sixteen set texts; an existing lesson is left as it is. */
 export async function importLessons(db: Db): Promise<ImportResult> {
   const rows = lessonRows();

@@ -8,6 +8,7 @@ import {
   importLessons,
   importMindMaps,
   importVocabularySessions,
+  insertContentQuestions,
   questionCountsByType,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
@@ -80,35 +81,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
             .map((i) => ({ field: `body.content.${i.path.join('.')}`, message: i.message })),
         );
       }
-      const inserted = await db
-        .insertInto('questions')
-        .values(
-          result.data.map((q) => ({
-            id: q.id,
-            lesson_id: q.lessonId,
-            type: q.type,
-            difficulty: q.difficulty,
-            character_frequency: q.characterFrequency,
-            content: q.content,
-            target_text: q.targetText,
-            highlight: q.highlight,
-            options: q.options ? JSON.stringify(q.options) : null,
-            correct_answer: q.correctAnswer,
-            keywords: q.keywords ? JSON.stringify(q.keywords) : null,
-            explanation: q.explanation,
-            cultural_context: q.culturalContext,
-            session_id: null,
-            paper_id: null,
-            points: null,
-            origin: 'user',
-            created_by: user.id,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
+      const inserted = await insertContentQuestions(db, result.data, user.id);
       app.invalidateContent();
-      extra = `，匯入 ${inserted.length} 題（略過 ${result.data.length - inserted.length} 題）`;
+      extra = `，匯入 ${inserted.imported} 題（略過 ${inserted.skipped} 題）`;
     }
     await db
       .insertInto('uploaded_texts')
