@@ -410,3 +410,17 @@ export async function leaderboardSocket(url: string, learner: Learner) {
   await waitUntil(() => messages.length > 0, 'first leaderboard message', 10_000);
   return { ws, messages };
 }
+
+/** A drill with its learners signed up and the questions they answer: the setup every burst drill shares. */
+export async function stageDrill(
+  name: string,
+  learnerCount: number,
+  options: Parameters<typeof startDrill>[0] = {},
+): Promise<{ drill: Drill; learners: Learner[]; questions: Question[] }> {
+  const drill = await startDrill(options);
+  const url = drill.apis[0]!.url;
+  const learners = await Promise.all(
+    Array.from({ length: learnerCount }, (_, i) => signUp(url, `${name}_drill_${i}`)),
+  );
+  return { drill, learners, questions: await choiceQuestions(url, learners[0]!) };
+}

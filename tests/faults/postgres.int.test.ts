@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit,
   burst,
-  choiceQuestions,
   type Drill,
   type Learner,
   projectedToHead,
   type Question,
-  signUp,
-  startDrill,
+  stageDrill,
   stopPostgres,
   waitUntil,
 } from './drill.ts';
@@ -19,10 +17,7 @@ describe('fault drill: Postgres restarted during a burst', () => {
   let questions: Question[];
 
   beforeAll(async () => {
-    drill = await startDrill();
-    const url = drill.apis[0]!.url;
-    learners = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(url, `pg_drill_${i}`)));
-    questions = await choiceQuestions(url, learners[0]!);
+    ({ drill, learners, questions } = await stageDrill('pg', 10));
   });
   afterAll(async () => {
     await drill?.close();

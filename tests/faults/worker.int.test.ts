@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit,
   burst,
-  choiceQuestions,
   type Drill,
   type Learner,
   projectedToHead,
   type Question,
-  signUp,
-  startDrill,
+  stageDrill,
   stop,
   waitUntil,
 } from './drill.ts';
@@ -22,10 +20,7 @@ describe('fault drill: the projection worker', () => {
   let questions: Question[];
 
   beforeAll(async () => {
-    drill = await startDrill();
-    const url = drill.apis[0]!.url;
-    learners = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(url, `worker_drill_${i}`)));
-    questions = await choiceQuestions(url, learners[0]!);
+    ({ drill, learners, questions } = await stageDrill('worker', 12));
   });
   afterAll(async () => {
     await drill?.close();

@@ -6,10 +6,7 @@ import {
   projectLearner,
   upcast,
 } from '@wenyan/domain';
-import { type Db, learnerStreamId, readStream } from '@wenyan/store';
-
-/** Bump when LearnerView's shape changes: stored views of an older shape are refolded from the log. */
-export const LEARNER_VIEW_SCHEMA = 1;
+import { type Db, LEARNER_VIEW_SCHEMA, learnerStreamId, readStream } from '@wenyan/store';
 
 /**
  * The learner's current view: the projected view at its checkpoint plus any events after it, so a

@@ -49,7 +49,6 @@ export function createLeaderboardHub(app: FastifyInstance) {
   const { db, leaderboard, broadcast, leaderboardVersion } = app.deps;
   const clients = new Map<WebSocket, Client>();
   let dirty = false;
-  let changedUsers = new Set<string>();
   let ticking = false;
 
   async function tick(): Promise<void> {
@@ -61,28 +60,27 @@ export function createLeaderboardHub(app: FastifyInstance) {
     }
     ticking = true;
     dirty = false;
-    const changed = changedUsers;
-    changedUsers = new Set();
     try {
       const now = new Date().toISOString();
       const userIds = [...new Set(subscribers.map(([, c]) => c.userId))];
       const [version, top, total, ranks] = await Promise.all([
         leaderboardVersion(),
-        readTop(db, leaderboard, now),
+        readTop(db, leaderboard),
         leaderboard.total(),
         leaderboard.ranks(userIds),
       ]);
       const topEntries = (viewer: string) => top.map((t) => toEntry(t.row, t.rank, viewer, now));
       const topKey = keyOf(topEntries(''));
-      // Only learners whose own figures or rank may have moved need their row read again.
-      const needRows = userIds.filter((id) => changed.has(id) || ranks.has(id));
-      const rows = await entryRows(db, needRows);
+      // A learner without a rank has no entry to show.
+      const rows = await entryRows(
+        db,
+        userIds.filter((id) => ranks.has(id)),
+      );
       const nowMs = Date.now();
       for (const [socket, client] of subscribers) {
         if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) {
           // Sent less than a second ago: this change goes out on a later tick.
           dirty = true;
-          for (const id of changed) changedUsers.add(id);
           continue;
         }
         const rank = ranks.get(client.userId);
@@ -133,7 +131,6 @@ export function createLeaderboardHub(app: FastifyInstance) {
   const ready = broadcast
     .subscribe((message) => {
       dirty = true;
-      for (const id of message.userIds) changedUsers.add(id);
       if (message.appendedAt)
         metrics.projectionLag.observe(Math.max(0, Date.now() - message.appendedAt) / 1000);
     })

@@ -64,14 +64,13 @@ export function toEntry(row: EntryRow, rank: number, viewerId: string | null, no
 }
 
 /** The top ten with their entries (shared by every viewer of one tick). */
-export async function readTop(db: Db, index: LeaderboardIndex, now: string) {
+export async function readTop(db: Db, index: LeaderboardIndex) {
   const ids = await index.top(TOP_SIZE);
   const rows = await entryRows(db, ids);
   const top = ids.flatMap((id, i) => {
     const row = rows.get(id);
     return row ? [{ row, rank: i + 1 }] : [];
   });
-  void now;
   return top;
 }
 
@@ -84,7 +83,7 @@ export async function readLeaderboard(
 ): Promise<Leaderboard> {
   const now = new Date().toISOString();
   const [top, ranks, total, mine] = await Promise.all([
-    readTop(db, index, now),
+    readTop(db, index),
     index.ranks([viewerId]),
     index.total(),
     entryRows(db, [viewerId]),
