@@ -5,7 +5,16 @@
 // Knobs (set by `npm run load -- exam-eve`, overridable in the environment): PEAK_ANSWERS (answers/s
 // at the peak), QUESTIONS per session, THINK_MS between answers, WS_SHARE, WATCHERS, RAMP/HOLD/DOWN,
 // LEARNER_VUS (the most learners at once).
-import { learner, studySession, summaryTrendStats, thresholds, watch, writeSummary } from './lib.js';
+import {
+  ANSWER_TARGETS,
+  sessionGracefulStop,
+  studyExec,
+  summaryTrendStats,
+  thresholds,
+  watcherExec,
+  watchersScenario,
+  writeSummary,
+} from './lib.js';
 
 const PEAK_ANSWERS = Number(__ENV.PEAK_ANSWERS || 200);
 const QUESTIONS = Number(__ENV.QUESTIONS || 10);
@@ -33,40 +42,19 @@ export const options = {
         { target: peak, duration: `${HOLD}s` },
         { target: 0, duration: `${DOWN}s` },
       ],
-      gracefulStop: `${Math.ceil((QUESTIONS * THINK_MS * 1.5) / 1000) + 10}s`,
+      gracefulStop: sessionGracefulStop(QUESTIONS, THINK_MS),
     },
-    ...(WATCHERS > 0
-      ? {
-          watchers: {
-            executor: 'per-vu-iterations',
-            exec: 'watcher',
-            vus: WATCHERS,
-            iterations: 1,
-            maxDuration: `${RAMP + HOLD + DOWN + 30}s`,
-          },
-        }
-      : {}),
+    ...watchersScenario(WATCHERS, RAMP + HOLD + DOWN + 30),
   },
   thresholds: thresholds({
-    'http_req_duration{ep:answer}': ['p(95)<100', 'p(99)<250'],
-    projection_lag: ['p(95)<500'],
-    ws_update_lag: ['p(95)<1500'],
-    ws_msgs_too_close: ['count<1'],
+    ...ANSWER_TARGETS,
     sign_in_errors: ['count<1'],
   }),
   summaryTrendStats,
 };
 
-export async function study() {
-  const s = learner('signIn');
-  if (!s) return;
-  await studySession(s, { count: QUESTIONS, thinkMs: THINK_MS, withSocket: Math.random() < WS_SHARE });
-}
+export const study = studyExec('signIn', { questions: QUESTIONS, thinkMs: THINK_MS, wsShare: WS_SHARE });
 
-export async function watcher() {
-  const s = learner('seeded');
-  if (!s) return;
-  await watch(s.headers, (RAMP + HOLD + DOWN) * 1000);
-}
+export const watcher = watcherExec((RAMP + HOLD + DOWN) * 1000);
 
 export const handleSummary = writeSummary;

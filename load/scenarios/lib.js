@@ -48,6 +48,52 @@ export function thresholds(strict = {}) {
 
 export const summaryTrendStats = ['avg', 'min', 'med', 'p(90)', 'p(95)', 'p(99)', 'max', 'count'];
 
+/** The exam-season targets of the answer path (issue 10), shared by the answering scenarios. */
+export const ANSWER_TARGETS = {
+  'http_req_duration{ep:answer}': ['p(95)<100', 'p(99)<250'],
+  projection_lag: ['p(95)<500'],
+  ws_update_lag: ['p(95)<1500'],
+  ws_msgs_too_close: ['count<1'],
+};
+
+/** The `watchers` scenario: each VU keeps the leaderboard open once (none when `count` is 0). */
+export function watchersScenario(count, maxSeconds) {
+  return count > 0
+    ? {
+        watchers: {
+          executor: 'per-vu-iterations',
+          exec: 'watcher',
+          vus: count,
+          iterations: 1,
+          maxDuration: `${maxSeconds}s`,
+        },
+      }
+    : {};
+}
+
+/** How long a learner scenario waits for sessions in flight when it ends. */
+export function sessionGracefulStop(questions, thinkMs) {
+  return `${Math.ceil((questions * thinkMs * 1.5) / 1000) + 10}s`;
+}
+
+/** A scenario's `study` function: one learner's session (a share of them with the socket open). */
+export function studyExec(how, { questions, thinkMs, wsShare }) {
+  return async () => {
+    const s = learner(how);
+    if (!s) return;
+    await studySession(s, { count: questions, thinkMs, withSocket: Math.random() < wsShare });
+  };
+}
+
+/** A scenario's `watcher` function: a seeded learner keeps the leaderboard open for `ms`. */
+export function watcherExec(ms) {
+  return async () => {
+    const s = learner('seeded');
+    if (!s) return;
+    await watch(s.headers, ms);
+  };
+}
+
 const jsonHeaders = { 'content-type': 'application/json' };
 
 function sessionOf(res, username) {

@@ -3,7 +3,16 @@
 // meanwhile; the thresholds hold the latency and the projection lag steady to the end.
 //
 // Knobs: ANSWERS (answers/s), QUESTIONS, THINK_MS, WS_SHARE, WATCHERS, DURATION_S, LEARNER_VUS.
-import { learner, studySession, summaryTrendStats, thresholds, watch, writeSummary } from './lib.js';
+import {
+  ANSWER_TARGETS,
+  sessionGracefulStop,
+  studyExec,
+  summaryTrendStats,
+  thresholds,
+  watcherExec,
+  watchersScenario,
+  writeSummary,
+} from './lib.js';
 
 const ANSWERS = Number(__ENV.ANSWERS || 150);
 const QUESTIONS = Number(__ENV.QUESTIONS || 10);
@@ -23,39 +32,18 @@ export const options = {
       duration: `${DURATION}s`,
       preAllocatedVUs: Math.min(LEARNER_VUS, 300),
       maxVUs: LEARNER_VUS,
-      gracefulStop: `${Math.ceil((QUESTIONS * THINK_MS * 1.5) / 1000) + 10}s`,
+      gracefulStop: sessionGracefulStop(QUESTIONS, THINK_MS),
     },
-    ...(WATCHERS > 0
-      ? {
-          watchers: {
-            executor: 'per-vu-iterations',
-            exec: 'watcher',
-            vus: WATCHERS,
-            iterations: 1,
-            maxDuration: `${DURATION + 60}s`,
-          },
-        }
-      : {}),
+    ...watchersScenario(WATCHERS, DURATION + 60),
   },
   thresholds: thresholds({
-    'http_req_duration{ep:answer}': ['p(95)<100', 'p(99)<250'],
-    projection_lag: ['p(95)<500'],
-    ws_update_lag: ['p(95)<1500'],
-    ws_msgs_too_close: ['count<1'],
+    ...ANSWER_TARGETS,
   }),
   summaryTrendStats,
 };
 
-export async function study() {
-  const s = learner('seeded');
-  if (!s) return;
-  await studySession(s, { count: QUESTIONS, thinkMs: THINK_MS, withSocket: Math.random() < WS_SHARE });
-}
+export const study = studyExec('seeded', { questions: QUESTIONS, thinkMs: THINK_MS, wsShare: WS_SHARE });
 
-export async function watcher() {
-  const s = learner('seeded');
-  if (!s) return;
-  await watch(s.headers, DURATION * 1000);
-}
+export const watcher = watcherExec(DURATION * 1000);
 
 export const handleSummary = writeSummary;

@@ -3,7 +3,16 @@
 // the lobby, not sign-ins. Watchers keep the leaderboard open throughout.
 //
 // Knobs: PEAK_ANSWERS, QUESTIONS, THINK_MS, WS_SHARE, WATCHERS, HOLD_S, LEARNER_VUS.
-import { learner, studySession, summaryTrendStats, thresholds, watch, writeSummary } from './lib.js';
+import {
+  ANSWER_TARGETS,
+  sessionGracefulStop,
+  studyExec,
+  summaryTrendStats,
+  thresholds,
+  watcherExec,
+  watchersScenario,
+  writeSummary,
+} from './lib.js';
 
 const PEAK_ANSWERS = Number(__ENV.PEAK_ANSWERS || 1100);
 const QUESTIONS = Number(__ENV.QUESTIONS || 10);
@@ -27,40 +36,19 @@ export const options = {
         { target: peak, duration: '10s' },
         { target: peak, duration: `${HOLD}s` },
       ],
-      gracefulStop: `${Math.ceil((QUESTIONS * THINK_MS * 1.5) / 1000) + 10}s`,
+      gracefulStop: sessionGracefulStop(QUESTIONS, THINK_MS),
     },
-    ...(WATCHERS > 0
-      ? {
-          watchers: {
-            executor: 'per-vu-iterations',
-            exec: 'watcher',
-            vus: WATCHERS,
-            iterations: 1,
-            maxDuration: `${HOLD + 60}s`,
-          },
-        }
-      : {}),
+    ...watchersScenario(WATCHERS, HOLD + 60),
   },
   thresholds: thresholds({
     http_req_failed: ['rate<0.0001'],
-    'http_req_duration{ep:answer}': ['p(95)<100', 'p(99)<250'],
-    projection_lag: ['p(95)<500'],
-    ws_update_lag: ['p(95)<1500'],
-    ws_msgs_too_close: ['count<1'],
+    ...ANSWER_TARGETS,
   }),
   summaryTrendStats,
 };
 
-export async function study() {
-  const s = learner('seeded');
-  if (!s) return;
-  await studySession(s, { count: QUESTIONS, thinkMs: THINK_MS, withSocket: Math.random() < WS_SHARE });
-}
+export const study = studyExec('seeded', { questions: QUESTIONS, thinkMs: THINK_MS, wsShare: WS_SHARE });
 
-export async function watcher() {
-  const s = learner('seeded');
-  if (!s) return;
-  await watch(s.headers, (HOLD + 25) * 1000);
-}
+export const watcher = watcherExec((HOLD + 25) * 1000);
 
 export const handleSummary = writeSummary;
