@@ -13,7 +13,10 @@
  *
  * The system runs in the distributed mode on this machine's Postgres and Redis (a fresh database and
  * key prefix, dropped afterwards). Knobs: BENCH_SECONDS (default 15), BENCH_CONCURRENCY (64),
- * BENCH_SOCKETS (1000), BENCH_LEARNERS (2000).
+ * BENCH_SOCKETS (1000), BENCH_LEARNERS (2000), BENCH_API_INSTANCES (1), and BENCH_PROFILE_DIR (write a
+ * V8 CPU profile of every API and worker process there).
+ *
+ * Each measured phase also prints the CPU it cost, by process, per unit of work (from /proc).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
+import { cpuPer, formatCpu, readCpu } from '../lib/cpu.ts';
 import { histogramQuantile, parseHistogram } from '../lib/report.ts';
 import { describeMachine, freePort, root, type System, startSystem, stopProcess } from '../lib/system.ts';
 
@@ -31,6 +35,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000);
+const API_INSTANCES = Number(process.env.BENCH_API_INSTANCES ?? 1);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+
+/** The system's own processes by role, for the CPU readings. */
+function processes(system: System): Record<string, number | undefined> {
+  const named: Record<string, number | undefined> = {};
+  system.apis.forEach((api, i) => {
+    named[system.apis.length === 1 ? 'api' : `api${i + 1}`] = api.child.pid;
+  });
+  named.worker = system.worker?.child.pid;
+  return named;
+}
 
 interface Question {
   id: string;
@@ -85,7 +101,7 @@ async function submit(url: string, learner: Learner, q: Question, n: number): Pr
 
 /** Closed-loop answers at a concurrency for some seconds: each loop keeps to its own learners. */
 async function answerLoad(
-  url: string,
+  url: string | string[],
   learners: Learner[],
   questions: Question[],
   options: {
@@ -100,12 +116,18 @@ async function answerLoad(
   let n = 0;
   const until = performance.now() + options.seconds * 1000;
   const gapMs = options.perSecond ? (1000 * options.concurrency) / options.perSecond : 0;
+  const urls = typeof url === 'string' ? [url] : url;
   await Promise.all(
     Array.from({ length: options.concurrency }, async (_, loop) => {
       for (let i = loop; performance.now() < until; i += options.concurrency) {
         const learner = learners[i % learners.length]!;
         const next = performance.now() + gapMs;
-        const ms = await submit(url, learner, questions[(n++ * 7) % questions.length]!, n).catch(() => -1);
+        const ms = await submit(
+          urls[loop % urls.length]!,
+          learner,
+          questions[(n++ * 7) % questions.length]!,
+          n,
+        ).catch(() => -1);
         if (ms < 0) failures++;
         else {
           latencies.push(ms);
@@ -292,7 +314,10 @@ async function bareBroadcast(count: number, payload: string): Promise<number> {
 
 async function main() {
   console.log(`[bench] ${describeMachine()}`);
-  const system = await startSystem({ workerConcurrency: 8 });
+  const system = await startSystem({
+    apiInstances: API_INSTANCES,
+    env: PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {},
+  });
   const lines: string[] = [];
   const say = (line: string) => {
     console.log(line);
@@ -312,10 +337,12 @@ async function main() {
 
     // Warm up (JIT, pools, the first append of each stream), then measure.
     await answerLoad(system.url, learners, questions, { seconds: 3, concurrency: CONCURRENCY });
-    const api = await answerLoad(system.url, learners, questions, {
+    const cpuBefore = readCpu(processes(system));
+    const api = await answerLoad(system.urls, learners, questions, {
       seconds: SECONDS,
       concurrency: CONCURRENCY,
     });
+    const answerCpu = cpuPer(cpuBefore, readCpu(processes(system)), api.ok);
     const sample = await handle.db
       .selectFrom('events')
       .select(['data', 'metadata'])
@@ -361,6 +388,7 @@ commit;\n`,
     say(`pgbench, the answer's write transaction (key + stream bump + 2 events): ${r1(txTps)}/s`);
     say(`ratio API / single-row insert: ${r1((api.perSecond / insertTps) * 100)} %`);
     say(`ratio API / answer transaction: ${r1((api.perSecond / txTps) * 100)} %`);
+    say(`CPU per answer, ms: ${formatCpu(answerCpu)}`);
 
     // 2. Projection: stop the worker, pile up one answer for each of LEARNERS learners, then drain.
     await stopProcess(system.worker!);
@@ -374,14 +402,20 @@ commit;\n`,
     );
     const before = await backlog(system);
     const drainStarted = performance.now();
+    const drainCpuBefore = readCpu(processes(system));
     const starting = system.startWorker();
     let after = before;
     while (after.events > 0) {
       await new Promise((r) => setTimeout(r, 100));
       after = await backlog(system);
     }
-    await starting;
+    const worker = await starting;
     const drainS = (performance.now() - drainStarted) / 1000;
+    const drainCpu = cpuPer(
+      drainCpuBefore,
+      readCpu({ ...processes(system), worker: worker.child.pid }),
+      before.learners,
+    );
     const zincrby = redisZincrby(system.redisUrl, system.redisPrefix);
     say('');
     say('## Projection against raw Redis');
@@ -390,6 +424,7 @@ commit;\n`,
     );
     say(`redis-benchmark ZINCRBY (50 clients, no pipelining): ${r1(zincrby)}/s`);
     say(`ratio projections / ZINCRBY: ${r1((before.learners / drainS / zincrby) * 100)} %`);
+    say(`CPU per learner projection, ms: ${formatCpu(drainCpu)}`);
 
     // 3. Fan-out and lag under a steady load.
     const watchers = learners.slice(0, SOCKETS);

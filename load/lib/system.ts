@@ -189,7 +189,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     LOG_LEVEL: 'warn',
     // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
     LOGIN_RATE_LIMIT: '1000000',
-    WORKER_CONCURRENCY: String(options.workerConcurrency ?? 8),
+    ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),
     CATCH_UP_INTERVAL_MS: '5000',
     ...options.env,
   };

@@ -91,8 +91,8 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     });
     projector = embedded;
     queue = createLocalQueue(
-      async (userId) => {
-        await embedded.projectLearner(userId);
+      async (userIds) => {
+        await embedded.projectLearners(userIds);
       },
       (err) => console.error('projection failed', err),
     );

@@ -5,7 +5,10 @@ export const WorkerEnvSchema = z.object({
   DATABASE_URL: z.string().url(),
   REDIS_URL: z.string().url(),
   REDIS_PREFIX: z.string().default('wyt'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Projection jobs running at once (BullMQ concurrency); they are written in batches. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
+  /** Most learners one projection transaction writes. */
+  PROJECTION_BATCH: z.coerce.number().int().min(1).max(500).default(64),
   CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

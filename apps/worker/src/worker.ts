@@ -12,6 +12,7 @@ import {
   redisLeaderboard,
 } from '@wenyan/store';
 import { UnrecoverableError, Worker } from 'bullmq';
+import { BATCHES_IN_FLIGHT, projectionBatches } from './batches.ts';
 import type { WorkerEnv } from './config.ts';
 
 export interface RunningWorker {
@@ -35,7 +36,8 @@ const jsonLog: Log = (level, message, fields = {}) => {
 export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<RunningWorker> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
-    poolSize: env.WORKER_CONCURRENCY + 2,
+    // The batches in flight, the catch-up sweep and the leaderboard repair.
+    poolSize: BATCHES_IN_FLIGHT + 2,
   });
   const broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);
   const queue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX);
@@ -49,13 +51,14 @@ export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<R
     leaderboard: redisLeaderboard(indexConnection, env.REDIS_PREFIX),
     nextVersion: () => indexConnection.incr(leaderboardVersionKey(env.REDIS_PREFIX)),
   });
+  const batches = projectionBatches(projector.projectLearners, env.PROJECTION_BATCH);
   const worker = new Worker<ProjectLearnerJob>(
     PROJECTION_QUEUE,
     async (job) => {
       if (job.name !== PROJECT_LEARNER_JOB || !/^\d+$/.test(String(job.data?.userId))) {
         throw new UnrecoverableError(`malformed job ${job.name}`);
       }
-      const result = await projector.projectLearner(job.data.userId);
+      const result = await batches.load(job.data.userId);
       if (result.applied > 0 && env.LOG_LEVEL === 'debug') {
         log('info', 'projected', { userId: job.data.userId, applied: result.applied });
       }
@@ -100,7 +103,9 @@ export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<R
       let total = 0;
       for (;;) {
         const behind = await projector.findBehind(500);
-        for (const userId of behind) await projector.projectLearner(userId);
+        for (let i = 0; i < behind.length; i += env.PROJECTION_BATCH) {
+          await projector.projectLearners(behind.slice(i, i + env.PROJECTION_BATCH));
+        }
         total += behind.length;
         if (behind.length < 500) return total;
       }

@@ -47,12 +47,13 @@ export function createLocalBroadcast(): Broadcast {
 }
 
 /**
- * The in-process queue of the embedded mode: a set of learners with news, drained by one loop,
- * so a burst of answers from one learner makes one projection run.
+ * The in-process queue of the embedded mode: a set of learners with news, drained by one loop in
+ * batches, so a burst of answers from one learner makes one projection run and many learners share one.
  */
 export function createLocalQueue(
-  project: (userId: string) => Promise<void>,
+  project: (userIds: string[]) => Promise<void>,
   onError: (err: unknown) => void,
+  maxBatch = 64,
 ) {
   const pending = new Set<string>();
   let running: Promise<void> | null = null;
@@ -60,10 +61,10 @@ export function createLocalQueue(
 
   async function drain(): Promise<void> {
     while (pending.size > 0 && !closed) {
-      const [userId] = pending;
-      pending.delete(userId!);
+      const batch = [...pending].slice(0, maxBatch);
+      for (const userId of batch) pending.delete(userId);
       try {
-        await project(userId!);
+        await project(batch);
       } catch (err) {
         onError(err);
       }

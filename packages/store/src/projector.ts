@@ -10,7 +10,7 @@ import {
 } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
-import { learnerStreamId, readStream, type StoredEvent } from './event-store.ts';
+
 import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 
@@ -20,9 +20,17 @@ export const LEARNER_VIEW_SCHEMA = 1;
 /** How many events one projection transaction folds at most (a long backlog takes several). */
 const BATCH = 5000;
 
+/** What projecting one learner did: events folded, and the checkpoint after. */
+export interface ProjectionResult {
+  applied: number;
+  checkpoint: number;
+}
+
 export interface Projector {
   /** Folds the learner's events after their checkpoint into the read models, in one transaction. */
-  projectLearner(userId: string): Promise<{ applied: number; checkpoint: number }>;
+  projectLearner(userId: string): Promise<ProjectionResult>;
+  /** The same for several learners in one transaction (one statement of each kind): the batch path. */
+  projectLearners(userIds: readonly string[]): Promise<Map<string, ProjectionResult>>;
   /** Learners whose stream is ahead of their checkpoint. */
   findBehind(limit: number): Promise<string[]>;
 }
@@ -39,7 +47,7 @@ export interface ProjectorDeps {
 
 export const userIdOfStream = (streamId: string) => streamId.slice('learner-'.length);
 
-function toDomain(e: StoredEvent): LearnerEvent {
+function toDomain(e: LoggedEvent): LearnerEvent {
   return upcast({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
 }
 
@@ -58,14 +66,34 @@ const sameRank = (a: RankFigures, b: RankFigures) =>
   a.completedLessons === b.completedLessons &&
   a.averageAccuracy === b.averageAccuracy;
 
-async function writeReadModels(
-  trx: Db,
+/** One learner's event as the projector reads it: what the fold and the read models need. */
+interface LoggedEvent {
+  version: number;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  recordedAt: Date;
+}
+
+/** What one learner's projection writes, as JSON rows for the batch statement. */
+interface LearnerRows {
+  projection: Record<string, unknown>;
+  totals: Record<string, unknown>;
+  lessons: Record<string, unknown>[];
+  activities: Record<string, unknown>[];
+  errors: Record<string, unknown>[];
+  vocabulary: Record<string, unknown>[];
+}
+
+/** The rows one learner's projection writes: the folded view and what changed between `before` and `after`. */
+function learnerRows(
   userId: string,
   before: LearnerView,
   after: LearnerView,
-  events: readonly StoredEvent[],
+  events: readonly LoggedEvent[],
   domainEvents: readonly LearnerEvent[],
-): Promise<void> {
+): LearnerRows {
+  const last = events[events.length - 1]!;
   const entry = leaderboardEntry(after);
   let answers = 0;
   let correct = 0;
@@ -73,223 +101,326 @@ async function writeReadModels(
     answers += lesson.answers;
     correct += lesson.correctAnswers;
   }
-  const totals = {
-    total_xp: after.totalXP,
-    level: levelForXp(after.totalXP),
-    streak_days: after.streakDays,
-    last_active_date: after.lastActiveDay,
-    last_active_at: after.lastActiveAt ? new Date(after.lastActiveAt) : null,
-    school_name: after.schoolName,
-    completed_lessons: after.completedLessonCount,
-    average_accuracy: entry.averageAccuracy,
-    answers_count: answers,
-    correct_count: correct,
-    updated_at: new Date(),
-  };
-  await trx
-    .insertInto('user_totals')
-    .values({ user_id: userId, ...totals })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(totals))
-    .execute();
-
-  const lessonRows = Object.values(after.lessons)
-    .filter((l) => before.lessons[String(l.lessonId)] !== l)
-    .map((l) => ({
-      user_id: userId,
-      lesson_id: l.lessonId,
-      questions_completed: l.questionsCompleted,
-      total_questions: l.totalQuestions,
-      correct_answers: l.correctAnswers,
-      xp_earned: l.xpEarned,
-      accuracy: l.answers === 0 ? 0 : Math.round((l.correctAnswers / l.answers) * 1000) / 10,
-      updated_at: new Date(l.lastStudiedAt),
-    }));
-  if (lessonRows.length > 0) {
-    await trx
-      .insertInto('user_lesson_stats')
-      .values(lessonRows)
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
-          questions_completed: eb.ref('excluded.questions_completed'),
-          total_questions: eb.ref('excluded.total_questions'),
-          correct_answers: eb.ref('excluded.correct_answers'),
-          xp_earned: eb.ref('excluded.xp_earned'),
-          accuracy: eb.ref('excluded.accuracy'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
-
-  const activityRows: Array<{
-    user_id: string;
-    lesson_id: number;
-    activity_type: string;
-    completed_at: Date | null;
-  }> = [];
-  domainEvents.forEach((e) => {
+  const activities: Record<string, unknown>[] = [];
+  const vocabulary: Record<string, unknown>[] = [];
+  domainEvents.forEach((e, i) => {
     if (e.type === 'NodeCompleted' && e.data.firstCompletion) {
-      activityRows.push({
+      activities.push({
         user_id: userId,
         lesson_id: e.data.lessonId,
         activity_type: e.data.nodeType,
-        completed_at: new Date(e.data.at),
+        completed_at: e.data.at,
+      });
+    } else if (e.type === 'VocabularyExerciseCompleted') {
+      vocabulary.push({
+        user_id: userId,
+        seq: events[i]!.version,
+        exercise_type: e.data.exerciseType,
+        exercise_id: e.data.exerciseId,
+        lesson_ids: e.data.lessonIds ?? null,
+        score: e.data.score,
+        time_spent: Math.round(e.data.timeSpent),
+        questions_answered: e.data.questionsAnswered,
+        correct_answers: e.data.correctAnswers,
+        difficulty: e.data.difficulty,
+        completed_at: e.data.at,
       });
     }
   });
-  if (activityRows.length > 0) {
-    await trx
-      .insertInto('completed_activities')
-      .values(activityRows)
-      .onConflict((oc) => oc.columns(['user_id', 'lesson_id', 'activity_type']).doNothing())
-      .execute();
-  }
-
-  const errorRows = Object.values(after.errorBook)
-    .filter((r: ErrorRecordView) => before.errorBook[r.questionId] !== r)
-    .map((r) => ({
+  return {
+    projection: {
       user_id: userId,
-      question_id: r.questionId,
-      attempt_count: r.attemptCount,
-      incorrect_answer: r.incorrectAnswer,
-      correct_answer: r.correctAnswer,
-      user_explanation: r.userExplanation,
-      is_active: r.isActive,
-      mastered_at: r.masteredAt ? new Date(r.masteredAt) : null,
-      first_error_at: new Date(r.firstErrorAt),
-      last_attempt_at: new Date(r.lastAttemptAt),
-    }));
-  if (errorRows.length > 0) {
-    await trx
-      .insertInto('error_questions')
-      .values(errorRows)
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({
-          attempt_count: eb.ref('excluded.attempt_count'),
-          incorrect_answer: eb.ref('excluded.incorrect_answer'),
-          correct_answer: eb.ref('excluded.correct_answer'),
-          user_explanation: eb.ref('excluded.user_explanation'),
-          is_active: eb.ref('excluded.is_active'),
-          mastered_at: eb.ref('excluded.mastered_at'),
-          first_error_at: eb.ref('excluded.first_error_at'),
-          last_attempt_at: eb.ref('excluded.last_attempt_at'),
-        })),
-      )
-      .execute();
-  }
-
-  const vocabularyRows = domainEvents.flatMap((e, i) =>
-    e.type === 'VocabularyExerciseCompleted'
-      ? [
-          {
-            user_id: userId,
-            seq: events[i]!.version,
-            exercise_type: e.data.exerciseType,
-            exercise_id: e.data.exerciseId,
-            lesson_ids: e.data.lessonIds ? JSON.stringify(e.data.lessonIds) : null,
-            score: e.data.score,
-            time_spent: Math.round(e.data.timeSpent),
-            questions_answered: e.data.questionsAnswered,
-            correct_answers: e.data.correctAnswers,
-            difficulty: e.data.difficulty,
-            completed_at: new Date(e.data.at),
-          },
-        ]
-      : [],
-  );
-  if (vocabularyRows.length > 0) {
-    await trx
-      .insertInto('vocabulary_records')
-      .values(vocabularyRows)
-      .onConflict((oc) => oc.columns(['user_id', 'seq']).doNothing())
-      .execute();
-  }
+      checkpoint: last.version,
+      view: after,
+      last_event_at: last.recordedAt.toISOString(),
+    },
+    totals: {
+      user_id: userId,
+      total_xp: after.totalXP,
+      level: levelForXp(after.totalXP),
+      streak_days: after.streakDays,
+      last_active_date: after.lastActiveDay,
+      last_active_at: after.lastActiveAt,
+      school_name: after.schoolName,
+      completed_lessons: after.completedLessonCount,
+      average_accuracy: entry.averageAccuracy,
+      answers_count: answers,
+      correct_count: correct,
+    },
+    lessons: Object.values(after.lessons)
+      .filter((l) => before.lessons[String(l.lessonId)] !== l)
+      .map((l) => ({
+        user_id: userId,
+        lesson_id: l.lessonId,
+        questions_completed: l.questionsCompleted,
+        total_questions: l.totalQuestions,
+        correct_answers: l.correctAnswers,
+        xp_earned: l.xpEarned,
+        accuracy: l.answers === 0 ? 0 : Math.round((l.correctAnswers / l.answers) * 1000) / 10,
+        updated_at: l.lastStudiedAt,
+      })),
+    activities,
+    errors: Object.values(after.errorBook)
+      .filter((r: ErrorRecordView) => before.errorBook[r.questionId] !== r)
+      .map((r) => ({
+        user_id: userId,
+        question_id: r.questionId,
+        attempt_count: r.attemptCount,
+        incorrect_answer: r.incorrectAnswer,
+        correct_answer: r.correctAnswer,
+        user_explanation: r.userExplanation,
+        is_active: r.isActive,
+        mastered_at: r.masteredAt,
+        first_error_at: r.firstErrorAt,
+        last_attempt_at: r.lastAttemptAt,
+      })),
+    vocabulary,
+  };
 }
 
 /**
- * The projector: per learner, folds the events after the checkpoint with the domain's reducer and
- * writes the read models and the new checkpoint in one transaction, under a per-learner advisory lock
- * and a compare-and-set on the checkpoint, so a job run twice or beside itself never counts twice.
+ * Writes the read models of several learners in ONE statement (data-modifying CTEs over JSON rows):
+ * each learner's view and checkpoint, totals, and the lesson, activity, error-book and vocabulary rows
+ * that changed. One round trip whatever the batch's size.
+ */
+async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<void> {
+  const rows = (pick: (r: LearnerRows) => Record<string, unknown>[]) => JSON.stringify(batch.flatMap(pick));
+  await sql`
+    with projections as (
+      insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
+      select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_SCHEMA}::integer, x.last_event_at, now()
+      from jsonb_to_recordset(${rows((r) => [r.projection])}::jsonb)
+        as x(user_id bigint, checkpoint integer, view jsonb, last_event_at timestamptz)
+      on conflict (user_id) do update set checkpoint = excluded.checkpoint, view = excluded.view,
+        view_schema = excluded.view_schema, last_event_at = excluded.last_event_at,
+        projected_at = excluded.projected_at
+      returning 1
+    ),
+    totals as (
+      insert into user_totals (user_id, total_xp, level, streak_days, last_active_date, last_active_at,
+        school_name, completed_lessons, average_accuracy, answers_count, correct_count, updated_at)
+      select x.user_id, x.total_xp, x.level, x.streak_days, x.last_active_date, x.last_active_at,
+        x.school_name, x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count, now()
+      from jsonb_to_recordset(${rows((r) => [r.totals])}::jsonb)
+        as x(user_id bigint, total_xp integer, level integer, streak_days integer, last_active_date text,
+          last_active_at timestamptz, school_name text, completed_lessons integer,
+          average_accuracy double precision, answers_count integer, correct_count integer)
+      on conflict (user_id) do update set total_xp = excluded.total_xp, level = excluded.level,
+        streak_days = excluded.streak_days, last_active_date = excluded.last_active_date,
+        last_active_at = excluded.last_active_at, school_name = excluded.school_name,
+        completed_lessons = excluded.completed_lessons, average_accuracy = excluded.average_accuracy,
+        answers_count = excluded.answers_count, correct_count = excluded.correct_count,
+        updated_at = excluded.updated_at
+      returning 1
+    ),
+    lessons as (
+      insert into user_lesson_stats (user_id, lesson_id, questions_completed, total_questions,
+        correct_answers, xp_earned, accuracy, updated_at)
+      select x.user_id, x.lesson_id, x.questions_completed, x.total_questions, x.correct_answers,
+        x.xp_earned, x.accuracy, x.updated_at
+      from jsonb_to_recordset(${rows((r) => r.lessons)}::jsonb)
+        as x(user_id bigint, lesson_id integer, questions_completed integer, total_questions integer,
+          correct_answers integer, xp_earned integer, accuracy double precision, updated_at timestamptz)
+      on conflict (user_id, lesson_id) do update set questions_completed = excluded.questions_completed,
+        total_questions = excluded.total_questions, correct_answers = excluded.correct_answers,
+        xp_earned = excluded.xp_earned, accuracy = excluded.accuracy, updated_at = excluded.updated_at
+      returning 1
+    ),
+    activities as (
+      insert into completed_activities (user_id, lesson_id, activity_type, completed_at)
+      select x.user_id, x.lesson_id, x.activity_type, x.completed_at
+      from jsonb_to_recordset(${rows((r) => r.activities)}::jsonb)
+        as x(user_id bigint, lesson_id integer, activity_type text, completed_at timestamptz)
+      on conflict (user_id, lesson_id, activity_type) do nothing
+      returning 1
+    ),
+    errors as (
+      insert into error_questions (user_id, question_id, attempt_count, incorrect_answer, correct_answer,
+        user_explanation, is_active, mastered_at, first_error_at, last_attempt_at)
+      select x.user_id, x.question_id, x.attempt_count, x.incorrect_answer, x.correct_answer,
+        x.user_explanation, x.is_active, x.mastered_at, x.first_error_at, x.last_attempt_at
+      from jsonb_to_recordset(${rows((r) => r.errors)}::jsonb)
+        as x(user_id bigint, question_id text, attempt_count integer, incorrect_answer text,
+          correct_answer text, user_explanation text, is_active boolean, mastered_at timestamptz,
+          first_error_at timestamptz, last_attempt_at timestamptz)
+      on conflict (user_id, question_id) do update set attempt_count = excluded.attempt_count,
+        incorrect_answer = excluded.incorrect_answer, correct_answer = excluded.correct_answer,
+        user_explanation = excluded.user_explanation, is_active = excluded.is_active,
+        mastered_at = excluded.mastered_at, first_error_at = excluded.first_error_at,
+        last_attempt_at = excluded.last_attempt_at
+      returning 1
+    ),
+    vocabulary as (
+      insert into vocabulary_records (user_id, seq, exercise_type, exercise_id, lesson_ids, score,
+        time_spent, questions_answered, correct_answers, difficulty, completed_at)
+      select x.user_id, x.seq, x.exercise_type, x.exercise_id, x.lesson_ids, x.score, x.time_spent,
+        x.questions_answered, x.correct_answers, x.difficulty, x.completed_at
+      from jsonb_to_recordset(${rows((r) => r.vocabulary)}::jsonb)
+        as x(user_id bigint, seq integer, exercise_type text, exercise_id text, lesson_ids jsonb,
+          score integer, time_spent integer, questions_answered integer, correct_answers integer,
+          difficulty text, completed_at timestamptz)
+      on conflict (user_id, seq) do nothing
+      returning 1
+    )
+    select (select count(*) from projections)::integer as projected
+  `.execute(trx);
+}
+
+/** An event as the batch read carries it inside its JSON array (`at`: epoch ms, with fractions). */
+interface RawEvent {
+  version: number;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/** What the batch read gives for one learner. */
+interface LearnerRead {
+  userId: string;
+  checkpoint: number | null;
+  viewSchema: number | null;
+  view: unknown;
+  events: LoggedEvent[];
+}
+
+/** Each learner's projection row and the events after its checkpoint (at most `limit`), in one query. */
+async function readBatch(trx: Db, userIds: readonly string[], limit: number): Promise<LearnerRead[]> {
+  const result = await sql<{
+    user_id: string;
+    checkpoint: number | null;
+    view_schema: number | null;
+    view: unknown;
+    events: RawEvent[] | string;
+  }>`
+    select w.user_id, p.checkpoint, p.view_schema, p.view,
+      (select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
+          'schemaVersion', e.schema_version, 'data', e.data,
+          'at', extract(epoch from e.recorded_at) * 1000) order by e.version), '[]'::json)
+        from (
+          select version, type, schema_version, data, recorded_at from events
+          where stream_id = 'learner-' || w.user_id
+            and version > case when p.view_schema = ${LEARNER_VIEW_SCHEMA}::integer then p.checkpoint else 0 end
+          order by version
+          limit ${limit}::integer
+        ) e) as events
+    from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as w(user_id)
+    left join learner_projections p on p.user_id = w.user_id::bigint
+  `.execute(trx);
+  return result.rows.map((r) => ({
+    userId: r.user_id,
+    checkpoint: r.checkpoint,
+    viewSchema: r.view_schema,
+    view: r.view,
+    events: (typeof r.events === 'string' ? (JSON.parse(r.events) as RawEvent[]) : r.events).map((e) => ({
+      version: e.version,
+      type: e.type,
+      schemaVersion: e.schemaVersion,
+      data: e.data,
+      recordedAt: new Date(Math.floor(e.at)),
+    })),
+  }));
+}
+
+interface BatchOutcome {
+  userId: string;
+  applied: number;
+  checkpoint: number;
+  changed: RankFigures | null;
+  lastAt: Date | null;
+}
+
+/**
+ * The projector: folds the events after each learner's checkpoint with the domain's reducer and writes
+ * the read models and the new checkpoints in one transaction, under per-learner advisory locks, so a job
+ * run twice or beside itself never counts twice. Several learners share one transaction and one
+ * statement of each kind (a batch), so the round trips per learner fall as the load grows.
  */
 export function createProjector(deps: ProjectorDeps): Projector {
   const { db } = deps;
 
-  async function projectLearner(userId: string): Promise<{ applied: number; checkpoint: number }> {
-    const streamId = learnerStreamId(userId);
-    const result = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${streamId}))`.execute(trx);
-      const row = await trx
-        .selectFrom('learner_projections')
-        .select(['checkpoint', 'view', 'view_schema'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      const current = row && row.view_schema === LEARNER_VIEW_SCHEMA;
-      const checkpoint = current ? row.checkpoint : 0;
-      const before = current ? (row.view as LearnerView) : initialLearnerView;
-      const events = await readStream(trx, streamId, { afterVersion: checkpoint, limit: BATCH });
-      if (events.length === 0) return { applied: 0, checkpoint, changed: null, lastAt: null };
-      if (!current && row) {
+  async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
+    return db.transaction().execute(async (trx) => {
+      // Locks in one order (by stream id), so two batches that share learners never deadlock.
+      await sql`
+        select count(pg_advisory_xact_lock(hashtext(s.id)))
+        from (select 'learner-' || u as id from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as t(u)
+          order by 1) s
+      `.execute(trx);
+      const outcomes: BatchOutcome[] = [];
+      const writes: LearnerRows[] = [];
+      const ranks: RankFigures[] = [];
+      for (const read of await readBatch(trx, userIds, BATCH)) {
+        const current = read.viewSchema === LEARNER_VIEW_SCHEMA;
+        const checkpoint = current ? (read.checkpoint ?? 0) : 0;
+        if (read.events.length === 0) {
+          outcomes.push({ userId: read.userId, applied: 0, checkpoint, changed: null, lastAt: null });
+          continue;
+        }
         // An older view shape: start this learner's read models again from the log.
-        await clearLearner(trx, userId);
+        if (!current && read.viewSchema !== null) await clearLearner(trx, read.userId);
+        const before = current ? (read.view as LearnerView) : initialLearnerView;
+        const domainEvents = read.events.map(toDomain);
+        const after = domainEvents.reduce(fold, before);
+        writes.push(learnerRows(read.userId, before, after, read.events, domainEvents));
+        const beforeRank = rankFigures(read.userId, before);
+        const afterRank = rankFigures(read.userId, after);
+        const changed =
+          !sameRank(beforeRank, afterRank) || before.streakDays !== after.streakDays ? afterRank : null;
+        if (changed) ranks.push(changed);
+        const last = read.events[read.events.length - 1]!;
+        outcomes.push({
+          userId: read.userId,
+          applied: read.events.length,
+          checkpoint: last.version,
+          changed,
+          lastAt: last.recordedAt,
+        });
       }
-      const domainEvents = events.map(toDomain);
-      const after = domainEvents.reduce(fold, before);
-      const newCheckpoint = events[events.length - 1]!.version;
-      await trx
-        .insertInto('learner_projections')
-        .values({
-          user_id: userId,
-          checkpoint: newCheckpoint,
-          view: JSON.stringify(after),
-          view_schema: LEARNER_VIEW_SCHEMA,
-          last_event_at: events[events.length - 1]!.recordedAt,
-          projected_at: new Date(),
-        })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({
-            checkpoint: newCheckpoint,
-            view: JSON.stringify(after),
-            view_schema: LEARNER_VIEW_SCHEMA,
-            last_event_at: events[events.length - 1]!.recordedAt,
-            projected_at: new Date(),
-          }),
-        )
-        .execute();
-      await writeReadModels(trx, userId, before, after, events, domainEvents);
-      const beforeRank = rankFigures(userId, before);
-      const afterRank = rankFigures(userId, after);
-      const changed =
-        !sameRank(beforeRank, afterRank) || before.streakDays !== after.streakDays ? afterRank : null;
+      if (writes.length > 0) await writeReadModels(trx, writes);
       // The sorted set moves before the commit: if Redis is away the transaction rolls back and the
       // job is retried, so the index never falls behind the tables.
-      if (changed) await deps.leaderboard.update([afterRank]);
-      return {
-        applied: events.length,
-        checkpoint: newCheckpoint,
-        changed,
-        lastAt: events[events.length - 1]!.recordedAt,
-      };
+      if (ranks.length > 0) await deps.leaderboard.update(ranks);
+      return outcomes;
     });
-    if (result.applied > 0) {
-      const lagMs = result.lastAt ? Date.now() - result.lastAt.getTime() : null;
-      deps.onProjected?.({ userId, applied: result.applied, lagMs });
-      if (result.changed) {
+  }
+
+  async function projectLearners(userIds: readonly string[]): Promise<Map<string, ProjectionResult>> {
+    const results = new Map<string, ProjectionResult>();
+    let todo = [...new Set(userIds)];
+    while (todo.length > 0) {
+      const outcomes = await projectOnce(todo);
+      const changed: BatchOutcome[] = [];
+      for (const o of outcomes) {
+        const earlier = results.get(o.userId);
+        results.set(o.userId, { applied: (earlier?.applied ?? 0) + o.applied, checkpoint: o.checkpoint });
+        if (o.applied > 0) {
+          deps.onProjected?.({
+            userId: o.userId,
+            applied: o.applied,
+            lagMs: o.lastAt ? Date.now() - o.lastAt.getTime() : null,
+          });
+        }
+        if (o.changed) changed.push(o);
+      }
+      if (changed.length > 0) {
         const version = await deps.nextVersion();
+        const oldest = Math.min(...changed.map((o) => o.lastAt?.getTime() ?? Date.now()));
         await deps.broadcast
-          .publish({ version, userIds: [userId], appendedAt: result.lastAt ? result.lastAt.getTime() : null })
+          .publish({ version, userIds: changed.map((o) => o.userId), appendedAt: oldest })
           .catch(() => {});
       }
-      // A long backlog: keep going until the learner is caught up.
-      if (result.applied === BATCH) {
-        const more = await projectLearner(userId);
-        return { applied: result.applied + more.applied, checkpoint: more.checkpoint };
-      }
+      // A long backlog: keep going until those learners are caught up.
+      todo = outcomes.filter((o) => o.applied === BATCH).map((o) => o.userId);
     }
-    return { applied: result.applied, checkpoint: result.checkpoint };
+    return results;
   }
 
   return {
-    projectLearner,
+    projectLearners,
+    async projectLearner(userId) {
+      return (await projectLearners([userId])).get(userId)!;
+    },
     async findBehind(limit) {
       const rows = await db
         .selectFrom('streams')
@@ -335,9 +466,12 @@ export const READ_MODEL_TABLES = [
   'vocabulary_records',
 ] as const;
 
+/** Learners a rebuild projects in one transaction. */
+const REBUILD_BATCH = 50;
+
 /**
  * Drops every read model and folds them again from the event log, learner by learner, then replaces
- * the ranking index. `onProgress` hears after each learner (learners done, events folded).
+ * the ranking index. `onProgress` hears after each batch of learners (learners done, events folded).
  */
 export async function rebuildProjections(
   db: Db,
@@ -356,10 +490,10 @@ export async function rebuildProjections(
     .execute();
   let events = 0;
   let done = 0;
-  for (const { stream_id } of streams) {
-    const result = await projector.projectLearner(userIdOfStream(stream_id));
-    events += result.applied;
-    done += 1;
+  for (let i = 0; i < streams.length; i += REBUILD_BATCH) {
+    const userIds = streams.slice(i, i + REBUILD_BATCH).map((s) => userIdOfStream(s.stream_id));
+    for (const result of (await projector.projectLearners(userIds)).values()) events += result.applied;
+    done += userIds.length;
     onProgress(done, streams.length, events);
   }
   const figures = await db

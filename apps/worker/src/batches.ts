@@ -1,0 +1,42 @@
+import type { ProjectionResult } from '@wenyan/store';
+import DataLoader from 'dataloader';
+
+/** Batches running at once: one being written while the next one fills. */
+export const BATCHES_IN_FLIGHT = 2;
+
+/**
+ * Groups the jobs the worker runs at once into batches for `projectLearners` (DataLoader): a batch
+ * waits for a free slot, and the jobs that arrive meanwhile join it. At low load every job is its own
+ * batch at once; under load the batches grow and the round trips per learner fall.
+ */
+export function projectionBatches(
+  projectLearners: (userIds: readonly string[]) => Promise<Map<string, ProjectionResult>>,
+  maxBatch: number,
+) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    while (running < BATCHES_IN_FLIGHT && waiting.length > 0) waiting.shift()!();
+  };
+  return new DataLoader<string, ProjectionResult>(
+    async (userIds) => {
+      running++;
+      try {
+        const results = await projectLearners(userIds);
+        return userIds.map((id) => results.get(id) ?? new Error(`learner ${id} was not projected`));
+      } finally {
+        running--;
+        next();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: maxBatch,
+      batchScheduleFn: (dispatch) => {
+        waiting.push(dispatch);
+        // Let the jobs started in this turn join before a free slot dispatches.
+        setImmediate(next);
+      },
+    },
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * CPU time by role, read from /proc (Linux): how many milliseconds of CPU the API, the worker,
+ * Postgres, Redis and the load driver spent between two readings. Divided by the answers acknowledged
+ * in between, it says where an answer's CPU goes (the issue's "CPU per answer").
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export type CpuRoles = Record<string, number>;
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of one process in ms (0 when it is gone), and its command name. */
+function readStat(pid: number): { ms: number; comm: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat
+      .slice(close + 2)
+      .split(' ')
+      .map((f) => Number(f));
+    // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
+    return { ms: ((fields[11]! + fields[12]!) / ticksPerSecond) * 1000, comm };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One reading: each named process (its pid), every `postgres` process together, every `redis-server`
+ * together, and this process (the driver). Processes that exit between readings are not counted.
+ */
+export function readCpu(named: Record<string, number | undefined>): CpuRoles {
+  const roles: CpuRoles = { postgres: 0, redis: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (!stat) continue;
+    if (stat.comm === 'postgres') roles.postgres! += stat.ms;
+    else if (stat.comm === 'redis-server') roles.redis! += stat.ms;
+  }
+  for (const [name, pid] of Object.entries(named)) roles[name] = pid ? (readStat(pid)?.ms ?? 0) : 0;
+  const self = process.cpuUsage();
+  roles.driver = (self.user + self.system) / 1000;
+  return roles;
+}
+
+/** CPU ms per unit of work, by role, between two readings (and the total). */
+export function cpuPer(before: CpuRoles, after: CpuRoles, units: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  let total = 0;
+  for (const role of Object.keys(after)) {
+    const ms = Math.max(0, after[role]! - (before[role] ?? 0));
+    out[role] = ms / Math.max(1, units);
+    total += ms;
+  }
+  out.total = total / Math.max(1, units);
+  return out;
+}
+
+/** "api 1.23 · worker 0.80 · …" with two decimals, in ms. */
+export function formatCpu(per: Record<string, number>): string {
+  return Object.entries(per)
+    .map(([role, ms]) => `${role} ${ms.toFixed(2)}`)
+    .join(' · ');
+}
