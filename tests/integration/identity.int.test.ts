@@ -7,7 +7,13 @@ const DAY = 86_400_000;
 describe('identity, sessions and the admin imports', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: 'id_admin', LOGIN_RATE_LIMIT: '5' });
+    // No session cache: these tests age sessions by editing their rows, which a cache would not see
+    // (session-cache.int.test.ts tests the cache).
+    t = await startTestApp('embedded', {
+      ADMIN_USERNAMES: 'id_admin',
+      LOGIN_RATE_LIMIT: '5',
+      SESSION_CACHE_MS: '0',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -178,7 +184,14 @@ describe('identity, sessions and the admin imports', () => {
         headers,
         payload: { title: '補充題目', content, type: 'questions' },
       });
+    // The API caches a lesson's questions; an import makes the new one appear at once.
+    const lessonQuestionIds = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/lessons/1/questions', headers }))
+        .json()
+        .map((q: { id: string }) => q.id);
+    expect(await lessonQuestionIds()).not.toContain(question.id);
     expect((await upload(JSON.stringify([question]))).json().message).toContain('匯入 1 題');
+    expect(await lessonQuestionIds()).toContain(question.id);
     expect((await upload(JSON.stringify([question]))).json().message).toContain('匯入 0 題');
     const bad = await upload(JSON.stringify([{ ...question, options: ['只有一個'] }]));
     expect(bad.statusCode).toBe(400);

@@ -14,6 +14,11 @@ declare module 'fastify' {
     invalidateContent(): void;
     /** A stored question by id, cached (the answer route's hot path reads one per answer). */
     questionById(id: string): Promise<QuestionRow | undefined>;
+    /**
+     * A content read (lessons, a lesson's questions) cached under `key` like the facts: for a minute,
+     * forgotten on `invalidateContent`. Every learner's lobby and session start read the same rows.
+     */
+    cachedContent<T>(key: string, load: () => Promise<T>): Promise<T>;
   }
 }
 
@@ -60,8 +65,21 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
     questions.set(id, { row, at: Date.now() });
     return row;
   });
+  const reads = new Map<string, { value: Promise<unknown>; at: number }>();
+  app.decorate('cachedContent', <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = reads.get(key);
+    if (hit && Date.now() - hit.at < 60_000) return hit.value as Promise<T>;
+    const value = load();
+    reads.set(key, { value, at: Date.now() });
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => {
+      if (reads.get(key)?.value === value) reads.delete(key);
+    });
+    return value;
+  });
   app.decorate('invalidateContent', () => {
     cached = null;
     questions.clear();
+    reads.clear();
   });
 }

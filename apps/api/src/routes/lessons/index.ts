@@ -8,11 +8,16 @@ import { toLesson } from './lesson.ts';
 export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  defineRoute(app, 'listLessons', async () => (await listLessons(db)).map(toLesson));
+  defineRoute(app, 'listLessons', () =>
+    app.cachedContent('lessons', async () => (await listLessons(db)).map(toLesson)),
+  );
 
   defineRoute(app, 'getLesson', async ({ input }) => {
-    const row = await findLesson(db, input.params.id);
-    if (!row) throw notFound('lesson');
-    return toLesson(row);
+    const lesson = await app.cachedContent(`lesson:${input.params.id}`, async () => {
+      const row = await findLesson(db, input.params.id);
+      return row ? toLesson(row) : null;
+    });
+    if (!lesson) throw notFound('lesson');
+    return lesson;
   });
 }

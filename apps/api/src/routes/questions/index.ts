@@ -37,8 +37,11 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   }
 
   defineRoute(app, 'listLessonQuestions', async ({ input }) => {
-    await requireLesson(input.params.lessonId);
-    return (await lessonQuestions(db, input.params.lessonId)).map(toQuestion);
+    const { lessonId } = input.params;
+    return app.cachedContent(`lesson-questions:${lessonId}`, async () => {
+      await requireLesson(lessonId);
+      return (await lessonQuestions(db, lessonId)).map(toQuestion);
+    });
   });
 
   defineRoute(app, 'getNodeAvailability', async ({ input }) => {
