@@ -26,6 +26,8 @@ interface Client {
   lastMeKey: string;
   /** When this socket last got a leaderboard message (epoch ms). */
   lastSentAt: number;
+  /** The hub's change count this socket is up to date with. */
+  seenChange: number;
 }
 
 function send(socket: WebSocket, message: ServerMessage): boolean {
@@ -42,24 +44,27 @@ const keyOf = (entries: readonly LeaderboardEntry[]) =>
 
 /**
  * The leaderboard fan-out of one API instance. Projection commits (from the in-process broadcast or
- * Redis pub/sub) mark it dirty; once per interval it reads the top ten once, the ranks of every
- * subscribed learner in one batch, and sends each socket what changed for it.
+ * Redis pub/sub) are counted; every tick it takes the sockets behind the count whose last message is a
+ * second old, reads the top ten once and their ranks in one batch, and sends each what changed for it.
  */
 export function createLeaderboardHub(app: FastifyInstance) {
   const { db, leaderboard, broadcast, leaderboardVersion } = app.deps;
   const clients = new Map<WebSocket, Client>();
-  let dirty = false;
+  /** Counts the projection commits heard; a socket behind it may have something new to see. */
+  let changes = 0;
   let ticking = false;
 
   async function tick(): Promise<void> {
-    if (!dirty || ticking) return;
-    const subscribers = [...clients.entries()].filter(([, c]) => c.subscribed);
-    if (subscribers.length === 0) {
-      dirty = false;
-      return;
-    }
+    if (ticking) return;
+    const change = changes;
+    const startedAt = Date.now();
+    // Sockets behind the latest change whose last message is a second old: only their ranks are read.
+    // The others wait for a later tick (each socket keeps its own window, so they spread over ticks).
+    const subscribers = [...clients.entries()].filter(
+      ([, c]) => c.subscribed && c.seenChange < change && startedAt - c.lastSentAt >= PUSH_INTERVAL_MS,
+    );
+    if (subscribers.length === 0) return;
     ticking = true;
-    dirty = false;
     try {
       const now = new Date().toISOString();
       const userIds = [...new Set(subscribers.map(([, c]) => c.userId))];
@@ -78,16 +83,14 @@ export function createLeaderboardHub(app: FastifyInstance) {
       );
       const nowMs = Date.now();
       for (const [socket, client] of subscribers) {
-        if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) {
-          // Sent less than a second ago: this change goes out on a later tick.
-          dirty = true;
-          continue;
-        }
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
         const meKey = me ? keyOf([me.entry]) : 'none';
-        if (topKey === client.lastTopKey && meKey === client.lastMeKey) continue;
+        if (topKey === client.lastTopKey && meKey === client.lastMeKey) {
+          client.seenChange = change;
+          continue;
+        }
         const sent = send(socket, {
           type: 'leaderboard',
           protocol: WS_PROTOCOL_VERSION,
@@ -96,17 +99,16 @@ export function createLeaderboardHub(app: FastifyInstance) {
           me,
           total,
         });
+        // A socket that could not take it (full buffer) stays behind and is tried on a later tick.
         if (sent) {
           client.lastTopKey = topKey;
           client.lastMeKey = meKey;
           client.lastSentAt = nowMs;
+          client.seenChange = change;
           metrics.websocketMessagesSent.inc();
-        } else {
-          dirty = true;
         }
       }
     } catch (err) {
-      dirty = true;
       app.log.warn({ err }, 'leaderboard push failed; retrying next tick');
     } finally {
       ticking = false;
@@ -130,7 +132,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
   let unsubscribe: (() => Promise<void>) | null = null;
   const ready = broadcast
     .subscribe((message) => {
-      dirty = true;
+      changes++;
       if (message.appendedAt)
         metrics.projectionLag.observe(Math.max(0, Date.now() - message.appendedAt) / 1000);
     })
@@ -149,6 +151,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
         lastTopKey: '',
         lastMeKey: '',
         lastSentAt: 0,
+        seenChange: 0,
       };
       clients.set(socket, client);
       metrics.websocketConnections.set(clients.size);
@@ -176,12 +179,14 @@ export function createLeaderboardHub(app: FastifyInstance) {
           return;
         }
         client.subscribed = true;
+        const change = changes;
         try {
           const state = await readLeaderboard(db, leaderboard, await leaderboardVersion(), userId);
           if (send(socket, { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, ...state })) {
             client.lastTopKey = keyOf(state.top.map((e) => ({ ...e, email: null })));
             client.lastMeKey = state.me ? keyOf([state.me.entry]) : 'none';
             client.lastSentAt = Date.now();
+            client.seenChange = change;
             metrics.websocketMessagesSent.inc();
           }
         } catch (err) {
