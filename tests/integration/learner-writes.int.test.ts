@@ -147,6 +147,15 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.json()).toEqual(first.json());
     expect(await countEvents(learner.id, 'AnswerSubmitted')).toBe(before + 1);
+
+    // The same key on a different request is refused with 422 and appends nothing.
+    const reused = await answer(
+      { ...payload, selectedAnswer: `${q.correct_answer}?` },
+      { 'idempotency-key': 'same-action-0001' },
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await countEvents(learner.id, 'AnswerSubmitted')).toBe(before + 1);
   });
 
   it('refuses a forged XP claim and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { IdempotencyMismatchError, StreamBusyError } from '@wenyan/store';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -51,6 +52,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
+    }
+    if (error instanceof IdempotencyMismatchError) {
+      return reply
+        .status(422)
+        .send(body('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request'));
+    }
+    if (error instanceof StreamBusyError) {
+      request.log.warn({ err: error }, 'a learner stream stayed busy');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(body('UNAVAILABLE', '服務暫時未能使用，請稍後再試。'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
