@@ -31,6 +31,8 @@ export const ApiEnvSchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5000),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import {
   appendAtomically,
@@ -7,6 +8,7 @@ import {
   readStream,
   type StoredEvent,
   StreamConflictError,
+  type StreamHead,
 } from './event-store.ts';
 
 /** How a stream's state is rebuilt: the initial state, the fold, and the stored form's version. */
@@ -55,7 +57,16 @@ export async function loadState<S>(
   streamId: string,
   model: StreamModel<S>,
 ): Promise<{ state: S; version: number }> {
-  const head = await loadStreamHead(db, streamId);
+  return stateAt(db, streamId, model, await loadStreamHead(db, streamId));
+}
+
+/** The state at a head already read: its snapshot when of the model's schema, else a fold of the log. */
+async function stateAt<S>(
+  db: Db,
+  streamId: string,
+  model: StreamModel<S>,
+  head: StreamHead | null,
+): Promise<{ state: S; version: number }> {
   if (!head) return { state: model.initialState, version: 0 };
   if (head.snapshot !== null && head.snapshotSchema === model.snapshotSchema) {
     return { state: head.snapshot as S, version: head.version };
@@ -73,16 +84,51 @@ export async function loadState<S>(
   return { state, version };
 }
 
-async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<{ status: number; body: R } | null> {
+type StoredAnswer<R> = { status: number; body: R };
+
+/** The first answer given under the key, or null; a key reused for another request is refused. */
+function answerOf<R>(
+  scope: IdempotencyScope,
+  row: { request_hash: string | null; status_code: number | null; response: unknown } | undefined,
+): StoredAnswer<R> | null {
+  if (!row || row.request_hash === null || row.status_code === null) return null;
+  if (row.request_hash !== scope.requestHash) throw new IdempotencyMismatchError('idempotency key reused');
+  return { status: row.status_code, body: row.response as R };
+}
+
+async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<StoredAnswer<R> | null> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status_code', 'response'])
     .where('user_id', '=', scope.userId)
     .where('key', '=', scope.key)
     .executeTakeFirst();
-  if (!row) return null;
-  if (row.request_hash !== scope.requestHash) throw new IdempotencyMismatchError('idempotency key reused');
-  return { status: row.status_code, body: row.response as R };
+  return answerOf(scope, row);
+}
+
+/**
+ * The answer already given under the key (if any) and the stream's head, in one round trip: one row
+ * whatever exists (`(select 1)` left-joined to both), with nulls for a missing stream or key.
+ */
+async function storedAnswerAndHead<R>(
+  db: Db,
+  streamId: string,
+  scope: IdempotencyScope | undefined,
+): Promise<{ earlier: StoredAnswer<R> | null; head: StreamHead | null }> {
+  if (!scope) return { earlier: null, head: await loadStreamHead(db, streamId) };
+  const row = await db
+    .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
+    .leftJoin('streams as s', (join) => join.on('s.stream_id', '=', streamId))
+    .leftJoin('idempotency_keys as k', (join) =>
+      join.on('k.user_id', '=', scope.userId).on('k.key', '=', scope.key),
+    )
+    .select(['s.version', 's.snapshot', 's.snapshot_schema', 'k.request_hash', 'k.status_code', 'k.response'])
+    .executeTakeFirstOrThrow();
+  const head =
+    row.version === null || row.snapshot_schema === null
+      ? null
+      : { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema };
+  return { earlier: answerOf<R>(scope, row), head };
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -91,9 +137,10 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 /**
- * Handles one command on one stream: load, decide, append with the expected version and the new
- * snapshot, and record the answer under the Idempotency-Key, all in one transaction. On a conflict with
- * another writer it decides again on fresh state (bounded); a key already handled returns its first answer.
+ * Handles one command on one stream: load (the key's earlier answer and the head in one read), decide,
+ * append with the expected version and the new snapshot, and record the answer under the
+ * Idempotency-Key, all in one statement. On a conflict with another writer it reloads the head and
+ * decides again (bounded); a key already handled returns its first answer.
  */
 export async function handleCommand<S, R>(
   db: Db,
@@ -103,13 +150,12 @@ export async function handleCommand<S, R>(
   options: { metadata: EventMetadata; idempotency?: IdempotencyScope | undefined; maxAttempts?: number },
 ): Promise<CommandOutcome<R>> {
   const scope = options.idempotency;
-  if (scope) {
-    const earlier = await storedAnswer<R>(db, scope);
-    if (earlier) return { ...earlier, appended: 0, toVersion: -1, replayed: true };
-  }
+  const first = await storedAnswerAndHead<R>(db, streamId, scope);
+  if (first.earlier) return { ...first.earlier, appended: 0, toVersion: -1, replayed: true };
+  let head = first.head;
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await loadState(db, streamId, model);
+    const { state, version } = await stateAt(db, streamId, model, head);
     const decision = await decide(state, version);
     if (!decision.ok)
       return {
@@ -164,6 +210,7 @@ export async function handleCommand<S, R>(
       if (!conflict) throw err;
       if (attempt >= maxAttempts) throw new StreamBusyError(`stream ${streamId} stayed busy`);
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      head = await loadStreamHead(db, streamId);
     }
   }
 }

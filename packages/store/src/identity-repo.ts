@@ -195,6 +195,13 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A live session: its user, its id (the token's digest) and when it ends at the latest. */
+export interface ResolvedSession {
+  user: UserRecord;
+  sessionId: string;
+  expiresAt: Date;
+}
+
 /**
  * The signed-in user of a session token, or null when it is unknown, expired, or idle for 30 days.
  * Refreshes the last-seen time at most every five minutes, so reads stay reads.
@@ -203,7 +210,7 @@ export async function resolveSession(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ user: UserRecord; sessionId: string } | null> {
+): Promise<ResolvedSession | null> {
   const id = digest(token);
   const row = await db
     .selectFrom('sessions')
@@ -237,7 +244,7 @@ export async function resolveSession(
   if (now.getTime() - lastSeen > 5 * 60 * 1000) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
-  return { user: toUser(row), sessionId: row.session_id };
+  return { user: toUser(row), sessionId: row.session_id, expiresAt: new Date(row.expires_at) };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import DataLoader from 'dataloader';
 import { Redis } from 'ioredis';
 import type { Broadcast, LeaderboardChanged, ProjectionQueue } from './ports.ts';
 
@@ -20,10 +21,20 @@ export function redisConnection(url: string, purpose: 'queue' | 'worker' | 'pubs
   });
 }
 
+/** How a learner's job is added: deduplicated by learner, retried, and gone once it completed. */
+const learnerJobOptions = (userId: string) => ({
+  deduplication: { id: `learner-${userId}`, keepLastIfActive: true },
+  removeOnComplete: true,
+  removeOnFail: { count: 1000 },
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 200 },
+});
+
 /**
  * The distributed projection queue. A job per learner, deduplicated by learner: while one is waiting,
  * more answers add nothing; while one is running, at most one more waits (BullMQ's keepLastIfActive),
- * so a burst makes one or two jobs and two workers never run the same learner at once.
+ * so a burst makes one or two jobs and two workers never run the same learner at once. The learners
+ * rung in one event-loop turn are added together, in one round trip to Redis.
  */
 export function createRedisQueue(
   url: string,
@@ -33,19 +44,30 @@ export function createRedisQueue(
   connection.on('error', () => {});
   const queue = new Queue<ProjectLearnerJob>(PROJECTION_QUEUE, { connection, prefix });
   queue.on('error', () => {});
+  // The rings of one event-loop turn go out together (DataLoader's batch), each learner once.
+  const doorbell = new DataLoader<string, true>(
+    async (userIds) => {
+      await queue.addBulk(
+        [...new Set(userIds)].map((userId) => ({
+          name: PROJECT_LEARNER_JOB,
+          data: { userId },
+          opts: learnerJobOptions(userId),
+        })),
+      );
+      return userIds.map(() => true as const);
+    },
+    { cache: false, batchScheduleFn: (send) => setImmediate(send) },
+  );
+  const unsettled = new Set<Promise<unknown>>();
   return {
     async enqueue(userId) {
-      await queue.add(
-        PROJECT_LEARNER_JOB,
-        { userId },
-        {
-          deduplication: { id: `learner-${userId}`, keepLastIfActive: true },
-          removeOnComplete: true,
-          removeOnFail: { count: 1000 },
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 200 },
-        },
-      );
+      const rung = doorbell.load(userId);
+      unsettled.add(rung);
+      try {
+        await rung;
+      } finally {
+        unsettled.delete(rung);
+      }
     },
     async depth() {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
@@ -55,6 +77,7 @@ export function createRedisQueue(
       return (await connection.ping()) === 'PONG';
     },
     async close() {
+      await Promise.allSettled(unsettled);
       await queue.close();
       connection.disconnect();
     },

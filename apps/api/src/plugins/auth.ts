@@ -1,6 +1,7 @@
-import { type Role, resolveSession, type UserRecord } from '@wenyan/store';
+import type { Role, UserRecord } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'wyt_session';
 
@@ -8,6 +9,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie; null when signed out. */
     user: UserRecord | null;
+  }
+  interface FastifyInstance {
+    /** Resolves session tokens (cached for SESSION_CACHE_MS); sign-out and role changes forget here. */
+    sessions: SessionCache;
   }
 }
 
@@ -18,13 +23,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A state-changing request whose Origin (or Sec-Fetch-Site) says it came from another site is refused.
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
+  app.decorate('sessions', createSessionCache(app.deps.db, app.deps.env.SESSION_CACHE_MS));
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method)) assertSameOrigin(request, app.deps.env.PUBLIC_ORIGIN);
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await resolveSession(app.deps.db, token);
-    request.user = session?.user ?? null;
+    request.user = await app.sessions.resolve(token);
   });
 }
 

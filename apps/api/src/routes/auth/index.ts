@@ -25,7 +25,15 @@ let dummyHash: Promise<string> | null = null;
 /** Accounts named in ADMIN_USERNAMES hold the admin role (given at sign-up and sign-in). */
 async function withConfiguredRoles(app: FastifyInstance, user: UserRecord): Promise<UserRecord> {
   if (!app.deps.env.ADMIN_USERNAMES.includes(user.username) || user.roles.includes('admin')) return user;
-  return (await setRoles(app.deps.db, user.id, [...user.roles, 'admin'])) ?? user;
+  const updated = await setRoles(app.deps.db, user.id, [...user.roles, 'admin']);
+  app.sessions.forgetUser(user.id);
+  return updated ?? user;
+}
+
+/** Ends a session: its row goes, and this process forgets it (others within SESSION_CACHE_MS). */
+async function signOut(app: FastifyInstance, token: string): Promise<void> {
+  await deleteSession(app.deps.db, token);
+  app.sessions.forget(token);
 }
 
 /** The day's sign-in: the first of a Hong Kong day earns the daily XP and moves the streak. */
@@ -87,7 +95,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'logoutRedirect', async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db, token);
+    if (token) await signOut(app, token);
     clearSessionCookie(reply);
     return reply.redirect('/');
   });
@@ -151,7 +159,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'logout', async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db, token);
+    if (token) await signOut(app, token);
     clearSessionCookie(reply);
     return { message: '已登出' };
   });

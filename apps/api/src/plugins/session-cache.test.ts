@@ -1,0 +1,93 @@
+import { type Db, type ResolvedSession, resolveSession, type UserRecord } from '@wenyan/store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSessionCache } from './session-cache.ts';
+
+vi.mock('@wenyan/store', () => ({ resolveSession: vi.fn() }));
+
+const lookup = vi.mocked(resolveSession);
+const db = {} as Db;
+const NOW = new Date('2026-11-21T08:00:00Z').getTime();
+
+const user = (id: string): UserRecord => ({
+  id,
+  username: `user${id}`,
+  firstName: null,
+  lastName: null,
+  email: null,
+  profileImageUrl: null,
+  roles: ['student'],
+  characterThreshold: 400,
+  createdAt: new Date(NOW),
+  updatedAt: new Date(NOW),
+});
+
+const session = (id: string, endsInMs = 60_000): ResolvedSession => ({
+  user: user(id),
+  sessionId: `digest-${id}`,
+  expiresAt: new Date(NOW + endsInMs),
+});
+
+describe('the session cache', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    lookup.mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks the database once for a session it keeps', async () => {
+    lookup.mockResolvedValue(session('1'));
+    const sessions = createSessionCache(db, 60_000);
+    expect((await sessions.resolve('token-1'))?.id).toBe('1');
+    expect((await sessions.resolve('token-1'))?.id).toBe('1');
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not keep a token without a session', async () => {
+    lookup.mockResolvedValueOnce(null).mockResolvedValueOnce(session('1'));
+    const sessions = createSessionCache(db, 60_000);
+    expect(await sessions.resolve('token-1')).toBeNull();
+    expect((await sessions.resolve('token-1'))?.id).toBe('1');
+  });
+
+  it('asks again once the session itself has ended, within the cache lifetime', async () => {
+    lookup.mockResolvedValueOnce(session('1', 1000)).mockResolvedValueOnce(null);
+    const sessions = createSessionCache(db, 60_000);
+    expect(await sessions.resolve('token-1')).not.toBeNull();
+    vi.setSystemTime(NOW + 1000);
+    expect(await sessions.resolve('token-1')).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a signed-out token, and every token of a user whose roles changed', async () => {
+    lookup.mockImplementation(async (_db, token) => session(token.startsWith('a') ? '1' : '2'));
+    const sessions = createSessionCache(db, 60_000);
+    for (const token of ['a1', 'a2', 'b1']) await sessions.resolve(token);
+    sessions.forget('b1');
+    sessions.forgetUser('1');
+    for (const token of ['a1', 'a2', 'b1']) await sessions.resolve(token);
+    expect(lookup).toHaveBeenCalledTimes(6);
+  });
+
+  it('does not keep what a lookup read before a forget', async () => {
+    let finish: (value: ResolvedSession) => void = () => {};
+    lookup.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    lookup.mockResolvedValue(null);
+    const sessions = createSessionCache(db, 60_000);
+    const early = sessions.resolve('token-1');
+    sessions.forget('token-1');
+    finish(session('1'));
+    expect((await early)?.id).toBe('1');
+    expect(await sessions.resolve('token-1')).toBeNull();
+  });
+
+  it('asks the database every time when SESSION_CACHE_MS is 0', async () => {
+    lookup.mockResolvedValue(session('1'));
+    const sessions = createSessionCache(db, 0);
+    await sessions.resolve('token-1');
+    await sessions.resolve('token-1');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+});

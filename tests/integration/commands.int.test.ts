@@ -1,0 +1,114 @@
+/**
+ * The store's command handler on both engines (Postgres and the embedded PGlite run the same SQL):
+ * the Idempotency-Key and the stream head come from one read; what a key means stays the same.
+ */
+import {
+  type DatabaseHandle,
+  type Decision,
+  handleCommand,
+  IdempotencyMismatchError,
+  type IdempotencyScope,
+  openDatabase,
+  readStream,
+  type StreamModel,
+} from '@wenyan/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/test-db.ts';
+
+interface Tally {
+  count: number;
+}
+
+/** Counts its events; the snapshot is the count. */
+const tally: StreamModel<Tally> = {
+  initialState: { count: 0 },
+  evolve: (state) => ({ count: state.count + 1 }),
+  snapshotSchema: 1,
+};
+
+const countOne = (): Decision<Tally> => ({
+  ok: true,
+  events: [{ type: 'Counted', schemaVersion: 1, data: {} }],
+  respond: (next) => ({ status: 200, body: next as Tally }),
+});
+
+const ENGINES = ['postgres', 'pglite'] as const;
+
+describe.each(ENGINES)('handling a command (%s)', (engine) => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let streams = 0;
+
+  beforeAll(async () => {
+    if (engine === 'pglite') {
+      database = await openDatabase({ dataDir: 'memory://' });
+      drop = () => database.close();
+    } else {
+      const created = await createTestDatabase();
+      database = created.handle;
+      drop = created.drop;
+    }
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  const newStream = () => `tally-${engine}-${streams++}`;
+  const keyed = (stream: string, key: string, requestHash = 'request-a'): IdempotencyScope => ({
+    userId: '7',
+    key: `${stream}:${key}`,
+    requestHash,
+  });
+  const count = (streamId: string, idempotency?: IdempotencyScope) =>
+    handleCommand(database.db, streamId, tally, countOne, { metadata: { actor: '7' }, idempotency });
+  const events = async (streamId: string) => (await readStream(database.db, streamId)).length;
+
+  it('answers a new key on a new stream, then gives the same answer again and appends nothing', async () => {
+    const stream = newStream();
+    const key = keyed(stream, 'first');
+    const first = await count(stream, key);
+    expect(first).toMatchObject({ status: 200, body: { count: 1 }, appended: 1, replayed: false });
+    const again = await count(stream, key);
+    expect(again).toMatchObject({ status: 200, body: { count: 1 }, appended: 0, replayed: true });
+    expect(await events(stream)).toBe(1);
+  });
+
+  it('refuses a key reused for another request', async () => {
+    const stream = newStream();
+    await count(stream, keyed(stream, 'reused', 'request-a'));
+    await expect(count(stream, keyed(stream, 'reused', 'request-b'))).rejects.toBeInstanceOf(
+      IdempotencyMismatchError,
+    );
+    expect(await events(stream)).toBe(1);
+  });
+
+  it('folds the log when the snapshot at the head is of another schema', async () => {
+    const stream = newStream();
+    for (let i = 0; i < 3; i++) await count(stream, keyed(stream, `fold-${i}`));
+    await database.db
+      .updateTable('streams')
+      .set({ snapshot: JSON.stringify({ count: 999 }), snapshot_schema: 0 })
+      .where('stream_id', '=', stream)
+      .execute();
+    expect((await count(stream, keyed(stream, 'fold-3'))).body).toEqual({ count: 4 });
+  });
+
+  it('answers a double tap (one key, twice at once) once, with the same answer', async () => {
+    const stream = newStream();
+    await count(stream);
+    const key = keyed(stream, 'double');
+    const [a, b] = await Promise.all([count(stream, key), count(stream, key)]);
+    expect(a.body).toEqual(b.body);
+    expect(a.appended + b.appended).toBe(1);
+    expect(await events(stream)).toBe(2);
+  });
+
+  it('decides again on the fresh head when other writers were first', async () => {
+    const stream = newStream();
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => count(stream, keyed(stream, `writer-${i}`))),
+    );
+    expect(outcomes.map((o) => (o.body as Tally).count).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await events(stream)).toBe(5);
+  });
+});
