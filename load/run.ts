@@ -18,6 +18,7 @@ import path from 'node:path';
 import { openDatabase } from '@wenyan/store';
 import { ensureK6 } from './install-k6.ts';
 import { LOAD_PASSWORD, seedAccounts } from './lib/accounts.ts';
+import { type CpuRoles, cpuSpent, readCpu } from './lib/cpu.ts';
 import {
   buildReport,
   type K6Summary,
@@ -143,6 +144,17 @@ async function main() {
     };
     await sample();
     const sampler = setInterval(() => void sample(), 5000);
+    // CPU by process, read every second while k6 runs (k6's own entry is gone once it exits).
+    const processes = () => ({
+      ...Object.fromEntries(system.apis.map((api) => [api.name, api.child.pid])),
+      worker: system.worker?.child.pid,
+      k6: k6Pid,
+    });
+    let cpuStart: CpuRoles | null = null;
+    let cpuLast: CpuRoles | null = null;
+    const cpuTimer = setInterval(() => {
+      cpuLast = readCpu(processes());
+    }, 1000);
 
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
     const child = spawn(
@@ -162,8 +174,11 @@ async function main() {
       },
     );
     k6Pid = child.pid;
+    cpuStart = readCpu(processes());
     exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     clearInterval(sampler);
+    clearInterval(cpuTimer);
+    const cpuMs = cpuSpent(cpuStart, cpuLast ?? cpuStart);
 
     // Let the projector finish, then count what was appended (every acknowledgement must be there).
     const caughtUpFrom = Date.now();
@@ -196,6 +211,7 @@ async function main() {
       samples,
       serverLag: parseHistogram(metricsText, 'wyt_projection_lag_seconds'),
       catchUpAfterRunMs,
+      cpuMs,
     });
     const base = path.join(outDir, `${scenario}-${stamp}`);
     writeFileSync(`${base}.json`, JSON.stringify({ ...report, samples }, null, 2));

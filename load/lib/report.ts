@@ -47,6 +47,7 @@ export interface RunReport {
   memoryMiB: Record<string, { start: number; peak: number; end: number }>;
   maxProjectionBacklog: number;
   catchUpAfterRunMs: number;
+  cpu: { cores: number; perAnswerMs: Record<string, number> };
   thresholds: Array<{ metric: string; threshold: string; ok: boolean }>;
   passed: boolean;
 }
@@ -111,6 +112,8 @@ export function buildReport(input: {
   samples: ServerSample[];
   serverLag: Array<{ le: number; count: number }>;
   catchUpAfterRunMs: number;
+  /** CPU ms each process spent during the k6 run (from /proc), by role. */
+  cpuMs: Record<string, number>;
 }): RunReport {
   const { k6 } = input;
   const m = k6.metrics;
@@ -185,10 +188,21 @@ export function buildReport(input: {
     memoryMiB,
     maxProjectionBacklog: Math.max(0, ...input.samples.map((s) => s.backlog)),
     catchUpAfterRunMs: input.catchUpAfterRunMs,
+    cpu: cpuSummary(input.cpuMs, durationS, acknowledged),
     thresholds,
     // Appended may exceed acknowledged (a response lost to a client timeout); the reverse is a lost write.
     passed: thresholds.every((t) => t.ok) && acknowledged <= input.appended,
   };
+}
+
+/** Cores used on average over the run, and CPU ms per acknowledged answer by process. */
+function cpuSummary(cpuMs: Record<string, number>, durationS: number, answers: number): RunReport['cpu'] {
+  const total = Object.values(cpuMs).reduce((a, b) => a + b, 0);
+  const perAnswerMs: Record<string, number> = {};
+  for (const [role, ms] of Object.entries({ ...cpuMs, total })) {
+    perAnswerMs[role] = Math.round((ms / Math.max(1, answers)) * 100) / 100;
+  }
+  return { cores: Math.round((total / 1000 / durationS) * 100) / 100, perAnswerMs };
 }
 
 /** The short Markdown table of a run. */
@@ -218,6 +232,10 @@ export function toMarkdown(r: RunReport): string {
     `| leaderboard messages received | ${r.websocket.leaderboardMessages} (${r.websocket.tooClose} closer than 0.5 s, ${r.websocket.errors} errors) |`,
     `| most projection backlog (events) | ${r.maxProjectionBacklog} |`,
     `| catch-up after the run | ${r.catchUpAfterRunMs} ms |`,
+    `| CPU used (cores, of the machine's) | ${r.cpu.cores} |`,
+    `| CPU per acknowledged answer, ms (every request included) | ${Object.entries(r.cpu.perAnswerMs)
+      .map(([role, ms]) => `${role} ${ms}`)
+      .join(' · ')} |`,
     ...Object.entries(r.memoryMiB).map(
       ([name, m]) => `| ${name} memory (MiB) | start ${m.start}, peak ${m.peak}, end ${m.end} |`,
     ),
