@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@wenyan/store';
 import { ensureK6 } from './install-k6.ts';
@@ -124,7 +125,9 @@ async function main() {
   const sessionsFile = path.join(outDir, `${scenario}-${stamp}.sessions.json`);
 
   console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
-  const system: System = await startSystem();
+  // The API's server processes: one per core of this machine unless told otherwise.
+  settings.API_PROCESSES ??= process.env.API_PROCESSES ?? String(availableParallelism());
+  const system: System = await startSystem({ env: { API_PROCESSES: settings.API_PROCESSES } });
   let exitCode = 1;
   try {
     console.log(`[load] seeding ${accounts} learners into ${system.databaseName} ...`);

@@ -13,14 +13,15 @@
  *
  * The system runs in the distributed mode on this machine's Postgres and Redis (a fresh database and
  * key prefix, dropped afterwards). Knobs: BENCH_SECONDS (default 15), BENCH_CONCURRENCY (64),
- * BENCH_SOCKETS (1000), BENCH_LEARNERS (2000), BENCH_API_INSTANCES (1), and BENCH_PROFILE_DIR (write a
+ * BENCH_SOCKETS (1000), BENCH_LEARNERS (2000), BENCH_API_INSTANCES (1), BENCH_API_PROCESSES (server
+ * processes per instance, default one per core), and BENCH_PROFILE_DIR (write a
  * V8 CPU profile of every API and worker process there).
  *
  * Each measured phase also prints the CPU it cost, by process, per unit of work (from /proc).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@wenyan/store';
@@ -36,6 +37,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2000);
 const API_INSTANCES = Number(process.env.BENCH_API_INSTANCES ?? 1);
+/** Server processes per API instance (API_PROCESSES); one per core by default. */
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? availableParallelism());
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 /** The system's own processes by role, for the CPU readings. */
@@ -313,10 +316,15 @@ async function bareBroadcast(count: number, payload: string): Promise<number> {
 }
 
 async function main() {
-  console.log(`[bench] ${describeMachine()}`);
+  console.log(
+    `[bench] ${describeMachine()}; API: ${API_INSTANCES} instance(s) × ${API_PROCESSES} process(es)`,
+  );
   const system = await startSystem({
     apiInstances: API_INSTANCES,
-    env: PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {},
+    env: {
+      API_PROCESSES: String(API_PROCESSES),
+      ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
+    },
   });
   const lines: string[] = [];
   const say = (line: string) => {

@@ -16,8 +16,8 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** utime + stime of one process in ms (0 when it is gone), and its command name. */
-function readStat(pid: number): { ms: number; comm: string } | null {
+/** utime + stime of one process in ms, its command name and its parent (null when it is gone). */
+function readStat(pid: number): { ms: number; comm: string; ppid: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');
@@ -26,27 +26,35 @@ function readStat(pid: number): { ms: number; comm: string } | null {
       .slice(close + 2)
       .split(' ')
       .map((f) => Number(f));
-    // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-    return { ms: ((fields[11]! + fields[12]!) / ticksPerSecond) * 1000, comm };
+    // After "pid (comm) ": state is field 0, ppid field 1, utime field 11, stime field 12.
+    return { ms: ((fields[11]! + fields[12]!) / ticksPerSecond) * 1000, comm, ppid: fields[1]! };
   } catch {
     return null;
   }
 }
 
 /**
- * One reading: each named process (its pid), every `postgres` process together, every `redis-server`
- * together, and this process (the driver). Processes that exit between readings are not counted.
+ * One reading: each named process with its children (an API cluster's server processes count as the
+ * API), every `postgres` process together, every `redis-server` together, and this process (the
+ * driver). Processes that exit between readings are not counted.
  */
 export function readCpu(named: Record<string, number | undefined>): CpuRoles {
   const roles: CpuRoles = { postgres: 0, redis: 0 };
+  const roleOfPid = new Map<number, string>();
+  for (const [name, pid] of Object.entries(named)) {
+    roles[name] = 0;
+    if (pid) roleOfPid.set(pid, name);
+  }
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(Number(entry));
+    const pid = Number(entry);
+    const stat = readStat(pid);
     if (!stat) continue;
-    if (stat.comm === 'postgres') roles.postgres! += stat.ms;
+    const role = roleOfPid.get(pid) ?? roleOfPid.get(stat.ppid);
+    if (role) roles[role]! += stat.ms;
+    else if (stat.comm === 'postgres') roles.postgres! += stat.ms;
     else if (stat.comm === 'redis-server') roles.redis! += stat.ms;
   }
-  for (const [name, pid] of Object.entries(named)) roles[name] = pid ? (readStat(pid)?.ms ?? 0) : 0;
   const self = process.cpuUsage();
   roles.driver = (self.user + self.system) / 1000;
   return roles;

@@ -125,16 +125,19 @@ export function stopProcess(proc: RunningProcess, signal: NodeJS.Signals = 'SIGT
   });
 }
 
-/** Resident set size of a process from /proc (Linux), 0 when it is gone. */
+/** Resident set size of a process and its children (an API cluster) from /proc (Linux), 0 when gone. */
 export function rssOf(pid: number | undefined): number {
   if (!pid) return 0;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const kb = /VmRSS:\s+(\d+) kB/.exec(read('status'))?.[1];
+  const children = read(`task/${pid}/children`).split(' ').filter(Boolean).map(Number);
+  return (kb ? Number(kb) * 1024 : 0) + children.reduce((sum, child) => sum + rssOf(child), 0);
 }
 
 /** Deletes every key under a prefix (SCAN + UNLINK): never a FLUSH of the shared Redis. */

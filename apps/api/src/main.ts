@@ -1,32 +1,54 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { readApiEnv } from './config.ts';
+import { runPrimary } from './cluster.ts';
+import { type ApiEnv, readApiEnv } from './config.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
  * Starts the API. `npm start`: the embedded mode unless REDIS_URL is set. `npm run start:api`
- * (with --distributed): the API alone, on Postgres and Redis, beside `npm run start:worker`.
+ * (with --distributed): the API alone, on Postgres and Redis, beside `npm run start:worker`; with
+ * API_PROCESSES above 1, that many server processes share the port (`cluster.ts`).
  */
 const env = readApiEnv();
-const runtime = await createRuntime(env, { distributed: process.argv.includes('--distributed') });
-const app = await buildApp(runtime.deps);
+const distributed = process.argv.includes('--distributed');
+if (distributed && env.API_PROCESSES > 1 && cluster.isPrimary) await runPrimary(env.API_PROCESSES);
+else await serve(env, distributed);
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.shuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  await app.close();
-  await runtime.close();
-  process.exit(0);
+async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
+  let closing = false;
+  let started: {
+    app: Awaited<ReturnType<typeof buildApp>>;
+    runtime: Awaited<ReturnType<typeof createRuntime>>;
+  } | null = null;
+  // Registered first: a signal during start-up (a cluster stopping while this process starts) exits cleanly.
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    if (started) {
+      started.app.shuttingDown = true;
+      started.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      await started.app.close();
+      await started.runtime.close();
+    }
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const runtime = await createRuntime(env, { distributed });
+  const app = await buildApp(runtime.deps);
+  started = { app, runtime };
+  if (closing) {
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  }
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  console.log(
+    `文言通 is running (${runtime.deps.mode} mode, ${runtime.deps.dbKind}, pid ${process.pid}): open http://${shownHost}:${port}/`,
+  );
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: env.PORT, host: env.HOST });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : env.PORT;
-const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-console.log(
-  `文言通 is running (${runtime.deps.mode} mode, ${runtime.deps.dbKind}): open http://${shownHost}:${port}/`,
-);

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetrics, inCluster } from '../cluster.ts';
 
-/** The API's Prometheus metrics (one registry per process). */
+/** The API's Prometheus metrics (one registry per process; a cluster's primary sums them). */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'wyt_' });
+// In a cluster's server process, this registry is what the primary collects; constructing an
+// aggregator is how prom-client installs the process's reply to the primary's request.
+AggregatorRegistry.setRegistries([registry]);
+if (inCluster()) new AggregatorRegistry();
 
 export const metrics = {
   eventsAppended: new Counter({
@@ -46,6 +51,8 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   if (!existing) {
     new Gauge({
       name: 'wyt_projection_queue_depth',
+      // Read from the shared queue or database: the same in every process, so not summed.
+      aggregator: 'max',
       help: 'Projection jobs waiting or running',
       registers: [registry],
       async collect() {
@@ -54,6 +61,8 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     });
     new Gauge({
       name: 'wyt_events_projected',
+      // Read from the shared queue or database: the same in every process, so not summed.
+      aggregator: 'max',
       help: 'Events folded into the read models (sum of the learners’ checkpoints)',
       registers: [registry],
       async collect() {
@@ -67,6 +76,8 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     });
     new Gauge({
       name: 'wyt_events_total',
+      // Read from the shared queue or database: the same in every process, so not summed.
+      aggregator: 'max',
       help: 'Events in the log',
       registers: [registry],
       async collect() {
@@ -91,6 +102,6 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   });
   app.get('/api/metrics', async (_request, reply) => {
     reply.header('content-type', registry.contentType);
-    return registry.metrics();
+    return inCluster() ? clusterMetrics() : registry.metrics();
   });
 }

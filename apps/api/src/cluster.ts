@@ -1,0 +1,102 @@
+import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
+
+/** Asked by a server process for the metrics of every process (`GET /api/metrics`). */
+export const METRICS_REQUEST = 'wyt:metrics-request';
+export const METRICS_REPLY = 'wyt:metrics-reply';
+
+interface MetricsRequest {
+  type: typeof METRICS_REQUEST;
+  id: number;
+}
+
+const log = (msg: string, fields: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields }));
+
+/**
+ * The primary of `API_PROCESSES` server processes (distributed mode only: each is a whole API on the
+ * shared Postgres and Redis, so they are interchangeable). Node's cluster module hands the listening
+ * socket's connections to them in turn, so one machine's cores all serve HTTP and websockets.
+ *
+ * - The first process starts alone (it migrates and seeds); the others start once it listens.
+ * - A process that dies is started again; SIGTERM or SIGINT is passed to every process, and the
+ *   primary exits when they have all finished their in-flight work.
+ * - `GET /api/metrics` on any process answers the sum over all of them (prom-client's aggregator).
+ */
+export async function runPrimary(processes: number): Promise<void> {
+  const aggregator = new AggregatorRegistry();
+  let stopping = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: MetricsRequest) => {
+      if (message?.type !== METRICS_REQUEST) return;
+      aggregator.clusterMetrics().then(
+        (text) => worker.send({ type: METRICS_REPLY, id: message.id, text }),
+        (err: unknown) => worker.send({ type: METRICS_REPLY, id: message.id, error: String(err) }),
+      );
+    });
+    return worker;
+  };
+  const listening = (worker: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code) => reject(new Error(`API process exited with ${code} before listening`)));
+    });
+
+  try {
+    await listening(fork());
+    await Promise.all(Array.from({ length: processes - 1 }, () => listening(fork())));
+  } catch (err) {
+    // A process that cannot start (no database, a bad setting) would only die again: stop here.
+    console.error(String(err));
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    process.exit(1);
+  }
+  log('API processes listening', { processes });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log('API process died; starting another', { pid: worker.process.pid, code, signal });
+    fork();
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    let codes = 0;
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker.once('exit', (code) => {
+        codes |= code ?? 1;
+        if (--left === 0) process.exit(codes === 0 ? 0 : 1);
+      });
+      worker.process.kill(signal);
+    }
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** In a server process of a cluster: the metrics of every process, from the primary. */
+export function clusterMetrics(timeoutMs = 5000): Promise<string> {
+  const id = Math.floor(Math.random() * 2 ** 31);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error('the primary did not answer with the metrics'));
+    }, timeoutMs);
+    function onMessage(message: { type?: string; id?: number; text?: string; error?: string }) {
+      if (message?.type !== METRICS_REPLY || message.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (message.error !== undefined) reject(new Error(message.error));
+      else resolve(message.text ?? '');
+    }
+    process.on('message', onMessage);
+    process.send?.({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
+  });
+}
+
+export const inCluster = () => cluster.isWorker;

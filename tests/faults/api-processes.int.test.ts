@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audit,
+  burst,
+  type Drill,
+  type Learner,
+  leaderboardSocket,
+  projectedToHead,
+  type Question,
+  stageDrill,
+  stop,
+  waitUntil,
+} from './drill.ts';
+
+/** The server processes a cluster's primary started (its children). */
+function serverProcesses(primaryPid: number): number[] {
+  try {
+    return readFileSync(`/proc/${primaryPid}/task/${primaryPid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A GET on a new connection each time, so the primary hands it to the next server process. */
+function getOnNewConnection(url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { cookie, connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The value of one series in Prometheus text (0 when absent). */
+function series(text: string, line: string): number {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `));
+  return found ? Number(found.slice(line.length + 1)) : 0;
+}
+
+describe('fault drill: the API as several server processes (API_PROCESSES=2)', () => {
+  let drill: Drill;
+  let learners: Learner[];
+  let questions: Question[];
+
+  beforeAll(async () => {
+    ({ drill, learners, questions } = await stageDrill('processes', 9, { env: { API_PROCESSES: '2' } }));
+  });
+  afterAll(async () => {
+    await drill?.close();
+  });
+
+  it('serves from two processes, and /api/metrics sums them', async () => {
+    const api = drill.apis[0]!;
+    await waitUntil(() => serverProcesses(api.proc.child.pid!).length === 2, 'two server processes');
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () => getOnNewConnection(`${api.url}/api/lessons`, learners[0]!.cookie)),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const text = await (await fetch(`${api.url}/api/metrics`)).text();
+    // The forty requests went to both processes; the sum over them is what a scrape reports.
+    expect(
+      series(text, 'wyt_http_request_duration_seconds_count{method="GET",route="/api/lessons",status="200"}'),
+    ).toBeGreaterThanOrEqual(40);
+    expect(series(text, 'wyt_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('sockets on both processes hear a change, whichever process took the answer', async () => {
+    const api = drill.apis[0]!;
+    // Two connections: the primary hands them to the two processes in turn.
+    const sockets = [
+      await leaderboardSocket(api.url, learners[8]!),
+      await leaderboardSocket(api.url, learners[2]!),
+    ];
+    const before = sockets.map((s) => s.messages.length);
+    const heard = () => sockets.every((s, i) => s.messages.length > before[i]!);
+    // The last learner answers here only (the SIGTERM drill's keys start again from 0 for the others).
+    await burst([api.url], [learners[8]!], questions, { until: heard, pauseMs: 200 });
+    expect(heard()).toBe(true);
+    for (const s of sockets) s.ws.close();
+  });
+
+  it('starts a process again when one dies, and keeps serving', async () => {
+    const api = drill.apis[0]!;
+    const [victim] = serverProcesses(api.proc.child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    const running = () => api.proc.logs.join('').split('文言通 is running').length - 1;
+    const before = running();
+    await waitUntil(() => {
+      const now = serverProcesses(api.proc.child.pid!);
+      return now.length === 2 && !now.includes(victim!) && running() > before;
+    }, 'a new server process listening');
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => getOnNewConnection(`${api.url}/api/health`, '')),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
+  it('on SIGTERM every process finishes its in-flight answers and the primary exits 0', async () => {
+    const api = drill.apis[0]!;
+    let running = true;
+    const answering = burst([api.url], learners.slice(0, 8), questions, { until: () => !running });
+    await new Promise((r) => setTimeout(r, 1500));
+    const code = await stop(api.proc, 'SIGTERM');
+    running = false;
+    const result = await answering;
+    expect(code).toBe(0);
+    expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
+    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
+    const verdict = await audit(drill, result.acknowledged);
+    expect(verdict.answers).toBeGreaterThan(20);
+    expect(verdict.lost).toEqual([]);
+    expect(verdict.doubled).toEqual([]);
+    expect(verdict.inexact).toEqual([]);
+  });
+});
