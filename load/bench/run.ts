@@ -332,8 +332,11 @@ async function main() {
     lines.push(line);
   };
   try {
-    const accounts = await seedAccounts(system.databaseUrl, LEARNERS, { sessions: true });
-    const learners: Learner[] = accounts.map((a) => ({ id: a.id, cookie: a.cookie! }));
+    const accounts = await seedAccounts(system.databaseUrl, Math.max(LEARNERS, SOCKETS), {
+      sessions: true,
+    });
+    const everyone: Learner[] = accounts.map((a) => ({ id: a.id, cookie: a.cookie! }));
+    const learners = everyone.slice(0, LEARNERS);
     const handle = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 2, migrate: false });
     const questions = (await handle.db
       .selectFrom('questions')
@@ -435,7 +438,7 @@ commit;\n`,
     say(`CPU per learner projection, ms: ${formatCpu(drainCpu)}`);
 
     // 3. Fan-out and lag under a steady load.
-    const watchers = learners.slice(0, SOCKETS);
+    const watchers = everyone.slice(0, SOCKETS);
     const expected = new Map<string, number>();
     const lags: number[] = [];
     let messages = 0;
