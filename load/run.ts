@@ -213,6 +213,11 @@ async function main() {
       appended: Number(appended.n),
       samples,
       serverLag: parseHistogram(metricsText, 'wyt_projection_lag_seconds'),
+      serverAnswer: parseHistogram(metricsText, 'wyt_http_request_duration_seconds', {
+        method: 'POST',
+        route: '/api/users/answers',
+        status: '200',
+      }),
       catchUpAfterRunMs,
       cpuMs,
     });

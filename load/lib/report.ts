@@ -44,6 +44,8 @@ export interface RunReport {
   wsUpdateLagMs: { samples: number; p50: number; p95: number; p99: number };
   /** The API's own histogram (append → pub/sub message), estimated from its buckets. */
   serverProjectionLagMs: { count: number; p50: number; p95: number };
+  /** Answers' time inside the API (its histogram; bucket-interpolated): the rest of k6's figure is queueing and the load generator. */
+  serverAnswerMs: { p50: number; p95: number; p99: number };
   memoryMiB: Record<string, { start: number; peak: number; end: number }>;
   maxProjectionBacklog: number;
   catchUpAfterRunMs: number;
@@ -86,11 +88,23 @@ export function histogramQuantile(buckets: Array<{ le: number; count: number }>,
 }
 
 /** Reads one histogram (no labels) from Prometheus text. */
-export function parseHistogram(text: string, name: string): Array<{ le: number; count: number }> {
+export function parseHistogram(
+  text: string,
+  name: string,
+  labels: Record<string, string> = {},
+): Array<{ le: number; count: number }> {
   const out: Array<{ le: number; count: number }> = [];
-  const re = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+(?:\\.\\d+)?)$`, 'gm');
-  for (const m of text.matchAll(re)) {
-    out.push({ le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), count: Number(m[2]) });
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}_bucket{`)) continue;
+    const close = line.lastIndexOf('}');
+    const found = Object.fromEntries(
+      [...line.slice(0, close).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    if (Object.entries(labels).some(([k, v]) => found[k] !== v) || found.le === undefined) continue;
+    out.push({
+      le: found.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(found.le),
+      count: Number(line.slice(close + 1).trim()),
+    });
   }
   return out;
 }
@@ -111,6 +125,8 @@ export function buildReport(input: {
   appended: number;
   samples: ServerSample[];
   serverLag: Array<{ le: number; count: number }>;
+  /** The API's own histogram of POST /api/users/answers (200): time inside the server. */
+  serverAnswer: Array<{ le: number; count: number }>;
   catchUpAfterRunMs: number;
   /** CPU ms each process spent during the k6 run (from /proc), by role. */
   cpuMs: Record<string, number>;
@@ -180,6 +196,11 @@ export function buildReport(input: {
       p95: round(m.ws_update_lag?.values['p(95)']),
       p99: round(m.ws_update_lag?.values['p(99)']),
     },
+    serverAnswerMs: {
+      p50: round(histogramQuantile(input.serverAnswer, 0.5) * 1000),
+      p95: round(histogramQuantile(input.serverAnswer, 0.95) * 1000),
+      p99: round(histogramQuantile(input.serverAnswer, 0.99) * 1000),
+    },
     serverProjectionLagMs: {
       count: lagTotal,
       p50: round(histogramQuantile(input.serverLag, 0.5) * 1000),
@@ -228,6 +249,7 @@ export function toMarkdown(r: RunReport): string {
     '|---|---|',
     `| projection lag, answer → GET /api/leaderboard shows it (${r.projectionLagMs.probes} probes) | p50 ${r.projectionLagMs.p50} ms, p95 ${r.projectionLagMs.p95} ms, p99 ${r.projectionLagMs.p99} ms |`,
     `| answer → own socket message (${r.wsUpdateLagMs.samples} samples, includes the 1 s coalescing) | p50 ${r.wsUpdateLagMs.p50} ms, p95 ${r.wsUpdateLagMs.p95} ms, p99 ${r.wsUpdateLagMs.p99} ms |`,
+    `| server: an answer's time inside the API (its histogram) | p50 ${r.serverAnswerMs.p50} ms, p95 ${r.serverAnswerMs.p95} ms, p99 ${r.serverAnswerMs.p99} ms |`,
     `| server: append → leaderboard change at the API (${r.serverProjectionLagMs.count}) | p50 ${r.serverProjectionLagMs.p50} ms, p95 ${r.serverProjectionLagMs.p95} ms |`,
     `| leaderboard messages received | ${r.websocket.leaderboardMessages} (${r.websocket.tooClose} closer than 0.5 s, ${r.websocket.errors} errors) |`,
     `| most projection backlog (events) | ${r.maxProjectionBacklog} |`,
