@@ -396,15 +396,20 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
 
 /** A subscribed leaderboard socket that records its messages (and when). */
 export async function leaderboardSocket(url: string, learner: Learner) {
-  const messages: Array<{ at: number; version: number; me: { entry: { totalXP: number } } | null }> = [];
+  const messages: Array<{
+    at: number;
+    version: number;
+    me: { entry: { totalXP: number } } | null;
+    top: Array<{ id: string; email: string | null }>;
+  }> = [];
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/ws`, { headers: { cookie: learner.cookie } });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
   ws.on('message', (raw) => {
-    const m = JSON.parse(raw.toString()) as { type: string; version: number; me: never };
-    if (m.type === 'leaderboard') messages.push({ at: Date.now(), version: m.version, me: m.me });
+    const m = JSON.parse(raw.toString()) as { type: string; version: number; me: never; top: never };
+    if (m.type === 'leaderboard') messages.push({ at: Date.now(), version: m.version, me: m.me, top: m.top });
   });
   ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' }));
   await waitUntil(() => messages.length > 0, 'first leaderboard message', 10_000);

@@ -1,3 +1,4 @@
+import { openDatabase } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   burst,
@@ -50,6 +51,41 @@ describe('fault drill: the leaderboard websocket on two API instances and one wo
     } finally {
       onA.ws.close();
       onB.ws.close();
+    }
+  });
+
+  it('a pushed top ten shows the viewer their own email and nobody else’s', async () => {
+    const [viewer, other] = [learners[2]!, learners[3]!];
+    const handle = await openDatabase({ databaseUrl: drill.pg.url, poolSize: 1, migrate: false });
+    try {
+      for (const l of [viewer, other]) {
+        await handle.db
+          .updateTable('users')
+          .set({ email: `${l.id}@school.hk` })
+          .where('id', '=', l.id)
+          .execute();
+      }
+    } finally {
+      await handle.close();
+    }
+    const url = drill.apis[0]!.url;
+    expect(await sendAnswer(url, other, questions[0]!, 'ws-email-other', true)).toBe(200);
+    const socket = await leaderboardSocket(url, viewer);
+    try {
+      const before = socket.messages.length;
+      expect(await sendAnswer(url, viewer, questions[0]!, 'ws-email-viewer', true)).toBe(200);
+      const shows = (id: string) => socket.messages.at(-1)?.top.some((e) => e.id === id) ?? false;
+      await waitUntil(
+        () => socket.messages.length > before && shows(viewer.id) && shows(other.id),
+        'a push with both learners in the top ten',
+        10_000,
+      );
+      const top = socket.messages.at(-1)!.top;
+      expect(top.find((e) => e.id === viewer.id)?.email).toBe(`${viewer.id}@school.hk`);
+      expect(top.find((e) => e.id === other.id)?.email).toBeNull();
+      expect(top.filter((e) => e.id !== viewer.id).every((e) => e.email === null)).toBe(true);
+    } finally {
+      socket.ws.close();
     }
   });
 

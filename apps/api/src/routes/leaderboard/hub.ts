@@ -74,8 +74,13 @@ export function createLeaderboardHub(app: FastifyInstance) {
         leaderboard.total(),
         leaderboard.ranks(userIds),
       ]);
-      const topEntries = (viewer: string) => top.map((t) => toEntry(t.row, t.rank, viewer, now));
-      const topKey = keyOf(topEntries(''));
+      // The top ten as everyone sees it, built once a tick; a learner in it also sees their own email.
+      const shared = top.map((t) => toEntry(t.row, t.rank, null, now));
+      const topKey = keyOf(shared);
+      const topEntries = (viewer: string) =>
+        shared.some((e) => e.id === viewer)
+          ? top.map((t, i) => (t.row.id === viewer ? toEntry(t.row, t.rank, viewer, now) : shared[i]!))
+          : shared;
       // A learner without a rank has no entry to show.
       const rows = await entryRows(
         db,
