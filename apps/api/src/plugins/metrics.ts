@@ -36,7 +36,7 @@ export const metrics = {
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
     labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   }),
 };
