@@ -54,6 +54,9 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    // Answers wait for their commit's disk flush while holding a connection: enough connections that
+    // a slow flush does not make the reads queue behind it.
+    poolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATABASE_URL ? undefined : (options.pgliteDataDir ?? path.join(env.DATA_DIR, 'pglite')),
   });
   await seedContent(database.db);
