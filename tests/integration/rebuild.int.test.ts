@@ -97,4 +97,58 @@ describe('rebuilding the read models', () => {
     for (const table of READ_MODEL_TABLES) expect(rebuilt[table], table).toEqual(incremental[table]);
     expect(incremental.user_totals).toHaveLength(learners);
   });
+
+  it('a learner whose events cannot be folded fails alone: the rest of the batch is projected', async () => {
+    const db = database.handle.db;
+    const bank = await loadBank(db);
+    const projector = createProjector({
+      db,
+      broadcast: createLocalBroadcast(),
+      leaderboard: sqlLeaderboard(db),
+      nextVersion: async () => 0,
+    });
+    const newUser = async (username: string) =>
+      String(
+        (
+          await db
+            .insertInto('users')
+            .values({
+              username,
+              password_hash: null,
+              oidc_subject: null,
+              first_name: null,
+              last_name: null,
+              email: null,
+              profile_image_url: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const good = await newUser('batch_good');
+    const poisoned = await newUser('batch_poisoned');
+    const applied = await generateHistory(db, good, {
+      seed: 7,
+      actions: 5,
+      days: 2,
+      start: new Date('2026-10-01T01:00:00Z'),
+      bank,
+    });
+    // An event no upcaster or reducer knows (as a bad import or a bug might leave).
+    await sql`insert into streams (stream_id, version) values (${`learner-${poisoned}`}, 1)`.execute(db);
+    await sql`insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
+      values (gen_random_uuid(), ${`learner-${poisoned}`}, 1, 'NoSuchEvent', 1, '{}', '{}')`.execute(db);
+
+    const results = await projector.projectLearners([poisoned, good]);
+    expect(results.get(good)).toEqual({ applied, checkpoint: applied });
+    expect(results.has(poisoned)).toBe(false);
+    const totals = await db
+      .selectFrom('user_totals')
+      .select('user_id')
+      .where('user_id', 'in', [good, poisoned])
+      .execute();
+    expect(totals.map((t) => String(t.user_id))).toEqual([good]);
+    // Alone, the failure is reported.
+    await expect(projector.projectLearner(poisoned)).rejects.toThrow();
+  });
 });

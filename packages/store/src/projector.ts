@@ -29,7 +29,10 @@ export interface ProjectionResult {
 export interface Projector {
   /** Folds the learner's events after their checkpoint into the read models, in one transaction. */
   projectLearner(userId: string): Promise<ProjectionResult>;
-  /** The same for several learners in one transaction (one statement of each kind): the batch path. */
+  /**
+   * The same for several learners in one transaction (one statement of each kind): the batch path. A
+   * learner whose events cannot be folded is left out of the result; the others are projected.
+   */
   projectLearners(userIds: readonly string[]): Promise<Map<string, ProjectionResult>>;
   /** Learners whose stream is ahead of their checkpoint. */
   findBehind(limit: number): Promise<string[]>;
@@ -385,11 +388,31 @@ export function createProjector(deps: ProjectorDeps): Projector {
     });
   }
 
+  /**
+   * One batch; when it fails, each learner alone, so one learner whose events cannot be folded fails
+   * only their own job (their result is missing) and never holds the others back. When every learner
+   * fails alone too (the database is away), the first error is thrown.
+   */
+  async function projectEach(userIds: readonly string[]): Promise<BatchOutcome[]> {
+    try {
+      return await projectOnce(userIds);
+    } catch (err) {
+      if (userIds.length === 1) throw err;
+      const outcomes: BatchOutcome[] = [];
+      for (const userId of userIds) {
+        outcomes.push(...(await projectOnce([userId]).catch(() => [])));
+      }
+      if (outcomes.length === 0) throw err;
+      return outcomes;
+    }
+  }
+
+  /** Projects the learners; a learner missing from the result could not be projected (see projectEach). */
   async function projectLearners(userIds: readonly string[]): Promise<Map<string, ProjectionResult>> {
     const results = new Map<string, ProjectionResult>();
     let todo = [...new Set(userIds)];
     while (todo.length > 0) {
-      const outcomes = await projectOnce(todo);
+      const outcomes = await projectEach(todo);
       const changed: BatchOutcome[] = [];
       for (const o of outcomes) {
         const earlier = results.get(o.userId);
@@ -419,6 +442,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   return {
     projectLearners,
     async projectLearner(userId) {
+      // Alone, a failure is thrown rather than left out of the result.
       return (await projectLearners([userId])).get(userId)!;
     },
     async findBehind(limit) {
