@@ -60,6 +60,7 @@ export async function startTestApp(mode: Mode, extraEnv: Record<string, string> 
       REDIS_PREFIX: prefix,
       WORKER_CONCURRENCY: 8,
       PROJECTION_BATCH: 8,
+      PROJECTION_GATHER_MS: 20,
       CATCH_UP_INTERVAL_MS: 1000,
       WORKER_HEALTH_PORT: undefined,
       LOG_LEVEL: 'silent',

@@ -1,5 +1,5 @@
 import type { ProjectionResult } from '@wenyan/store';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BATCHES_IN_FLIGHT, projectionBatches } from './batches.ts';
 
 /** A fake `projectLearners` that records its batches and finishes each when told. */
@@ -75,6 +75,24 @@ describe('projection batches', () => {
     expect(calls.map((c) => c.length)).toEqual([2, 2, 1]);
     finishers[2]!();
     expect((await Promise.all(results)).map((r) => r.checkpoint)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('waits gatherMs for more jobs before a batch goes out', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, finishers, projectLearners } = recorder();
+      const batches = projectionBatches(projectLearners, 64, 20);
+      const first = batches.load('1');
+      await vi.advanceTimersByTimeAsync(10);
+      const second = batches.load('2');
+      expect(calls).toEqual([]);
+      await vi.advanceTimersByTimeAsync(15);
+      expect(calls).toEqual([['1', '2']]);
+      finishers[0]!();
+      expect(await Promise.all([first, second])).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails the jobs of a batch that failed, so BullMQ retries them', async () => {

@@ -6,12 +6,14 @@ export const BATCHES_IN_FLIGHT = 2;
 
 /**
  * Groups the jobs the worker runs at once into batches for `projectLearners` (DataLoader): a batch
- * waits for a free slot, and the jobs that arrive meanwhile join it. At low load every job is its own
- * batch at once; under load the batches grow and the round trips per learner fall.
+ * waits `gatherMs` for more jobs and then for a free slot, and the jobs that arrive meanwhile join it.
+ * Under load the batches grow and the round trips per learner fall; `gatherMs` makes them grow at a
+ * moderate load too, for that much more projection lag.
  */
 export function projectionBatches(
   projectLearners: (userIds: readonly string[]) => Promise<Map<string, ProjectionResult>>,
   maxBatch: number,
+  gatherMs = 0,
 ) {
   let running = 0;
   const waiting: Array<() => void> = [];
@@ -34,8 +36,9 @@ export function projectionBatches(
       maxBatchSize: maxBatch,
       batchScheduleFn: (dispatch) => {
         waiting.push(dispatch);
-        // Let the jobs started in this turn join before a free slot dispatches.
-        setImmediate(next);
+        // Let the jobs started in this turn (or within gatherMs) join before a free slot dispatches.
+        if (gatherMs > 0) setTimeout(next, gatherMs);
+        else setImmediate(next);
       },
     },
   );

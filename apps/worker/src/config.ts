@@ -9,6 +9,8 @@ export const WorkerEnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   /** Most learners one projection transaction writes. */
   PROJECTION_BATCH: z.coerce.number().int().min(1).max(500).default(64),
+  /** How long a batch waits for more jobs (ms): fewer writes per learner at a moderate load, that much more lag. */
+  PROJECTION_GATHER_MS: z.coerce.number().int().min(0).max(1000).default(20),
   CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

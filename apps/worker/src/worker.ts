@@ -51,7 +51,11 @@ export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<R
     leaderboard: redisLeaderboard(indexConnection, env.REDIS_PREFIX),
     nextVersion: () => indexConnection.incr(leaderboardVersionKey(env.REDIS_PREFIX)),
   });
-  const batches = projectionBatches(projector.projectLearners, env.PROJECTION_BATCH);
+  const batches = projectionBatches(
+    projector.projectLearners,
+    env.PROJECTION_BATCH,
+    env.PROJECTION_GATHER_MS,
+  );
   const worker = new Worker<ProjectLearnerJob>(
     PROJECTION_QUEUE,
     async (job) => {
