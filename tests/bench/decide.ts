@@ -8,26 +8,13 @@
 import { performance } from 'node:perf_hooks';
 import { learnerStreamId, loadState, openDatabase, readStream, seedContent } from '@wenyan/store';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
-import { act, generateHistory, loadBank } from '../support/history.ts';
+import { act, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
 await seedContent(handle.db);
 const db = handle.db;
-const user = await db
-  .insertInto('users')
-  .values({
-    username: `bench_${Date.now()}`,
-    password_hash: null,
-    oidc_subject: null,
-    first_name: null,
-    last_name: null,
-    email: null,
-    profile_image_url: null,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const userId = String(user.id);
+const userId = await insertLearner(db, `bench_${Date.now()}`);
 const bank = await loadBank(db);
 
 let events = 0;

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  audit,
   burst,
   type Drill,
+  expectExactAfterwards,
   type Learner,
   leaderboardSocket,
-  projectedToHead,
   type Question,
   stageDrill,
   stop,
@@ -111,11 +110,6 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     const result = await answering;
     expect(code).toBe(0);
     expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.answers).toBeGreaterThan(20);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged, 20);
   });
 });

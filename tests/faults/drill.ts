@@ -16,6 +16,7 @@ import {
 } from '@wenyan/domain';
 import { memberOf, openDatabase, scoreOf } from '@wenyan/store';
 import { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import {
   findPostgresBin,
@@ -392,6 +393,25 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
     redis.disconnect();
     await handle.close();
   }
+}
+
+/**
+ * The end of every burst drill: waits until every stream is projected to its head, then audits. More
+ * than `minAnswers` answers in the log, none lost, none doubled, and every read model exact.
+ */
+export async function expectExactAfterwards(
+  drill: Drill,
+  acknowledged: Map<string, Set<string>>,
+  minAnswers = 0,
+): Promise<void> {
+  await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000).catch((err) => {
+    throw new Error(`${err}\nworker:\n${drill.worker?.logs.join('').slice(-2000)}`);
+  });
+  const verdict = await audit(drill, acknowledged);
+  expect(verdict.answers).toBeGreaterThan(minAnswers);
+  expect(verdict.lost).toEqual([]);
+  expect(verdict.doubled).toEqual([]);
+  expect(verdict.inexact).toEqual([]);
 }
 
 /** A subscribed leaderboard socket that records its messages (and when). */

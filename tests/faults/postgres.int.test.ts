@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  audit,
   burst,
   type Drill,
+  expectExactAfterwards,
   type Learner,
-  projectedToHead,
   type Question,
   stageDrill,
   stopPostgres,
-  waitUntil,
 } from './drill.ts';
 
 describe('fault drill: Postgres restarted during a burst', () => {
@@ -46,13 +44,6 @@ describe('fault drill: Postgres restarted during a burst', () => {
     expect(result.refused.size).toBeGreaterThan(0);
     // Errors during the outage are server errors (or a refused connection), never a 2xx or a 4xx.
     expect([...result.refused.keys()].filter((s) => s !== 0 && s < 500)).toEqual([]);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000).catch((err) => {
-      throw new Error(`${err}\nworker:\n${drill.worker?.logs.join('').slice(-2000)}`);
-    });
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.answers).toBeGreaterThan(50);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged, 50);
   });
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  audit,
   burst,
   type Drill,
+  expectExactAfterwards,
   type Learner,
-  projectedToHead,
   type Question,
   stageDrill,
   waitUntil,
@@ -41,11 +40,6 @@ describe('fault drill: Redis stopped during a burst', () => {
     // Never a 5xx other than a clean 503, never a 4xx: and what was acknowledged must be in the log.
     expect([...result.refused.keys()].filter((s) => s !== 503)).toEqual([]);
     await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'healthy again', 15_000);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.answers).toBeGreaterThan(50);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged, 50);
   });
 });

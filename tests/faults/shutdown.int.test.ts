@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  audit,
   burst,
   type Drill,
+  expectExactAfterwards,
   type Learner,
-  projectedToHead,
   type Question,
   stageDrill,
   stop,
-  waitUntil,
 } from './drill.ts';
 
 describe('fault drill: graceful shutdown', () => {
@@ -45,11 +43,7 @@ describe('fault drill: graceful shutdown', () => {
     running = false;
     const result = await answering;
     expect(result.refused.size).toBe(0);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged);
   });
 
   it('the API finishes in-flight answers on SIGTERM and exits 0: nothing acknowledged is lost', async () => {
@@ -64,11 +58,6 @@ describe('fault drill: graceful shutdown', () => {
     expect(code).toBe(0);
     // After SIGTERM: refused connections (0) or Fastify's 503 while closing; never a half-done 500.
     expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.answers).toBeGreaterThan(20);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged, 20);
   });
 });

@@ -6,8 +6,8 @@ import {
   audit,
   burst,
   type Drill,
+  expectExactAfterwards,
   type Learner,
-  projectedToHead,
   type Question,
   stageDrill,
   stop,
@@ -37,12 +37,7 @@ describe('fault drill: the projection worker', () => {
     running = false;
     const result = await answering;
     expect(result.refused.size).toBe(0);
-    await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000);
-    const verdict = await audit(drill, result.acknowledged);
-    expect(verdict.answers).toBeGreaterThan(50);
-    expect(verdict.lost).toEqual([]);
-    expect(verdict.doubled).toEqual([]);
-    expect(verdict.inexact).toEqual([]);
+    await expectExactAfterwards(drill, result.acknowledged, 50);
   });
 
   it('a job delivered twice (and run beside itself) changes nothing', async () => {

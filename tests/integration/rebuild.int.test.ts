@@ -7,7 +7,7 @@ import {
 } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateHistory, loadBank } from '../support/history.ts';
+import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -56,20 +56,7 @@ describe('rebuilding the read models', () => {
     const learners = 200;
     let events = 0;
     for (let i = 0; i < learners; i++) {
-      const user = await db
-        .insertInto('users')
-        .values({
-          username: `gen_${i}`,
-          password_hash: null,
-          oidc_subject: null,
-          first_name: null,
-          last_name: null,
-          email: null,
-          profile_image_url: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const userId = String(user.id);
+      const userId = await insertLearner(db, `gen_${i}`);
       // Project part-way through, as the worker would between bursts.
       events += await generateHistory(db, userId, {
         seed: i + 1,
@@ -107,26 +94,8 @@ describe('rebuilding the read models', () => {
       leaderboard: sqlLeaderboard(db),
       nextVersion: async () => 0,
     });
-    const newUser = async (username: string) =>
-      String(
-        (
-          await db
-            .insertInto('users')
-            .values({
-              username,
-              password_hash: null,
-              oidc_subject: null,
-              first_name: null,
-              last_name: null,
-              email: null,
-              profile_image_url: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    const good = await newUser('batch_good');
-    const poisoned = await newUser('batch_poisoned');
+    const good = await insertLearner(db, 'batch_good');
+    const poisoned = await insertLearner(db, 'batch_poisoned');
     const applied = await generateHistory(db, good, {
       seed: 7,
       actions: 5,

@@ -16,6 +16,24 @@ export interface BankQuestion {
   options: string[] | null;
 }
 
+/** A bare account (no password, no names) for a generated history; returns its id. */
+export async function insertLearner(db: Db, username: string): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      password_hash: null,
+      oidc_subject: null,
+      first_name: null,
+      last_name: null,
+      email: null,
+      profile_image_url: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(user.id);
+}
+
 export async function loadBank(db: Db): Promise<BankQuestion[]> {
   return db
     .selectFrom('questions')
