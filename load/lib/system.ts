@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { deleteRedisPrefix } from '@wenyan/store';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -138,23 +138,6 @@ export function rssOf(pid: number | undefined): number {
   const kb = /VmRSS:\s+(\d+) kB/.exec(read('status'))?.[1];
   const children = read(`task/${pid}/children`).split(' ').filter(Boolean).map(Number);
   return (kb ? Number(kb) * 1024 : 0) + children.reduce((sum, child) => sum + rssOf(child), 0);
-}
-
-/** Deletes every key under a prefix (SCAN + UNLINK): never a FLUSH of the shared Redis. */
-export async function deleteRedisPrefix(url: string, prefix: string): Promise<number> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  let deleted = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return deleted;
 }
 
 async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {

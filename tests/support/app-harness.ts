@@ -7,6 +7,7 @@
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
+import { deleteRedisPrefix } from '@wenyan/store';
 import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -77,6 +78,8 @@ export async function startTestApp(mode: Mode, extraEnv: Record<string, string> 
       await worker.close();
       await runtime.close();
       await database.drop();
+      // The machine's Redis is shared: leave nothing of this file's behind.
+      await deleteRedisPrefix(redisUrl, prefix);
     },
   };
 }

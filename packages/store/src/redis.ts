@@ -125,3 +125,20 @@ export function createRedisBroadcast(url: string, prefix: string): Broadcast {
 
 /** The deployment-wide leaderboard version counter. */
 export const leaderboardVersionKey = (prefix: string) => `${prefix}:leaderboard:version`;
+
+/** Deletes every key under a prefix (SCAN + UNLINK), never a FLUSH of a shared Redis; returns how many. */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
