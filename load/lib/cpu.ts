@@ -60,21 +60,18 @@ export function readCpu(named: Record<string, number | undefined>): CpuRoles {
   return roles;
 }
 
-/** CPU ms spent by each role between two readings (the load driver excluded: it is this process). */
-export function cpuSpent(before: CpuRoles, after: CpuRoles): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const role of Object.keys(after)) {
-    if (role !== 'driver') out[role] = Math.max(0, after[role]! - (before[role] ?? 0));
-  }
+/** CPU ms spent by each role between two readings. */
+export function cpuSpent(before: CpuRoles, after: CpuRoles): CpuRoles {
+  const out: CpuRoles = {};
+  for (const role of Object.keys(after)) out[role] = Math.max(0, after[role]! - (before[role] ?? 0));
   return out;
 }
 
-/** CPU ms per unit of work, by role, between two readings (and the total). */
-export function cpuPer(before: CpuRoles, after: CpuRoles, units: number): Record<string, number> {
+/** CPU ms per unit of work, by role and in total. */
+export function cpuPer(spent: CpuRoles, units: number): Record<string, number> {
   const out: Record<string, number> = {};
   let total = 0;
-  for (const role of Object.keys(after)) {
-    const ms = Math.max(0, after[role]! - (before[role] ?? 0));
+  for (const [role, ms] of Object.entries(spent)) {
     out[role] = ms / Math.max(1, units);
     total += ms;
   }

@@ -2,6 +2,7 @@
  * Turns k6's summary (from the scenario's handleSummary) and the runner's own samples into the run's
  * report: a JSON file and a short Markdown table.
  */
+import { cpuPer } from './cpu.ts';
 
 /** One metric of k6's summary export. */
 interface K6Metric {
@@ -218,12 +219,11 @@ export function buildReport(input: {
 
 /** Cores used on average over the run, and CPU ms per acknowledged answer by process. */
 function cpuSummary(cpuMs: Record<string, number>, durationS: number, answers: number): RunReport['cpu'] {
-  const total = Object.values(cpuMs).reduce((a, b) => a + b, 0);
-  const perAnswerMs: Record<string, number> = {};
-  for (const [role, ms] of Object.entries({ ...cpuMs, total })) {
-    perAnswerMs[role] = Math.round((ms / Math.max(1, answers)) * 100) / 100;
-  }
-  return { cores: Math.round((total / 1000 / durationS) * 100) / 100, perAnswerMs };
+  const perAnswerMs = Object.fromEntries(
+    Object.entries(cpuPer(cpuMs, answers)).map(([role, ms]) => [role, Math.round(ms * 100) / 100]),
+  );
+  const totalMs = Object.values(cpuMs).reduce((a, b) => a + b, 0);
+  return { cores: Math.round((totalMs / 1000 / durationS) * 100) / 100, perAnswerMs };
 }
 
 /** The short Markdown table of a run. */

@@ -2,8 +2,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 
 /** Asked by a server process for the metrics of every process (`GET /api/metrics`). */
-export const METRICS_REQUEST = 'wyt:metrics-request';
-export const METRICS_REPLY = 'wyt:metrics-reply';
+const METRICS_REQUEST = 'wyt:metrics-request';
+const METRICS_REPLY = 'wyt:metrics-reply';
 
 interface MetricsRequest {
   type: typeof METRICS_REQUEST;

@@ -38,11 +38,6 @@ async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
   const runtime = await createRuntime(env, { distributed });
   const app = await buildApp(runtime.deps);
   started = { app, runtime };
-  if (closing) {
-    await app.close();
-    await runtime.close();
-    process.exit(0);
-  }
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

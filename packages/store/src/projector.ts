@@ -10,7 +10,7 @@ import {
 } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
-
+import { learnerStreamId } from './event-store.ts';
 import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 
@@ -294,7 +294,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     checkpoint: number | null;
     view_schema: number | null;
     view: unknown;
-    events: RawEvent[] | string;
+    events: RawEvent[];
   }>`
     select w.user_id, p.checkpoint, p.view_schema, p.view,
       (select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
@@ -315,7 +315,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     checkpoint: r.checkpoint,
     viewSchema: r.view_schema,
     view: r.view,
-    events: (typeof r.events === 'string' ? (JSON.parse(r.events) as RawEvent[]) : r.events).map((e) => ({
+    events: r.events.map((e) => ({
       version: e.version,
       type: e.type,
       schemaVersion: e.schemaVersion,
@@ -347,8 +347,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
       // Locks in one order (by stream id), so two batches that share learners never deadlock.
       await sql`
         select count(pg_advisory_xact_lock(hashtext(s.id)))
-        from (select 'learner-' || u as id from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as t(u)
-          order by 1) s
+        from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
+          as t(id) order by 1) s
       `.execute(trx);
       const outcomes: BatchOutcome[] = [];
       const writes: LearnerRows[] = [];

@@ -1,6 +1,7 @@
 import type { DecideContext } from '@wenyan/domain';
 import { findQuestion } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 type QuestionRow = NonNullable<Awaited<ReturnType<typeof findQuestion>>>;
 
@@ -10,13 +11,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What `decide` needs to know about the content (question counts, roadmap node types). */
     learnerContext(): Promise<Facts>;
-    /** Forget the cached facts (after an import or a new question). */
+    /** Forget every cached content read (after an import or a new question). */
     invalidateContent(): void;
     /** A stored question by id, cached (the answer route's hot path reads one per answer). */
     questionById(id: string): Promise<QuestionRow | undefined>;
     /**
-     * A content read (lessons, a lesson's questions) cached under `key` like the facts: for a minute,
-     * forgotten on `invalidateContent`. Every learner's lobby and session start read the same rows.
+     * A content read (lessons, a lesson's questions) cached under `key`, like the facts and the
+     * questions: for a minute, forgotten on `invalidateContent`.
      */
     cachedContent<T>(key: string, load: () => Promise<T>): Promise<T>;
   }
@@ -24,12 +25,16 @@ declare module 'fastify' {
 
 const PRACTICE_ORIGINS = ['bank', 'user'];
 
-/** Content facts for the decider, read from the question bank and cached for a minute. */
-export async function registerContentFacts(app: FastifyInstance): Promise<void> {
-  let cached: { facts: Facts; at: number } | null = null;
-  let loading: Promise<Facts> | null = null;
+/** How long a content read is kept; imports and the add-question form forget them at once. */
+const CONTENT_TTL_MS = 60_000;
 
-  async function load(): Promise<Facts> {
+/**
+ * Content reads cached in the instance: the decider's facts, stored questions (the answer route reads
+ * one per answer), lessons and a lesson's questions. One cache of promises, so concurrent misses share a
+ * read; every entry lives a minute and `invalidateContent` forgets them all.
+ */
+export async function registerContentFacts(app: FastifyInstance): Promise<void> {
+  async function loadFacts(): Promise<Facts> {
     const rows = await app.deps.db
       .selectFrom('questions')
       .select(['lesson_id', 'type', (eb) => eb.fn.countAll<string>().as('n')])
@@ -46,40 +51,23 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
     return { lessonQuestionCounts, lessonNodeTypes };
   }
 
-  app.decorate('learnerContext', async () => {
-    if (cached && Date.now() - cached.at < 60_000) return cached.facts;
-    loading ??= load().finally(() => {
-      loading = null;
-    });
-    const facts = await loading;
-    cached = { facts, at: Date.now() };
-    return facts;
-  });
-  // Questions change only through imports and the add-question form, which invalidate the cache.
-  const questions = new Map<string, { row: QuestionRow | undefined; at: number }>();
-  app.decorate('questionById', async (id: string) => {
-    const hit = questions.get(id);
-    if (hit && Date.now() - hit.at < 60_000) return hit.row;
-    const row = await findQuestion(app.deps.db, id);
-    if (questions.size > 5000) questions.clear();
-    questions.set(id, { row, at: Date.now() });
-    return row;
-  });
-  const reads = new Map<string, { value: Promise<unknown>; at: number }>();
-  app.decorate('cachedContent', <T>(key: string, load: () => Promise<T>): Promise<T> => {
+  const reads = new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl: CONTENT_TTL_MS });
+  function cachedContent<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = reads.get(key);
-    if (hit && Date.now() - hit.at < 60_000) return hit.value as Promise<T>;
+    if (hit) return hit as Promise<T>;
     const value = load();
-    reads.set(key, { value, at: Date.now() });
+    reads.set(key, value);
     // A failed read is not kept: the next request tries again.
     value.catch(() => {
-      if (reads.get(key)?.value === value) reads.delete(key);
+      if (reads.get(key) === value) reads.delete(key);
     });
     return value;
-  });
-  app.decorate('invalidateContent', () => {
-    cached = null;
-    questions.clear();
-    reads.clear();
-  });
+  }
+
+  app.decorate('cachedContent', cachedContent);
+  app.decorate('learnerContext', () => cachedContent('facts', loadFacts));
+  app.decorate('questionById', (id: string) =>
+    cachedContent(`question:${id}`, () => findQuestion(app.deps.db, id)),
+  );
+  app.decorate('invalidateContent', () => reads.clear());
 }

@@ -58,19 +58,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(422)
         .send(body('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for a different request'));
     }
-    if (error instanceof StreamBusyError) {
-      request.log.warn({ err: error }, 'a learner stream stayed busy');
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send(body('UNAVAILABLE', '服務暫時未能使用，請稍後再試。'));
-    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
       return reply.status(500).send(body('INTERNAL', 'internal error'));
     }
-    if (isUnavailable(error)) {
-      request.log.warn({ err: error }, 'a backing service is unavailable');
+    // A backing service away, or a learner stream that stayed busy: both pass if the client retries.
+    if (isUnavailable(error) || error instanceof StreamBusyError) {
+      request.log.warn({ err: error }, 'unavailable for now; the client may retry');
       return reply
         .status(503)
         .header('retry-after', '1')
