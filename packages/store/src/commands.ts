@@ -10,6 +10,7 @@ import {
   StreamConflictError,
   type StreamHead,
 } from './event-store.ts';
+import { PREPARED } from './prepared.ts';
 
 /** How a stream's state is rebuilt: the initial state, the fold, and the stored form's version. */
 export interface StreamModel<S> {
@@ -116,14 +117,20 @@ async function storedAnswerAndHead<R>(
   scope: IdempotencyScope | undefined,
 ): Promise<{ earlier: StoredAnswer<R> | null; head: StreamHead | null }> {
   if (!scope) return { earlier: null, head: await loadStreamHead(db, streamId) };
-  const row = await db
-    .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
-    .leftJoin('streams as s', (join) => join.on('s.stream_id', '=', streamId))
-    .leftJoin('idempotency_keys as k', (join) =>
-      join.on('k.user_id', '=', scope.userId).on('k.key', '=', scope.key),
-    )
-    .select(['s.version', 's.snapshot', 's.snapshot_schema', 'k.request_hash', 'k.status_code', 'k.response'])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{
+    version: number | null;
+    snapshot: unknown;
+    snapshot_schema: number | null;
+    request_hash: string | null;
+    status_code: number | null;
+    response: unknown;
+  }>`${sql.raw(PREPARED)}
+    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.status_code, k.response
+    from (select 1) one
+    left join streams s on s.stream_id = ${streamId}
+    left join idempotency_keys k on k.user_id = ${scope.userId} and k.key = ${scope.key}
+  `.execute(db);
+  const row = rows[0]!;
   const head =
     row.version === null || row.snapshot_schema === null
       ? null

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '@wenyan/infra';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared.ts';
 import type { Database } from './tables.ts';
 
 // bigint (int8) columns come back as strings; counts and ids stay exact that way. numeric → number.
@@ -43,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     const dataDir = options.dataDir ?? 'memory://';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { PREPARED } from './prepared.ts';
 
 /** An event as the decider produced it, before it is stored. */
 export interface NewEvent {
@@ -264,7 +265,7 @@ export async function appendAtomically(
               updated_at = now()
             where stream_id = ${streamId} and version = ${expectedVersion}
             returning stream_id`;
-  const result = await sql<{ moved: number }>`
+  const result = await sql<{ moved: number }>`${sql.raw(PREPARED)}
     with head as (${head}),
     appended as (
       insert into events (event_id, stream_id, version, type, schema_version, data, metadata)

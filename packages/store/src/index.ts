@@ -6,6 +6,7 @@ export * from './event-store.ts';
 export * from './identity-repo.ts';
 export * from './leaderboard.ts';
 export * from './ports.ts';
+export { PREPARED } from './prepared.ts';
 export * from './projector.ts';
 export * from './question-repo.ts';
 export * from './redis.ts';

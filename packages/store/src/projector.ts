@@ -13,6 +13,7 @@ import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
+import { PREPARED } from './prepared.ts';
 
 /** Bump when LearnerView's shape changes: projections of an older shape are rebuilt from the log. */
 export const LEARNER_VIEW_SCHEMA = 1;
@@ -188,7 +189,7 @@ function learnerRows(
  */
 async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<void> {
   const rows = (pick: (r: LearnerRows) => Record<string, unknown>[]) => JSON.stringify(batch.flatMap(pick));
-  await sql`
+  await sql`${sql.raw(PREPARED)}
     with projections as (
       insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
       select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_SCHEMA}::integer, x.last_event_at, now()
@@ -295,7 +296,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     view_schema: number | null;
     view: unknown;
     events: RawEvent[];
-  }>`
+  }>`${sql.raw(PREPARED)}
     select w.user_id, p.checkpoint, p.view_schema, p.view,
       (select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
           'schemaVersion', e.schema_version, 'data', e.data,
@@ -345,7 +346,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
     return db.transaction().execute(async (trx) => {
       // Locks in one order (by stream id), so two batches that share learners never deadlock.
-      await sql`
+      await sql`${sql.raw(PREPARED)}
         select count(pg_advisory_xact_lock(hashtext(s.id)))
         from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
           as t(id) order by 1) s

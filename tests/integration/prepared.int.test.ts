@@ -1,0 +1,101 @@
+/**
+ * The hot statements (an answer's read and append, a projection batch's lock, read and write) run as
+ * prepared statements of their connection: parsed and planned once, then only executed.
+ */
+import {
+  createLocalBroadcast,
+  createProjector,
+  type DatabaseHandle,
+  handleCommand,
+  openDatabase,
+  PREPARED,
+  sqlLeaderboard,
+} from '@wenyan/store';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+describe('prepared statements', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  // One connection, so the session that prepared the statements is the one asked about them.
+  let single: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    single = await openDatabase({ databaseUrl: database.url, poolSize: 1, migrate: false });
+  });
+  afterAll(async () => {
+    await single?.close();
+    await database?.drop();
+  });
+
+  const prepared = async () => {
+    const { rows } = await sql<{ statement: string }>`
+      select statement from pg_prepared_statements order by prepare_time
+    `.execute(single.db);
+    return rows.map((r) => r.statement);
+  };
+
+  it('prepares a marked statement once per connection and leaves the others unprepared', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await sql<{ n: number }>`${sql.raw(PREPARED)} select ${i}::integer + 1 as n`.execute(
+        single.db,
+      );
+      expect(rows[0]!.n).toBe(i + 1);
+      await sql`select ${i}::integer as unmarked`.execute(single.db);
+    }
+    const statements = await prepared();
+    expect(statements.filter((s) => s.includes('+ 1 as n'))).toHaveLength(1);
+    expect(statements.some((s) => s.includes('unmarked'))).toBe(false);
+  });
+
+  it("prepares an answer's read and append, and a projection's lock, read and write", async () => {
+    const before = new Set(await prepared());
+    const stream = 'tally-prepared';
+    const model = {
+      initialState: { n: 0 },
+      evolve: (s: { n: number }) => ({ n: s.n + 1 }),
+      snapshotSchema: 1,
+    };
+    for (const key of ['key-one-1', 'key-two-2']) {
+      const outcome = await handleCommand(
+        single.db,
+        stream,
+        model,
+        () => ({
+          ok: true,
+          events: [{ type: 'Counted', schemaVersion: 1, data: {} }],
+          respond: (next) => ({ status: 200, body: next }),
+        }),
+        { metadata: { actor: '7' }, idempotency: { userId: '7', key, requestHash: 'h' } },
+      );
+      expect(outcome.appended).toBe(1);
+    }
+    const userId = await insertLearner(single.db, 'prepared_learner');
+    await generateHistory(single.db, userId, {
+      seed: 3,
+      actions: 4,
+      days: 1,
+      start: new Date('2026-09-01T01:00:00Z'),
+      bank: await loadBank(single.db),
+    });
+    const projector = createProjector({
+      db: single.db,
+      broadcast: createLocalBroadcast(),
+      leaderboard: sqlLeaderboard(single.db),
+      nextVersion: async () => 0,
+    });
+    expect((await projector.projectLearners([userId])).get(userId)?.applied).toBeGreaterThan(0);
+
+    const added = (await prepared()).filter((s) => !before.has(s));
+    const has = (fragment: string) => added.some((s) => s.startsWith(PREPARED) && s.includes(fragment));
+    expect(has('left join idempotency_keys k')).toBe(true); // the answer's read
+    expect(has('insert into streams')).toBe(true); // a stream's first append
+    expect(has('update streams')).toBe(true); // every later append
+    expect(has('pg_advisory_xact_lock')).toBe(true);
+    expect(has('from jsonb_array_elements_text')).toBe(true); // the batch's read
+    expect(has('insert into learner_projections')).toBe(true); // the batch's write
+    expect(added.every((s) => s.startsWith(PREPARED))).toBe(true);
+  });
+});
