@@ -16,6 +16,7 @@ export default defineConfig({
             'apps/**/*.test.ts',
             'apps/**/*.test.tsx',
             'tests/unit/**/*.test.ts',
+            'load/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },

@@ -30,6 +30,9 @@ import {
 } from './lib/report.ts';
 import { describeMachine, root, rssOf, type System, startSystem } from './lib/system.ts';
 
+/** The labels of an acknowledged answer in the API's request histogram. */
+const ANSWERED = { method: 'POST', route: '/api/users/answers', status: '200' };
+
 const GROUPS = ['auth', 'lobby', 'session', 'answer', 'leaderboard', 'stats'];
 
 interface Profile {
@@ -143,6 +146,7 @@ async function main() {
         rss: { ...system.memory(), k6: rssOf(k6Pid) },
         queueDepth: parseValue(text, 'wyt_projection_queue_depth'),
         backlog: parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected'),
+        answered: parseHistogram(text, 'wyt_http_request_duration_seconds', ANSWERED).at(-1)?.count ?? 0,
       });
     };
     await sample();
@@ -215,11 +219,7 @@ async function main() {
       appended: Number(appended.n),
       samples,
       serverLag: parseHistogram(metricsText, 'wyt_projection_lag_seconds'),
-      serverAnswer: parseHistogram(metricsText, 'wyt_http_request_duration_seconds', {
-        method: 'POST',
-        route: '/api/users/answers',
-        status: '200',
-      }),
+      serverAnswer: parseHistogram(metricsText, 'wyt_http_request_duration_seconds', ANSWERED),
       catchUpAfterRunMs,
       cpuMs,
     });

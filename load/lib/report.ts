@@ -29,6 +29,8 @@ export interface ServerSample {
   rss: Record<string, number>;
   queueDepth: number;
   backlog: number;
+  /** Answers the API acknowledged so far (its histogram's count), for the rate between samples. */
+  answered: number;
 }
 
 export interface RunReport {
@@ -39,7 +41,16 @@ export interface RunReport {
   durationS: number;
   requests: { total: number; perSecond: number; failed: number; failedRate: number };
   groups: Record<string, Latency>;
-  answers: { acknowledged: number; appended: number; errors: number; perSecond: number };
+  answers: {
+    acknowledged: number;
+    appended: number;
+    errors: number;
+    perSecond: number;
+    /** The busiest interval between two server samples (5 s): the rate the run actually reached. */
+    peakPerSecond: number;
+    /** Sessions k6 could not start (no free VU): the offered rate fell short of the scenario's by these. */
+    droppedIterations: number;
+  };
   websocket: { leaderboardMessages: number; framesReceived: number; tooClose: number; errors: number };
   projectionLagMs: { probes: number; p50: number; p95: number; p99: number };
   wsUpdateLagMs: { samples: number; p50: number; p95: number; p99: number };
@@ -178,6 +189,8 @@ export function buildReport(input: {
       appended: input.appended,
       errors: m.answer_errors?.values.count ?? 0,
       perSecond: round(acknowledged / durationS),
+      peakPerSecond: round(peakRate(input.samples)),
+      droppedIterations: m.dropped_iterations?.values.count ?? 0,
     },
     websocket: {
       leaderboardMessages: m.leaderboard_msgs?.values.count ?? 0,
@@ -217,6 +230,16 @@ export function buildReport(input: {
   };
 }
 
+/** The highest answer rate between two consecutive samples. */
+export function peakRate(samples: readonly ServerSample[]): number {
+  let peak = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const dt = (samples[i]!.atMs - samples[i - 1]!.atMs) / 1000;
+    if (dt > 0) peak = Math.max(peak, (samples[i]!.answered - samples[i - 1]!.answered) / dt);
+  }
+  return peak;
+}
+
 /** Cores used on average over the run, and CPU ms per acknowledged answer by process. */
 function cpuSummary(cpuMs: Record<string, number>, durationS: number, answers: number): RunReport['cpu'] {
   const perAnswerMs = Object.fromEntries(
@@ -236,8 +259,9 @@ export function toMarkdown(r: RunReport): string {
       .join(', ')}.`,
     '',
     `${r.durationS} s, ${r.requests.total} requests (${r.requests.perSecond}/s), ${r.requests.failed} failed; ` +
-      `answers acknowledged ${r.answers.acknowledged} (${r.answers.perSecond}/s), appended ${r.answers.appended}, ` +
-      `errors ${r.answers.errors}.`,
+      `answers acknowledged ${r.answers.acknowledged} (${r.answers.perSecond}/s on average, ` +
+      `${r.answers.peakPerSecond}/s in the busiest 5 s), appended ${r.answers.appended}, errors ${r.answers.errors}; ` +
+      `sessions k6 could not start for want of a VU: ${r.answers.droppedIterations}.`,
     '',
     '| endpoint group | requests | per s | p50 ms | p95 ms | p99 ms |',
     '|---|---:|---:|---:|---:|---:|',
