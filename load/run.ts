@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@wenyan/store';
+import { sql } from 'kysely';
 import { ensureK6 } from './install-k6.ts';
 import { LOAD_PASSWORD, seedAccounts } from './lib/accounts.ts';
 import { type CpuRoles, cpuSpent, readCpu } from './lib/cpu.ts';
@@ -139,14 +140,26 @@ async function main() {
 
     const samples: ServerSample[] = [];
     let k6Pid: number | undefined;
+    // Answers appended so far, counted from the log (new rows only), not through the busy API.
+    const log = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 1, migrate: false });
+    let seenPosition = '0';
+    let appendedSoFar = 0;
+    const countAppended = async () => {
+      const { rows } = await sql<{ n: string; last: string | null }>`
+        select count(*) filter (where type = 'AnswerSubmitted') as n, max(position) as last
+        from events where position > ${seenPosition}
+      `.execute(log.db);
+      appendedSoFar += Number(rows[0]?.n ?? 0);
+      seenPosition = rows[0]?.last ?? seenPosition;
+      return { answersAppended: appendedSoFar, atMs: Date.now() - startedAt.getTime() };
+    };
     const sample = async () => {
-      const text = await scrape(system.url);
+      const [text, appended] = await Promise.all([scrape(system.url), countAppended()]);
       samples.push({
-        atMs: Date.now() - startedAt.getTime(),
+        ...appended,
         rss: { ...system.memory(), k6: rssOf(k6Pid) },
         queueDepth: parseValue(text, 'wyt_projection_queue_depth'),
         backlog: parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected'),
-        answered: parseHistogram(text, 'wyt_http_request_duration_seconds', ANSWERED).at(-1)?.count ?? 0,
       });
     };
     await sample();
@@ -199,6 +212,7 @@ async function main() {
     }
     const catchUpAfterRunMs = Date.now() - caughtUpFrom;
     await sample();
+    await log.close();
     const handle = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 1, migrate: false });
     const appended = await handle.db
       .selectFrom('events')

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { peakRate, type ServerSample } from './report.ts';
 
-const at = (atMs: number, answered: number): ServerSample => ({
+const at = (atMs: number, answersAppended: number): ServerSample => ({
   atMs,
-  answered,
+  answersAppended,
   rss: {},
   queueDepth: 0,
   backlog: 0,

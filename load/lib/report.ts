@@ -29,8 +29,8 @@ export interface ServerSample {
   rss: Record<string, number>;
   queueDepth: number;
   backlog: number;
-  /** Answers the API acknowledged so far (its histogram's count), for the rate between samples. */
-  answered: number;
+  /** Answers appended to the log so far (counted from the log), for the rate between samples. */
+  answersAppended: number;
 }
 
 export interface RunReport {
@@ -46,7 +46,7 @@ export interface RunReport {
     appended: number;
     errors: number;
     perSecond: number;
-    /** The busiest interval between two server samples (5 s): the rate the run actually reached. */
+    /** Answers appended in the busiest interval between two samples (5 s): the rate the run reached. */
     peakPerSecond: number;
     /** Sessions k6 could not start (no free VU): the offered rate fell short of the scenario's by these. */
     droppedIterations: number;
@@ -235,7 +235,7 @@ export function peakRate(samples: readonly ServerSample[]): number {
   let peak = 0;
   for (let i = 1; i < samples.length; i++) {
     const dt = (samples[i]!.atMs - samples[i - 1]!.atMs) / 1000;
-    if (dt > 0) peak = Math.max(peak, (samples[i]!.answered - samples[i - 1]!.answered) / dt);
+    if (dt > 0) peak = Math.max(peak, (samples[i]!.answersAppended - samples[i - 1]!.answersAppended) / dt);
   }
   return peak;
 }
@@ -260,7 +260,7 @@ export function toMarkdown(r: RunReport): string {
     '',
     `${r.durationS} s, ${r.requests.total} requests (${r.requests.perSecond}/s), ${r.requests.failed} failed; ` +
       `answers acknowledged ${r.answers.acknowledged} (${r.answers.perSecond}/s on average, ` +
-      `${r.answers.peakPerSecond}/s in the busiest 5 s), appended ${r.answers.appended}, errors ${r.answers.errors}; ` +
+      `${r.answers.peakPerSecond}/s appended in the busiest 5 s), appended ${r.answers.appended}, errors ${r.answers.errors}; ` +
       `sessions k6 could not start for want of a VU: ${r.answers.droppedIterations}.`,
     '',
     '| endpoint group | requests | per s | p50 ms | p95 ms | p99 ms |',
