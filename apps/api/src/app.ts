@@ -5,7 +5,6 @@ import type { Broadcast, Db, LeaderboardIndex, ProjectionQueue } from '@wenyan/s
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiEnv } from './config.ts';
-import { createLearnerHeads } from './learner/commands.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -67,7 +66,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
-  app.decorate('learnerHeads', createLearnerHeads(deps.env.LEARNER_HEAD_CACHE));
   registerErrorHandling(app);
 
   await app.register(cookie);

@@ -33,11 +33,6 @@ export const ApiEnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5000),
-  /**
-   * Learners whose stream state this process keeps after its own append, to decide their next command
-   * without reading the stream (the append's version check catches any other writer); 0 turns it off.
-   */
-  LEARNER_HEAD_CACHE: z.coerce.number().int().min(0).default(20_000),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Server processes sharing the port (distributed mode; a primary starts and watches them). */

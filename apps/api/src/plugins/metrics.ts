@@ -32,12 +32,6 @@ export const metrics = {
     help: 'Leaderboard messages sent to sockets by this API instance',
     registers: [registry],
   }),
-  learnerHeads: new Counter({
-    name: 'wyt_learner_head_cache_total',
-    help: 'Learner commands by head cache outcome: hit (appended from memory), stale (read the stream after all), miss',
-    labelNames: ['outcome'],
-    registers: [registry],
-  }),
   httpRequests: new Histogram({
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
