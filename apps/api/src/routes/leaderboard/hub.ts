@@ -16,6 +16,10 @@ const TICK_MS = 200;
 const HEARTBEAT_MS = 30_000;
 /** A socket whose send buffer is this full is skipped this tick (a slow consumer never stalls others). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Sockets a tick may serve at least, whatever its share (below this many, one tick serves them all). */
+const MIN_TICK_BUDGET = 50;
+/** Messages sent between two yields to the event loop, so requests are served while a tick sends. */
+const SEND_SLICE = 25;
 
 interface Client {
   userId: string;
@@ -36,6 +40,32 @@ function send(socket: WebSocket, message: ServerMessage): boolean {
   socket.send(JSON.stringify(message));
   return true;
 }
+
+/**
+ * The sockets a tick serves: subscribed, behind `change`, their last message at least a push interval
+ * old, the longest-waiting first, and at most `budget` of them. The budget is each tick's share of one
+ * message a second per socket, so sockets that all became due at once spread over the ticks of the
+ * next second, instead of every message of the second going out (and holding the event loop) in one.
+ */
+export function dueThisTick<S, C extends Pick<Client, 'subscribed' | 'seenChange' | 'lastSentAt'>>(
+  clients: Iterable<[S, C]>,
+  change: number,
+  now: number,
+): Array<[S, C]> {
+  let subscribed = 0;
+  const due: Array<[S, C]> = [];
+  for (const entry of clients) {
+    const c = entry[1];
+    if (!c.subscribed) continue;
+    subscribed++;
+    if (c.seenChange < change && now - c.lastSentAt >= PUSH_INTERVAL_MS) due.push(entry);
+  }
+  const budget = Math.max(MIN_TICK_BUDGET, Math.ceil((subscribed * TICK_MS) / PUSH_INTERVAL_MS));
+  if (due.length <= budget) return due;
+  return due.sort((a, b) => a[1].lastSentAt - b[1].lastSentAt).slice(0, budget);
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const keyOf = (entries: readonly LeaderboardEntry[]) =>
   entries
@@ -60,9 +90,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
     const startedAt = Date.now();
     // Sockets behind the latest change whose last message is a second old: only their ranks are read.
     // The others wait for a later tick (each socket keeps its own window, so they spread over ticks).
-    const subscribers = [...clients.entries()].filter(
-      ([, c]) => c.subscribed && c.seenChange < change && startedAt - c.lastSentAt >= PUSH_INTERVAL_MS,
-    );
+    const subscribers = dueThisTick(clients.entries(), change, startedAt);
     if (subscribers.length === 0) return;
     ticking = true;
     try {
@@ -87,7 +115,8 @@ export function createLeaderboardHub(app: FastifyInstance) {
         userIds.filter((id) => ranks.has(id)),
       );
       const nowMs = Date.now();
-      for (const [socket, client] of subscribers) {
+      for (const [i, [socket, client]] of subscribers.entries()) {
+        if (i > 0 && i % SEND_SLICE === 0) await yieldToRequests();
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
