@@ -117,6 +117,8 @@ export function createLeaderboardHub(app: FastifyInstance) {
       const nowMs = Date.now();
       for (const [i, [socket, client]] of subscribers.entries()) {
         if (i > 0 && i % SEND_SLICE === 0) await yieldToRequests();
+        // While the tick waited, the socket may have been sent its first state (a subscribe).
+        if (Date.now() - client.lastSentAt < PUSH_INTERVAL_MS) continue;
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
