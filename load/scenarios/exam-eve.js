@@ -4,7 +4,7 @@
 //
 // Knobs (set by `npm run load -- exam-eve`, overridable in the environment): PEAK_ANSWERS (answers/s
 // at the peak), QUESTIONS per session, THINK_MS between answers, WS_SHARE, WATCHERS, RAMP/HOLD/DOWN,
-// LEARNER_VUS (the most learners at once).
+// LEARNER_VUS (the most learners at once), SIGN_IN (api, or seeded: no sign-in requests).
 import {
   ANSWER_TARGETS,
   sessionGracefulStop,
@@ -55,7 +55,12 @@ export const options = {
   summaryTrendStats,
 };
 
-export const study = studyExec('signIn', { questions: QUESTIONS, thinkMs: THINK_MS, wsShare: WS_SHARE });
+// SIGN_IN=seeded starts the learners from seeded sessions instead (to measure without the sign-ins' scrypt).
+export const study = studyExec(__ENV.SIGN_IN === 'seeded' ? 'seeded' : 'signIn', {
+  questions: QUESTIONS,
+  thinkMs: THINK_MS,
+  wsShare: WS_SHARE,
+});
 
 export const watcher = watcherExec((RAMP + HOLD + DOWN) * 1000);
 

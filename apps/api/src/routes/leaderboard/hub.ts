@@ -18,8 +18,12 @@ const HEARTBEAT_MS = 30_000;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 /** Sockets a tick may serve at least, whatever its share (below this many, one tick serves them all). */
 const MIN_TICK_BUDGET = 50;
-/** Messages sent between two yields to the event loop, so requests are served while a tick sends. */
-const SEND_SLICE = 25;
+/**
+ * A tick's budget in shares (a share: the tick's part of one message a second per socket). Two, so a
+ * tick that was skipped (the one before still ran) or a socket that waited is caught up within the
+ * second.
+ */
+const TICK_BUDGET_SHARES = 2;
 
 interface Client {
   userId: string;
@@ -43,9 +47,9 @@ function send(socket: WebSocket, message: ServerMessage): boolean {
 
 /**
  * The sockets a tick serves: subscribed, behind `change`, their last message at least a push interval
- * old, the longest-waiting first, and at most `budget` of them. The budget is each tick's share of one
- * message a second per socket, so sockets that all became due at once spread over the ticks of the
- * next second, instead of every message of the second going out (and holding the event loop) in one.
+ * old, the longest-waiting first, and at most twice the tick's share of one message a second per
+ * socket. Sockets that all became due at once so spread over the next ticks, instead of every message
+ * of the second going out (and holding the event loop) in one.
  */
 export function dueThisTick<S, C extends Pick<Client, 'subscribed' | 'seenChange' | 'lastSentAt'>>(
   clients: Iterable<[S, C]>,
@@ -60,12 +64,11 @@ export function dueThisTick<S, C extends Pick<Client, 'subscribed' | 'seenChange
     subscribed++;
     if (c.seenChange < change && now - c.lastSentAt >= PUSH_INTERVAL_MS) due.push(entry);
   }
-  const budget = Math.max(MIN_TICK_BUDGET, Math.ceil((subscribed * TICK_MS) / PUSH_INTERVAL_MS));
+  const share = Math.ceil((subscribed * TICK_MS) / PUSH_INTERVAL_MS);
+  const budget = Math.max(MIN_TICK_BUDGET, TICK_BUDGET_SHARES * share);
   if (due.length <= budget) return due;
   return due.sort((a, b) => a[1].lastSentAt - b[1].lastSentAt).slice(0, budget);
 }
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const keyOf = (entries: readonly LeaderboardEntry[]) =>
   entries
@@ -115,10 +118,9 @@ export function createLeaderboardHub(app: FastifyInstance) {
         userIds.filter((id) => ranks.has(id)),
       );
       const nowMs = Date.now();
-      for (const [i, [socket, client]] of subscribers.entries()) {
-        if (i > 0 && i % SEND_SLICE === 0) await yieldToRequests();
-        // While the tick waited, the socket may have been sent its first state (a subscribe).
-        if (Date.now() - client.lastSentAt < PUSH_INTERVAL_MS) continue;
+      for (const [socket, client] of subscribers) {
+        // While the tick read, the socket may have been sent its first state (a subscribe).
+        if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) continue;
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
