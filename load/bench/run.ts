@@ -30,7 +30,15 @@ import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
 import { cpuPer, cpuSpent, formatCpu, readCpu } from '../lib/cpu.ts';
 import { histogramQuantile, parseHistogram } from '../lib/report.ts';
-import { describeMachine, freePort, root, type System, startSystem, stopProcess } from '../lib/system.ts';
+import {
+  cpuProfileEnv,
+  describeMachine,
+  freePort,
+  root,
+  type System,
+  startSystem,
+  stopProcess,
+} from '../lib/system.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -326,7 +334,7 @@ async function main() {
       // pgbench later opens CONCURRENCY connections beside the API's idle pools, within the
       // machine's max_connections (100): ten per API process, as the figures were first measured.
       DATABASE_POOL_SIZE: '10',
-      ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
+      ...cpuProfileEnv(PROFILE_DIR),
     },
   });
   const lines: string[] = [];

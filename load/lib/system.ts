@@ -140,6 +140,11 @@ export function rssOf(pid: number | undefined): number {
   return (kb ? Number(kb) * 1024 : 0) + children.reduce((sum, child) => sum + rssOf(child), 0);
 }
 
+/** The environment that makes a Node process write a V8 CPU profile into `dir` when it exits. */
+export function cpuProfileEnv(dir: string | undefined): NodeJS.ProcessEnv {
+  return dir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(dir)}` } : {};
+}
+
 async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
   const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
   await new Promise<void>((resolve, reject) => {
@@ -176,9 +181,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
     LOGIN_RATE_LIMIT: '1000000',
     // LOAD_PROFILE_DIR: a V8 CPU profile of every API and worker process, written there when it exits.
-    ...(process.env.LOAD_PROFILE_DIR
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.LOAD_PROFILE_DIR)}` }
-      : {}),
+    ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
     ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),
     CATCH_UP_INTERVAL_MS: '5000',
     ...options.env,
