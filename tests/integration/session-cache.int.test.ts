@@ -1,12 +1,21 @@
 /**
  * The API's session cache, in both modes: what this instance changes (a sign-out, a role) holds at
- * once; a session ended elsewhere (another instance's sign-out, here a row deleted directly) is still
- * served from the cache until this instance forgets it. The cache lives a minute here, far longer
+ * once; in the distributed mode, what another API instance changes (or `npm run roles`) holds here as
+ * soon as its notice arrives over Redis. A session ended behind the API's back (a row deleted directly)
+ * is still served from the cache until someone forgets it. The cache lives a minute here, far longer
  * than any of these tests, so nothing depends on the clock.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '@wenyan/api/src/app.ts';
+import { createRuntime } from '@wenyan/api/src/runtime.ts';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 describe.each(MODES)('the session cache (%s mode)', (mode) => {
   const adminName = `cache_admin_${mode}`;
@@ -72,5 +81,87 @@ describe.each(MODES)('the session cache (%s mode)', (mode) => {
     expect((await me(learner)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: learner.headers });
     expect((await me(learner)).statusCode).toBe(401);
+  });
+});
+
+describe('the session cache across API instances (distributed mode)', () => {
+  let t: TestApp;
+  let other: { app: FastifyInstance; close(): Promise<void> };
+  let admin: TestAccount;
+  const adminName = 'cache_admin_across';
+
+  beforeAll(async () => {
+    t = await startTestApp('distributed', { ADMIN_USERNAMES: adminName, SESSION_CACHE_MS: '60000' });
+    // A second instance of the same deployment: the same database, the same Redis prefix.
+    const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
+    const app = await buildApp({ ...runtime.deps, logger: false });
+    await app.ready();
+    other = {
+      app,
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: adminName, password: 'correct horse battery' },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    admin = { id: res.json().id, username: adminName, cookie, headers: { cookie } };
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  /** Asks the other instance until it answers `status` (a notice travels through Redis), for up to 5 s. */
+  async function untilOther(url: string, who: TestAccount, status: number): Promise<number> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const res = await other.app.inject({ method: 'GET', url, headers: who.headers });
+      if (res.statusCode === status || Date.now() > deadline) return res.statusCode;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  it('refuses on every instance a session signed out on one', async () => {
+    const learner = await signUp(t.app, 'cache_across');
+    // The other instance has the session in its cache.
+    expect(
+      (await other.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })).statusCode,
+    ).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: learner.headers });
+    expect(out.statusCode).toBe(200);
+    expect(await untilOther('/api/auth/user', learner, 401)).toBe(401);
+  });
+
+  it('applies on every instance a role changed through one of them, or by npm run roles', async () => {
+    const teacher = await signUp(t.app, 'cache_across_roles');
+    expect(await untilOther('/api/teacher/classes', teacher, 403)).toBe(403);
+    const granted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${teacher.id}/roles`,
+      headers: admin.headers,
+      payload: { roles: ['student', 'teacher'] },
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(await untilOther('/api/teacher/classes', teacher, 200)).toBe(200);
+
+    const env = t.runtime.deps.env;
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'packages/store/src/cli/roles.ts'), 'revoke', teacher.username, 'teacher'],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: env.DATABASE_URL,
+          REDIS_URL: env.REDIS_URL,
+          REDIS_PREFIX: env.REDIS_PREFIX,
+        },
+      },
+    );
+    expect(await untilOther('/api/teacher/classes', teacher, 403)).toBe(403);
   });
 });

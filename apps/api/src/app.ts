@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import type { Broadcast, Db, LeaderboardIndex, ProjectionQueue } from '@wenyan/store';
+import type { Broadcast, Channel, Db, LeaderboardIndex, ProjectionQueue, SessionEnded } from '@wenyan/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiEnv } from './config.ts';
@@ -29,6 +29,8 @@ export interface AppDeps {
   mode: 'embedded' | 'distributed';
   queue: ProjectionQueue;
   broadcast: Broadcast;
+  /** Sign-outs and role changes, so every API process's session cache forgets them. */
+  sessionNotices: Channel<SessionEnded>;
   /** Checks the queue's backing service (Redis) answers; the embedded queue always does. */
   queueHealthy: () => Promise<boolean>;
   /** Ranks: SQL in the embedded mode, the Redis sorted set in the distributed mode. */

@@ -32,7 +32,7 @@ export const ApiEnvSchema = z.object({
     .transform((v) => v === 'true'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Server processes sharing the port (distributed mode; a primary starts and watches them). */

@@ -2,11 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type Broadcast,
+  type Channel,
   createLocalBroadcast,
+  createLocalChannel,
   createLocalQueue,
   createProjector,
   createRedisBroadcast,
   createRedisQueue,
+  createRedisSessionNotices,
   type DatabaseHandle,
   type LeaderboardIndex,
   leaderboardVersionKey,
@@ -15,6 +18,7 @@ import {
   type Projector,
   redisConnection,
   redisLeaderboard,
+  type SessionEnded,
   seedContent,
   sqlLeaderboard,
 } from '@wenyan/store';
@@ -63,6 +67,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
 
   let queue: ProjectionQueue;
   let broadcast: Broadcast;
+  let sessionNotices: Channel<SessionEnded>;
   let queueHealthy: () => Promise<boolean>;
   let leaderboard: LeaderboardIndex;
   let leaderboardVersion: () => Promise<number>;
@@ -73,6 +78,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     queue = redisQueue;
     queueHealthy = () => redisQueue.ping();
     broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);
+    sessionNotices = createRedisSessionNotices(env.REDIS_URL, env.REDIS_PREFIX);
     const redis = redisConnection(env.REDIS_URL, 'pubsub');
     redis.on('error', () => {});
     closers.push(() => redis.disconnect());
@@ -81,6 +87,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   } else {
     // Embedded: the projector runs in this process, behind an in-process queue.
     broadcast = createLocalBroadcast();
+    sessionNotices = createLocalChannel<SessionEnded>();
     leaderboard = sqlLeaderboard(database.db);
     // Versions start from the clock, so a restarted server never sends a version a client saw before.
     let version = Date.now();
@@ -111,6 +118,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     mode: distributed ? 'distributed' : 'embedded',
     queue,
     broadcast,
+    sessionNotices,
     queueHealthy,
     leaderboard,
     leaderboardVersion,
@@ -123,6 +131,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     async close() {
       await queue.close();
       await broadcast.close();
+      await sessionNotices.close();
       for (const close of closers) await close();
       await database.close();
     },

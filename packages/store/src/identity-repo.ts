@@ -169,7 +169,9 @@ export async function setRolesByUsername(
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_DAYS = { normal: 7, rememberMe: 90, inactivity: 30 } as const;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session's id: the SHA-256 of its token (the table and the session notices carry this, never the token). */
+export const sessionDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+const digest = sessionDigest;
 
 export async function createSession(
   db: Db,

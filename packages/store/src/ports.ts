@@ -21,15 +21,25 @@ export interface LeaderboardChanged {
   appendedAt: number | null;
 }
 
-export interface Broadcast {
-  publish(message: LeaderboardChanged): Promise<void>;
-  subscribe(handler: (message: LeaderboardChanged) => void): Promise<() => Promise<void>>;
+/** A publish/subscribe channel of one kind of message, heard by every process of the deployment. */
+export interface Channel<T> {
+  publish(message: T): Promise<void>;
+  subscribe(handler: (message: T) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
-/** The in-process broadcast of the embedded mode. */
-export function createLocalBroadcast(): Broadcast {
-  const handlers = new Set<(message: LeaderboardChanged) => void>();
+/** Leaderboard changes, from the projector to every API process's hub. */
+export type Broadcast = Channel<LeaderboardChanged>;
+
+/**
+ * Sessions to forget from every API process's session cache: a session that was signed out (by its
+ * id, the token's digest, never the token itself), or every session of a user whose roles changed.
+ */
+export type SessionEnded = { sessionId: string } | { userId: string };
+
+/** The in-process channel of the embedded mode (one process: its own subscribers hear it). */
+export function createLocalChannel<T>(): Channel<T> {
+  const handlers = new Set<(message: T) => void>();
   return {
     async publish(message) {
       for (const handler of handlers) handler(message);
@@ -45,6 +55,9 @@ export function createLocalBroadcast(): Broadcast {
     },
   };
 }
+
+/** The in-process broadcast of the embedded mode. */
+export const createLocalBroadcast = (): Broadcast => createLocalChannel<LeaderboardChanged>();
 
 /**
  * The in-process queue of the embedded mode: a set of learners with news, drained by one loop in

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
 import { Redis } from 'ioredis';
-import type { Broadcast, LeaderboardChanged, ProjectionQueue } from './ports.ts';
+import type { Broadcast, Channel, LeaderboardChanged, ProjectionQueue, SessionEnded } from './ports.ts';
 
 export const PROJECTION_QUEUE = 'projection';
 export const PROJECT_LEARNER_JOB = 'project-learner';
@@ -84,20 +84,19 @@ export function createRedisQueue(
   };
 }
 
-/** Leaderboard changes over Redis pub/sub, so every API instance hears every worker. */
-export function createRedisBroadcast(url: string, prefix: string): Broadcast {
-  const channel = `${prefix}:leaderboard`;
+/** A channel over Redis pub/sub (its own publishing and subscribing connections), JSON messages. */
+export function createRedisChannel<T>(url: string, channel: string): Channel<T> {
   const publisher = redisConnection(url, 'pubsub');
   const subscriber = redisConnection(url, 'pubsub');
   publisher.on('error', () => {});
   subscriber.on('error', () => {});
-  const handlers = new Set<(message: LeaderboardChanged) => void>();
+  const handlers = new Set<(message: T) => void>();
   let subscribed: Promise<unknown> | null = null;
   subscriber.on('message', (ch, raw) => {
     if (ch !== channel) return;
-    let message: LeaderboardChanged;
+    let message: T;
     try {
-      message = JSON.parse(raw) as LeaderboardChanged;
+      message = JSON.parse(raw) as T;
     } catch {
       return;
     }
@@ -122,6 +121,14 @@ export function createRedisBroadcast(url: string, prefix: string): Broadcast {
     },
   };
 }
+
+/** Leaderboard changes over Redis pub/sub, so every API instance hears every worker. */
+export const createRedisBroadcast = (url: string, prefix: string): Broadcast =>
+  createRedisChannel<LeaderboardChanged>(url, `${prefix}:leaderboard`);
+
+/** Ended sessions over Redis pub/sub, so every API process forgets what another one signed out. */
+export const createRedisSessionNotices = (url: string, prefix: string): Channel<SessionEnded> =>
+  createRedisChannel<SessionEnded>(url, `${prefix}:sessions`);
 
 /** The deployment-wide leaderboard version counter. */
 export const leaderboardVersionKey = (prefix: string) => `${prefix}:leaderboard:version`;

@@ -11,7 +11,7 @@ declare module 'fastify' {
     user: UserRecord | null;
   }
   interface FastifyInstance {
-    /** Resolves session tokens (cached for SESSION_CACHE_MS); sign-out and role changes forget here. */
+    /** Resolves session tokens (cached); sign-out and role changes forget them in every API process. */
     sessions: SessionCache;
   }
 }
@@ -23,7 +23,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A state-changing request whose Origin (or Sec-Fetch-Site) says it came from another site is refused.
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
-  app.decorate('sessions', createSessionCache(app.deps.db, app.deps.env.SESSION_CACHE_MS));
+  const sessions = createSessionCache(app.deps.db, app.deps.env.SESSION_CACHE_MS, app.deps.sessionNotices);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method)) assertSameOrigin(request, app.deps.env.PUBLIC_ORIGIN);

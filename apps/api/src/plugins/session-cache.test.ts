@@ -1,8 +1,19 @@
-import { type Db, type ResolvedSession, resolveSession, type UserRecord } from '@wenyan/store';
+import {
+  createLocalChannel,
+  type Db,
+  type ResolvedSession,
+  resolveSession,
+  type SessionEnded,
+  sessionDigest,
+  type UserRecord,
+} from '@wenyan/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionCache } from './session-cache.ts';
 
-vi.mock('@wenyan/store', () => ({ resolveSession: vi.fn() }));
+vi.mock('@wenyan/store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@wenyan/store')>()),
+  resolveSession: vi.fn(),
+}));
 
 const lookup = vi.mocked(resolveSession);
 const db = {} as Db;
@@ -39,7 +50,7 @@ describe('the session cache', () => {
 
   it('asks the database once for a session it keeps', async () => {
     lookup.mockResolvedValue(session('1'));
-    const sessions = createSessionCache(db, 60_000);
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
     expect((await sessions.resolve('token-1'))?.id).toBe('1');
     expect((await sessions.resolve('token-1'))?.id).toBe('1');
     expect(lookup).toHaveBeenCalledTimes(1);
@@ -47,14 +58,14 @@ describe('the session cache', () => {
 
   it('does not keep a token without a session', async () => {
     lookup.mockResolvedValueOnce(null).mockResolvedValueOnce(session('1'));
-    const sessions = createSessionCache(db, 60_000);
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
     expect(await sessions.resolve('token-1')).toBeNull();
     expect((await sessions.resolve('token-1'))?.id).toBe('1');
   });
 
   it('asks again once the session itself has ended, within the cache lifetime', async () => {
     lookup.mockResolvedValueOnce(session('1', 1000)).mockResolvedValueOnce(null);
-    const sessions = createSessionCache(db, 60_000);
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
     expect(await sessions.resolve('token-1')).not.toBeNull();
     vi.setSystemTime(NOW + 1000);
     expect(await sessions.resolve('token-1')).toBeNull();
@@ -63,10 +74,10 @@ describe('the session cache', () => {
 
   it('forgets a signed-out token, and every token of a user whose roles changed', async () => {
     lookup.mockImplementation(async (_db, token) => session(token.startsWith('a') ? '1' : '2'));
-    const sessions = createSessionCache(db, 60_000);
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
     for (const token of ['a1', 'a2', 'b1']) await sessions.resolve(token);
-    sessions.forget('b1');
-    sessions.forgetUser('1');
+    await sessions.forget('b1');
+    await sessions.forgetUser('1');
     for (const token of ['a1', 'a2', 'b1']) await sessions.resolve(token);
     expect(lookup).toHaveBeenCalledTimes(6);
   });
@@ -75,17 +86,43 @@ describe('the session cache', () => {
     let finish: (value: ResolvedSession) => void = () => {};
     lookup.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
     lookup.mockResolvedValue(null);
-    const sessions = createSessionCache(db, 60_000);
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
     const early = sessions.resolve('token-1');
-    sessions.forget('token-1');
+    await sessions.forget('token-1');
     finish(session('1'));
     expect((await early)?.id).toBe('1');
     expect(await sessions.resolve('token-1')).toBeNull();
   });
 
+  it('forgets what another API process signed out or changed, when it hears of it', async () => {
+    lookup.mockImplementation(async (_db, token) => session(token.startsWith('a') ? '1' : '2'));
+    // Two processes of one deployment: each its own cache, one channel between them.
+    const channel = createLocalChannel<SessionEnded>();
+    const here = createSessionCache(db, 60_000, channel);
+    const there = createSessionCache(db, 60_000, channel);
+    await Promise.resolve();
+    for (const token of ['a1', 'b1']) await there.resolve(token);
+    expect(lookup).toHaveBeenCalledTimes(2);
+    await here.forget('b1');
+    await there.resolve('a1');
+    expect(lookup).toHaveBeenCalledTimes(2);
+    await there.resolve('b1');
+    expect(lookup).toHaveBeenCalledTimes(3);
+    await here.forgetUser('1');
+    await there.resolve('a1');
+    await there.resolve('b1');
+    expect(lookup).toHaveBeenCalledTimes(4);
+    // The notice names the session by its digest, never by the token itself.
+    const heard: SessionEnded[] = [];
+    await channel.subscribe((m) => heard.push(m));
+    await here.forget('b1');
+    expect(heard).toEqual([{ sessionId: sessionDigest('b1') }]);
+    expect(sessionDigest('b1')).not.toBe('b1');
+  });
+
   it('asks the database every time when SESSION_CACHE_MS is 0', async () => {
     lookup.mockResolvedValue(session('1'));
-    const sessions = createSessionCache(db, 0);
+    const sessions = createSessionCache(db, 0, createLocalChannel<SessionEnded>());
     await sessions.resolve('token-1');
     await sessions.resolve('token-1');
     expect(lookup).toHaveBeenCalledTimes(2);

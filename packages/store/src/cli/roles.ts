@@ -1,10 +1,13 @@
 /**
  * `npm run roles -- grant <username> <role>` / `revoke <username> <role>` / `list <username>`:
- * grants and revokes roles (student, teacher, admin) on DATABASE_URL or the embedded PGlite.
+ * grants and revokes roles (student, teacher, admin) on DATABASE_URL or the embedded PGlite. With
+ * REDIS_URL (the distributed mode), the running API processes hear of the change and forget the user's
+ * cached sessions at once.
  */
 import path from 'node:path';
 import { openDatabase } from '../db.ts';
 import { type Role, setRolesByUsername } from '../identity-repo.ts';
+import { createRedisSessionNotices } from '../redis.ts';
 
 const ROLES: readonly Role[] = ['student', 'teacher', 'admin'];
 const [action, username, role] = process.argv.slice(2);
@@ -40,6 +43,15 @@ try {
     const roles = action === 'grant' ? [...user.roles, role as Role] : user.roles.filter((r) => r !== role);
     const updated = await setRolesByUsername(handle.db, username, roles as Role[]);
     console.log(`${username}: ${updated?.roles.join(', ')}`);
+    if (updated && process.env.REDIS_URL) {
+      const notices = createRedisSessionNotices(process.env.REDIS_URL, process.env.REDIS_PREFIX || 'wyt');
+      await notices
+        .publish({ userId: updated.id })
+        .catch(() =>
+          console.error('the running API processes were not told; they will see it within SESSION_CACHE_MS'),
+        );
+      await notices.close();
+    }
   } else {
     usage(`unknown action: ${action}`);
   }

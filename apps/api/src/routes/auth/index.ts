@@ -26,14 +26,14 @@ let dummyHash: Promise<string> | null = null;
 async function withConfiguredRoles(app: FastifyInstance, user: UserRecord): Promise<UserRecord> {
   if (!app.deps.env.ADMIN_USERNAMES.includes(user.username) || user.roles.includes('admin')) return user;
   const updated = await setRoles(app.deps.db, user.id, [...user.roles, 'admin']);
-  app.sessions.forgetUser(user.id);
+  await app.sessions.forgetUser(user.id);
   return updated ?? user;
 }
 
-/** Ends a session: its row goes, and this process forgets it (others within SESSION_CACHE_MS). */
+/** Ends a session: its row goes, and every API process forgets it. */
 async function signOut(app: FastifyInstance, token: string): Promise<void> {
   await deleteSession(app.deps.db, token);
-  app.sessions.forget(token);
+  await app.sessions.forget(token);
 }
 
 /** The day's sign-in: the first of a Hong Kong day earns the daily XP and moves the streak. */

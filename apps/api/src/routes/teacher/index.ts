@@ -122,7 +122,7 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const target = await findUserById(db, input.params.id);
     const updated = target && (await setRoles(db, target.id, input.body.roles));
     if (!updated) throw notFound('user');
-    app.sessions.forgetUser(updated.id);
+    await app.sessions.forgetUser(updated.id);
     return loadUserView(db, updated);
   });
 }
