@@ -1,4 +1,4 @@
-import { PROJECT_LEARNER_JOB, PROJECTION_QUEUE } from '@wenyan/store';
+import { PROJECT_LEARNER_JOB, PROJECT_LEARNERS_JOB, PROJECTION_QUEUE } from '@wenyan/store';
 import { type Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,14 +46,13 @@ describe('fault drill: the projection worker', () => {
     const connection = new Redis(drill.redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: drill.prefix });
     try {
-      // No deduplication id: each learner's job is delivered three times, to a worker of concurrency 4.
-      const jobs: Job[] = [];
-      for (let round = 0; round < 3; round++) {
-        jobs.push(
-          ...(await queue.addBulk(
-            learners.map((l) => ({ name: PROJECT_LEARNER_JOB, data: { userId: l.id } })),
-          )),
-        );
+      // Every learner named three times, to a worker of concurrency 4: once in a one-learner job (as an
+      // earlier release queued them), twice in window jobs naming every learner.
+      const jobs: Job[] = await queue.addBulk(
+        learners.map((l) => ({ name: PROJECT_LEARNER_JOB, data: { userId: l.id } })),
+      );
+      for (let round = 0; round < 2; round++) {
+        jobs.push(await queue.add(PROJECT_LEARNERS_JOB, { userIds: learners.map((l) => l.id) }));
       }
       await waitUntil(async () => {
         const states = await Promise.all(jobs.map((j) => j.getState()));

@@ -1,4 +1,11 @@
-import { createRedisQueue, PROJECT_LEARNER_JOB, PROJECTION_QUEUE, type ProjectionQueue } from '@wenyan/store';
+import {
+  createRedisQueue,
+  LEARNERS_PER_JOB,
+  learnersOfJob,
+  PROJECT_LEARNERS_JOB,
+  PROJECTION_QUEUE,
+  type ProjectionQueue,
+} from '@wenyan/store';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -12,12 +19,13 @@ describe('the projection doorbell on Redis', () => {
   let jobs: Queue;
 
   beforeAll(() => {
-    doorbell = createRedisQueue(url, prefix);
+    doorbell = createRedisQueue(url, prefix, 20);
     connection = new Redis(url, { maxRetriesPerRequest: null });
     jobs = new Queue(PROJECTION_QUEUE, { connection, prefix });
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.restoreAllMocks();
+    await jobs.drain();
   });
   afterAll(async () => {
     await jobs?.obliterate({ force: true });
@@ -26,35 +34,48 @@ describe('the projection doorbell on Redis', () => {
     await doorbell?.close();
   });
 
-  const waitingLearners = async () =>
+  /** The waiting jobs, each as the learners it names. */
+  const waitingJobs = async () =>
     (await jobs.getJobs(['waiting'])).map((job) => {
-      expect(job.name).toBe(PROJECT_LEARNER_JOB);
-      return String(job.data.userId);
+      expect(job.name).toBe(PROJECT_LEARNERS_JOB);
+      return learnersOfJob(job.name, job.data);
     });
 
-  it('adds one job per learner, in one bulk add, for many rings in one turn', async () => {
-    const addBulk = vi.spyOn(Queue.prototype, 'addBulk');
+  it('adds one job naming each learner once for the rings of one window', async () => {
     const add = vi.spyOn(Queue.prototype, 'add');
     const rings = ['101', '102', '101', '103', '101', '102', '103', '101'];
-    await Promise.all(rings.map((userId) => doorbell.enqueue(userId)));
-    expect(add).not.toHaveBeenCalled();
-    expect(addBulk).toHaveBeenCalledTimes(1);
-    expect(addBulk.mock.calls[0]![0].map((job) => job.data.userId)).toEqual(['101', '102', '103']);
-    expect((await waitingLearners()).sort()).toEqual(['101', '102', '103']);
-    expect(await doorbell.depth()).toBe(3);
+    // Rung over several event-loop turns, within the 20 ms window.
+    await Promise.all(
+      rings.map((userId, i) => new Promise((r) => setTimeout(r, i)).then(() => doorbell.enqueue(userId))),
+    );
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(await waitingJobs()).toEqual([['101', '102', '103']]);
+    expect(await doorbell.depth()).toBe(1);
   });
 
-  it('still deduplicates by learner across turns: a learner already waiting gets no second job', async () => {
+  it('starts a new job once a window has passed', async () => {
     await doorbell.enqueue('101');
-    await Promise.all([doorbell.enqueue('102'), doorbell.enqueue('104')]);
-    expect((await waitingLearners()).sort()).toEqual(['101', '102', '103', '104']);
+    await doorbell.enqueue('102');
+    expect((await waitingJobs()).sort()).toEqual([['101'], ['102']]);
   });
 
-  it('sends the rings of the current turn before closing', async () => {
-    const closing = createRedisQueue(url, prefix);
+  it('names at most one projector batch of learners in a job', async () => {
+    const many = Array.from({ length: 2 * LEARNERS_PER_JOB + 10 }, (_, i) => String(1000 + i));
+    await Promise.all(many.map((userId) => doorbell.enqueue(userId)));
+    const named = await waitingJobs();
+    expect(named.map((ids) => ids?.length).sort((a, b) => (b ?? 0) - (a ?? 0))).toEqual([
+      LEARNERS_PER_JOB,
+      LEARNERS_PER_JOB,
+      10,
+    ]);
+    expect(named.flat().sort()).toEqual(many);
+  });
+
+  it('sends the rings of the current window before closing', async () => {
+    const closing = createRedisQueue(url, prefix, 200);
     const rung = closing.enqueue('105');
     await closing.close();
     await expect(rung).resolves.toBeUndefined();
-    expect(await waitingLearners()).toContain('105');
+    expect(await waitingJobs()).toEqual([['105']]);
   });
 });

@@ -33,6 +33,8 @@ export const ApiEnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long the projection doorbell gathers learners into one job (distributed mode); 0: one event-loop turn. */
+  DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(5),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Server processes sharing the port (distributed mode; a primary starts and watches them). */

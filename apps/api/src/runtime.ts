@@ -74,7 +74,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   let projector: Projector | null = null;
   const closers: Array<() => Promise<void> | void> = [];
   if (distributed && env.REDIS_URL) {
-    const redisQueue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX);
+    const redisQueue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX, env.DOORBELL_MS);
     queue = redisQueue;
     queueHealthy = () => redisQueue.ping();
     broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);

@@ -4,10 +4,10 @@ import {
   createRedisQueue,
   type DatabaseHandle,
   leaderboardVersionKey,
+  learnersOfJob,
   openDatabase,
-  PROJECT_LEARNER_JOB,
   PROJECTION_QUEUE,
-  type ProjectLearnerJob,
+  type ProjectionJobData,
   redisConnection,
   redisLeaderboard,
 } from '@wenyan/store';
@@ -56,23 +56,27 @@ export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<R
     env.PROJECTION_BATCH,
     env.PROJECTION_GATHER_MS,
   );
-  const worker = new Worker<ProjectLearnerJob>(
+  const worker = new Worker<ProjectionJobData>(
     PROJECTION_QUEUE,
     async (job) => {
-      if (job.name !== PROJECT_LEARNER_JOB || !/^\d+$/.test(String(job.data?.userId))) {
-        throw new UnrecoverableError(`malformed job ${job.name}`);
+      const userIds = learnersOfJob(job.name, job.data);
+      if (!userIds) throw new UnrecoverableError(`malformed job ${job.name}`);
+      // Each learner joins the batches of the jobs running at once; the job fails (and is retried,
+      // every learner again, harmlessly) when any of them could not be projected.
+      const settled = await Promise.allSettled(userIds.map((userId) => batches.load(userId)));
+      let applied = 0;
+      for (const outcome of settled) {
+        if (outcome.status === 'rejected') throw outcome.reason;
+        applied += outcome.value.applied;
       }
-      const result = await batches.load(job.data.userId);
-      if (result.applied > 0 && env.LOG_LEVEL === 'debug') {
-        log('info', 'projected', { userId: job.data.userId, applied: result.applied });
-      }
-      return result;
+      if (applied > 0 && env.LOG_LEVEL === 'debug') log('info', 'projected', { userIds, applied });
+      return { learners: userIds.length, applied };
     },
     { connection, prefix: env.REDIS_PREFIX, concurrency: env.WORKER_CONCURRENCY, autorun: true },
   );
   worker.on('error', (err) => log('warn', 'worker connection problem', { err: String(err) }));
   worker.on('failed', (job, err) =>
-    log('warn', 'projection failed', { userId: job?.data?.userId, err: String(err) }),
+    log('warn', 'projection failed', { job: job?.name, data: job?.data, err: String(err) }),
   );
 
   const leaderboardKey = `${env.REDIS_PREFIX}:leaderboard`;

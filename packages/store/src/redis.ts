@@ -4,10 +4,23 @@ import { Redis } from 'ioredis';
 import type { Broadcast, Channel, LeaderboardChanged, ProjectionQueue, SessionEnded } from './ports.ts';
 
 export const PROJECTION_QUEUE = 'projection';
+/** A job naming the learners with news: the doorbell of one short window of one API process. */
+export const PROJECT_LEARNERS_JOB = 'project-learners';
+/** The one-learner job of earlier releases, still accepted so that a queue holding some drains after an upgrade. */
 export const PROJECT_LEARNER_JOB = 'project-learner';
+/** The most learners one job names (the projector's batch size). */
+export const LEARNERS_PER_JOB = 64;
 
-export interface ProjectLearnerJob {
-  userId: string;
+export type ProjectionJobData = { userIds: string[] } | { userId: string };
+
+/** The learners a projection job names, or null when the job is not one (malformed or unknown). */
+export function learnersOfJob(name: string, data: unknown): string[] | null {
+  const isId = (id: unknown): id is string => typeof id === 'string' && /^\d+$/.test(id);
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (name === PROJECT_LEARNER_JOB) return isId(d.userId) ? [d.userId] : null;
+  if (name !== PROJECT_LEARNERS_JOB || !Array.isArray(d.userIds)) return null;
+  const ids = d.userIds;
+  return ids.length > 0 && ids.length <= LEARNERS_PER_JOB && ids.every(isId) ? ids : null;
 }
 
 /** Options shared by every BullMQ/ioredis client of the project. */
@@ -21,42 +34,40 @@ export function redisConnection(url: string, purpose: 'queue' | 'worker' | 'pubs
   });
 }
 
-/** How a learner's job is added: deduplicated by learner, retried, and gone once it completed. */
-const learnerJobOptions = (userId: string) => ({
-  deduplication: { id: `learner-${userId}`, keepLastIfActive: true },
+/** How a job is added: retried (with its learners: projecting one again changes nothing), gone once done. */
+const JOB_OPTIONS = {
   removeOnComplete: true,
   removeOnFail: { count: 1000 },
   attempts: 5,
   backoff: { type: 'exponential', delay: 200 },
-});
+} as const;
 
 /**
- * The distributed projection queue. A job per learner, deduplicated by learner: while one is waiting,
- * more answers add nothing; while one is running, at most one more waits (BullMQ's keepLastIfActive),
- * so a burst makes one or two jobs and two workers never run the same learner at once. The learners
- * rung in one event-loop turn are added together, in one round trip to Redis.
+ * The distributed projection queue. The learners rung within `windowMs` (0: within one event-loop
+ * turn) go out as one job naming each of them once, in one round trip to Redis. So a burst of answers
+ * costs Redis and the worker one job per window, not one per answer (BullMQ's bookkeeping of a job is
+ * several Redis calls). Two jobs may name the same learner; the projector's per-learner locks and
+ * checkpoints make the second run a no-op.
  */
 export function createRedisQueue(
   url: string,
   prefix: string,
+  windowMs = 0,
 ): ProjectionQueue & { ping(): Promise<boolean> } {
   const connection = redisConnection(url, 'queue');
   connection.on('error', () => {});
-  const queue = new Queue<ProjectLearnerJob>(PROJECTION_QUEUE, { connection, prefix });
+  const queue = new Queue<ProjectionJobData>(PROJECTION_QUEUE, { connection, prefix });
   queue.on('error', () => {});
-  // The rings of one event-loop turn go out together (DataLoader's batch), each learner once.
   const doorbell = new DataLoader<string, true>(
-    async (userIds) => {
-      await queue.addBulk(
-        [...new Set(userIds)].map((userId) => ({
-          name: PROJECT_LEARNER_JOB,
-          data: { userId },
-          opts: learnerJobOptions(userId),
-        })),
-      );
-      return userIds.map(() => true as const);
+    async (rung) => {
+      await queue.add(PROJECT_LEARNERS_JOB, { userIds: [...new Set(rung)] }, JOB_OPTIONS);
+      return rung.map(() => true as const);
     },
-    { cache: false, batchScheduleFn: (send) => setImmediate(send) },
+    {
+      cache: false,
+      maxBatchSize: LEARNERS_PER_JOB,
+      batchScheduleFn: (send) => (windowMs > 0 ? setTimeout(send, windowMs) : setImmediate(send)),
+    },
   );
   const unsettled = new Set<Promise<unknown>>();
   return {

@@ -105,7 +105,8 @@ export async function runLearnerCommand<R, P = undefined>(
   );
   if (outcome.appended > 0) {
     metrics.eventsAppended.inc(outcome.appended);
-    await app.deps.queue.enqueue(userId).catch((err) => {
+    // Not awaited: the doorbell gathers learners for DOORBELL_MS, and the answer need not wait for it.
+    void app.deps.queue.enqueue(userId).catch((err) => {
       // The event is committed; the worker's catch-up sweep projects it even without the doorbell.
       request.log.warn({ err, userId }, 'projection doorbell failed; catch-up will project');
     });
