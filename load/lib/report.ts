@@ -58,6 +58,8 @@ export interface RunReport {
   serverProjectionLagMs: { count: number; p50: number; p95: number };
   /** Answers' time inside the API (its histogram; bucket-interpolated): the rest of k6's figure is queueing and the load generator. */
   serverAnswerMs: { p50: number; p95: number; p99: number };
+  /** The leaderboard hubs' ticks (their histogram), and the due sockets a tick left to a later one. */
+  hub: { ticks: number; p50Ms: number; p95Ms: number; deferred: number };
   memoryMiB: Record<string, { start: number; peak: number; end: number }>;
   maxProjectionBacklog: number;
   catchUpAfterRunMs: number;
@@ -139,6 +141,9 @@ export function buildReport(input: {
   serverLag: Array<{ le: number; count: number }>;
   /** The API's own histogram of POST /api/users/answers (200): time inside the server. */
   serverAnswer: Array<{ le: number; count: number }>;
+  /** The hubs' tick histogram, and their count of deferred sockets (both absent from older builds). */
+  hubTick?: Array<{ le: number; count: number }>;
+  hubDeferred?: number;
   catchUpAfterRunMs: number;
   /** CPU ms each process spent during the k6 run (from /proc), by role. */
   cpuMs: Record<string, number>;
@@ -220,6 +225,12 @@ export function buildReport(input: {
       p50: round(histogramQuantile(input.serverLag, 0.5) * 1000),
       p95: round(histogramQuantile(input.serverLag, 0.95) * 1000),
     },
+    hub: {
+      ticks: input.hubTick?.at(-1)?.count ?? 0,
+      p50Ms: round(histogramQuantile(input.hubTick ?? [], 0.5) * 1000),
+      p95Ms: round(histogramQuantile(input.hubTick ?? [], 0.95) * 1000),
+      deferred: input.hubDeferred ?? 0,
+    },
     memoryMiB,
     maxProjectionBacklog: Math.max(0, ...input.samples.map((s) => s.backlog)),
     catchUpAfterRunMs: input.catchUpAfterRunMs,
@@ -275,6 +286,7 @@ export function toMarkdown(r: RunReport): string {
     `| answer → own socket message (${r.wsUpdateLagMs.samples} samples, includes the 1 s coalescing) | p50 ${r.wsUpdateLagMs.p50} ms, p95 ${r.wsUpdateLagMs.p95} ms, p99 ${r.wsUpdateLagMs.p99} ms |`,
     `| server: an answer's time inside the API (its histogram) | p50 ${r.serverAnswerMs.p50} ms, p95 ${r.serverAnswerMs.p95} ms, p99 ${r.serverAnswerMs.p99} ms |`,
     `| server: append → leaderboard change at the API (${r.serverProjectionLagMs.count}) | p50 ${r.serverProjectionLagMs.p50} ms, p95 ${r.serverProjectionLagMs.p95} ms |`,
+    `| hub ticks (${r.hub.ticks}) | p50 ${r.hub.p50Ms} ms, p95 ${r.hub.p95Ms} ms; ${r.hub.deferred} due sockets left to a later tick |`,
     `| leaderboard messages received | ${r.websocket.leaderboardMessages} (${r.websocket.tooClose} closer than 0.5 s, ${r.websocket.errors} errors) |`,
     `| most projection backlog (events) | ${r.maxProjectionBacklog} |`,
     `| catch-up after the run | ${r.catchUpAfterRunMs} ms |`,

@@ -32,6 +32,17 @@ export const metrics = {
     help: 'Leaderboard messages sent to sockets by this API instance',
     registers: [registry],
   }),
+  hubTick: new Histogram({
+    name: 'wyt_hub_tick_seconds',
+    help: 'Seconds one leaderboard hub tick took (reading the ranks, sending the due sockets their messages)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5],
+    registers: [registry],
+  }),
+  hubDeferred: new Counter({
+    name: 'wyt_hub_sockets_deferred_total',
+    help: 'Sockets due a leaderboard message that a tick left to a later one (over its budget)',
+    registers: [registry],
+  }),
   httpRequests: new Histogram({
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { dueThisTick, PUSH_INTERVAL_MS } from './hub.ts';
 
 const NOW = 1_000_000;
-const socket = (lastSentAt: number, overrides: { subscribed?: boolean; seenChange?: number } = {}) => ({
+const socket = (
+  lastSentAt: number,
+  overrides: { subscribed?: boolean; seenChange?: number; lastCheckedAt?: number } = {},
+) => ({
   subscribed: true,
   seenChange: 0,
   lastSentAt,
+  lastCheckedAt: lastSentAt,
   ...overrides,
 });
 const sockets = (n: number, lastSentAt: (i: number) => number) =>
@@ -46,10 +50,27 @@ describe('the sockets a hub tick serves', () => {
     expect(first).toHaveLength(400);
     expect(first.map(([name]) => name)).toEqual(all.slice(0, 400).map(([name]) => name));
     // The next tick: the served ones are in their window, the next two fifths go out, then the rest.
-    for (const [, c] of first) c.lastSentAt = NOW;
+    for (const [, c] of first) c.lastSentAt = c.lastCheckedAt = NOW;
     const second = dueThisTick(all, 1, NOW + 200);
     expect(second.map(([name]) => name)).toEqual(all.slice(400, 800).map(([name]) => name));
-    for (const [, c] of second) c.lastSentAt = NOW + 200;
+    for (const [, c] of second) c.lastSentAt = c.lastCheckedAt = NOW + 200;
     expect(dueThisTick(all, 1, NOW + 400)).toHaveLength(200);
+  });
+
+  it('puts the sockets a tick looked at with nothing new for them behind the ones it has not looked at', () => {
+    // 300 watchers with nothing new (their last message is old, but a tick looked at them just now),
+    // and 300 learners whose news came after the last look at them: the learners go first.
+    const watchers = Array.from({ length: 300 }, (_, i): [string, ReturnType<typeof socket>] => [
+      `w${i}`,
+      socket(NOW - 60_000, { lastCheckedAt: NOW - 200 }),
+    ]);
+    const learners = Array.from({ length: 300 }, (_, i): [string, ReturnType<typeof socket>] => [
+      `l${i}`,
+      socket(NOW - 1200, { lastCheckedAt: NOW - 1200 }),
+    ]);
+    const due = dueThisTick([...watchers, ...learners], 1, NOW);
+    // 600 subscribed: a tick's budget is 2 × 120 = 240, all of them learners.
+    expect(due).toHaveLength(240);
+    expect(due.every(([name]) => name.startsWith('l'))).toBe(true);
   });
 });

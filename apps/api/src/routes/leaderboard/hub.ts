@@ -34,6 +34,8 @@ interface Client {
   lastMeKey: string;
   /** When this socket last got a leaderboard message (epoch ms). */
   lastSentAt: number;
+  /** When a tick last looked at this socket, whether or not it had something new for it (epoch ms). */
+  lastCheckedAt: number;
   /** The hub's change count this socket is up to date with. */
   seenChange: number;
 }
@@ -47,14 +49,21 @@ function send(socket: WebSocket, message: ServerMessage): boolean {
 
 /**
  * The sockets a tick serves: subscribed, behind `change`, their last message at least a push interval
- * old, the longest-waiting first, and at most twice the tick's share of one message a second per
- * socket. Sockets that all became due at once so spread over the next ticks, instead of every message
- * of the second going out (and holding the event loop) in one.
+ * old, the ones a tick looked at longest ago first, and at most twice the tick's share of one message a
+ * second per socket. Sockets that all became due at once so spread over the next ticks, instead of
+ * every message of the second going out (and holding the event loop) in one. The order is by the last
+ * look, not the last message: a socket with nothing new to see (a watcher outside the top ten while the
+ * top ten stands still) keeps an old last message, and would otherwise head the queue at every tick and
+ * hold back the sockets that do have news.
  */
-export function dueThisTick<S, C extends Pick<Client, 'subscribed' | 'seenChange' | 'lastSentAt'>>(
+export function dueThisTick<
+  S,
+  C extends Pick<Client, 'subscribed' | 'seenChange' | 'lastSentAt' | 'lastCheckedAt'>,
+>(
   clients: Iterable<[S, C]>,
   change: number,
   now: number,
+  onDeferred: (count: number) => void = () => {},
 ): Array<[S, C]> {
   let subscribed = 0;
   const due: Array<[S, C]> = [];
@@ -67,7 +76,8 @@ export function dueThisTick<S, C extends Pick<Client, 'subscribed' | 'seenChange
   const share = Math.ceil((subscribed * TICK_MS) / PUSH_INTERVAL_MS);
   const budget = Math.max(MIN_TICK_BUDGET, TICK_BUDGET_SHARES * share);
   if (due.length <= budget) return due;
-  return due.sort((a, b) => a[1].lastSentAt - b[1].lastSentAt).slice(0, budget);
+  onDeferred(due.length - budget);
+  return due.sort((a, b) => a[1].lastCheckedAt - b[1].lastCheckedAt).slice(0, budget);
 }
 
 const keyOf = (entries: readonly LeaderboardEntry[]) =>
@@ -93,9 +103,10 @@ export function createLeaderboardHub(app: FastifyInstance) {
     const startedAt = Date.now();
     // Sockets behind the latest change whose last message is a second old: only their ranks are read.
     // The others wait for a later tick (each socket keeps its own window, so they spread over ticks).
-    const subscribers = dueThisTick(clients.entries(), change, startedAt);
+    const subscribers = dueThisTick(clients.entries(), change, startedAt, (n) => metrics.hubDeferred.inc(n));
     if (subscribers.length === 0) return;
     ticking = true;
+    const timer = metrics.hubTick.startTimer();
     try {
       const now = new Date().toISOString();
       const userIds = [...new Set(subscribers.map(([, c]) => c.userId))];
@@ -121,6 +132,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
       for (const [socket, client] of subscribers) {
         // While the tick read, the socket may have been sent its first state (a subscribe).
         if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) continue;
+        client.lastCheckedAt = nowMs;
         const rank = ranks.get(client.userId);
         const row = rows.get(client.userId);
         const me = rank && row ? { entry: toEntry(row, rank, client.userId, now), rank } : null;
@@ -150,6 +162,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
       app.log.warn({ err }, 'leaderboard push failed; retrying next tick');
     } finally {
       ticking = false;
+      timer();
     }
   }
 
@@ -189,6 +202,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
         lastTopKey: '',
         lastMeKey: '',
         lastSentAt: 0,
+        lastCheckedAt: 0,
         seenChange: 0,
       };
       clients.set(socket, client);
@@ -224,6 +238,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
             client.lastTopKey = keyOf(state.top.map((e) => ({ ...e, email: null })));
             client.lastMeKey = state.me ? keyOf([state.me.entry]) : 'none';
             client.lastSentAt = Date.now();
+            client.lastCheckedAt = client.lastSentAt;
             client.seenChange = change;
             metrics.websocketMessagesSent.inc();
           }
