@@ -20,7 +20,7 @@ import { openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import { ensureK6 } from './install-k6.ts';
 import { LOAD_PASSWORD, seedAccounts } from './lib/accounts.ts';
-import { type CpuRoles, cpuSpent, readCpu } from './lib/cpu.ts';
+import { createCpuMeter } from './lib/cpu.ts';
 import {
   buildReport,
   type K6Summary,
@@ -170,11 +170,8 @@ async function main() {
       worker: system.worker?.child.pid,
       k6: k6Pid,
     });
-    let cpuStart: CpuRoles | null = null;
-    let cpuLast: CpuRoles | null = null;
-    const cpuTimer = setInterval(() => {
-      cpuLast = readCpu(processes());
-    }, 1000);
+    const cpu = createCpuMeter(processes);
+    const cpuTimer = setInterval(() => cpu.sample(), 1000);
 
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
     const child = spawn(
@@ -199,13 +196,11 @@ async function main() {
       },
     );
     k6Pid = child.pid;
-    cpuStart = readCpu(processes());
+    cpu.sample();
     exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     clearInterval(sampler);
     clearInterval(cpuTimer);
-    const cpuMs = cpuSpent(cpuStart, cpuLast ?? cpuStart);
-    // The runner's own CPU (this process) is not the system's: k6 is the load generator here.
-    delete cpuMs.driver;
+    const cpuMs = cpu.spent();
 
     // Let the projector finish, then count what was appended (every acknowledgement must be there).
     const caughtUpFrom = Date.now();

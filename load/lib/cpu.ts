@@ -33,31 +33,65 @@ function readStat(pid: number): { ms: number; comm: string; ppid: number } | nul
   }
 }
 
-/**
- * One reading: each named process with its children (an API cluster's server processes count as the
- * API), every `postgres` process together, every `redis-server` together, and this process (the
- * driver). Processes that exit between readings are not counted.
- */
-export function readCpu(named: Record<string, number | undefined>): CpuRoles {
-  const roles: CpuRoles = { postgres: 0, redis: 0 };
+/** Every process of a role now: its pid, role and CPU ms so far (see readCpu for the roles). */
+export function readProcesses(
+  named: Record<string, number | undefined>,
+): Map<number, { role: string; ms: number }> {
   const roleOfPid = new Map<number, string>();
-  for (const [name, pid] of Object.entries(named)) {
-    roles[name] = 0;
-    if (pid) roleOfPid.set(pid, name);
-  }
+  for (const [name, pid] of Object.entries(named)) if (pid) roleOfPid.set(pid, name);
+  const out = new Map<number, { role: string; ms: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     const stat = readStat(pid);
     if (!stat) continue;
-    const role = roleOfPid.get(pid) ?? roleOfPid.get(stat.ppid);
-    if (role) roles[role]! += stat.ms;
-    else if (stat.comm === 'postgres') roles.postgres! += stat.ms;
-    else if (stat.comm === 'redis-server') roles.redis! += stat.ms;
+    const role =
+      roleOfPid.get(pid) ??
+      roleOfPid.get(stat.ppid) ??
+      (stat.comm === 'postgres' ? 'postgres' : stat.comm === 'redis-server' ? 'redis' : null);
+    if (role) out.set(pid, { role, ms: stat.ms });
   }
+  return out;
+}
+
+/**
+ * One reading: each named process with its children (an API cluster's server processes count as the
+ * API), every `postgres` process together, every `redis-server` together, and this process (the
+ * driver). Processes that exit between two readings are not counted: for a run where they come and go
+ * (Postgres backends), use createCpuMeter.
+ */
+export function readCpu(named: Record<string, number | undefined>): CpuRoles {
+  const roles: CpuRoles = { postgres: 0, redis: 0 };
+  for (const name of Object.keys(named)) roles[name] = 0;
+  for (const { role, ms } of readProcesses(named).values()) roles[role] = (roles[role] ?? 0) + ms;
   const self = process.cpuUsage();
   roles.driver = (self.user + self.system) / 1000;
   return roles;
+}
+
+/**
+ * CPU by role over a run, read process by process at each `sample()`: a process that appears counts
+ * from its start, and one that exits keeps what it had spent up to the reading before (so a pool's
+ * Postgres backends that close when idle are not lost, as they are to a difference of two sums).
+ */
+export function createCpuMeter(
+  named: () => Record<string, number | undefined>,
+  read: typeof readProcesses = readProcesses,
+) {
+  const totals: CpuRoles = { postgres: 0, redis: 0 };
+  let last: Map<number, number> | null = null;
+  return {
+    sample(): void {
+      const names = named();
+      for (const name of Object.keys(names)) totals[name] ??= 0;
+      const now = read(names);
+      if (last) {
+        for (const [pid, { role, ms }] of now) totals[role] = (totals[role] ?? 0) + ms - (last.get(pid) ?? 0);
+      }
+      last = new Map([...now].map(([pid, { ms }]) => [pid, ms]));
+    },
+    spent: (): CpuRoles => ({ ...totals }),
+  };
 }
 
 /** CPU ms spent by each role between two readings. */

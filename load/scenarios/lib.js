@@ -308,9 +308,13 @@ export function openLeaderboard(headers) {
     ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' }));
     resolveOpen(true);
   };
-  ws.onerror = () => {
-    wsErrors.add(1);
+  let closing = false;
+  ws.onerror = (e) => {
     resolveOpen(false);
+    // k6 reports writing to a socket it is closing itself ("close sent"): not the server's failure.
+    if (closing) return;
+    wsErrors.add(1);
+    console.warn(`leaderboard socket error: ${e?.error ?? 'unknown'}`);
   };
   ws.onclose = () => {
     resolveOpen(false);
@@ -326,6 +330,7 @@ export function openLeaderboard(headers) {
     }
     if (message.type === 'error') {
       wsErrors.add(1);
+      console.warn(`leaderboard socket error message: ${message.code} ${message.message}`);
       return;
     }
     if (message.type !== 'leaderboard') return;
@@ -351,6 +356,7 @@ export function openLeaderboard(headers) {
       expectations.push(ack);
     },
     close() {
+      closing = true;
       ws.close();
       return closed;
     },
