@@ -10,6 +10,7 @@ import {
   type IdempotencyScope,
   openDatabase,
   readStream,
+  type StreamHeadCache,
   type StreamModel,
 } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +111,101 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
     );
     expect(outcomes.map((o) => (o.body as Tally).count).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(await events(stream)).toBe(5);
+  });
+
+  describe("deciding from the process's memory of the head", () => {
+    const memory = () => {
+      const map = new Map<string, { state: Tally; version: number }>();
+      const heads: StreamHeadCache<Tally> = {
+        get: (id) => map.get(id),
+        set: (id, head) => {
+          map.set(id, head);
+        },
+        delete: (id) => {
+          map.delete(id);
+        },
+      };
+      return { map, heads };
+    };
+    /** Counts, refusing once the count reached `limit`. */
+    const countUpTo =
+      (limit: number) =>
+      (state: Tally): Decision<Tally | { refused: true }> =>
+        state.count >= limit ? { ok: false, status: 409, body: { refused: true } } : countOne();
+    const run = (
+      stream: string,
+      heads: StreamHeadCache<Tally>,
+      idempotency?: IdempotencyScope,
+      decide: (state: Tally) => Decision<unknown> = countOne,
+    ) => handleCommand(database.db, stream, tally, decide, { metadata: { actor: '7' }, idempotency, heads });
+
+    it('decides on the remembered state without reading the stream, and remembers the new head', async () => {
+      const stream = newStream();
+      const { map, heads } = memory();
+      expect((await run(stream, heads)).body).toEqual({ count: 1 });
+      expect(map.get(stream)).toEqual({ state: { count: 1 }, version: 1 });
+      // A memory that disagrees with the log at the same version is believed: no read happened.
+      map.set(stream, { state: { count: 41 }, version: 1 });
+      expect((await run(stream, heads)).body).toEqual({ count: 42 });
+      expect(map.get(stream)).toEqual({ state: { count: 42 }, version: 2 });
+      expect(await events(stream)).toBe(2);
+    });
+
+    it('reads the log and decides again when another writer moved the stream on', async () => {
+      const stream = newStream();
+      const { map, heads } = memory();
+      await run(stream, heads);
+      await count(stream); // another process: the memory is now one version behind
+      await count(stream);
+      expect(map.get(stream)?.version).toBe(1);
+      const outcome = await run(stream, heads, keyed(stream, 'behind'));
+      expect(outcome).toMatchObject({ body: { count: 4 }, appended: 1, toVersion: 4 });
+      expect(map.get(stream)).toEqual({ state: { count: 4 }, version: 4 });
+      expect(await events(stream)).toBe(4);
+    });
+
+    it('answers a key handled before with its first answer and appends nothing', async () => {
+      const stream = newStream();
+      const { heads } = memory();
+      const key = keyed(stream, 'again');
+      const first = await run(stream, heads, key);
+      const again = await run(stream, heads, key);
+      expect(again).toMatchObject({ status: 200, body: first.body, appended: 0, replayed: true });
+      await expect(run(stream, heads, keyed(stream, 'again', 'request-b'))).rejects.toBeInstanceOf(
+        IdempotencyMismatchError,
+      );
+      expect(await events(stream)).toBe(1);
+    });
+
+    it('refuses only on what the log says, never on the memory alone', async () => {
+      const stream = newStream();
+      const { map, heads } = memory();
+      await run(stream, heads);
+      // The memory claims the limit is reached; the log (one event) says it is not.
+      map.set(stream, { state: { count: 3 }, version: 1 });
+      const outcome = await run(stream, heads, undefined, countUpTo(3));
+      expect(outcome).toMatchObject({ status: 200, body: { count: 2 }, appended: 1 });
+      await run(stream, heads, undefined, countUpTo(3));
+      const refused = await run(stream, heads, undefined, countUpTo(3));
+      expect(refused).toMatchObject({ status: 409, body: { refused: true }, appended: 0 });
+      expect(await events(stream)).toBe(3);
+    });
+
+    it('keeps every writer exact when several processes remember the same stream', async () => {
+      const stream = newStream();
+      const processes = [memory(), memory(), memory()];
+      const outcomes = [];
+      for (let round = 0; round < 4; round++) {
+        outcomes.push(
+          ...(await Promise.all(
+            processes.map((p, i) => run(stream, p.heads, keyed(stream, `round-${round}-${i}`))),
+          )),
+        );
+      }
+      expect(outcomes.map((o) => (o.body as Tally).count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 12 }, (_, i) => i + 1),
+      );
+      expect(await events(stream)).toBe(12);
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { Broadcast, Channel, Db, LeaderboardIndex, ProjectionQueue, Session
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiEnv } from './config.ts';
+import { createLearnerHeads } from './learner/commands.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
+  app.decorate('learnerHeads', createLearnerHeads(deps.env.LEARNER_HEAD_CACHE));
   registerErrorHandling(app);
 
   await app.register(cookie);

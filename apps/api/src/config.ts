@@ -35,6 +35,11 @@ export const ApiEnvSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /** How long the projection doorbell gathers learners into one job (distributed mode); 0: one event-loop turn. */
   DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  /**
+   * Learners whose stream state this process keeps after its own append, to decide their next command
+   * without reading the stream (the append's version check catches any other writer); 0 turns it off.
+   */
+  LEARNER_HEAD_CACHE: z.coerce.number().int().min(0).default(20_000),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Server processes sharing the port (distributed mode; a primary starts and watches them). */

@@ -144,27 +144,74 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 /**
+ * A process's memory of the streams it appended to last: the state and version after its own append.
+ * Deciding on it saves the command's read; the append's version check still refuses it when another
+ * writer has moved the stream on since (the command then reads the stream and decides again).
+ */
+export interface StreamHeadCache<S> {
+  get(streamId: string): { state: S; version: number } | undefined;
+  set(streamId: string, head: { state: S; version: number }): void;
+  delete(streamId: string): void;
+}
+
+/**
  * Handles one command on one stream: load (the key's earlier answer and the head in one read), decide,
  * append with the expected version and the new snapshot, and record the answer under the
  * Idempotency-Key, all in one statement. On a conflict with another writer it reloads the head and
  * decides again (bounded); a key already handled returns its first answer.
+ *
+ * With `heads`, a stream this process appended to last is decided on from memory, without the read.
+ * The one statement stays the judge: a stale head fails its version check and a used key its primary
+ * key, so nothing is appended twice. Only a read of the log refuses a command or says it was handled.
  */
 export async function handleCommand<S, R>(
   db: Db,
   streamId: string,
   model: StreamModel<S>,
   decide: (state: S, version: number) => Decision<R> | Promise<Decision<R>>,
-  options: { metadata: EventMetadata; idempotency?: IdempotencyScope | undefined; maxAttempts?: number },
+  options: {
+    metadata: EventMetadata;
+    idempotency?: IdempotencyScope | undefined;
+    maxAttempts?: number;
+    heads?: StreamHeadCache<S> | undefined;
+  },
 ): Promise<CommandOutcome<R>> {
   const scope = options.idempotency;
-  const first = await storedAnswerAndHead<R>(db, streamId, scope);
-  if (first.earlier) return { ...first.earlier, appended: 0, toVersion: -1, replayed: true };
-  let head = first.head;
+  const heads = options.heads;
+  const replay = (earlier: StoredAnswer<R>): CommandOutcome<R> => ({
+    ...earlier,
+    appended: 0,
+    toVersion: -1,
+    replayed: true,
+  });
+  /** Reads the log: the key's earlier answer, else the state to decide on. */
+  const read = async () => {
+    heads?.delete(streamId);
+    const first = await storedAnswerAndHead<R>(db, streamId, scope);
+    if (first.earlier) return { earlier: first.earlier };
+    return { current: await stateAt(db, streamId, model, first.head) };
+  };
+  let current = heads?.get(streamId);
+  // Whether `current` comes from the log read just now (after checking the key), not from memory.
+  let fresh = current === undefined;
+  if (!current) {
+    const first = await read();
+    if (first.earlier) return replay(first.earlier);
+    current = first.current;
+  }
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await stateAt(db, streamId, model, head);
+    const { state, version } = current;
     const decision = await decide(state, version);
-    if (!decision.ok)
+    if (!decision.ok) {
+      if (!fresh) {
+        // Refuse only on what the log says now: the memory may be behind, or the key handled.
+        const again = await read();
+        if (again.earlier) return replay(again.earlier);
+        current = again.current;
+        fresh = true;
+        continue;
+      }
       return {
         status: decision.status,
         body: decision.body,
@@ -172,6 +219,7 @@ export async function handleCommand<S, R>(
         toVersion: version,
         replayed: false,
       };
+    }
     try {
       let next = state;
       let v = version;
@@ -203,21 +251,31 @@ export async function handleCommand<S, R>(
         scope ? { ...scope, status: answer.status, response: answer.body } : undefined,
       );
       if (!appended) throw new StreamConflictError(streamId, version);
+      heads?.set(streamId, { state: next, version: toVersion });
       return { ...answer, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {
+      heads?.delete(streamId);
       if (scope && isUniqueViolation(err, 'idempotency_keys_pkey')) {
-        // The same request raced itself (a double tap): the first to commit wins; answer as it did.
+        // The same request raced itself (a double tap) or came again: answer as the first time did.
         const earlier = await storedAnswer<R>(db, scope);
-        if (earlier) return { ...earlier, appended: 0, toVersion: -1, replayed: true };
+        if (earlier) return replay(earlier);
       }
       const conflict =
         err instanceof StreamConflictError ||
         isUniqueViolation(err, 'events_stream_id_version_key') ||
         isUniqueViolation(err, 'streams_pkey');
       if (!conflict) throw err;
+      if (!fresh) {
+        // The memory was behind the log: read it (and the key) and decide again, at once.
+        const again = await read();
+        if (again.earlier) return replay(again.earlier);
+        current = again.current;
+        fresh = true;
+        continue;
+      }
       if (attempt >= maxAttempts) throw new StreamBusyError(`stream ${streamId} stayed busy`);
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-      head = await loadStreamHead(db, streamId);
+      current = await stateAt(db, streamId, model, await loadStreamHead(db, streamId));
     }
   }
 }

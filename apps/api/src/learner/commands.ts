@@ -10,8 +10,15 @@ import {
   type LearnerState,
   upcast,
 } from '@wenyan/domain';
-import { type CommandOutcome, handleCommand, learnerStreamId, type StreamModel } from '@wenyan/store';
+import {
+  type CommandOutcome,
+  handleCommand,
+  learnerStreamId,
+  type StreamHeadCache,
+  type StreamModel,
+} from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../plugins/errors.ts';
 import { metrics } from '../plugins/metrics.ts';
 
@@ -22,6 +29,42 @@ export const learnerModel: StreamModel<LearnerState> = {
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
   snapshotSchema: 1,
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Learner streams this process appended to last, with their state (LEARNER_HEAD_CACHE). */
+    learnerHeads: StreamHeadCache<LearnerState> | undefined;
+  }
+}
+
+/**
+ * The process's memory of learner stream heads: the most recently used `max` learners. Counts in
+ * `wyt_learner_head_cache_total` the commands appended from memory (hit), those that had to read the
+ * stream after all (stale: another writer was first, the key was used, or a refusal was checked), and
+ * misses.
+ */
+export function createLearnerHeads(max: number): StreamHeadCache<LearnerState> | undefined {
+  if (max === 0) return undefined;
+  const heads = new LRUCache<string, { state: LearnerState; version: number }>({ max });
+  // Streams whose command is being decided from memory: a delete before the next set means stale.
+  const deciding = new Set<string>();
+  return {
+    get(streamId) {
+      const head = heads.get(streamId);
+      if (head) deciding.add(streamId);
+      else metrics.learnerHeads.inc({ outcome: 'miss' });
+      return head;
+    },
+    set(streamId, head) {
+      if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'hit' });
+      heads.set(streamId, head);
+    },
+    delete(streamId) {
+      if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'stale' });
+      heads.delete(streamId);
+    },
+  };
+}
 
 const STATUS_BY_CODE: Partial<Record<DomainError['code'], number>> = {
   NOT_IN_ERROR_BOOK: 404,
@@ -101,6 +144,7 @@ export async function runLearnerCommand<R, P = undefined>(
         clientTime: request.headers['x-client-time'] as string | undefined,
       },
       idempotency: typeof key === 'string' ? { userId, key, requestHash: requestHash(request) } : undefined,
+      heads: app.learnerHeads,
     },
   );
   if (outcome.appended > 0) {

@@ -43,6 +43,12 @@ export const metrics = {
     help: 'Sockets due a leaderboard message that a tick left to a later one (over its budget)',
     registers: [registry],
   }),
+  learnerHeads: new Counter({
+    name: 'wyt_learner_head_cache_total',
+    help: 'Learner commands by head cache outcome: hit (appended from memory), stale (read the stream after all), miss',
+    labelNames: ['outcome'],
+    registers: [registry],
+  }),
   httpRequests: new Histogram({
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
