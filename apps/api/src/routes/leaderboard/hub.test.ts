@@ -1,5 +1,6 @@
+import { decodeServerMessage, WS_PROTOCOL_VERSION } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { dueThisTick, PUSH_INTERVAL_MS } from './hub.ts';
+import { dueThisTick, leaderboardMessages, PUSH_INTERVAL_MS } from './hub.ts';
 
 const NOW = 1_000_000;
 const socket = (
@@ -72,5 +73,50 @@ describe('the sockets a hub tick serves', () => {
     // 600 subscribed: a tick's budget is 2 × 120 = 240, all of them learners.
     expect(due).toHaveLength(240);
     expect(due.every(([name]) => name.startsWith('l'))).toBe(true);
+  });
+});
+
+describe('the leaderboard messages of a tick', () => {
+  const entry = (id: string, rank: number, email: string | null = null) => ({
+    id,
+    firstName: '小明',
+    lastName: '陳',
+    email,
+    profileImageUrl: null,
+    schoolName: '皇仁書院',
+    totalXP: 1500 - rank,
+    completedLessons: 4,
+    averageAccuracy: 87.5,
+    streakDays: 7,
+    rank,
+  });
+  const shared = { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, version: 42, total: 3718 } as const;
+  const top = [entry('1', 1), entry('2', 2)];
+  const message = leaderboardMessages(shared, top);
+
+  // The message as the hub built it before: its keys in this order.
+  const whole = (t: unknown, me: unknown) =>
+    JSON.stringify({
+      type: 'leaderboard',
+      protocol: WS_PROTOCOL_VERSION,
+      version: 42,
+      top: t,
+      me,
+      total: 3718,
+    });
+
+  it('is the same text as serialising each message whole', () => {
+    const outside = { entry: entry('9', 9), rank: 9 };
+    const ownTop = [entry('1', 1, 'me@example.hk'), entry('2', 2)];
+    const inside = { entry: entry('1', 1, 'me@example.hk'), rank: 1 };
+    expect(message(null)).toBe(whole(top, null));
+    expect(message(outside)).toBe(whole(top, outside));
+    expect(message(inside, ownTop)).toBe(whole(ownTop, inside));
+  });
+
+  it('is a leaderboard message of the contract, with its type first', () => {
+    const text = message({ entry: entry('9', 9), rank: 9 });
+    expect(text.startsWith('{"type":"leaderboard"')).toBe(true);
+    expect(decodeServerMessage(text)).toMatchObject({ type: 'leaderboard', version: 42, total: 3718 });
   });
 });

@@ -40,11 +40,29 @@ interface Client {
   seenChange: number;
 }
 
-function send(socket: WebSocket, message: ServerMessage): boolean {
+function send(socket: WebSocket, message: ServerMessage | string): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
-  socket.send(JSON.stringify(message));
+  socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   return true;
+}
+
+type LeaderboardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
+
+/**
+ * The JSON of a tick's leaderboard messages, which differ only in `top` (for a viewer in the top ten,
+ * who also sees their own email) and `me`: the parts every socket shares are serialised once a tick,
+ * and each socket's message is spliced from them. The same text as `JSON.stringify` of the message.
+ */
+export function leaderboardMessages(
+  shared: Omit<LeaderboardMessage, 'top' | 'me'>,
+  sharedTop: LeaderboardMessage['top'],
+) {
+  const head = `{"type":${JSON.stringify(shared.type)},"protocol":${JSON.stringify(shared.protocol)},"version":${JSON.stringify(shared.version)},"top":`;
+  const tail = `,"total":${JSON.stringify(shared.total)}}`;
+  const sharedTopJson = JSON.stringify(sharedTop);
+  return (me: LeaderboardMessage['me'], top?: LeaderboardMessage['top']) =>
+    `${head}${top ? JSON.stringify(top) : sharedTopJson},"me":${JSON.stringify(me)}${tail}`;
 }
 
 /**
@@ -119,10 +137,15 @@ export function createLeaderboardHub(app: FastifyInstance) {
       // The top ten as everyone sees it, built once a tick; a learner in it also sees their own email.
       const shared = top.map((t) => toEntry(t.row, t.rank, null, now));
       const topKey = keyOf(shared);
-      const topEntries = (viewer: string) =>
+      // A viewer in the top ten gets their own copy of it (with their email); the rest share one.
+      const ownTop = (viewer: string) =>
         shared.some((e) => e.id === viewer)
           ? top.map((t, i) => (t.row.id === viewer ? toEntry(t.row, t.rank, viewer, now) : shared[i]!))
-          : shared;
+          : undefined;
+      const message = leaderboardMessages(
+        { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, version, total },
+        shared,
+      );
       // A learner without a rank has no entry to show.
       const rows = await entryRows(
         db,
@@ -141,14 +164,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
           client.seenChange = change;
           continue;
         }
-        const sent = send(socket, {
-          type: 'leaderboard',
-          protocol: WS_PROTOCOL_VERSION,
-          version,
-          top: topEntries(client.userId),
-          me,
-          total,
-        });
+        const sent = send(socket, message(me, ownTop(client.userId)));
         // A socket that could not take it (full buffer) stays behind and is tried on a later tick.
         if (sent) {
           client.lastTopKey = topKey;
