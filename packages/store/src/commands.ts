@@ -199,6 +199,14 @@ export async function handleCommand<S, R>(
     if (first.earlier) return replay(first.earlier);
     current = first.current;
   }
+  /** After deciding from memory: reads the log again; the earlier answer when the key was handled. */
+  const reread = async (): Promise<CommandOutcome<R> | undefined> => {
+    const again = await read();
+    if (again.earlier) return replay(again.earlier);
+    current = again.current;
+    fresh = true;
+    return undefined;
+  };
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
     const { state, version } = current;
@@ -206,10 +214,8 @@ export async function handleCommand<S, R>(
     if (!decision.ok) {
       if (!fresh) {
         // Refuse only on what the log says now: the memory may be behind, or the key handled.
-        const again = await read();
-        if (again.earlier) return replay(again.earlier);
-        current = again.current;
-        fresh = true;
+        const replayed = await reread();
+        if (replayed) return replayed;
         continue;
       }
       return {
@@ -267,10 +273,8 @@ export async function handleCommand<S, R>(
       if (!conflict) throw err;
       if (!fresh) {
         // The memory was behind the log: read it (and the key) and decide again, at once.
-        const again = await read();
-        if (again.earlier) return replay(again.earlier);
-        current = again.current;
-        fresh = true;
+        const replayed = await reread();
+        if (replayed) return replayed;
         continue;
       }
       if (attempt >= maxAttempts) throw new StreamBusyError(`stream ${streamId} stayed busy`);
