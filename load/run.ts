@@ -20,7 +20,7 @@ import { openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import { ensureK6 } from './install-k6.ts';
 import { LOAD_PASSWORD, seedAccounts } from './lib/accounts.ts';
-import { createCpuMeter } from './lib/cpu.ts';
+import { measureCpu } from './lib/cpu.ts';
 import {
   buildReport,
   type K6Summary,
@@ -170,38 +170,37 @@ async function main() {
       worker: system.worker?.child.pid,
       k6: k6Pid,
     });
-    const cpu = createCpuMeter(processes);
-    const cpuTimer = setInterval(() => cpu.sample(), 1000);
-
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
-    const child = spawn(
-      k6,
-      ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)],
-      {
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          ...settings,
-          BASE_URL: system.url,
-          LOAD_PASSWORD,
-          SESSIONS_FILE: sessionsFile,
-          SUMMARY_FILE: summaryFile,
-          K6_NO_USAGE_REPORT: 'true',
-          // k6 keeps thousands of VUs (gigabytes of heap): with Go's default GOGC=100 its collector
-          // marked that heap every ~10 s for 3-4 s at up to a core, stealing the server's CPU in
-          // bursts (and GOGC=400 still did, near its limit). Collect only when k6's heap nears half
-          // of this machine's memory: a spike run then needs no collection at all.
-          GOGC: process.env.GOGC ?? 'off',
-          GOMEMLIMIT: process.env.GOMEMLIMIT ?? `${Math.floor(totalmem() / 2 / 2 ** 20)}MiB`,
+    const run = await measureCpu(processes, () => {
+      const child = spawn(
+        k6,
+        ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)],
+        {
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            ...settings,
+            BASE_URL: system.url,
+            LOAD_PASSWORD,
+            SESSIONS_FILE: sessionsFile,
+            SUMMARY_FILE: summaryFile,
+            K6_NO_USAGE_REPORT: 'true',
+            // k6 keeps thousands of VUs (gigabytes of heap): with Go's default GOGC=100 its collector
+            // marked that heap every ~10 s for 3-4 s at up to a core, stealing the server's CPU in
+            // bursts (and GOGC=400 still did, near its limit). Collect only when k6's heap nears half
+            // of this machine's memory: a spike run then needs no collection at all.
+            GOGC: process.env.GOGC ?? 'off',
+            GOMEMLIMIT: process.env.GOMEMLIMIT ?? `${Math.floor(totalmem() / 2 / 2 ** 20)}MiB`,
+          },
         },
-      },
-    );
-    k6Pid = child.pid;
-    cpu.sample();
-    exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+      );
+      k6Pid = child.pid;
+      return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+    });
+    exitCode = run.result;
     clearInterval(sampler);
-    clearInterval(cpuTimer);
-    const cpuMs = cpu.spent();
+    // The runner's own CPU (this process) is not the system's: k6 is the load generator here.
+    const { driver: _runner, ...cpuMs } = run.spent;
 
     // Let the projector finish, then count what was appended (every acknowledgement must be there).
     const caughtUpFrom = Date.now();

@@ -28,7 +28,7 @@ import { openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
-import { cpuPer, cpuSpent, formatCpu, readCpu } from '../lib/cpu.ts';
+import { cpuPer, formatCpu, measureCpu } from '../lib/cpu.ts';
 import { histogramQuantile, parseHistogram } from '../lib/report.ts';
 import {
   cpuProfileEnv,
@@ -359,12 +359,11 @@ async function main() {
 
     // Warm up (JIT, pools, the first append of each stream), then measure.
     await answerLoad(system.url, learners, questions, { seconds: 3, concurrency: CONCURRENCY });
-    const cpuBefore = readCpu(processes(system));
-    const api = await answerLoad(system.urls, learners, questions, {
-      seconds: SECONDS,
-      concurrency: CONCURRENCY,
-    });
-    const answerCpu = cpuPer(cpuSpent(cpuBefore, readCpu(processes(system))), api.ok);
+    const { result: api, spent: answerSpent } = await measureCpu(
+      () => processes(system),
+      () => answerLoad(system.urls, learners, questions, { seconds: SECONDS, concurrency: CONCURRENCY }),
+    );
+    const answerCpu = cpuPer(answerSpent, api.ok);
     const sample = await handle.db
       .selectFrom('events')
       .select(['data', 'metadata'])
@@ -424,19 +423,21 @@ commit;\n`,
     );
     const before = await backlog(system);
     const drainStarted = performance.now();
-    const drainCpuBefore = readCpu(processes(system));
-    const starting = system.startWorker();
-    let after = before;
-    while (after.events > 0) {
-      await new Promise((r) => setTimeout(r, 100));
-      after = await backlog(system);
-    }
-    const worker = await starting;
-    const drainS = (performance.now() - drainStarted) / 1000;
-    const drainCpu = cpuPer(
-      cpuSpent(drainCpuBefore, readCpu({ ...processes(system), worker: worker.child.pid })),
-      before.learners,
+    // The new worker is named once it has started; the meter counts its CPU from its start.
+    const { spent: drainSpent } = await measureCpu(
+      () => processes(system),
+      async () => {
+        const starting = system.startWorker();
+        let after = before;
+        while (after.events > 0) {
+          await new Promise((r) => setTimeout(r, 100));
+          after = await backlog(system);
+        }
+        await starting;
+      },
     );
+    const drainS = (performance.now() - drainStarted) / 1000;
+    const drainCpu = cpuPer(drainSpent, before.learners);
     const zincrby = redisZincrby(system.redisUrl, system.redisPrefix);
     say('');
     say('## Projection against raw Redis');

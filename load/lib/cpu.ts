@@ -1,6 +1,6 @@
 /**
  * CPU time by role, read from /proc (Linux): how many milliseconds of CPU the API, the worker,
- * Postgres, Redis and the load driver spent between two readings. Divided by the answers acknowledged
+ * Postgres, Redis and the load driver spent during a piece of work (`measureCpu`). Divided by the answers acknowledged
  * in between, it says where an answer's CPU goes (the issue's "CPU per answer").
  */
 import { execFileSync } from 'node:child_process';
@@ -33,7 +33,10 @@ function readStat(pid: number): { ms: number; comm: string; ppid: number } | nul
   }
 }
 
-/** Every process of a role now: its pid, role and CPU ms so far (see readCpu for the roles). */
+/**
+ * Every process of a role now, with its CPU ms so far: each named process with its children (an API
+ * cluster's server processes count as the API), every `postgres` process, every `redis-server`.
+ */
 export function readProcesses(
   named: Record<string, number | undefined>,
 ): Map<number, { role: string; ms: number }> {
@@ -52,21 +55,6 @@ export function readProcesses(
     if (role) out.set(pid, { role, ms: stat.ms });
   }
   return out;
-}
-
-/**
- * One reading: each named process with its children (an API cluster's server processes count as the
- * API), every `postgres` process together, every `redis-server` together, and this process (the
- * driver). Processes that exit between two readings are not counted: for a run where they come and go
- * (Postgres backends), use createCpuMeter.
- */
-export function readCpu(named: Record<string, number | undefined>): CpuRoles {
-  const roles: CpuRoles = { postgres: 0, redis: 0 };
-  for (const name of Object.keys(named)) roles[name] = 0;
-  for (const { role, ms } of readProcesses(named).values()) roles[role] = (roles[role] ?? 0) + ms;
-  const self = process.cpuUsage();
-  roles.driver = (self.user + self.system) / 1000;
-  return roles;
 }
 
 /**
@@ -94,11 +82,26 @@ export function createCpuMeter(
   };
 }
 
-/** CPU ms spent by each role between two readings. */
-export function cpuSpent(before: CpuRoles, after: CpuRoles): CpuRoles {
-  const out: CpuRoles = {};
-  for (const role of Object.keys(after)) out[role] = Math.max(0, after[role]! - (before[role] ?? 0));
-  return out;
+/**
+ * Runs `work` while a CPU meter reads every process once a second; returns what `work` returned and the
+ * CPU ms each role spent meanwhile, with this process's own as `driver` (the bench's load driver).
+ */
+export async function measureCpu<T>(
+  named: () => Record<string, number | undefined>,
+  work: () => Promise<T>,
+): Promise<{ result: T; spent: CpuRoles }> {
+  const meter = createCpuMeter(named);
+  const self = process.cpuUsage();
+  meter.sample();
+  const timer = setInterval(() => meter.sample(), 1000);
+  try {
+    const result = await work();
+    meter.sample();
+    const driver = process.cpuUsage(self);
+    return { result, spent: { ...meter.spent(), driver: (driver.user + driver.system) / 1000 } };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** CPU ms per unit of work, by role and in total. */

@@ -171,7 +171,6 @@ export const SESSION_DAYS = { normal: 7, rememberMe: 90, inactivity: 30 } as con
 
 /** A session's id: the SHA-256 of its token (the table and the session notices carry this, never the token). */
 export const sessionDigest = (token: string) => createHash('sha256').update(token).digest('hex');
-const digest = sessionDigest;
 
 export async function createSession(
   db: Db,
@@ -186,7 +185,7 @@ export async function createSession(
   await db
     .insertInto('sessions')
     .values({
-      id: digest(token),
+      id: sessionDigest(token),
       user_id: userId,
       remember_me: rememberMe,
       created_at: now,
@@ -213,7 +212,7 @@ export async function resolveSession(
   token: string,
   now = new Date(),
 ): Promise<ResolvedSession | null> {
-  const id = digest(token);
+  const id = sessionDigest(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -250,7 +249,7 @@ export async function resolveSession(
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
+  await db.deleteFrom('sessions').where('id', '=', sessionDigest(token)).execute();
 }
 
 /** The account of a school sign-in (by the provider's subject), created on the first sign-in. */
