@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,17 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
       series(text, 'wyt_http_request_duration_seconds_count{method="GET",route="/api/lessons",status="200"}'),
     ).toBeGreaterThanOrEqual(40);
     expect(series(text, 'wyt_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('listens with an accept queue of LISTEN_BACKLOG (4,096 by default; the kernel caps it)', () => {
+    const port = new URL(drill.apis[0]!.url).port;
+    // For a listening socket, ss prints the accept queue's limit in its Send-Q column.
+    const line = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    const limit = Number(line.split(/\s+/)[2]);
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    // Node's own default, 511, overflowed in the spike: connections waited 1-31 s for a SYN retry.
+    expect(limit).toBe(Math.min(4096, somaxconn));
+    expect(limit).toBeGreaterThan(511);
   });
 
   it('sockets on both processes hear a change, whichever process took the answer', async () => {

@@ -44,6 +44,12 @@ export const ApiEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Server processes sharing the port (distributed mode; a primary starts and watches them). */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Connections the kernel may hold for the server before it accepts them (the kernel caps it at
+   * net.core.somaxconn). Node's default of 511 overflowed when thousands of learners connected at once
+   * with the CPU busy: each dropped connection's SYN is retried after 1, 3, 7, 15, 31 s.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

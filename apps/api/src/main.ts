@@ -39,7 +39,7 @@ async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
   const app = await buildApp(runtime.deps);
   started = { app, runtime };
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen({ port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
