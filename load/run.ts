@@ -29,7 +29,7 @@ import {
   type ServerSample,
   toMarkdown,
 } from './lib/report.ts';
-import { describeMachine, root, rssOf, type System, startSystem } from './lib/system.ts';
+import { describeMachine, listenOverflows, root, rssOf, type System, startSystem } from './lib/system.ts';
 
 /** The labels of an acknowledged answer in the API's request histogram. */
 const ANSWERED = { method: 'POST', route: '/api/users/answers', status: '200' };
@@ -170,6 +170,7 @@ async function main() {
       worker: system.worker?.child.pid,
       k6: k6Pid,
     });
+    const overflowsBefore = listenOverflows();
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
     const run = await measureCpu(processes, () => {
       const child = spawn(
@@ -198,6 +199,7 @@ async function main() {
       return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     });
     exitCode = run.result;
+    const overflows = listenOverflows() - overflowsBefore;
     clearInterval(sampler);
     // The runner's own CPU (this process) is not the system's: k6 is the load generator here.
     const { driver: _runner, ...cpuMs } = run.spent;
@@ -236,12 +238,15 @@ async function main() {
       hubTick: parseHistogram(metricsText, 'wyt_hub_tick_seconds'),
       hubDeferred: parseValue(metricsText, 'wyt_hub_sockets_deferred_total'),
       catchUpAfterRunMs,
+      listenOverflows: overflows,
       cpuMs,
     });
     const base = path.join(outDir, `${scenario}-${stamp}`);
     writeFileSync(`${base}.json`, JSON.stringify({ ...report, samples }, null, 2));
     const markdown = toMarkdown(report);
     writeFileSync(`${base}.md`, markdown);
+    // The API's last scrape, for what the table leaves out (per-route histograms, pools, queues).
+    writeFileSync(`${base}.metrics.txt`, metricsText);
     console.log(`\n${markdown}`);
     console.log(`[load] report: ${path.relative(root, base)}.json and .md`);
     if (!report.passed && exitCode === 0) exitCode = 99;

@@ -63,6 +63,8 @@ export interface RunReport {
   memoryMiB: Record<string, { start: number; peak: number; end: number }>;
   maxProjectionBacklog: number;
   catchUpAfterRunMs: number;
+  /** Connections the kernel dropped for a full accept queue during the run (machine-wide). */
+  listenOverflows: number;
   cpu: { cores: number; perAnswerMs: Record<string, number> };
   thresholds: Array<{ metric: string; threshold: string; ok: boolean }>;
   passed: boolean;
@@ -145,6 +147,8 @@ export function buildReport(input: {
   hubTick?: Array<{ le: number; count: number }>;
   hubDeferred?: number;
   catchUpAfterRunMs: number;
+  /** Connections the kernel dropped for a full accept queue during the k6 run (absent from older runs). */
+  listenOverflows?: number;
   /** CPU ms each process spent during the k6 run (from /proc), by role. */
   cpuMs: Record<string, number>;
 }): RunReport {
@@ -234,6 +238,7 @@ export function buildReport(input: {
     memoryMiB,
     maxProjectionBacklog: Math.max(0, ...input.samples.map((s) => s.backlog)),
     catchUpAfterRunMs: input.catchUpAfterRunMs,
+    listenOverflows: input.listenOverflows ?? 0,
     cpu: cpuSummary(input.cpuMs, durationS, acknowledged),
     thresholds,
     // Appended may exceed acknowledged (a response lost to a client timeout); the reverse is a lost write.
@@ -290,6 +295,7 @@ export function toMarkdown(r: RunReport): string {
     `| leaderboard messages received | ${r.websocket.leaderboardMessages} (${r.websocket.tooClose} closer than 0.5 s, ${r.websocket.errors} errors) |`,
     `| most projection backlog (events) | ${r.maxProjectionBacklog} |`,
     `| catch-up after the run | ${r.catchUpAfterRunMs} ms |`,
+    `| connections dropped for a full accept queue (kernel, machine-wide; each waits 1–31 s for its SYN's retry) | ${r.listenOverflows} |`,
     `| CPU used (cores, of the machine's) | ${r.cpu.cores} |`,
     `| CPU per acknowledged answer, ms (every request included) | ${Object.entries(r.cpu.perAnswerMs)
       .map(([role, ms]) => `${role} ${ms}`)

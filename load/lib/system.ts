@@ -140,6 +140,27 @@ export function rssOf(pid: number | undefined): number {
   return (kb ? Number(kb) * 1024 : 0) + children.reduce((sum, child) => sum + rssOf(child), 0);
 }
 
+/**
+ * The kernel's count of connections dropped because a listening socket's accept queue was full
+ * (TcpExt ListenOverflows in /proc/net/netstat, machine-wide; 0 where the file is absent). Each such
+ * client waits for its SYN's retry: 1, 3, 7, 15, 31 s.
+ */
+export function listenOverflows(netstat?: string): number {
+  let text = netstat;
+  if (text === undefined) {
+    try {
+      text = readFileSync('/proc/net/netstat', 'utf8');
+    } catch {
+      return 0;
+    }
+  }
+  const [names, values] = text.split('\n').filter((line) => line.startsWith('TcpExt:'));
+  if (!names || !values) return 0;
+  const index = names.split(/\s+/).indexOf('ListenOverflows');
+  const value = index < 0 ? undefined : values.split(/\s+/)[index];
+  return value === undefined ? 0 : Number(value);
+}
+
 /** The environment that makes a Node process write a V8 CPU profile into `dir` when it exits. */
 export function cpuProfileEnv(dir: string | undefined): NodeJS.ProcessEnv {
   return dir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(dir)}` } : {};
