@@ -33,8 +33,12 @@ export const ApiEnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
-  /** How long the projection doorbell gathers learners into one job (distributed mode); 0: one event-loop turn. */
-  DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  /**
+   * How long the projection doorbell gathers learners into one job (distributed mode); 0: one event-loop
+   * turn. 20 ms rather than 5 took a tenth off the machine's CPU per answer at the evening's 370/s
+   * (fewer BullMQ jobs for the worker and Redis) for about 10 ms more projection lag.
+   */
+  DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(20),
   /**
    * Learners whose stream state this process keeps after its own append, to decide their next command
    * without reading the stream (the append's version check catches any other writer); 0 turns it off.
