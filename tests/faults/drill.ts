@@ -118,6 +118,8 @@ export async function startDrill(
     LOGIN_RATE_LIMIT: '100000',
     WORKER_CONCURRENCY: '4',
     CATCH_UP_INTERVAL_MS: '500',
+    // One server process per API unless a drill asks for more (the default is one per core).
+    API_PROCESSES: '1',
     ...options.env,
   };
   const drill: Drill = {

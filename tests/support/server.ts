@@ -82,6 +82,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,
     LOG_LEVEL: 'warn',
+    // One server process (the distributed mode's default is one per core).
+    API_PROCESSES: '1',
     ...options.extraEnv,
   };
   delete env.REDIS_URL;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const list = z
@@ -46,8 +47,11 @@ export const ApiEnvSchema = z.object({
   LEARNER_HEAD_CACHE: z.coerce.number().int().min(0).default(20_000),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  /** Server processes sharing the port (distributed mode; a primary starts and watches them). */
-  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Server processes sharing the port (distributed mode; a primary starts and watches them). Unset: one
+   * per core of this machine, so a plain `npm run start:api` uses the whole machine.
+   */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * Connections the kernel may hold for the server before it accepts them (the kernel caps it at
    * net.core.somaxconn). Node's default of 511 overflowed when thousands of learners connected at once
@@ -56,6 +60,11 @@ export const ApiEnvSchema = z.object({
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
+
+/** The distributed mode's server processes: API_PROCESSES, else one per core of this machine. */
+export function apiProcesses(env: Pick<ApiEnv, 'API_PROCESSES'>, cores = availableParallelism()): number {
+  return env.API_PROCESSES ?? cores;
+}
 
 export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   const parsed = ApiEnvSchema.safeParse(env);

@@ -1,17 +1,18 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
-import { type ApiEnv, readApiEnv } from './config.ts';
+import { type ApiEnv, apiProcesses, readApiEnv } from './config.ts';
 import { createRuntime } from './runtime.ts';
 
 /**
  * Starts the API. `npm start`: the embedded mode unless REDIS_URL is set. `npm run start:api`
- * (with --distributed): the API alone, on Postgres and Redis, beside `npm run start:worker`; with
- * API_PROCESSES above 1, that many server processes share the port (`cluster.ts`).
+ * (with --distributed): the API alone, on Postgres and Redis, beside `npm run start:worker`; its
+ * API_PROCESSES server processes (one per core unless set) share the port (`cluster.ts`).
  */
 const env = readApiEnv();
 const distributed = process.argv.includes('--distributed');
-if (distributed && env.API_PROCESSES > 1 && cluster.isPrimary) await runPrimary(env.API_PROCESSES);
+const processes = apiProcesses(env);
+if (distributed && processes > 1 && cluster.isPrimary) await runPrimary(processes);
 else await serve(env, distributed);
 
 async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
