@@ -154,10 +154,22 @@ async function main() {
       return { answersAppended: appendedSoFar, atMs: Date.now() - startedAt.getTime() };
     };
     const sample = async () => {
-      const [text, appended] = await Promise.all([scrape(system.url), countAppended()]);
+      const [text, workerText, appended] = await Promise.all([
+        scrape(system.url),
+        fetch(system.workerMetricsUrl).then(
+          (res) => res.text(),
+          () => '',
+        ),
+        countAppended(),
+      ]);
       samples.push({
         ...appended,
         rss: { ...system.memory(), k6: rssOf(k6Pid) },
+        heapUsed: {
+          // The API's is the sum over its server processes (the primary aggregates them).
+          api: parseValue(text, 'wyt_nodejs_heap_size_used_bytes'),
+          worker: parseValue(workerText, 'wyt_worker_nodejs_heap_size_used_bytes'),
+        },
         queueDepth: parseValue(text, 'wyt_projection_queue_depth'),
         backlog: parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected'),
       });

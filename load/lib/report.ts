@@ -27,6 +27,8 @@ export interface Latency {
 export interface ServerSample {
   atMs: number;
   rss: Record<string, number>;
+  /** V8 heap in use (bytes) by process (absent from older runs): what RSS holds beyond a reserve. */
+  heapUsed?: Record<string, number>;
   queueDepth: number;
   backlog: number;
   /** Answers appended to the log so far (counted from the log), for the rate between samples. */
@@ -61,6 +63,7 @@ export interface RunReport {
   /** The leaderboard hubs' ticks (their histogram), and the due sockets a tick left to a later one. */
   hub: { ticks: number; p50Ms: number; p95Ms: number; deferred: number };
   memoryMiB: Record<string, { start: number; peak: number; end: number }>;
+  heapUsedMiB: Record<string, { start: number; peak: number; end: number }>;
   maxProjectionBacklog: number;
   catchUpAfterRunMs: number;
   /** Connections the kernel dropped for a full accept queue during the run (machine-wide). */
@@ -166,17 +169,8 @@ export function buildReport(input: {
       thresholds.push({ metric, threshold, ok: t.ok });
     }
   }
-  const memoryMiB: RunReport['memoryMiB'] = {};
-  const names = new Set(input.samples.flatMap((s) => Object.keys(s.rss)));
-  for (const name of names) {
-    const series = input.samples.map((s) => (s.rss[name] ?? 0) / 2 ** 20).filter((v) => v > 0);
-    if (series.length === 0) continue;
-    memoryMiB[name] = {
-      start: round(series[0]),
-      peak: round(Math.max(...series)),
-      end: round(series.at(-1)),
-    };
-  }
+  const memoryMiB = memorySeries(input.samples, (s) => s.rss);
+  const heapUsedMiB = memorySeries(input.samples, (s) => s.heapUsed ?? {});
   const acknowledged = m.answers_ok?.values.count ?? 0;
   const failed = m.http_req_failed?.values.passes ?? 0;
   const lagTotal = input.serverLag.at(-1)?.count ?? 0;
@@ -236,6 +230,7 @@ export function buildReport(input: {
       deferred: input.hubDeferred ?? 0,
     },
     memoryMiB,
+    heapUsedMiB,
     maxProjectionBacklog: Math.max(0, ...input.samples.map((s) => s.backlog)),
     catchUpAfterRunMs: input.catchUpAfterRunMs,
     listenOverflows: input.listenOverflows ?? 0,
@@ -244,6 +239,20 @@ export function buildReport(input: {
     // Appended may exceed acknowledged (a response lost to a client timeout); the reverse is a lost write.
     passed: thresholds.every((t) => t.ok) && acknowledged <= input.appended,
   };
+}
+
+/** Start, peak and end (MiB) of each process's series of byte readings, skipping empty readings. */
+export function memorySeries(
+  samples: readonly ServerSample[],
+  pick: (s: ServerSample) => Record<string, number>,
+): Record<string, { start: number; peak: number; end: number }> {
+  const out: Record<string, { start: number; peak: number; end: number }> = {};
+  for (const name of new Set(samples.flatMap((s) => Object.keys(pick(s))))) {
+    const series = samples.map((s) => (pick(s)[name] ?? 0) / 2 ** 20).filter((v) => v > 0);
+    if (series.length === 0) continue;
+    out[name] = { start: round(series[0]), peak: round(Math.max(...series)), end: round(series.at(-1)) };
+  }
+  return out;
 }
 
 /** The highest answer rate between two consecutive samples. */
@@ -302,6 +311,9 @@ export function toMarkdown(r: RunReport): string {
       .join(' · ')} |`,
     ...Object.entries(r.memoryMiB).map(
       ([name, m]) => `| ${name} memory (MiB) | start ${m.start}, peak ${m.peak}, end ${m.end} |`,
+    ),
+    ...Object.entries(r.heapUsedMiB).map(
+      ([name, m]) => `| ${name} heap in use (MiB) | start ${m.start}, peak ${m.peak}, end ${m.end} |`,
     ),
     '',
     'Thresholds missed: ' +

@@ -44,6 +44,8 @@ export interface System {
   startWorker(): Promise<RunningProcess>;
   /** Resident memory (bytes) of each process, by name. */
   memory(): Record<string, number>;
+  /** The worker's `/metrics` (its heap, what it projected). */
+  workerMetricsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -192,6 +194,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   await admin.end();
   const databaseUrl = withDatabase(ADMIN_DATABASE_URL, databaseName);
   const redisPrefix = `wyt-load-${id}`;
+  const workerHealthPort = await freePort();
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -205,6 +208,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
     ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),
     CATCH_UP_INTERVAL_MS: '5000',
+    WORKER_HEALTH_PORT: String(workerHealthPort),
     ...options.env,
   };
   const apis: RunningProcess[] = [];
@@ -248,6 +252,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     redisUrl: REDIS_URL,
     redisPrefix,
     apis,
+    workerMetricsUrl: `http://127.0.0.1:${workerHealthPort}/metrics`,
     get worker() {
       return worker;
     },

@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
 import { readWorkerEnv } from './config.ts';
+import { createHealthServer } from './health.ts';
 import { startWorker } from './worker.ts';
 
 const env = readWorkerEnv();
@@ -8,14 +8,11 @@ console.log(
   JSON.stringify({ level: 'info', msg: 'projection worker started', concurrency: env.WORKER_CONCURRENCY }),
 );
 
-// A tiny readiness endpoint for orchestrators (docker compose health checks).
+// Readiness for orchestrators (docker compose health checks) and metrics for scrapers.
 const health =
   env.WORKER_HEALTH_PORT === undefined
     ? null
-    : createServer((req, res) => {
-        res.writeHead(req.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ status: 'ok' }));
-      }).listen(env.WORKER_HEALTH_PORT, '0.0.0.0');
+    : createHealthServer().listen(env.WORKER_HEALTH_PORT, '0.0.0.0');
 
 let closing = false;
 async function shutdown(signal: string) {

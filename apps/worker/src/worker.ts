@@ -14,6 +14,7 @@ import {
 import { UnrecoverableError, Worker } from 'bullmq';
 import { BATCHES_IN_FLIGHT, projectionBatches } from './batches.ts';
 import type { WorkerEnv } from './config.ts';
+import { workerMetrics } from './health.ts';
 
 export interface RunningWorker {
   database: DatabaseHandle;
@@ -69,6 +70,8 @@ export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<R
         if (outcome.status === 'rejected') throw outcome.reason;
         applied += outcome.value.applied;
       }
+      workerMetrics.learnersProjected.inc(userIds.length);
+      workerMetrics.eventsApplied.inc(applied);
       if (applied > 0 && env.LOG_LEVEL === 'debug') log('info', 'projected', { userIds, applied });
       return { learners: userIds.length, applied };
     },
