@@ -156,10 +156,10 @@ async function main() {
     const sample = async () => {
       const [text, workerText, appended] = await Promise.all([
         scrape(system.url),
-        fetch(system.workerMetricsUrl).then(
-          (res) => res.text(),
-          () => '',
-        ),
+        // A worker that is restarting or busy gives no reading this time.
+        fetch(system.workerMetricsUrl)
+          .then((res) => res.text())
+          .catch(() => ''),
         countAppended(),
       ]);
       samples.push({

@@ -279,7 +279,7 @@ export async function handleCommand<S, R>(
       }
       if (attempt >= maxAttempts) throw new StreamBusyError(`stream ${streamId} stayed busy`);
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-      current = await stateAt(db, streamId, model, await loadStreamHead(db, streamId));
+      current = await loadState(db, streamId, model);
     }
   }
 }
