@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import ky, { HTTPError, type RetryOptions } from 'ky';
 import { clearSession } from './session.ts';
 
 /** A failed call: the status, and the server's `{ error: { code, message } }` when it sent one. */
@@ -17,18 +18,30 @@ export interface Parser<T> {
   parse(data: unknown): T;
 }
 
+/** The failure of a call from its status and body (the server's error shape, other JSON, or text). */
+function httpError(status: number, statusText: string, data: unknown): HttpError {
+  const shaped = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = typeof shaped?.code === 'string' ? shaped.code : null;
+  const message =
+    typeof shaped?.message === 'string'
+      ? shaped.message
+      : typeof data === 'string' && data !== ''
+        ? data
+        : data === undefined || data === null
+          ? statusText
+          : JSON.stringify(data);
+  return new HttpError(status, `${status}: ${message}`, code);
+}
+
 async function failure(res: Response): Promise<HttpError> {
   const text = await res.text().catch(() => '');
-  let code: string | null = null;
-  let message = text || res.statusText;
+  let data: unknown = text;
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
-    code = body.error?.code ?? null;
-    message = body.error?.message ?? message;
+    data = JSON.parse(text);
   } catch {
     // not JSON: keep the text
   }
-  return new HttpError(res.status, `${res.status}: ${message}`, code);
+  return httpError(res.status, res.statusText, data);
 }
 
 /** GET a JSON resource with credentials and parse it with its contract. */
@@ -38,26 +51,57 @@ export async function getJson<T>(path: string, schema: Parser<T>): Promise<T> {
   return schema.parse(await res.json());
 }
 
-/** A write: JSON body, credentials, and a fresh Idempotency-Key per action (retries reuse it). */
+/** A new Idempotency-Key: one per action, reused by every retry of that action. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * How a write retries a failure that may pass by itself: no response at all (the connection dropped,
+ * the API restarting), or 502, 503 or 504 (a database restarting, a learner's stream busy, a proxy
+ * without an upstream). A 503's `Retry-After` sets the wait (the API says 1 s); otherwise 0.3, 0.6, 1.2,
+ * 2.4 s with jitter, so thousands of clients do not come back in step. Every try carries the same
+ * Idempotency-Key, so the server applies the write once, however many tries reach it: a student's answer
+ * through a brief outage is neither lost nor counted twice. Other failures (4xx, 500) come back at once.
+ */
+export const WRITE_RETRY = {
+  limit: 4,
+  methods: ['post', 'patch', 'put', 'delete'],
+  statusCodes: [502, 503, 504],
+  afterStatusCodes: [503],
+  maxRetryAfter: 10_000,
+  backoffLimit: 4_000,
+  jitter: true,
+} as const satisfies RetryOptions;
+
+/**
+ * A write: JSON body, credentials, and an Idempotency-Key (a fresh one per action unless the caller
+ * keeps its own across the action's manual retries), retried by `WRITE_RETRY` with that same key.
+ */
 export async function sendJson<T>(
   method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
   schema: Parser<T>,
-  idempotencyKey: string = crypto.randomUUID(),
+  idempotencyKey: string = newIdempotencyKey(),
 ): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'idempotency-key': idempotencyKey,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw await failure(res);
-  return schema.parse(await res.json());
+  try {
+    const data = await ky(path, {
+      method,
+      credentials: 'include',
+      headers: { accept: 'application/json', 'idempotency-key': idempotencyKey },
+      ...(body === undefined ? {} : { json: body }),
+      retry: WRITE_RETRY,
+      // The server bounds its own work; a slow answer under load is waited for, not abandoned.
+      timeout: false,
+    }).json();
+    return schema.parse(data);
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      throw httpError(error.response.status, error.response.statusText, error.data);
+    }
+    throw error;
+  }
 }
 
 /**

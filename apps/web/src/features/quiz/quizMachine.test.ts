@@ -50,12 +50,18 @@ const INPUT: QuizInput = {
   now: () => 0,
 };
 
-type SubmitInput = { userId: string; questionId: string; selectedAnswer: string; timeSpent: number };
+type SubmitInput = {
+  userId: string;
+  questionId: string;
+  selectedAnswer: string;
+  timeSpent: number;
+  idempotencyKey: string;
+};
 
 interface Setup {
   questions?: Question[];
   load?: () => Promise<Question[]>;
-  submit?: (answer: string) => Promise<AnswerResult>;
+  submit?: (answer: string, idempotencyKey: string) => Promise<AnswerResult>;
   input?: Partial<QuizInput>;
 }
 
@@ -75,7 +81,7 @@ function start(setup: Setup = {}) {
     actors: {
       loadQuestions: fromPromise(async () => loads()),
       submitAnswer: fromPromise<AnswerResult, SubmitInput>(async ({ input }) =>
-        submits(input.selectedAnswer),
+        submits(input.selectedAnswer, input.idempotencyKey),
       ),
       recordCompletion: fromPromise<ProgressResult | null, CompletionRequest>(async ({ input }) =>
         records(input),
@@ -166,7 +172,7 @@ describe('the adaptive quiz machine', () => {
       await answer(actor, '乙');
       const snapshot = actor.getSnapshot();
       expect(snapshot.matches({ feedback: 'shown' })).toBe(true);
-      expect(submits).toHaveBeenCalledWith('乙');
+      expect(submits).toHaveBeenCalledWith('乙', expect.any(String));
       expect(snapshot.context.answers[0]).toMatchObject({
         selectedAnswer: '乙',
         isCorrect: false,
@@ -184,6 +190,32 @@ describe('the adaptive quiz machine', () => {
       expect(actor.getSnapshot().value).toBe('selected');
       expect(actor.getSnapshot().context.submitFailed).toBe(true);
       expect(actor.getSnapshot().context.answers).toHaveLength(0);
+    });
+
+    it('sends the same Idempotency-Key when the same answer is submitted again after a failure, and a new one otherwise', async () => {
+      let failuresLeft = 2;
+      const { actor, submits } = start({
+        submit: async (answer) => {
+          if (failuresLeft-- > 0) throw new Error('503: 服務暫時未能使用');
+          return grade(answer, answer === '甲' ? 10 : 0);
+        },
+      });
+      await waitFor(actor, (s) => s.matches('question'));
+      await answer(actor, '乙');
+      expect(actor.getSnapshot().value).toBe('selected');
+      // The same selection again (picked anew): its first try may have been applied, so the key is kept.
+      await answer(actor, '乙');
+      expect(actor.getSnapshot().value).toBe('selected');
+      // Another selection is another answer.
+      await answer(actor, '甲');
+      expect(actor.getSnapshot().matches({ feedback: 'shown' })).toBe(true);
+      actor.send({ type: 'question.continue' });
+      await answer(actor, '甲');
+      const keys = submits.mock.calls.map(([, key]) => key);
+      expect(keys).toHaveLength(4);
+      expect(keys[1]).toBe(keys[0]);
+      expect(new Set([keys[0], keys[2], keys[3]]).size).toBe(3);
+      for (const key of keys) expect(key.length).toBeGreaterThanOrEqual(8);
     });
   });
 

@@ -7,6 +7,7 @@ import type {
   XpAward,
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
+import { newIdempotencyKey } from '../../lib/api.ts';
 import {
   completeNode,
   fetchQuizQuestions,
@@ -68,6 +69,12 @@ export interface QuizContext {
   questionStartedAt: number;
   finishedAt: number | null;
   submitFailed: boolean;
+  /**
+   * The answer being submitted and its Idempotency-Key. Submitting the same selection of the same
+   * question again (after a failure) reuses the key, so an answer whose first try did reach the server
+   * is not counted twice; another selection or question gets a new key.
+   */
+  attempt: { questionId: string; selected: string; key: string } | null;
 }
 
 export type QuizEvent =
@@ -92,6 +99,7 @@ function fresh(input: QuizInput): QuizContext {
     questionStartedAt: now,
     finishedAt: null,
     submitFailed: false,
+    attempt: null,
   };
 }
 
@@ -111,8 +119,14 @@ export const quizMachine = setup({
     >(async ({ input }) => (input.preloaded ? [...input.preloaded] : fetchQuizQuestions(input))),
     submitAnswer: fromPromise<
       AnswerResult,
-      { userId: string; questionId: string; selectedAnswer: string; timeSpent: number }
-    >(({ input }) => submitAnswer(input)),
+      {
+        userId: string;
+        questionId: string;
+        selectedAnswer: string;
+        timeSpent: number;
+        idempotencyKey: string;
+      }
+    >(({ input: { idempotencyKey, ...answer } }) => submitAnswer(answer, idempotencyKey)),
     recordCompletion: fromPromise<ProgressResult | null, CompletionRequest>(async ({ input }) => {
       if (!input) return null;
       if (input.kind === 'vocabulary') {
@@ -151,6 +165,12 @@ export const quizMachine = setup({
       };
     }),
     markSubmitFailed: assign({ submitFailed: true }),
+    holdAttempt: assign(({ context }) => {
+      const questionId = context.questions[context.index]!.id;
+      const selected = context.selected ?? '';
+      const same = context.attempt?.questionId === questionId && context.attempt.selected === selected;
+      return same ? {} : { attempt: { questionId, selected, key: newIdempotencyKey() } };
+    }),
     nextQuestion: assign(({ context }) => ({
       index: context.index + 1,
       selected: null,
@@ -221,6 +241,7 @@ export const quizMachine = setup({
       initial: 'grading',
       states: {
         grading: {
+          entry: 'holdAttempt',
           invoke: {
             src: 'submitAnswer',
             input: ({ context }) => ({
@@ -228,6 +249,7 @@ export const quizMachine = setup({
               questionId: context.questions[context.index]!.id,
               selectedAnswer: context.selected ?? '',
               timeSpent: Math.max(0, (clock(context) - context.questionStartedAt) / 1000),
+              idempotencyKey: context.attempt!.key,
             }),
             onDone: {
               target: 'shown',

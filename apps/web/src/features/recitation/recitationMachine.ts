@@ -17,6 +17,7 @@ import {
   recitationGrade,
 } from '@wenyan/domain';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { newIdempotencyKey } from '../../lib/api.ts';
 
 export type RecitationLesson = { readonly id: number; readonly title: string; readonly content: string };
 export type TextRange = { readonly start: number; readonly end: number };
@@ -87,10 +88,6 @@ export function halfPoint(text: string): number {
     if (best < 0 || Math.abs(index + 1 - middle) < Math.abs(best - middle)) best = index + 1;
   });
   return best > 0 ? best : middle;
-}
-
-function newRunKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `run-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 function spanOf(a: number, b: number): TextRange {
@@ -187,7 +184,7 @@ export const recitationMachine = setup({
         elapsedMs: 0,
         wrongChoice: null,
         result: null,
-        runKey: newRunKey(),
+        runKey: newIdempotencyKey(),
         choices: choicesAt(context, position),
       };
     }),
