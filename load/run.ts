@@ -187,7 +187,14 @@ async function main() {
     const run = await measureCpu(processes, () => {
       const child = spawn(
         k6,
-        ['run', '--no-usage-report', path.join(root, 'load', 'scenarios', `${scenario}.js`)],
+        [
+          'run',
+          // Extra `k6 run` arguments, e.g. `--profiling-enabled --address 127.0.0.1:6565` to take a pprof
+          // CPU profile of the load generator itself (GET /debug/pprof/profile on that address).
+          ...(process.env.K6_ARGS?.split(' ').filter(Boolean) ?? []),
+          '--no-usage-report',
+          path.join(root, 'load', 'scenarios', `${scenario}.js`),
+        ],
         {
           stdio: 'inherit',
           env: {
