@@ -15,7 +15,9 @@ import {
   upcast,
 } from '@wenyan/domain';
 import { memberOf, openDatabase, scoreOf } from '@wenyan/store';
+import { writeClient } from '@wenyan/web/src/lib/api.ts';
 import { Redis } from 'ioredis';
+import { HTTPError } from 'ky';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -210,17 +212,23 @@ export async function choiceQuestions(url: string, learner: Learner): Promise<Qu
   return all.filter((q) => Array.isArray(q.options) && q.options.length > 1);
 }
 
-/** Sends one answer; resolves to the HTTP status (0 when the connection failed). */
-export async function sendAnswer(
+/** Sends one answer under `key`; resolves to the HTTP status (0 when the connection failed). */
+export type SendAnswer = (
   url: string,
   learner: Learner,
   question: Question,
   key: string,
   correct: boolean,
-): Promise<number> {
-  const selectedAnswer = correct
+) => Promise<number>;
+
+const choice = (question: Question, correct: boolean) =>
+  correct
     ? question.correctAnswer
     : ((question.options ?? []).find((o) => o !== question.correctAnswer) ?? 'x');
+
+/** One plain request per call (the drill's own client: what a retry means is up to `burst`). */
+export const sendAnswer: SendAnswer = async (url, learner, question, key, correct) => {
+  const selectedAnswer = choice(question, correct);
   try {
     const res = await fetch(`${url}/api/users/answers`, {
       method: 'POST',
@@ -233,6 +241,42 @@ export async function sendAnswer(
   } catch {
     return 0;
   }
+};
+
+/**
+ * The web client's own write path (`writeClient` of apps/web: its `WRITE_RETRY` policy, the same key
+ * on every try), with the learner's cookie added as the browser would. Counts the retries it made in
+ * `retries`; resolves to 200, or to the last failure's status once its retries are spent (0: no response).
+ */
+export function webClientSender(retries: { count: number }): SendAnswer {
+  return async (url, learner, question, key, correct) => {
+    const client = writeClient.extend({
+      headers: { cookie: learner.cookie },
+      hooks: {
+        beforeRetry: [
+          () => {
+            retries.count++;
+          },
+        ],
+      },
+    });
+    try {
+      await client
+        .post(`${url}/api/users/answers`, {
+          headers: { 'idempotency-key': key },
+          json: {
+            userId: learner.id,
+            questionId: question.id,
+            selectedAnswer: choice(question, correct),
+            timeSpent: 7,
+          },
+        })
+        .json();
+      return 200;
+    } catch (error) {
+      return error instanceof HTTPError ? error.response.status : 0;
+    }
+  };
 }
 
 export interface BurstResult {
@@ -252,8 +296,9 @@ export async function burst(
   urls: string[],
   learners: Learner[],
   questions: Question[],
-  options: { until: () => boolean; retry?: boolean; pauseMs?: number },
+  options: { until: () => boolean; retry?: boolean; pauseMs?: number; send?: SendAnswer; keyPrefix?: string },
 ): Promise<BurstResult> {
+  const send = options.send ?? sendAnswer;
   const result: BurstResult = { acknowledged: new Map(), refused: new Map(), sent: 0 };
   await Promise.all(
     learners.map(async (learner, li) => {
@@ -261,11 +306,11 @@ export async function burst(
       result.acknowledged.set(learner.id, acked);
       const url = urls[li % urls.length]!;
       for (let n = 0; !options.until(); n++) {
-        const key = `drill-${learner.id}-${n}`;
+        const key = `${options.keyPrefix ?? 'drill'}-${learner.id}-${n}`;
         const question = questions[(n + li) % questions.length]!;
         for (let attempt = 0; ; attempt++) {
           result.sent++;
-          const status = await sendAnswer(url, learner, question, key, (n + li) % 3 !== 0);
+          const status = await send(url, learner, question, key, (n + li) % 3 !== 0);
           if (status === 200) {
             acked.add(key);
             break;

@@ -75,6 +75,13 @@ export const WRITE_RETRY = {
 } as const satisfies RetryOptions;
 
 /**
+ * The HTTP client of every write (ky): credentials included, `WRITE_RETRY`, and no timeout of its own
+ * (the server bounds its own work; a slow answer under load is waited for, not abandoned). The fault
+ * drills drive the API through it, with a cookie of their own, to prove the policy against real outages.
+ */
+export const writeClient = ky.create({ credentials: 'include', retry: WRITE_RETRY, timeout: false });
+
+/**
  * A write: JSON body, credentials, and an Idempotency-Key (a fresh one per action unless the caller
  * keeps its own across the action's manual retries), retried by `WRITE_RETRY` with that same key.
  */
@@ -86,14 +93,10 @@ export async function sendJson<T>(
   idempotencyKey: string = newIdempotencyKey(),
 ): Promise<T> {
   try {
-    const data = await ky(path, {
+    const data = await writeClient(path, {
       method,
-      credentials: 'include',
       headers: { accept: 'application/json', 'idempotency-key': idempotencyKey },
       ...(body === undefined ? {} : { json: body }),
-      retry: WRITE_RETRY,
-      // The server bounds its own work; a slow answer under load is waited for, not abandoned.
-      timeout: false,
     }).json();
     return schema.parse(data);
   } catch (error) {
