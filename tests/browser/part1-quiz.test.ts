@@ -73,6 +73,67 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
     await doneCard.getByRole('button', { name: '重溫練習' }).waitFor();
   });
 
+  it('an answer whose response was lost is sent again with the same key: no error shown, counted once', async () => {
+    const other = await signUpLearner(world);
+    const { page } = other;
+    type Loaded = { id: string; lessonId: number; options: string[] | null; correctAnswer: string };
+    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== q.correctAnswer)!;
+    try {
+      const keys: string[] = [];
+      await page.route('**/api/users/answers', async (route) => {
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (keys.length > 1) return route.continue();
+        await route.fetch(); // the server appends the answer...
+        await route.abort('connectionreset'); // ...and its response never reaches the browser
+      });
+      await page.goto('/vocabulary');
+      await page.getByRole('heading', { name: '詞意練習' }).waitFor();
+      const loading = page.waitForResponse((r) => r.url().includes('/api/vocabulary/questions'));
+      const card = page.getByTestId('vocab-lesson-card').filter({ hasText: '師說' });
+      await card.getByRole('button', { name: '開始練習' }).click();
+      const first = ((await (await loading).json()) as Loaded[])[0]!;
+
+      // A wrong answer: the error book counts its attempts, so a double would show.
+      await page
+        .getByTestId('option')
+        .filter({ hasText: wrongOption(first) })
+        .first()
+        .click();
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await page
+        .getByTestId('adaptive-quiz')
+        .getByText(/^錯誤$/)
+        .waitFor();
+      expect(await page.getByText('未能提交答案，請檢查網絡後再試。').count()).toBe(0);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+
+      // A control answer on another lesson, appended after: once the error book shows it, the projector
+      // has passed the first answer and any second copy of it.
+      const others = (await (await page.request.get('/api/lessons/2/questions')).json()) as Loaded[];
+      const control = others.find((q) => (q.options ?? []).length > 1 && q.id !== first.id)!;
+      const sent = await page.request.post('/api/users/answers', {
+        headers: { 'idempotency-key': `control-${other.id}-${Date.now()}` },
+        data: {
+          userId: other.id,
+          questionId: control.id,
+          selectedAnswer: wrongOption(control),
+          timeSpent: 5,
+        },
+      });
+      expect(sent.status()).toBe(200);
+      const errorBook = async () =>
+        (await (await page.request.get(`/api/users/${other.id}/error-questions`)).json()) as Array<{
+          questionId: string;
+          attemptCount: number;
+        }>;
+      await expect.poll(async () => (await errorBook()).some((r) => r.questionId === control.id)).toBe(true);
+      expect((await errorBook()).find((r) => r.questionId === first.id)?.attemptCount).toBe(1);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('sets up a quick practice, runs it embedded and returns to a cleared setup on exit', async () => {
     const { page } = learner;
     await page.goto('/vocabulary/quick-practice');
