@@ -244,10 +244,11 @@ export const quizMachine = setup({
           entry: 'holdAttempt',
           invoke: {
             src: 'submitAnswer',
+            // The attempt `holdAttempt` just held: its question, selection and key.
             input: ({ context }) => ({
               userId: context.input.userId,
-              questionId: context.questions[context.index]!.id,
-              selectedAnswer: context.selected ?? '',
+              questionId: context.attempt!.questionId,
+              selectedAnswer: context.attempt!.selected,
               timeSpent: Math.max(0, (clock(context) - context.questionStartedAt) / 1000),
               idempotencyKey: context.attempt!.key,
             }),
