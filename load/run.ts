@@ -8,12 +8,14 @@
  *   npm run load -- spike PEAK_ANSWERS=600 HOLD_S=30
  *   npm run load -- soak DURATION_S=3600          # an hour; minutes by default
  *   npm run load -- read-heavy READS=400
+ *   npm run load -- ./my-scenario.js ACCOUNTS=5000  # a k6 script of one's own, against the same system
+ *   npm run load -- serve ACCOUNTS=5000            # start and seed the system, then wait (Ctrl-C stops it)
  *
- * Scenarios: exam-eve, spike, soak, read-heavy (load/scenarios/*.js). LOAD_DATABASE_URL and
- * LOAD_REDIS_URL point elsewhere than 127.0.0.1's Postgres and Redis.
+ * Scenarios: exam-eve, spike, soak, read-heavy (load/scenarios/*.js), or the path of any k6 script.
+ * LOAD_DATABASE_URL and LOAD_REDIS_URL point elsewhere than 127.0.0.1's Postgres and Redis.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@wenyan/store';
@@ -96,17 +98,78 @@ export const PROFILES: Record<string, Profile> = {
   },
 };
 
+/**
+ * A k6 script of one's own, by its path: the runner seeds `ACCOUNTS` learners (`learner1`...,
+ * LOAD_PASSWORD, each with a session in SESSIONS_FILE) and reports what the server saw. k6's own
+ * summary is read when the script writes it to SUMMARY_FILE (as load/scenarios/lib.js does).
+ */
+const OWN_SCRIPT: Profile = {
+  defaults: { ACCOUNTS: '8000' },
+  learnerVus: (s) => s.ACCOUNTS!,
+  watchers: () => 0,
+};
+
 async function scrape(url: string): Promise<string> {
   return fetch(`${url}/api/metrics`)
     .then((r) => r.text())
     .catch(() => '');
 }
 
+/** The scenario's k6 script and the name its report goes under, or null when there is none. */
+function resolveScenario(arg: string): { script: string; name: string; profile: Profile } | null {
+  const builtIn = PROFILES[arg];
+  if (builtIn)
+    return { script: path.join(root, 'load', 'scenarios', `${arg}.js`), name: arg, profile: builtIn };
+  const script = path.resolve(arg);
+  if (!/\.[cm]?js$/.test(script) || !existsSync(script)) return null;
+  return { script, name: path.basename(script).replace(/\.[cm]?js$/, ''), profile: OWN_SCRIPT };
+}
+
+/**
+ * `npm run load -- serve`: the system of a load run, started and seeded, for a load generator of one's
+ * own (or a look around); it stops, and drops its database and keys, on Ctrl-C or SIGTERM.
+ */
+async function serve(accounts: number, apiProcesses: string) {
+  console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
+  const system = await startSystem({ env: { API_PROCESSES: apiProcesses } });
+  const accountsFile = path.join(root, 'load', 'results', `serve-${system.id}.accounts.json`);
+  try {
+    console.log(`[load] seeding ${accounts} learners into ${system.databaseName} ...`);
+    mkdirSync(path.dirname(accountsFile), { recursive: true });
+    writeFileSync(
+      accountsFile,
+      JSON.stringify(await seedAccounts(system.databaseUrl, accounts, { sessions: true })),
+    );
+    console.log(
+      [
+        '',
+        `BASE_URL=${system.url}  (websocket: ${system.url.replace(/^http/, 'ws')}/api/ws)`,
+        `learners: learner1 ... learner${accounts}, password "${LOAD_PASSWORD}"`,
+        `their sessions (id, username, cookie): ${path.relative(process.cwd(), accountsFile)}`,
+        `metrics: ${system.url}/api/metrics and ${system.workerMetricsUrl}`,
+        `API server processes: ${apiProcesses}; sign-in limits raised for one address (LOGIN_RATE_LIMIT)`,
+        '',
+        'Ctrl-C stops the system and drops its database and keys.',
+      ].join('\n'),
+    );
+    await new Promise((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  } finally {
+    rmSync(accountsFile, { force: true });
+    await system.stop();
+  }
+}
+
 async function main() {
-  const [scenario, ...rest] = process.argv.slice(2);
-  const profile = scenario ? PROFILES[scenario] : undefined;
-  if (!scenario || !profile) {
-    console.error(`usage: npm run load -- <${Object.keys(PROFILES).join('|')}> [KEY=VALUE ...]`);
+  const [arg, ...rest] = process.argv.slice(2);
+  const resolved = arg && arg !== 'serve' ? resolveScenario(arg) : null;
+  const profile = arg === 'serve' ? OWN_SCRIPT : resolved?.profile;
+  if (!arg || !profile) {
+    console.error(
+      `usage: npm run load -- <${Object.keys(PROFILES).join('|')}|path/to/script.js|serve> [KEY=VALUE ...]`,
+    );
     process.exit(2);
   }
   const settings: Record<string, string> = { ...profile.defaults };
@@ -118,7 +181,12 @@ async function main() {
   const numbers = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, Number(v)]));
   const learnerVus = Number(settings.LEARNER_VUS ?? profile.learnerVus(numbers));
   settings.LEARNER_VUS = String(learnerVus);
-  const accounts = learnerVus + profile.watchers(numbers) + 100;
+  // A built-in scenario's VUs and watchers with room to spare; a script of one's own gets what it asks.
+  const accounts = profile === OWN_SCRIPT ? learnerVus : learnerVus + profile.watchers(numbers) + 100;
+  // The API's server processes: one per core of this machine unless told otherwise.
+  settings.API_PROCESSES ??= process.env.API_PROCESSES ?? String(availableParallelism());
+  if (!resolved) return serve(accounts, settings.API_PROCESSES);
+  const scenario = resolved.name;
 
   const k6 = ensureK6();
   const startedAt = new Date();
@@ -129,8 +197,6 @@ async function main() {
   const sessionsFile = path.join(outDir, `${scenario}-${stamp}.sessions.json`);
 
   console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
-  // The API's server processes: one per core of this machine unless told otherwise.
-  settings.API_PROCESSES ??= process.env.API_PROCESSES ?? String(availableParallelism());
   const system: System = await startSystem({ env: { API_PROCESSES: settings.API_PROCESSES } });
   let exitCode = 1;
   try {
@@ -183,6 +249,7 @@ async function main() {
       k6: k6Pid,
     });
     const overflowsBefore = listenOverflows();
+    const k6StartedAt = Date.now();
     console.log(`[load] k6 run ${scenario} (${learnerVus} learner VUs) against ${system.url}`);
     const run = await measureCpu(processes, () => {
       const child = spawn(
@@ -193,7 +260,7 @@ async function main() {
           // CPU profile of the load generator itself (GET /debug/pprof/profile on that address).
           ...(process.env.K6_ARGS?.split(' ').filter(Boolean) ?? []),
           '--no-usage-report',
-          path.join(root, 'load', 'scenarios', `${scenario}.js`),
+          resolved.script,
         ],
         {
           stdio: 'inherit',
@@ -218,6 +285,7 @@ async function main() {
       return new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
     });
     exitCode = run.result;
+    const k6RunMs = Date.now() - k6StartedAt;
     const overflows = listenOverflows() - overflowsBefore;
     clearInterval(sampler);
     // The runner's own CPU (this process) is not the system's: k6 is the load generator here.
@@ -242,7 +310,11 @@ async function main() {
     await log.close();
     const metricsText = await scrape(system.url);
 
-    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as K6Summary;
+    // A script of one's own may keep k6's summary to itself (k6 printed it): the report then has the
+    // server's figures only.
+    const summary: K6Summary = existsSync(summaryFile)
+      ? JSON.parse(readFileSync(summaryFile, 'utf8'))
+      : { metrics: {}, state: { testRunDurationMs: k6RunMs } };
     const report = buildReport({
       scenario,
       startedAt,

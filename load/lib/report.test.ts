@@ -1,6 +1,13 @@
-/** The load report's busiest-window rate: the answer rate a run actually reached, not its average. */
+/** The load report: the busiest-window rate, the memory series, and who counted the acknowledged answers. */
 import { describe, expect, it } from 'vitest';
-import { memorySeries, peakRate, type ServerSample } from './report.ts';
+import {
+  buildReport,
+  type K6Summary,
+  memorySeries,
+  peakRate,
+  type ServerSample,
+  toMarkdown,
+} from './report.ts';
 
 const at = (atMs: number, answersAppended: number): ServerSample => ({
   atMs,
@@ -48,5 +55,47 @@ describe('memorySeries', () => {
       worker: { start: 30, peak: 30, end: 30 },
     });
     expect(memorySeries([sample(undefined)], (s) => s.heapUsed ?? {})).toEqual({});
+  });
+});
+
+describe('buildReport: who counted the acknowledged answers', () => {
+  const base = {
+    scenario: 'own',
+    startedAt: new Date(0),
+    machine: 'test',
+    settings: {},
+    groups: [],
+    samples: [],
+    serverLag: [],
+    // The API's histogram of answers it answered 200: 120 in all.
+    serverAnswer: [
+      { le: 0.05, count: 100 },
+      { le: Number.POSITIVE_INFINITY, count: 120 },
+    ],
+    catchUpAfterRunMs: 0,
+    cpuMs: {},
+  };
+  const k6 = (answersOk?: number): K6Summary => ({
+    metrics: answersOk === undefined ? {} : { answers_ok: { type: 'counter', values: { count: answersOk } } },
+    state: { testRunDurationMs: 10_000 },
+  });
+
+  it("takes k6's count when the scenario keeps one, and fails a run that appended fewer", () => {
+    const ok = buildReport({ ...base, k6: k6(110), appended: 110 });
+    expect(ok.answers).toMatchObject({ acknowledged: 110, acknowledgedBy: 'k6', perSecond: 11 });
+    expect(ok.passed).toBe(true);
+    const lost = buildReport({ ...base, k6: k6(110), appended: 109 });
+    expect(lost.passed).toBe(false);
+    expect(toMarkdown(lost)).toContain('LOST WRITES');
+  });
+
+  it("falls back to the API's 200 responses for a script of one's own, replays included, never a lost write", () => {
+    // 120 responses for 115 appended answers: 5 were replays of a key, not writes lost.
+    const report = buildReport({ ...base, k6: k6(), appended: 115 });
+    expect(report.answers).toMatchObject({ acknowledged: 120, acknowledgedBy: 'api' });
+    expect(report.passed).toBe(true);
+    expect(toMarkdown(report)).toContain('counted by the API');
+    expect(toMarkdown(report)).not.toContain('LOST WRITES');
+    expect(toMarkdown(report)).not.toContain('| endpoint group');
   });
 });
