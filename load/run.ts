@@ -120,7 +120,8 @@ function resolveScenario(arg: string): { script: string; name: string; profile: 
   const builtIn = PROFILES[arg];
   if (builtIn)
     return { script: path.join(root, 'load', 'scenarios', `${arg}.js`), name: arg, profile: builtIn };
-  const script = path.resolve(arg);
+  // npm runs the script from the project's folder; a relative path is meant from where npm was run.
+  const script = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
   if (!/\.[cm]?js$/.test(script) || !existsSync(script)) return null;
   return { script, name: path.basename(script).replace(/\.[cm]?js$/, ''), profile: OWN_SCRIPT };
 }
@@ -145,7 +146,7 @@ async function serve(accounts: number, apiProcesses: string) {
         '',
         `BASE_URL=${system.url}  (websocket: ${system.url.replace(/^http/, 'ws')}/api/ws)`,
         `learners: learner1 ... learner${accounts}, password "${LOAD_PASSWORD}"`,
-        `their sessions (id, username, cookie): ${path.relative(process.cwd(), accountsFile)}`,
+        `their sessions (id, username, cookie): ${accountsFile}`,
         `metrics: ${system.url}/api/metrics and ${system.workerMetricsUrl}`,
         `API server processes: ${apiProcesses}; sign-in limits raised for one address (LOGIN_RATE_LIMIT)`,
         '',
