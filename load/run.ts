@@ -31,6 +31,7 @@ import {
   type ServerSample,
   toMarkdown,
 } from './lib/report.ts';
+import { accountsToSeed, OWN_SCRIPT, PROFILES, resolveScenario } from './lib/scenarios.ts';
 import { describeMachine, listenOverflows, root, rssOf, type System, startSystem } from './lib/system.ts';
 
 /** The labels of an acknowledged answer in the API's request histogram. */
@@ -38,92 +39,10 @@ const ANSWERED = { method: 'POST', route: '/api/users/answers', status: '200' };
 
 const GROUPS = ['auth', 'lobby', 'session', 'answer', 'leaderboard', 'stats'];
 
-interface Profile {
-  defaults: Record<string, string>;
-  /** Learner VUs the scenario needs at most, from its settings. */
-  learnerVus(s: Record<string, number>): number;
-  watchers(s: Record<string, number>): number;
-}
-
-/** Concurrent learners of an arrival rate: sessions per second × how long one lasts, with headroom. */
-const concurrent = (answersPerS: number, s: Record<string, number>) =>
-  Math.ceil((answersPerS / s.QUESTIONS!) * ((s.QUESTIONS! * s.THINK_MS!) / 1000 + 6) * 1.3);
-
-export const PROFILES: Record<string, Profile> = {
-  'exam-eve': {
-    defaults: {
-      PEAK_ANSWERS: '200',
-      QUESTIONS: '10',
-      THINK_MS: '3000',
-      WS_SHARE: '0.2',
-      WATCHERS: '300',
-      RAMP_S: '60',
-      HOLD_S: '120',
-      DOWN_S: '30',
-      LAG_SAMPLE: '0.02',
-    },
-    learnerVus: (s) => concurrent(s.PEAK_ANSWERS!, s),
-    watchers: (s) => s.WATCHERS!,
-  },
-  spike: {
-    defaults: {
-      PEAK_ANSWERS: '1100',
-      QUESTIONS: '10',
-      THINK_MS: '2000',
-      WS_SHARE: '0.1',
-      WATCHERS: '500',
-      HOLD_S: '60',
-      LAG_SAMPLE: '0.01',
-    },
-    learnerVus: (s) => concurrent(s.PEAK_ANSWERS!, s),
-    watchers: (s) => s.WATCHERS!,
-  },
-  soak: {
-    defaults: {
-      ANSWERS: '150',
-      QUESTIONS: '10',
-      THINK_MS: '3000',
-      WS_SHARE: '0.2',
-      WATCHERS: '200',
-      DURATION_S: '600',
-      LAG_SAMPLE: '0.02',
-    },
-    learnerVus: (s) => concurrent(s.ANSWERS!, s),
-    watchers: (s) => s.WATCHERS!,
-  },
-  'read-heavy': {
-    defaults: { READS: '200', ANSWERS: '20', DURATION_S: '90', LAG_SAMPLE: '0' },
-    learnerVus: (s) => Math.ceil(s.READS! * 1.5) + 100,
-    watchers: () => 0,
-  },
-};
-
-/**
- * A k6 script of one's own, by its path: the runner seeds `ACCOUNTS` learners (`learner1`...,
- * LOAD_PASSWORD, each with a session in SESSIONS_FILE) and reports what the server saw. k6's own
- * summary is read when the script writes it to SUMMARY_FILE (as load/scenarios/lib.js does).
- */
-const OWN_SCRIPT: Profile = {
-  defaults: { ACCOUNTS: '8000' },
-  learnerVus: (s) => s.ACCOUNTS!,
-  watchers: () => 0,
-};
-
 async function scrape(url: string): Promise<string> {
   return fetch(`${url}/api/metrics`)
     .then((r) => r.text())
     .catch(() => '');
-}
-
-/** The scenario's k6 script and the name its report goes under, or null when there is none. */
-function resolveScenario(arg: string): { script: string; name: string; profile: Profile } | null {
-  const builtIn = PROFILES[arg];
-  if (builtIn)
-    return { script: path.join(root, 'load', 'scenarios', `${arg}.js`), name: arg, profile: builtIn };
-  // npm runs the script from the project's folder; a relative path is meant from where npm was run.
-  const script = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
-  if (!/\.[cm]?js$/.test(script) || !existsSync(script)) return null;
-  return { script, name: path.basename(script).replace(/\.[cm]?js$/, ''), profile: OWN_SCRIPT };
 }
 
 /**
@@ -165,7 +84,8 @@ async function serve(accounts: number, apiProcesses: string) {
 
 async function main() {
   const [arg, ...rest] = process.argv.slice(2);
-  const resolved = arg && arg !== 'serve' ? resolveScenario(arg) : null;
+  const resolved =
+    arg && arg !== 'serve' ? resolveScenario(arg, process.env.INIT_CWD ?? process.cwd()) : null;
   const profile = arg === 'serve' ? OWN_SCRIPT : resolved?.profile;
   if (!arg || !profile) {
     console.error(
@@ -182,8 +102,7 @@ async function main() {
   const numbers = Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, Number(v)]));
   const learnerVus = Number(settings.LEARNER_VUS ?? profile.learnerVus(numbers));
   settings.LEARNER_VUS = String(learnerVus);
-  // A built-in scenario's VUs and watchers with room to spare; a script of one's own gets what it asks.
-  const accounts = profile === OWN_SCRIPT ? learnerVus : learnerVus + profile.watchers(numbers) + 100;
+  const accounts = accountsToSeed(profile, learnerVus, numbers);
   // The API's server processes: one per core of this machine unless told otherwise.
   settings.API_PROCESSES ??= process.env.API_PROCESSES ?? String(availableParallelism());
   if (!resolved) return serve(accounts, settings.API_PROCESSES);
