@@ -35,14 +35,14 @@ function flaky(failures: number) {
 
 describe('holdAttempt', () => {
   it('keeps the held attempt for the same question and selection', () => {
-    const held = holdAttempt(null, 'q1', '甲', () => 'a');
-    expect(holdAttempt(held, 'q1', '甲', () => 'b')).toBe(held);
+    const held = holdAttempt(null, answer('q1', '甲'), () => 'a');
+    expect(holdAttempt(held, answer('q1', '甲', 9), () => 'b')).toBe(held);
   });
 
   it('mints a new key for another selection or another question', () => {
-    const held = holdAttempt(null, 'q1', '甲', () => 'a');
-    expect(holdAttempt(held, 'q1', '乙', () => 'b').key).toBe('b');
-    expect(holdAttempt(held, 'q2', '甲', () => 'c').key).toBe('c');
+    const held = holdAttempt(null, answer('q1', '甲'), () => 'a');
+    expect(holdAttempt(held, answer('q1', '乙'), () => 'b').key).toBe('b');
+    expect(holdAttempt(held, answer('q2', '甲'), () => 'c').key).toBe('c');
   });
 });
 
@@ -54,7 +54,7 @@ describe('the answer submitter', () => {
       await expect(submitter.submit(answer('q1', '甲'))).rejects.toThrow('500');
       expect(submitter.heldKey()).toBe('k1');
       await expect(submitter.submit(answer('q1', '甲'))).rejects.toThrow('500');
-      await expect(submitter.submit(answer('q1', '甲', 8))).resolves.toEqual(RESULT);
+      await expect(submitter.submit(answer('q1', '甲'))).resolves.toEqual(RESULT);
       expect(send.mock.calls.map(([, key]) => key)).toEqual(['k1', 'k1', 'k1']);
     });
 
@@ -78,6 +78,15 @@ describe('the answer submitter', () => {
       await expect(submitter.submit(answer('q1', '乙'))).rejects.toThrow();
       await submitter.submit(answer('q1', '甲'));
       expect(send.mock.calls.map(([, key]) => key)).toEqual(['k1', 'k2', 'k3']);
+    });
+
+    it('resends the first try’s body, time spent included: the server refuses a key reused with another body', async () => {
+      const send = flaky(1);
+      const submitter = createAnswerSubmitter(send, { mint: counter() });
+      await expect(submitter.submit(answer('q1', '甲', 4.2))).rejects.toThrow();
+      await submitter.submit(answer('q1', '甲', 11));
+      expect(send.mock.calls[1]).toEqual(send.mock.calls[0]);
+      expect(send.mock.calls[1]?.[0].timeSpent).toBe(4);
     });
   });
 

@@ -3,9 +3,10 @@
  * and the screens to come: mock papers, mixed years). It holds one Idempotency-Key per question and
  * selection until the server acknowledges the answer:
  *
- * - a submission that fails (after the client's own `WRITE_RETRY`) keeps its key, so submitting the same
- *   selection of the same question again reuses it: an answer whose first try did reach the server is
- *   replayed by the server, not counted twice;
+ * - a submission that fails (after the client's own `WRITE_RETRY`) keeps its key and its body, so
+ *   submitting the same selection of the same question again resends the very same request: an answer
+ *   whose first try did reach the server is replayed by the server, not counted twice (the server refuses
+ *   a key reused with another body, so the time spent is the first try's, not the retry's);
  * - another selection, or another question, is another answer and gets a new key;
  * - once acknowledged the key is released: answering the same question again later (a new session, a
  *   retried practice) is a new answer;
@@ -28,25 +29,30 @@ export interface AnswerSubmission {
 /** Sends one answer with its Idempotency-Key and resolves with the server's verdict. */
 export type SendAnswer = (answer: AnswerSubmission, idempotencyKey: string) => Promise<AnswerResult>;
 
-/** The answer being submitted, and the key every try of it carries. */
+/** The answer being submitted: the body every try of it sends, and the key every try carries. */
 export interface AnswerAttempt {
-  readonly questionId: string;
-  readonly selectedAnswer: string;
+  readonly answer: AnswerSubmission;
   readonly key: string;
 }
 
 /**
- * The attempt for this question and selection: the held one when it is the same answer (its key kept),
- * else a new one with a new key.
+ * The attempt for this answer: the held one when it is the same question and selection (its key and
+ * body kept), else a new one with a new key and the time spent in whole seconds (never negative).
  */
 export function holdAttempt(
   held: AnswerAttempt | null,
-  questionId: string,
-  selectedAnswer: string,
+  answer: AnswerSubmission,
   mint: () => string = newIdempotencyKey,
 ): AnswerAttempt {
-  if (held && held.questionId === questionId && held.selectedAnswer === selectedAnswer) return held;
-  return { questionId, selectedAnswer, key: mint() };
+  if (
+    held &&
+    held.answer.userId === answer.userId &&
+    held.answer.questionId === answer.questionId &&
+    held.answer.selectedAnswer === answer.selectedAnswer
+  ) {
+    return held;
+  }
+  return { answer: { ...answer, timeSpent: Math.max(0, Math.round(answer.timeSpent)) }, key: mint() };
 }
 
 export interface AnswerSubmitter {
@@ -73,13 +79,13 @@ export function createAnswerSubmitter(
   return {
     heldKey: () => held?.key ?? null,
     submit(answer) {
-      const attempt = holdAttempt(held, answer.questionId, answer.selectedAnswer, options.mint);
+      const attempt = holdAttempt(held, answer, options.mint);
       held = attempt;
       if (inFlight?.key === attempt.key) return inFlight.promise;
-      const promise = send({ ...answer, timeSpent: Math.max(0, Math.round(answer.timeSpent)) }, attempt.key)
+      const promise = send(attempt.answer, attempt.key)
         .then((result) => {
           if (held === attempt) held = null;
-          options.onAcknowledged?.(result, answer);
+          options.onAcknowledged?.(result, attempt.answer);
           return result;
         })
         .finally(() => {
