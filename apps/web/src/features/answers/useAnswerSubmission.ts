@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { applyTotals, refreshAfterAnswer, submitAnswer } from '../../lib/queries.ts';
+import { applyTotals, refreshAfterAnswer } from '../../lib/cache.ts';
 import { type AnswerSubmitter, createAnswerSubmitter } from './answerSubmitter.ts';
+import { sendAnswer } from './api.ts';
 
 /**
  * The answer submitter of one quiz-like screen (kept for the screen's life): sends through
@@ -13,7 +14,7 @@ import { type AnswerSubmitter, createAnswerSubmitter } from './answerSubmitter.t
 export function useAnswerSubmission(): AnswerSubmitter {
   const queryClient = useQueryClient();
   const [submitter] = useState(() =>
-    createAnswerSubmitter((answer, idempotencyKey) => submitAnswer(answer, idempotencyKey), {
+    createAnswerSubmitter(sendAnswer, {
       onAcknowledged: (result, answer) => {
         applyTotals(queryClient, result);
         void refreshAfterAnswer(queryClient, answer.userId);

@@ -6,17 +6,16 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
-import {
-  applyTotals,
-  completeNode,
-  courseQuestionsQuery,
-  currentUserQuery,
-  DEFAULT_CHARACTER_THRESHOLD,
-  nodeQuestionsQuery,
-  refreshAfterNodeComplete,
-} from '../../lib/queries.ts';
+import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { currentUserQuery } from '../auth/api.ts';
+import {
+  completeNode,
+  courseQuestionsQuery,
+  DEFAULT_CHARACTER_THRESHOLD,
+  nodeQuestionsQuery,
+} from './api.ts';
 import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
 import './practice.css';
 

@@ -6,13 +6,9 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../../components/states.tsx';
-import {
-  applyTotals,
-  lessonQuery,
-  refreshAfterNodeComplete,
-  refreshAfterVocabulary,
-} from '../../lib/queries.ts';
+import { applyTotals, refreshAfterNodeComplete, refreshAfterVocabulary } from '../../lib/cache.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { lessonQuery } from '../library/api.ts';
 import { CompletionPopup } from './CompletionPopup.tsx';
 import { type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
 import './quiz.css';

@@ -8,17 +8,14 @@ import type {
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  completeNode,
-  fetchQuizQuestions,
-  type QuizQuestionsRequest,
-  saveVocabularyRecord,
-  submitAnswer,
-} from '../../lib/queries.ts';
-import {
   type AnswerSubmission,
   type AnswerSubmitter,
   createAnswerSubmitter,
 } from '../answers/answerSubmitter.ts';
+import { sendAnswer } from '../answers/api.ts';
+import { completeNode } from '../practice/api.ts';
+import { saveVocabularyRecord } from '../vocabulary/api.ts';
+import { fetchQuizQuestions, type QuizQuestionsRequest } from './api.ts';
 import { type CompletionRequest, completionRequest } from './quizResults.ts';
 
 export { type CompletionRequest, completionRequest, quizSummary } from './quizResults.ts';
@@ -105,7 +102,7 @@ function fresh(input: QuizInput): QuizContext {
     questionStartedAt: now,
     finishedAt: null,
     submitFailed: false,
-    submitter: input.submitter ?? createAnswerSubmitter(submitAnswer),
+    submitter: input.submitter ?? createAnswerSubmitter(sendAnswer),
   };
 }
 
