@@ -38,7 +38,6 @@ function initialRouteBudget(): Plugin {
       const kb = (n: number) => (n / 1024).toFixed(1);
       const line = `initial route JS: ${seen.size} chunk(s), ${kb(raw)} KB, ${kb(gzipped)} KB gzipped (budget ${INITIAL_JS_BUDGET_KB} KB)`;
       this.info(line);
-      console.log(`\n${line}`);
       if (gzipped > INITIAL_JS_BUDGET_KB * 1024) {
         this.error(
           `the initial route's JavaScript is over budget: ${kb(gzipped)} KB > ${INITIAL_JS_BUDGET_KB} KB`,
