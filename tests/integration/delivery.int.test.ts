@@ -72,6 +72,34 @@ async function signedInCookie(): Promise<string> {
   return (await signUp(app, 'delivery')).cookie;
 }
 
+describe('a deploy under the running server', () => {
+  it('serves a file the new build added after start, from its precompressed copy', async () => {
+    const added = 'assets/LessonRoadmapPage-NewHash2.js';
+    writeFileSync(path.join(dist, added), assetSource);
+    writeFileSync(path.join(dist, `${added}.br`), brotliCompressSync(assetSource));
+    const res = await app.inject({ url: `/${added}`, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('is a 404 for a file of the old build that the deploy removed', async () => {
+    rmSync(path.join(dist, `${ASSET}.br`));
+    rmSync(path.join(dist, `${ASSET}.gz`));
+    rmSync(path.join(dist, ASSET));
+    const res = await app.inject({ url: `/${ASSET}`, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('a file the build no longer has', () => {
+  it('is a 404, not index.html, so an old page notices the deploy', async () => {
+    const res = await app.inject({ url: '/assets/LessonRoadmapPage-OldHash1.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>');
+  });
+});
+
 describe('API responses', () => {
   it('compresses a large JSON answer and leaves a small one as it is', async () => {
     const cookie = await signedInCookie();

@@ -43,8 +43,20 @@ export async function registerWebClient(app: FastifyInstance, distDir: string): 
   };
   app.get('/', spa);
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.callNotFound();
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+    // A file, not a client route: a build file that appeared since start (a deploy replaced the folder
+    // under a running server) is served as it is on disk now; one that is not there (an old page asking
+    // for a chunk the deploy removed) is a 404, never index.html, so the page sees the failure and
+    // reloads into the new build.
+    if (pathname.startsWith('/assets/') || /\/[^/]+\.[a-z0-9]+$/i.test(pathname)) {
+      let file: string;
+      try {
+        file = decodeURIComponent(pathname.slice(1));
+      } catch {
+        return reply.callNotFound();
+      }
+      return reply.sendFile(file);
     }
     return spa(request, reply);
   });
