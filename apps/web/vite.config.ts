@@ -2,6 +2,8 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlineRuntimeCaching, webManifest } from './src/lib/pwa-config.ts';
 
 /** The initial route's JavaScript budget (gzipped), from the web client issue. */
 const INITIAL_JS_BUDGET_KB = 200;
@@ -51,6 +53,24 @@ export default defineConfig({
   plugins: [
     react(),
     initialRouteBudget(),
+    // The installable app: the manifest, and a Workbox service worker that precaches the shell and every
+    // screen's code and keeps the texts, mind maps and recent question sets for offline use. It takes over
+    // at once (skipWaiting, clientsClaim); the page itself registers it (src/lib/service-worker.ts).
+    VitePWA({
+      injectRegister: null,
+      registerType: 'autoUpdate',
+      manifest: webManifest,
+      includeAssets: ['icons/seal.svg', 'icons/apple-touch-icon.png'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        skipWaiting: true,
+        clientsClaim: true,
+        runtimeCaching: offlineRuntimeCaching,
+      },
+    }),
     // Brotli and gzip copies beside each file, served as they are by the API (and nginx).
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

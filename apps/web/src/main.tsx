@@ -5,10 +5,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { createQueryClient } from './lib/api.ts';
 import { listenForStaleBuild } from './lib/new-version.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
 listenForStaleBuild();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

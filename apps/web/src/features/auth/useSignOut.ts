@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRoutes } from '@wenyan/contracts';
 import { useCallback } from 'react';
+import { clearPersonalCaches } from '../../lib/service-worker.ts';
 import { clearSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 
@@ -16,6 +17,7 @@ export function useSignOut(): () => void {
   return useCallback(() => {
     notify({ title: '正在登出...', description: '正在處理您的登出請求' });
     clearSession();
+    void clearPersonalCaches();
     window.setTimeout(() => {
       queryClient.clear();
       window.location.assign(apiRoutes.logoutRedirect.path);

@@ -1,0 +1,95 @@
+/**
+ * The web app manifest and the service worker's runtime caches (used by vite.config.ts at build time;
+ * kept here so a unit test checks which API calls are kept for offline use and which never are).
+ *
+ * What works offline after one visit: the shell and every screen's code (precached), the sixteen texts
+ * (`/api/lessons`, `/api/lessons/:id`: reading, recitation, whose key is the text itself, and the mind
+ * maps, whose data is in the code), the question sets the learner opened recently and the signed-in user.
+ * Each is network-first: online the learner always sees the server's current answer; the cache is used
+ * only when the network fails or takes longer than NETWORK_TIMEOUT_SECONDS.
+ */
+import type { ManifestOptions } from 'vite-plugin-pwa';
+
+type RuntimeCaching = NonNullable<
+  NonNullable<import('vite-plugin-pwa').VitePWAOptions['workbox']>['runtimeCaching']
+>;
+
+/** From UI.md: paper background, seal red accent. */
+export const THEME_COLOUR = '#B7312C';
+export const BACKGROUND_COLOUR = '#FAF7F0';
+
+export const webManifest: Partial<ManifestOptions> = {
+  name: '文言通',
+  short_name: '文言通',
+  description: '香港中學文憑試十六篇文言經典範文的學習平台',
+  lang: 'zh-Hant-HK',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: THEME_COLOUR,
+  background_color: BACKGROUND_COLOUR,
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/seal.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+};
+
+/** A slow network (an MTR tunnel) falls back to the cache after this long. */
+export const NETWORK_TIMEOUT_SECONDS = 4;
+
+/** The runtime caches, by name (signing out clears the personal ones: see service-worker.ts). */
+export const RUNTIME_CACHES = {
+  texts: 'wyt-texts',
+  questionSets: 'wyt-question-sets',
+  session: 'wyt-session',
+} as const;
+
+/** The sixteen texts: the list and each text. */
+export const TEXTS_PATTERN = /\/api\/lessons(\/\d+)?(\?.*)?$/;
+/** A lesson's question sets (all, a roadmap node's, adaptive) and the vocabulary quiz's. */
+export const QUESTION_SETS_PATTERN =
+  /\/api\/(lessons\/\d+\/(questions|nodes\/[^/?]+\/questions|adaptive-questions)|vocabulary\/(questions|lessons|mixed-lessons))(\?.*)?$/;
+/** Who is signed in, so the shell opens offline as the learner and not as a guest. */
+export const SESSION_PATTERN = /\/api\/auth\/user(\?.*)?$/;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const offlineRuntimeCaching: RuntimeCaching = [
+  {
+    urlPattern: TEXTS_PATTERN,
+    method: 'GET',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: RUNTIME_CACHES.texts,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 40, maxAgeSeconds: 60 * DAY_SECONDS },
+    },
+  },
+  {
+    urlPattern: QUESTION_SETS_PATTERN,
+    method: 'GET',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: RUNTIME_CACHES.questionSets,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
+    },
+  },
+  {
+    urlPattern: SESSION_PATTERN,
+    method: 'GET',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: RUNTIME_CACHES.session,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 1 },
+    },
+  },
+];
