@@ -257,6 +257,43 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     expect(await countEvents(learner.id)).toBe(before);
   });
 
+  it('records when an answer given offline was given beside the server time, and refuses an unreadable one', async () => {
+    const q = await aChoiceQuestion(t, 2);
+    const before = await countEvents(learner.id);
+    const bad = await answer({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: q.correct_answer,
+      timeSpent: 5,
+      answeredAt: 'on the MTR',
+    });
+    expect(bad.statusCode).toBe(400);
+    const fields = (bad.json().error.details as Array<{ field: string }>).map((d) => d.field);
+    expect(fields).toContain('body.answeredAt');
+    expect(await countEvents(learner.id)).toBe(before);
+
+    const givenAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    const res = await answer({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: q.correct_answer,
+      timeSpent: 5,
+      answeredAt: givenAt,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.runtime.deps.db
+      .selectFrom('events')
+      .select(['data'])
+      .where('stream_id', '=', `learner-${learner.id}`)
+      .where('type', '=', 'AnswerSubmitted')
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const data = row.data as { answeredAt: string; at: string };
+    expect(data.answeredAt).toBe(givenAt);
+    expect(Date.parse(data.at)).toBeGreaterThan(Date.parse(givenAt));
+  });
+
   it('keeps the event log append-only: the database refuses updates and deletes', async () => {
     const db = t.runtime.deps.db;
     await expect(sql`update events set type = 'Forged'`.execute(db)).rejects.toThrow(/immutable/);

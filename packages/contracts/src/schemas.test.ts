@@ -97,6 +97,15 @@ describe('learner write calls', () => {
     ).toBe(false);
   });
 
+  it('takes the moment an answer given offline was given, only as a date-time with an offset', () => {
+    const base = { userId: '5', questionId: 'l7-wi-01', selectedAnswer: 'A', timeSpent: 9 };
+    expect(
+      SubmitAnswerBodySchema.parse({ ...base, answeredAt: '2024-09-03T22:00:00+08:00' }).answeredAt,
+    ).toBe('2024-09-03T22:00:00+08:00');
+    expect(ok(SubmitAnswerBodySchema, { ...base, answeredAt: 'yesterday' })).toBe(false);
+    expect(ok(SubmitAnswerBodySchema, { ...base, answeredAt: 1725372000000 })).toBe(false);
+  });
+
   it('answers an answer with the verdict, the awards and the totals', () => {
     expect(
       ok(AnswerResultSchema, {

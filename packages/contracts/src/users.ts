@@ -115,6 +115,12 @@ export const SubmitAnswerBodySchema = z.object({
   selectedAnswer: z.string().max(5000),
   isCorrect: z.boolean().optional(),
   timeSpent: SecondsSchema,
+  /**
+   * When the learner gave the answer, if it was given offline and sent later (ISO 8601 with offset). The
+   * server counts it for that Hong Kong day when it is no more than 72 hours before it arrives and not in
+   * the future; otherwise for the moment it arrives.
+   */
+  answeredAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
 

@@ -228,6 +228,8 @@ describe('submitting an answer', () => {
             matchedKeywords: null,
             requiredKeywords: null,
             timeSpent: 12,
+            // Answered online: it counts for the moment it arrived.
+            answeredAt: LATER_AT,
             correctRun: 1,
             firstAttempt: true,
             questionsCompleted: 1,
@@ -751,5 +753,78 @@ describe('a command the types do not know', () => {
   it('throws a typed error', () => {
     const bogus = { type: 'DeleteEverything', data: {} } as unknown as LearnerCommand;
     expect(() => given([]).when(bogus)).toThrow(DomainRuleError);
+  });
+});
+
+describe('an answer given offline', () => {
+  /** A right answer to `id` that the device says was given at `answeredAt`. */
+  const offline = (id: string, answeredAt: string): LearnerCommand => ({
+    type: 'SubmitAnswer',
+    data: { question: question(id), selectedAnswer: '喜悅', timeSpent: 12, answeredAt },
+  });
+  const streakEvents = (decision: Decision) =>
+    decision.ok ? decision.events.filter((e) => e.type === 'StreakExtended' || e.type === 'StreakReset') : [];
+
+  it('counts for the Hong Kong day it was given, so the streak survives a day without a connection', () => {
+    // Active on 2 September; answers on the MTR on 3 September at 22:00, sent on 4 September at 08:00.
+    const before = history({ command: signIn, now: sept(2) });
+    const decision = given(before).when(offline('q1', sept(3, '22:00')), { now: sept(4, '08:00') });
+    expect(decision.ok).toBe(true);
+    const at = new Date(sept(4, '08:00')).toISOString();
+    expect(streakEvents(decision)).toEqual([
+      learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
+    ]);
+  });
+
+  it('keeps the server time as every event `at` and the moment it was given in `answeredAt`', () => {
+    const decision = given(history({ command: signIn, now: sept(2) })).when(offline('q1', sept(3, '22:00')), {
+      now: sept(4, '08:00'),
+    });
+    if (!decision.ok) throw new Error('refused');
+    const at = new Date(sept(4, '08:00')).toISOString();
+    for (const event of decision.events) expect(event.data.at).toBe(at);
+    const submitted = decision.events.find((e) => e.type === 'AnswerSubmitted');
+    expect(submitted?.type === 'AnswerSubmitted' && submitted.data.answeredAt).toBe(
+      new Date(sept(3, '22:00')).toISOString(),
+    );
+  });
+
+  it('counts for the day it arrives when it says it was given more than 72 hours before', () => {
+    const before = history({ command: signIn, now: sept(2) });
+    // Given on 3 September at 07:59, sent on 6 September at 08:00: 72 hours and a minute.
+    const decision = given(before).when(offline('q1', sept(3, '07:59')), { now: sept(6, '08:00') });
+    expect(streakEvents(decision)).toEqual([
+      learnerEvent('StreakReset', {
+        day: '2024-09-06',
+        previousStreakDays: 1,
+        streakDays: 1,
+        at: new Date(sept(6, '08:00')).toISOString(),
+      }),
+    ]);
+  });
+
+  it('still counts for the day it was given at exactly 72 hours', () => {
+    const before = history({ command: signIn, now: sept(2) });
+    const decision = given(before).when(offline('q1', sept(3, '08:00')), { now: sept(6, '08:00') });
+    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-03']);
+  });
+
+  it('counts for the moment it arrives when it says it was given in the future', () => {
+    const before = history({ command: signIn, now: sept(2) });
+    const decision = given(before).when(offline('q1', sept(4, '09:00')), { now: sept(3, '08:00') });
+    if (!decision.ok) throw new Error('refused');
+    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-03']);
+    const submitted = decision.events.find((e) => e.type === 'AnswerSubmitted');
+    expect(submitted?.type === 'AnswerSubmitted' && submitted.data.answeredAt).toBe(
+      new Date(sept(3, '08:00')).toISOString(),
+    );
+  });
+
+  it('adds no streak event when its day is before the last active day (sent after a later answer)', () => {
+    const before = history({ command: signIn, now: sept(2) }, { command: signIn, now: sept(3) });
+    const decision = given(before).when(offline('q1', sept(2, '22:00')), { now: sept(3, '09:00') });
+    expect(decision.ok).toBe(true);
+    expect(streakEvents(decision)).toEqual([]);
+    expect(decision.ok && decision.events.map((e) => e.type)).not.toContain('DailySignedIn');
   });
 });

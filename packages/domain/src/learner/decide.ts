@@ -50,7 +50,14 @@ export type QuestionForGrading = {
 
 export type SubmitAnswer = Command<
   'SubmitAnswer',
-  { question: QuestionForGrading; selectedAnswer: string; timeSpent: number; source?: AnswerSource }
+  {
+    question: QuestionForGrading;
+    selectedAnswer: string;
+    timeSpent: number;
+    source?: AnswerSource;
+    /** When the learner gave the answer (an answer given offline arrives later): see `answerCountsAt`. */
+    answeredAt?: string;
+  }
 >;
 export type CompleteNode = Command<
   'CompleteNode',
@@ -139,9 +146,33 @@ function xp(at: string, reason: XpReason, lessonId: number | null, questionId: s
   return learnerEvent('XpAwarded', { amount: XP_AWARDS[reason], reason, lessonId, questionId, at });
 }
 
-/** DailySignedIn, its XP and the streak event, when `at` falls on a new Hong Kong day. */
-function startOfDay(state: LearnerState, at: string): LearnerEvent[] {
-  const day = hongKongDate(at);
+/**
+ * How long before it arrives an answer given offline may say it was given and still count for that
+ * Hong Kong day (a day on the MTR, a weekend without data): 72 hours. Older, or in the future (a device
+ * clock ahead of the server's), it counts for the moment it arrives.
+ */
+export const OFFLINE_ANSWER_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * The moment an answer counts for (its Hong Kong day for the streak): the moment the learner gave it
+ * when that is readable and within OFFLINE_ANSWER_WINDOW_MS before `now`, else `now`.
+ * @example answerCountsAt('2024-09-01T10:00:00Z', '2024-09-02T08:00:00Z') // '2024-09-01T10:00:00.000Z'
+ */
+export function answerCountsAt(answeredAt: string | undefined, now: string): string {
+  const arrived = new Date(now).toISOString();
+  if (answeredAt === undefined || !isReadableTime(answeredAt)) return arrived;
+  const given = Date.parse(answeredAt);
+  const age = Date.parse(arrived) - given;
+  if (age < 0 || age > OFFLINE_ANSWER_WINDOW_MS) return arrived;
+  return new Date(given).toISOString();
+}
+
+/**
+ * DailySignedIn, its XP and the streak event, when `dayAt` falls on a new Hong Kong day. `dayAt` is the
+ * moment the command counts for (an offline answer's), `at` the server's time every event records.
+ */
+function startOfDay(state: LearnerState, at: string, dayAt: string = at): LearnerEvent[] {
+  const day = hongKongDate(dayAt);
   const step = stepStreak(state.streakDays, state.lastActiveDay, day);
   if (step.kind === 'same_day') return [];
   const events: LearnerEvent[] = [
@@ -193,6 +224,7 @@ function submitAnswer(
       matchedKeywords: null,
       requiredKeywords: null,
       timeSpent,
+      answeredAt: answerCountsAt(data.answeredAt, at),
       correctRun,
       firstAttempt,
       questionsCompleted,
@@ -395,7 +427,8 @@ function decideCommand(
 /**
  * Decides what a learner's command does. Any accepted command on a new Hong Kong day first yields
  * DailySignedIn, its 5 XP and the streak event (plus 20 XP on a streak milestone); a refused command
- * yields nothing at all. All events carry `at` = `context.now` (normalised to UTC ISO).
+ * yields nothing at all. All events carry `at` = `context.now` (normalised to UTC ISO); an answer's
+ * `answeredAt` (given offline) decides its Hong Kong day, within OFFLINE_ANSWER_WINDOW_MS.
  * @example decide({ type: 'SignIn', data: {} }, initialLearnerState, { now: '2024-09-02T08:00:00+08:00' })
  *   // { ok: true, events: [DailySignedIn, XpAwarded(5, daily_sign_in), StreakReset(1)] }
  */
@@ -404,5 +437,8 @@ export function decide(command: LearnerCommand, state: LearnerState, context: De
   const at = new Date(context.now).toISOString();
   const outcome = decideCommand(command, state, context, at);
   if (!outcome.ok) return outcome;
-  return { ok: true, events: [...startOfDay(state, at), ...outcome.events] };
+  // An answer given offline counts for the day it was given (within the bound); every event keeps the
+  // server's time as `at`.
+  const dayAt = command.type === 'SubmitAnswer' ? answerCountsAt(command.data.answeredAt, at) : at;
+  return { ok: true, events: [...startOfDay(state, at, dayAt), ...outcome.events] };
 }

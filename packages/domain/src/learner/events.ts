@@ -42,6 +42,11 @@ export type AnswerSubmitted = Event<
     requiredKeywords: number | null;
     /** Seconds the learner took. */
     timeSpent: number;
+    /**
+     * The moment the answer counts for: when the learner gave it (an answer given offline, within the
+     * server's bound) or else when it arrived (= `at`). Absent on events written before offline answers.
+     */
+    answeredAt?: string;
     /** Consecutive correct answers up to and including this one (0 after a wrong answer). */
     correctRun: number;
     /** True the first time the learner answers this question. */

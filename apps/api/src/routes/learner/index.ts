@@ -40,6 +40,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           },
           selectedAnswer: body.selectedAnswer,
           timeSpent: body.timeSpent,
+          ...(body.answeredAt === undefined ? {} : { answeredAt: body.answeredAt }),
           source:
             question.paper_id !== null ? 'past_paper' : question.session_id !== null ? 'vocabulary' : 'quiz',
         },
