@@ -10,13 +10,20 @@
  * - another selection, or another question, is another answer and gets a new key;
  * - once acknowledged the key is released: answering the same question again later (a new session, a
  *   retried practice) is a new answer;
- * - a second submit of the held answer while the first is in flight waits for that one, not a new call.
+ * - a second submit of the held answer while the first is in flight waits for that one, not a new call;
+ * - with an offline queue: an answer given while the device is offline, or whose send fails on the
+ *   network, is kept on the device with its key and body (offlineQueue.ts) and `submit` rejects with
+ *   `AnswerQueuedError`; answers waiting are sent, in order, before any new one.
+ *
+ * Every body carries `answeredAt`, the moment the learner gave the answer (fixed at the first try), so an
+ * answer sent later counts for the day it was given (the server bounds it: docs/spec-decisions.md).
  *
  * Framework-free, so a reducer screen (through `useAnswerSubmission`) and an XState machine (through its
  * input) share the same holder and the same rule.
  */
 import type { AnswerResult } from '@wenyan/contracts';
 import { newIdempotencyKey } from '../../lib/api.ts';
+import { isTransientFailure, type OfflineQueue } from './offlineQueue.ts';
 
 /** One answer as a screen submits it. `timeSpent` in seconds (rounded, never negative, when sent). */
 export interface AnswerSubmission {
@@ -24,6 +31,18 @@ export interface AnswerSubmission {
   questionId: string;
   selectedAnswer: string;
   timeSpent: number;
+  /** When the learner gave it (ISO 8601); set by `holdAttempt` at the first try. */
+  answeredAt?: string;
+}
+
+/** The answer could not reach the server and is kept on the device: it is sent when the connection returns. */
+export class AnswerQueuedError extends Error {
+  readonly key: string;
+  constructor(key: string) {
+    super('answer kept on the device until the connection returns');
+    this.name = 'AnswerQueuedError';
+    this.key = key;
+  }
 }
 
 /** Sends one answer with its Idempotency-Key and resolves with the server's verdict. */
@@ -43,6 +62,7 @@ export function holdAttempt(
   held: AnswerAttempt | null,
   answer: AnswerSubmission,
   mint: () => string = newIdempotencyKey,
+  now: () => Date = () => new Date(),
 ): AnswerAttempt {
   if (
     held &&
@@ -52,7 +72,14 @@ export function holdAttempt(
   ) {
     return held;
   }
-  return { answer: { ...answer, timeSpent: Math.max(0, Math.round(answer.timeSpent)) }, key: mint() };
+  return {
+    answer: {
+      ...answer,
+      timeSpent: Math.max(0, Math.round(answer.timeSpent)),
+      answeredAt: answer.answeredAt ?? now().toISOString(),
+    },
+    key: mint(),
+  };
 }
 
 export interface AnswerSubmitter {
@@ -67,6 +94,12 @@ export interface AnswerSubmitterOptions {
   onAcknowledged?: (result: AnswerResult, answer: AnswerSubmission) => void;
   /** Mints keys (tests pass their own). */
   mint?: () => string;
+  /** The clock of `answeredAt` (tests pass their own). */
+  now?: () => Date;
+  /** Keeps answers that cannot be sent now (offline) and sends them first when they can. */
+  queue?: OfflineQueue;
+  /** Whether the device knows it is offline (then it does not try the network). */
+  isOffline?: () => boolean;
 }
 
 /** A holder of one answer attempt at a time, sending through `send`. */
@@ -79,10 +112,32 @@ export function createAnswerSubmitter(
   return {
     heldKey: () => held?.key ?? null,
     submit(answer) {
-      const attempt = holdAttempt(held, answer, options.mint);
+      const attempt = holdAttempt(held, answer, options.mint, options.now);
       held = attempt;
       if (inFlight?.key === attempt.key) return inFlight.promise;
-      const promise = send(attempt.answer, attempt.key)
+      const { queue } = options;
+      const deliver = async (): Promise<AnswerResult> => {
+        if (!queue) return send(attempt.answer, attempt.key);
+        if (options.isOffline?.()) {
+          await queue.add(attempt);
+          throw new AnswerQueuedError(attempt.key);
+        }
+        // Answers given offline go first, in order (their verdicts through onAcknowledged).
+        const earlier = await queue.flush(attempt.answer.userId, send);
+        for (const { entry, result } of earlier.sent) {
+          // This very answer, kept earlier and now sent: its verdict is this submit's.
+          if (entry.key === attempt.key) return result;
+          options.onAcknowledged?.(result, entry.answer);
+        }
+        try {
+          return await send(attempt.answer, attempt.key);
+        } catch (error) {
+          if (!isTransientFailure(error)) throw error;
+          await queue.add(attempt);
+          throw new AnswerQueuedError(attempt.key);
+        }
+      };
+      const promise = deliver()
         .then((result) => {
           if (held === attempt) held = null;
           options.onAcknowledged?.(result, attempt.answer);
