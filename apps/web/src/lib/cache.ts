@@ -42,3 +42,12 @@ export function refreshAfterVocabulary(client: QueryClient, userId: string): Pro
     queryKeys.leaderboard,
   ]);
 }
+
+/** After answers given offline were sent: the user, the stats and the error book they changed. */
+export function refreshAfterOfflineAnswers(client: QueryClient, userId: string): Promise<void> {
+  return invalidateAll(client, [
+    queryKeys.currentUser,
+    queryKeys.userStats(userId),
+    queryKeys.errorQuestions(userId),
+  ]);
+}

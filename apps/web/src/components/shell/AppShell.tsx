@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { OfflineStatus } from '../../features/answers/OfflineStatus.tsx';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { LoginPage } from '../../features/auth/LoginPage.tsx';
 import { applyTheme, darkModeAtom } from '../../lib/preferences.ts';
@@ -89,6 +90,7 @@ export function AppShell() {
           跳至主要內容
         </a>
         <Header user={user.data} />
+        <OfflineStatus userId={user.data.id} />
         <div id="main" className="app-main" tabIndex={-1}>
           <RouteErrorBoundary>
             <Suspense fallback={<Spinner />}>

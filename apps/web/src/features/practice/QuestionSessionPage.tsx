@@ -8,6 +8,7 @@ import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import {
@@ -64,6 +65,11 @@ function Results({
           <span className="figure-label">正確率</span>
         </div>
       </div>
+      {summary.pending > 0 ? (
+        <p className="muted" data-testid="results-pending">
+          另有 {summary.pending} 題答案已保存在此裝置，連線後會送出並評分。
+        </p>
+      ) : null}
       {returning ? (
         <p className="muted return-note" role="status">
           {RETURN_TO_ROADMAP_MS / 1000} 秒後返回學習路線…
@@ -84,6 +90,20 @@ function Results({
       <ol className="review-list">
         {state.answers.map((a, i) => {
           const q = questions[i];
+          if (a.pending) {
+            return (
+              <li key={a.questionId} className="card review-item is-pending">
+                <p className="review-head">
+                  <strong>第 {i + 1} 題</strong>
+                  <span className="muted">待連線後評分</span>
+                </p>
+                <p className="review-question">{q?.content}</p>
+                <p>
+                  你的答案：<span className="classical-inline">{a.answer}</span>
+                </p>
+              </li>
+            );
+          }
           return (
             <li key={a.questionId} className={`card review-item ${a.isCorrect ? 'is-correct' : 'is-wrong'}`}>
               <p className="review-head">
@@ -137,6 +157,12 @@ function Session({
     if (!posted.current) {
       posted.current = true;
       const summary = sessionSummary(state);
+      // Answers still on the device: the server checks a node's score against the answers it has, so the
+      // node is recorded when the session is practised with them sent.
+      if (summary.pending > 0) {
+        setReturning(true);
+        return;
+      }
       completeNode(
         { userId: user.id, lessonId, type },
         {
@@ -183,8 +209,12 @@ function Session({
           explanation: result.explanation,
         },
       });
-    } catch {
-      dispatch({ type: 'answer.failed' });
+    } catch (error) {
+      if (error instanceof AnswerQueuedError) {
+        dispatch({ type: 'answer.queued', questionId: question.id, answer: state.draft, now: Date.now() });
+      } else {
+        dispatch({ type: 'answer.failed' });
+      }
     }
   };
 
@@ -221,8 +251,12 @@ function Session({
           question={question}
           answer={state.draft}
           onAnswer={(answer) => dispatch({ type: 'answer.change', answer })}
-          verdict={graded ? { isCorrect: graded.isCorrect, correctAnswer: graded.correctAnswer } : null}
-          disabled={state.phase === 'submitting'}
+          verdict={
+            graded && !graded.pending
+              ? { isCorrect: graded.isCorrect, correctAnswer: graded.correctAnswer }
+              : null
+          }
+          disabled={state.phase === 'submitting' || Boolean(graded?.pending)}
         />
       </div>
       {state.submitError ? (
@@ -231,7 +265,21 @@ function Session({
         </p>
       ) : null}
       <div className="session-footer">
-        {graded ? (
+        {graded?.pending ? (
+          <div className="feedback is-pending" role="status" data-testid="answer-kept">
+            <p className="feedback-title">答案已保存在此裝置</p>
+            <p className="feedback-text">連線後會自動送出並評分。</p>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
+              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
+              autoFocus
+            >
+              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
+            </button>
+          </div>
+        ) : graded ? (
           <div className={`feedback ${graded.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
             <p className="feedback-title">{graded.isCorrect ? '正確！' : '答案不正確'}</p>
             {graded.isCorrect ? null : (

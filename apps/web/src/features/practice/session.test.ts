@@ -50,7 +50,14 @@ describe('the question session', () => {
     s = answer(s, false, 3000);
     s = sessionReducer(s, { type: 'question.next', now: 3000 });
     expect(s.phase).toBe('results');
-    expect(sessionSummary(s)).toEqual({ correct: 1, wrong: 1, answered: 2, accuracy: 50, timeSpent: 3 });
+    expect(sessionSummary(s)).toEqual({
+      correct: 1,
+      wrong: 1,
+      answered: 2,
+      accuracy: 50,
+      timeSpent: 3,
+      pending: 0,
+    });
   });
 
   it('starts over on retry', () => {
@@ -58,5 +65,30 @@ describe('the question session', () => {
     s = sessionReducer(s, { type: 'question.next', now: 1000 });
     s = sessionReducer(s, { type: 'session.retry', now: 5000 });
     expect(s).toEqual(initialSession(1, 5000));
+  });
+});
+
+describe('an answer kept on the device (offline)', () => {
+  it('moves on without a verdict, and the results count it neither right nor wrong', () => {
+    let s = initialSession(2, 0);
+    s = sessionReducer(s, { type: 'answer.change', answer: '甲' });
+    s = sessionReducer(s, { type: 'answer.submit' });
+    s = sessionReducer(s, { type: 'answer.queued', questionId: 'q1', answer: '甲', now: 4000 });
+    expect(s.phase).toBe('answered');
+    expect(s.answers[0]).toMatchObject({ questionId: 'q1', pending: true, timeSpent: 4 });
+    s = sessionReducer(s, { type: 'question.next', now: 4000 });
+    s = sessionReducer(s, { type: 'answer.change', answer: '乙' });
+    s = sessionReducer(s, { type: 'answer.submit' });
+    s = sessionReducer(s, {
+      type: 'answer.graded',
+      now: 6000,
+      answer: { questionId: 'q2', answer: '乙', isCorrect: false, correctAnswer: '甲', explanation: '' },
+    });
+    expect(sessionSummary(s)).toMatchObject({ correct: 0, wrong: 1, answered: 1, pending: 1 });
+  });
+
+  it('is ignored unless an answer is being submitted', () => {
+    const s = initialSession(1, 0);
+    expect(sessionReducer(s, { type: 'answer.queued', questionId: 'q1', answer: '甲', now: 1 })).toBe(s);
   });
 });

@@ -12,6 +12,8 @@ export interface SessionAnswer {
   correctAnswer: string;
   explanation: string;
   timeSpent: number;
+  /** Given offline and kept on the device: the verdict comes when it is sent (isCorrect is false until then). */
+  pending?: boolean;
 }
 
 export type SessionPhase = 'answering' | 'submitting' | 'answered' | 'results';
@@ -33,6 +35,7 @@ export type SessionEvent =
   | { type: 'answer.change'; answer: string }
   | { type: 'answer.submit' }
   | { type: 'answer.graded'; answer: Omit<SessionAnswer, 'timeSpent'>; now: number }
+  | { type: 'answer.queued'; questionId: string; answer: string; now: number }
   | { type: 'answer.failed' }
   | { type: 'question.next'; now: number }
   | { type: 'session.retry'; now: number };
@@ -74,6 +77,25 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
           },
         ],
       };
+    case 'answer.queued':
+      // Kept on the device (offline): the learner moves on; the verdict is shown when it is sent.
+      if (state.phase !== 'submitting') return state;
+      return {
+        ...state,
+        phase: 'answered',
+        answers: [
+          ...state.answers,
+          {
+            questionId: event.questionId,
+            answer: event.answer,
+            isCorrect: false,
+            correctAnswer: '',
+            explanation: '',
+            timeSpent: Math.max(0, Math.round((event.now - state.questionStartedAt) / 1000)),
+            pending: true,
+          },
+        ],
+      };
     case 'answer.failed':
       return state.phase === 'submitting' ? { ...state, phase: 'answering', submitError: true } : state;
     case 'question.next':
@@ -93,12 +115,15 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
 
 /** The results view's figures. */
 export function sessionSummary(state: SessionState) {
-  const correct = state.answers.filter((a) => a.isCorrect).length;
-  const answered = state.answers.length;
+  const graded = state.answers.filter((a) => !a.pending);
+  const correct = graded.filter((a) => a.isCorrect).length;
+  const answered = graded.length;
   return {
     correct,
     wrong: answered - correct,
     answered,
+    /** Answers given offline, not yet graded. */
+    pending: state.answers.length - answered,
     accuracy: answered > 0 ? Math.round((correct / answered) * 100) : 0,
     timeSpent: state.answers.reduce((sum, a) => sum + a.timeSpent, 0),
   };
