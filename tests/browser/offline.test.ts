@@ -1,0 +1,112 @@
+/**
+ * The installable, offline app in a real browser against the real server (the built client with its
+ * service worker): a question session answered offline is kept on the device, sent when the connection
+ * returns and counted once; the passage page and a mind map open offline after one visit.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+describe('offline use in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let drop: () => Promise<void>;
+  let context: BrowserContext;
+  let page: Page;
+  let userId: string;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    server = await startServer({ databaseUrl: database.url });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    page = await context.newPage();
+    const signUp = await page.request.post('/api/auth/register', {
+      data: { username: `offline_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
+    });
+    expect(signUp.status()).toBe(201);
+    userId = String(((await signUp.json()) as { id: string | number }).id);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('installs: a manifest with icons, and a service worker that controls the page', async () => {
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    expect(await manifest.json()).toMatchObject({
+      name: '文言通',
+      display: 'standalone',
+      lang: 'zh-Hant-HK',
+      icons: expect.arrayContaining([expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })]),
+    });
+    expect((await page.request.get('/icons/icon-192.png')).headers()['content-type']).toBe('image/png');
+    expect((await page.request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // One visit online to the screens used offline below (the texts are kept as they load).
+    await page.goto('/passage/9');
+    await page.locator('.passage-title').waitFor();
+    await page.goto('/mindmap/passage/9');
+    await page.getByTestId('mindmap-canvas').waitFor();
+  });
+
+  it('answers two questions offline, sends them when back online and counts each once', async () => {
+    type Loaded = { id: string; options: string[] | null; correctAnswer?: string };
+    const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    const questions = (await (await loading).json()) as Loaded[];
+    await page.getByTestId('question-session').waitFor();
+
+    await context.setOffline(true);
+    await page.getByText('離線中，答案會在連線後送出').waitFor();
+    const answered: string[] = [];
+    for (const question of questions.slice(0, 2)) {
+      const wrong = (question.options ?? []).find((o) => o !== question.correctAnswer)!;
+      await page.getByTestId('option').filter({ hasText: wrong }).first().click();
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await page.getByTestId('answer-kept').waitFor();
+      answered.push(question.id);
+      await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe(
+        `${answered.length} 個答案待送出`,
+      );
+      await page.getByRole('button', { name: '下一題' }).click();
+    }
+    expect(await page.getByText('未能提交答案，請檢查網絡後再試。').count()).toBe(0);
+
+    // Still offline: the passage and the mind map open from the device, and the answers wait.
+    await page.goto('/passage/9');
+    await page.locator('.passage-title').waitFor();
+    expect((await page.locator('.passage').textContent())?.length ?? 0).toBeGreaterThan(50);
+    await page.goto('/mindmap/passage/9');
+    await page.getByTestId('mindmap-canvas').waitFor();
+    await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('2 個答案待送出');
+
+    await context.setOffline(false);
+    await page.getByText(/已送出 2 個離線答案/).waitFor();
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+
+    const errorBook = async () =>
+      (await (await page.request.get(`/api/users/${userId}/error-questions`)).json()) as Array<{
+        questionId: string;
+        attemptCount: number;
+      }>;
+    await expect
+      .poll(async () => (await errorBook()).filter((r) => answered.includes(r.questionId)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    const book = await errorBook();
+    for (const id of answered) expect(book.find((r) => r.questionId === id)?.attemptCount).toBe(1);
+  });
+});
