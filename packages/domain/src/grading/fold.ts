@@ -6,7 +6,7 @@
  * The folding is a comparison key, not a display conversion: it is applied alike to both sides, so a
  * character that maps ambiguously (后 → 後) still compares equal to itself. The character tables are
  * OpenCC's (`opencc-js`): `STCharacters` (Simplified → Traditional, first reading), `HKVariants` and
- * `TWVariants` (variant glyph → OpenCC's standard form). Built once when the module loads.
+ * `TWVariants` (variant glyph → OpenCC's standard form). Built once, on first use.
  */
 import hkVariants from 'opencc-js/dict/HKVariants';
 import stCharacters from 'opencc-js/dict/STCharacters';
@@ -50,7 +50,8 @@ function buildTable(): Map<string, string> {
   return table;
 }
 
-const TABLE = buildTable();
+/** Built on first use, so a bundle that never folds text (the web client) can leave the tables out. */
+let table: Map<string, string> | undefined;
 
 /**
  * The comparison form of a text.
@@ -58,7 +59,8 @@ const TABLE = buildTable();
  */
 export function foldText(text: string): string {
   const bare = text.normalize('NFKC').replace(NOT_WORDS, '').toLowerCase();
+  table ??= buildTable();
   let folded = '';
-  for (const ch of bare) folded += TABLE.get(ch) ?? ch;
+  for (const ch of bare) folded += table.get(ch) ?? ch;
   return folded;
 }
