@@ -62,5 +62,6 @@ export function foldText(text: string): string {
   table ??= buildTable();
   let folded = '';
   for (const ch of bare) folded += table.get(ch) ?? ch;
-  return folded;
+  // 什麼 and 甚麼 are one word written two ways (the HK textbooks write 甚麼).
+  return folded.includes('什麼') ? folded.replaceAll('什麼', '甚麼') : folded;
 }
