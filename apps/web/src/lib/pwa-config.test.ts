@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  offlineRuntimeCaching,
+  QUESTION_SETS_PATTERN,
+  SESSION_PATTERN,
+  TEXTS_PATTERN,
+  webManifest,
+} from './pwa-config.ts';
+
+const ORIGIN = 'http://127.0.0.1:3000';
+/** Whether any runtime cache of the service worker keeps a GET of `path`. */
+const kept = (path: string) =>
+  offlineRuntimeCaching.some(
+    (rule) => rule.urlPattern instanceof RegExp && rule.urlPattern.test(`${ORIGIN}${path}`),
+  );
+
+describe('what the service worker keeps for offline use', () => {
+  it('keeps the sixteen texts: the list and each text', () => {
+    expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons`)).toBe(true);
+    expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons/9`)).toBe(true);
+  });
+
+  it('keeps the question sets a learner opens and who is signed in', () => {
+    expect(QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/lessons/9/questions`)).toBe(true);
+    expect(
+      QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/lessons/9/nodes/word_interpretation/questions?threshold=4`),
+    ).toBe(true);
+    expect(QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/lessons/9/adaptive-questions`)).toBe(true);
+    expect(SESSION_PATTERN.test(`${ORIGIN}/api/auth/user`)).toBe(true);
+  });
+
+  it('never keeps answers, staff views or anything else of the API', () => {
+    for (const path of [
+      '/api/users/answers',
+      '/api/users/5/error-questions',
+      '/api/teacher/classes',
+      '/api/admin/users',
+      '/api/dse-papers/1/questions',
+      '/api/leaderboard',
+    ]) {
+      expect(kept(path), path).toBe(false);
+    }
+  });
+
+  it('only ever caches GETs, network first, and only successful answers', () => {
+    for (const rule of offlineRuntimeCaching) {
+      expect(rule.method).toBe('GET');
+      expect(rule.handler).toBe('NetworkFirst');
+      expect(rule.options?.cacheableResponse?.statuses).toEqual([200]);
+    }
+  });
+});
+
+describe('the web app manifest', () => {
+  it('names the app, installs standalone in Hong Kong Traditional Chinese, with any and maskable icons', () => {
+    expect(webManifest).toMatchObject({ name: '文言通', display: 'standalone', lang: 'zh-Hant-HK' });
+    expect(webManifest.icons?.map((i) => `${i.sizes}:${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']),
+    );
+  });
+});
