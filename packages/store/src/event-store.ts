@@ -51,7 +51,17 @@ export class StreamConflictError extends Error {
   }
 }
 
-export const learnerStreamId = (userId: string | number) => `learner-${userId}`;
+/** The prefix of every learner's stream id; only the helpers below spell it. */
+export const LEARNER_STREAM_PREFIX = 'learner-';
+
+/** A learner's stream id. */
+export const learnerStreamId = (userId: string | number) => `${LEARNER_STREAM_PREFIX}${userId}`;
+
+/** The learner a stream id belongs to. */
+export const userIdOfStream = (streamId: string) => streamId.slice(LEARNER_STREAM_PREFIX.length);
+
+/** A `like` pattern matching every learner stream id. */
+export const LEARNER_STREAMS_LIKE = `${LEARNER_STREAM_PREFIX}%`;
 
 export async function loadStreamHead(db: Db, streamId: string): Promise<StreamHead | null> {
   const row = await db

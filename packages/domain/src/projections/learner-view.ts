@@ -101,6 +101,13 @@ export type LearnerView = {
   readonly recitations: Readonly<Record<string, RecitationView>>;
 };
 
+/**
+ * The version of `LearnerView`'s shape, stored with each projected view: bump it with any change to
+ * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
+ * do), and views of the old version are refolded from the log on the next projection.
+ */
+export const LEARNER_VIEW_VERSION = 1;
+
 export const initialLearnerView: LearnerView = {
   totalXP: 0,
   streakDays: 0,

@@ -1,8 +1,8 @@
-import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
+import { findLesson, findQuestion, learnerStreamId, loadState, readLearnerView } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toQuestion, xpAwards } from '../../learner/mappers.ts';
-import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
+import { totalsOf, withEvents } from '../../learner/view.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
@@ -146,7 +146,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   /** What the error-book answer needs, read before the command's transaction. */
   async function errorRecordInputs(userId: string, questionId: string) {
     const [{ view }, question] = await Promise.all([
-      loadLearnerView(db, userId),
+      readLearnerView(db, userId),
       findQuestion(db, questionId),
     ]);
     return { view, question };
@@ -192,12 +192,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'finishRecitation', async ({ input, request, reply, user }) => {
     const { body } = input;
-    const lesson = await db
-      .selectFrom('lessons')
-      .select('id')
-      .where('id', '=', body.lessonId)
-      .executeTakeFirst();
-    if (!lesson) throw notFound('lesson');
+    if (!(await findLesson(db, body.lessonId))) throw notFound('lesson');
     const result = await runLearnerCommand(
       app,
       request,
