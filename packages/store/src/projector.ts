@@ -6,6 +6,7 @@ import {
   type LearnerEvent,
   type LearnerView,
   leaderboardEntry,
+  lessonAccuracy,
   levelForXp,
   upcast,
 } from '@wenyan/domain';
@@ -161,7 +162,7 @@ function learnerRows(
         total_questions: l.totalQuestions,
         correct_answers: l.correctAnswers,
         xp_earned: l.xpEarned,
-        accuracy: l.answers === 0 ? 0 : Math.round((l.correctAnswers / l.answers) * 1000) / 10,
+        accuracy: lessonAccuracy(l.correctAnswers, l.answers),
         updated_at: l.lastStudiedAt,
       })),
     activities,

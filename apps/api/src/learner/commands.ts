@@ -5,6 +5,7 @@ import {
   decide,
   evolve,
   initialLearnerState,
+  LEARNER_STATE_VERSION,
   type LearnerCommand,
   type LearnerEvent,
   type LearnerState,
@@ -27,7 +28,7 @@ export const learnerModel: StreamModel<LearnerState> = {
   initialState: initialLearnerState,
   evolve: (state, stored) =>
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
-  snapshotSchema: 1,
+  snapshotSchema: LEARNER_STATE_VERSION,
 };
 
 declare module 'fastify' {

@@ -234,6 +234,9 @@ export type LearnerState = {
  */
 export const LEARNER_STATE_VERSION = 1;
 
+/** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
+export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = { 1: '1e7c329b2893d66a' };
+
 export const initialLearnerState: LearnerState = {
   totalXP: 0,
   streakDays: 0,

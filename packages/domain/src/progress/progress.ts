@@ -38,6 +38,15 @@ export function isLessonComplete(questionsCompleted: number, totalQuestions: num
 }
 
 /**
+ * A lesson's accuracy, the one figure every screen shows for a lesson: correct answers ÷ answers
+ * (repeats included), as a percent to one decimal (0 before any answer).
+ * @example lessonAccuracy(5, 8) // 62.5
+ */
+export function lessonAccuracy(correctAnswers: number, answers: number): number {
+  return answers > 0 ? Math.round((correctAnswers / answers) * 1000) / 10 : 0;
+}
+
+/**
  * A learner's accuracy, the one figure every screen shows (profile, leaderboard, the teacher's table
  * and replay): the mean of the per-lesson accuracies of the lessons answered, to one decimal (0
  * without any). Screens round it to a whole percent for display.

@@ -5,7 +5,7 @@
  */
 
 import type { ErrorBookStats } from '../progress/progress.ts';
-import { learnerAccuracy, percent, errorBookStats as statsOfRecords } from '../progress/progress.ts';
+import { learnerAccuracy, lessonAccuracy, errorBookStats as statsOfRecords } from '../progress/progress.ts';
 import type { ErrorRecordView, LearnerView, LessonStatsView } from './learner-view.ts';
 
 /** The spec's per-lesson user stats record. */
@@ -14,7 +14,7 @@ export type UserStatsRecord = {
   readonly questionsCompleted: number;
   readonly totalQuestions: number;
   readonly xpEarned: number;
-  /** Percent of the lesson's answers that were correct, rounded (0 before any answer). */
+  /** `lessonAccuracy`: percent of the lesson's answers that were correct, to one decimal. */
   readonly accuracy: number;
 };
 
@@ -24,7 +24,7 @@ function toStatsRecord(lesson: LessonStatsView): UserStatsRecord {
     questionsCompleted: lesson.questionsCompleted,
     totalQuestions: lesson.totalQuestions,
     xpEarned: lesson.xpEarned,
-    accuracy: percent(lesson.correctAnswers, lesson.answers),
+    accuracy: lessonAccuracy(lesson.correctAnswers, lesson.answers),
   };
 }
 

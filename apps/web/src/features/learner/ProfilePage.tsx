@@ -188,7 +188,7 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
               <span className="pf-record-figures">
                 <span>完成 {record.progressPercent}%</span>
                 <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {Math.round(record.accuracy)}%</span>
+                <span>準確率 {percentLabel(record.accuracy)}</span>
               </span>
             </button>
           </li>
