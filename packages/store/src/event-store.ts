@@ -228,13 +228,12 @@ export async function countEvents(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** The answer to record under an Idempotency-Key, in the same statement as the append. */
+/** The reply to record under an Idempotency-Key, in the same statement as the append (opaque JSON). */
 export interface IdempotentAnswer {
   userId: string;
   key: string;
   requestHash: string;
-  status: number;
-  response: unknown;
+  reply: unknown;
 }
 
 /**
@@ -286,9 +285,9 @@ export async function appendAtomically(
       returning 1
     ),
     remembered as (
-      insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+      insert into idempotency_keys (user_id, key, request_hash, response)
       select ${answer?.userId ?? null}::bigint, ${answer?.key ?? null}::text, ${answer?.requestHash ?? null}::text,
-        ${answer?.status ?? null}::integer, ${answer ? JSON.stringify(answer.response) : null}::jsonb
+        ${answer ? JSON.stringify(answer.reply) : null}::jsonb
       from head
       where ${answer ? 1 : 0}::integer = 1
       returning 1

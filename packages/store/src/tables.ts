@@ -121,7 +121,8 @@ export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
   request_hash: string;
-  status_code: number;
+  /** Unused since migration 0004 (the store keeps no HTTP status); rows before it have one. */
+  status_code: ColumnType<number | null, never, never>;
   response: ColumnType<unknown, string, string>;
   created_at: Timestamp;
 }
