@@ -193,7 +193,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       expect(outcome).toMatchObject({ ok: true, reply: { count: 2 }, appended: 1 });
       await run(stream, heads, undefined, countUpTo(3));
       const refused = await run(stream, heads, undefined, countUpTo(3));
-      expect(refused).toEqual({ ok: false, refusal: { refused: true }, toVersion: 2 });
+      expect(refused).toEqual({ ok: false, refusal: { refused: true }, toVersion: 3 });
       expect(await events(stream)).toBe(3);
     });
 

@@ -59,7 +59,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'completeNode', async (ctx) => {
-    const { input, user } = ctx;
+    const { input } = ctx;
     const { params, body } = input;
     return runLearnerCommand(
       app,
@@ -187,7 +187,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     app,
     'finishRecitation',
     async (ctx) => {
-      const { input, user } = ctx;
+      const { input } = ctx;
       const { body } = input;
       if (!(await findLesson(db, body.lessonId))) throw notFound('lesson');
       return runLearnerCommand(
