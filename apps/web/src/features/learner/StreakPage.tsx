@@ -15,7 +15,7 @@ import {
   streakPageStatus,
   streakTitle,
 } from '@wenyan/domain';
-import { userStatsQuery } from '../../lib/queries.ts';
+import { userStatsQuery } from '../practice/api.ts';
 import { learnerFigures } from './ProfilePage.tsx';
 import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
