@@ -5,6 +5,7 @@ import {
   CourseQuestionsQuerySchema,
   CREATE_QUESTION_MESSAGES,
   CreateQuestionBodySchema,
+  KeyedQuestionSchema,
   OptionsSchema,
   parseOptions,
   QUESTION_TYPES,
@@ -83,8 +84,11 @@ describe('the options schema', () => {
 });
 
 describe('the read question', () => {
-  it('accepts the spec part 2 §3 shape', () => {
-    expect(QuestionSchema.parse(readQuestion)).toEqual(readQuestion);
+  it('accepts the spec part 2 §3 shape without its key, which a learner reads only in the answer', () => {
+    const { correctAnswer, explanation, culturalContext, ...unkeyed } = readQuestion;
+    expect(QuestionSchema.parse(readQuestion)).toEqual(unkeyed);
+    expect(Object.keys(QuestionSchema.parse(readQuestion))).not.toContain('correctAnswer');
+    expect(KeyedQuestionSchema.parse(readQuestion)).toEqual(readQuestion);
   });
 
   it('parses options sent as a JSON string', () => {

@@ -53,8 +53,9 @@ import {
   CharacterThresholdQuerySchema,
   CourseQuestionsQuerySchema,
   CreateQuestionBodySchema,
+  KeyedQuestionListSchema,
+  KeyedQuestionSchema,
   QuestionListSchema,
-  QuestionSchema,
 } from './questions.ts';
 import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
 import {
@@ -292,13 +293,21 @@ export const apiRoutes = {
     query: CourseQuestionsQuerySchema,
     responses: { 200: QuestionListSchema, ...errorResponses(400, 401) },
   },
+  listKeyedLessonQuestions: {
+    method: 'GET',
+    path: '/api/teacher/lessons/:lessonId/questions',
+    summary: "A lesson's questions with their keys and explanations (teachers and admins)",
+    auth: 'teacher',
+    params: LessonIdParamsSchema,
+    responses: { 200: KeyedQuestionListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
   createQuestion: {
     method: 'POST',
     path: '/api/questions',
     summary: 'Add a word-interpretation question (the add-question form)',
     auth: 'teacher',
     body: CreateQuestionBodySchema,
-    responses: { 201: QuestionSchema, ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: KeyedQuestionSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
   // The learner's progress -------------------------------------------------------------------

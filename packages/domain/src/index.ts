@@ -5,6 +5,7 @@
 export * from './achievements/achievements.ts';
 export * from './adaptive/adaptive.ts';
 export * from './grading/grading.ts';
+export * from './grading/option-order.ts';
 export * from './grading/ratings.ts';
 export * from './learner/decide.ts';
 export * from './learner/events.ts';

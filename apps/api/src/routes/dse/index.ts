@@ -18,14 +18,14 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     })),
   );
 
-  defineRoute(app, 'listDsePaperQuestions', async ({ input }) => {
+  defineRoute(app, 'listDsePaperQuestions', async ({ input, user }) => {
     const paper = await db
       .selectFrom('dse_papers')
       .select('id')
       .where('id', '=', input.params.paperId)
       .executeTakeFirst();
     if (!paper) throw notFound('paper');
-    return (await paperQuestions(db, input.params.paperId)).map(toQuestion);
+    return (await paperQuestions(db, input.params.paperId)).map((q) => toQuestion(q, user.id));
   });
 
   async function passagesWithPaperQuestions() {
@@ -61,13 +61,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     passages: await passagesWithPaperQuestions(),
   }));
 
-  defineRoute(app, 'mixDseQuestions', async ({ input }) => {
+  defineRoute(app, 'mixDseQuestions', async ({ input, user }) => {
     const rows = await pastPaperQuestions(db, {
       types: input.query.types,
       lessonIds: input.query.passages,
       limit: input.query.limit,
     });
-    return rows.map(toQuestion);
+    return rows.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'getDseMixedPracticeFilters', async () => {
@@ -85,13 +85,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  defineRoute(app, 'listDseMixedPractice', async ({ input }) => {
+  defineRoute(app, 'listDseMixedPractice', async ({ input, user }) => {
     const rows = await pastPaperQuestions(db, {
       lessonIds: input.query.lessonIds,
       types: input.query.types,
       years: input.query.years,
       limit: input.query.limit,
     });
-    return rows.map(toQuestion);
+    return rows.map((q) => toQuestion(q, user.id));
   });
 }

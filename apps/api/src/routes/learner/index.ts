@@ -1,7 +1,7 @@
 import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
-import { toErrorRecord, toQuestion, xpAwards } from '../../learner/mappers.ts';
+import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -159,7 +159,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   ) {
     const record = withEvents(inputs.view, events).errorBook[questionId];
     if (!record || !inputs.question) throw notFound('error-book question');
-    return toErrorRecord(record, toQuestion(inputs.question));
+    return toErrorRecord(record, toKeyedQuestion(inputs.question));
   }
 
   defineRoute(app, 'masterErrorQuestion', async ({ input, request, reply, user }) => {

@@ -35,8 +35,9 @@ export function PaperQuestion({
 }) {
   const inputId = useId();
   const choice = isChoiceQuestion(question);
-  const year = paperYear(question.culturalContext);
-  const { note, criteria } = splitCulturalContext(question.culturalContext);
+  const result = state.result;
+  const year = paperYear(result?.culturalContext ?? null);
+  const { note, criteria } = splitCulturalContext(result?.culturalContext ?? null);
   const locked = state.revealed || (!choice && state.submitted);
   const id = question.id;
   return (
@@ -55,7 +56,7 @@ export function PaperQuestion({
           <legend className="visually-hidden">第 {index + 1} 題選項</legend>
           {question.options.map((option, i) => {
             const picked = state.answer === option;
-            const isAnswer = state.revealed && option === question.correctAnswer;
+            const isAnswer = state.revealed && option === result?.correctAnswer;
             const isWrongPick = state.revealed && picked && !isAnswer;
             return (
               <button
@@ -141,12 +142,12 @@ export function PaperQuestion({
           ) : null}
           <p>
             <strong>參考答案：</strong>
-            {question.correctAnswer}
+            {result?.correctAnswer}
           </p>
-          {question.explanation ? (
+          {result?.explanation ? (
             <p>
               <strong>解釋：</strong>
-              {question.explanation}
+              {result.explanation}
             </p>
           ) : null}
           {note ? <p className="muted pp-note">{note}</p> : null}

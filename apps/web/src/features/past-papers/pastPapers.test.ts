@@ -16,9 +16,6 @@ function question(overrides: Partial<Question> = {}): Question {
     type: 'fill_in_blank',
     content: '解釋「湯湯」。',
     options: [],
-    correctAnswer: '水勢浩大',
-    explanation: '形容水勢浩大。',
-    culturalContext: 'DSE 2019 模擬｜甲部',
     targetText: null,
     highlight: null,
     difficulty: null,
@@ -32,7 +29,6 @@ const CHOICE = question({
   id: 'q2',
   type: 'multiple_choice',
   options: ['甲', '乙', '丙', '丁'],
-  correctAnswer: '丙',
 });
 const TEXT = question();
 const PAPERS: DsePaper[] = [

@@ -3,7 +3,7 @@
  * submitted (then locked) and its reference answer revealed; a multiple-choice pick is locked and
  * marked when the answer is viewed. Pure functions over a small state, used by both machines.
  */
-import type { Question } from '@wenyan/contracts';
+import type { AnswerResult, Question } from '@wenyan/contracts';
 
 export type AnswerState = {
   readonly answer: string;
@@ -13,6 +13,8 @@ export type AnswerState = {
   readonly correct: boolean | null;
   /** A message for this question (e.g. 請先作答). */
   readonly notice: string | null;
+  /** The server's marking of the answer, with the key and the explanation; null until it answers. */
+  readonly result: AnswerResult | null;
 };
 
 export const EMPTY_ANSWER: AnswerState = {
@@ -21,6 +23,7 @@ export const EMPTY_ANSWER: AnswerState = {
   revealed: false,
   correct: null,
   notice: null,
+  result: null,
 };
 
 export type RevealRule = 'paper' | 'mix';
@@ -85,7 +88,7 @@ export function revealAnswer(state: AnswerState, question: Question, rule: Revea
       ...state,
       revealed: true,
       submitted: true,
-      correct: state.answer === question.correctAnswer,
+      correct: state.result?.isCorrect ?? null,
       notice: null,
     };
   }
@@ -94,13 +97,13 @@ export function revealAnswer(state: AnswerState, question: Question, rule: Revea
 }
 
 /** The mixed-year page's check: the trimmed answer against the trimmed correct answer. */
-export function checkAnswer(state: AnswerState, question: Question): AnswerState {
+export function checkAnswer(state: AnswerState, _question: Question): AnswerState {
   if (state.answer.trim().length === 0) return { ...state, notice: QUESTION_NOTICES.answerFirst };
   return {
     ...state,
     submitted: true,
     revealed: true,
-    correct: state.answer.trim() === question.correctAnswer.trim(),
+    correct: state.result?.isCorrect ?? null,
     notice: null,
   };
 }

@@ -9,16 +9,13 @@ import {
   quizSummary,
 } from './quizMachine.ts';
 
-function question(id: string, correctAnswer = '甲'): Question {
+function question(id: string): Question {
   return {
     id,
     lessonId: 1,
     type: 'word_interpretation',
     content: `題目 ${id}`,
     options: ['甲', '乙', '丙', '丁'],
-    correctAnswer,
-    explanation: '解釋',
-    culturalContext: null,
     targetText: null,
     highlight: null,
     difficulty: 'beginner',
