@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as content from '@wenyan/content';
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { QuestionsTable } from './tables.ts';
 
@@ -47,7 +48,9 @@ function questionRow(q: AnyContentQuestion, extra: Partial<QuestionRow> = {}): Q
     highlight: q.highlight,
     options: q.options ? JSON.stringify(q.options) : null,
     correct_answer: q.correctAnswer,
-    keywords: q.keywords ? JSON.stringify(q.keywords) : null,
+    keywords: null,
+    marking: q.marking ? JSON.stringify(q.marking) : null,
+    rubric: null,
     explanation: q.explanation,
     cultural_context: q.culturalContext,
     session_id: 'sessionId' in q ? q.sessionId : null,
@@ -74,6 +77,8 @@ function paperQuestionRows(): QuestionRow[] {
       options: q.options ? JSON.stringify(q.options) : null,
       correct_answer: q.correctAnswer,
       keywords: null,
+      marking: q.marking ? JSON.stringify(q.marking) : null,
+      rubric: q.rubric ? JSON.stringify(q.rubric) : null,
       explanation: q.explanation,
       cultural_context: q.culturalContext,
       session_id: null,
@@ -86,14 +91,32 @@ function paperQuestionRows(): QuestionRow[] {
   ) as unknown as QuestionRow[];
 }
 
-async function insertQuestions(db: Db, rows: QuestionRow[]): Promise<ImportResult> {
+/**
+ * Inserts questions; an existing id keeps its row, except that the content's own questions
+ * (`refreshMarking`) take the content's current marking scheme and rubric when these differ (a scheme
+ * is improved in place; a changed key ships under a new id). Such a refresh counts as imported.
+ */
+async function insertQuestions(
+  db: Db,
+  rows: QuestionRow[],
+  { refreshMarking }: { refreshMarking: boolean },
+): Promise<ImportResult> {
   let imported = 0;
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     const inserted = await db
       .insertInto('questions')
       .values(chunk as never)
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) =>
+        refreshMarking
+          ? oc
+              .column('id')
+              .doUpdateSet({ marking: sql`excluded.marking`, rubric: sql`excluded.rubric` })
+              .where(
+                sql<boolean>`(questions.marking is distinct from excluded.marking or questions.rubric is distinct from excluded.rubric)`,
+              )
+          : oc.column('id').doNothing(),
+      )
       .returning('id')
       .execute();
     imported += inserted.length;
@@ -110,6 +133,7 @@ export async function insertContentQuestions(
   return insertQuestions(
     db,
     questions.map((q) => questionRow(q, { origin: 'user', created_by: createdBy })),
+    { refreshMarking: false },
   );
 }
 
@@ -134,7 +158,7 @@ export async function importLessonQuestions(
     .filter((q) => q.sessionId === null)
     .filter(filter)
     .map((q) => questionRow(q));
-  return insertQuestions(db, rows);
+  return insertQuestions(db, rows, { refreshMarking: true });
 }
 
 /** The mixed vocabulary sessions and their questions. */
@@ -152,7 +176,7 @@ export async function importVocabularySessions(db: Db): Promise<ImportResult> {
   const rows = content.vocabularySessions.flatMap((s) =>
     s.questions.map((q, index) => questionRow(q, { session_id: s.id, position: index, origin: 'session' })),
   );
-  return insertQuestions(db, rows);
+  return insertQuestions(db, rows, { refreshMarking: true });
 }
 
 /** The DSE-style mock papers and their questions. */
@@ -163,7 +187,7 @@ export async function importDsePapers(db: Db): Promise<ImportResult> {
     .values(papers)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  return insertQuestions(db, paperQuestionRows());
+  return insertQuestions(db, paperQuestionRows(), { refreshMarking: true });
 }
 
 /** Mind maps, the 詞三首 comparison and the recitation characters, as documents. */
