@@ -26,6 +26,7 @@ const readQuestion = {
   difficulty: 'intermediate',
   characterFrequency: 400,
   points: null,
+  rubric: null,
 };
 
 describe('parseOptions (spec part 1 §5)', () => {

@@ -110,6 +110,20 @@ export type Options = z.infer<typeof OptionsSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * One level of a long paper question's 評分準則, highest first: the level's name, its marks ("7-8" or
+ * "3") and what an answer at that level does. Shown before answering: the learner marks their own long
+ * answer against it (a rubric describes quality, not the answer; the model answer stays on the server).
+ */
+export const RubricLevelSchema = z
+  .object({
+    level: z.string().min(1),
+    marks: z.string().regex(/^[0-9]+(-[0-9]+)?$/),
+    descriptor: z.string(),
+  })
+  .meta({ id: 'RubricLevel' });
+export type RubricLevel = z.infer<typeof RubricLevelSchema>;
+
+/**
  * A question as a learner reads it before answering (spec part 2 §3, without its key). It carries no
  * correct answer, marking scheme, explanation or note: those leave the server only in the answer's
  * reply (`AnswerResultSchema`) or in a teacher's or admin's own views (`KeyedQuestionSchema`).
@@ -133,6 +147,8 @@ export const QuestionSchema = z
     characterFrequency: CharacterFrequencySchema.nullable(),
     /** Past-paper questions only: the marks it carries. */
     points: z.number().int().positive().nullable(),
+    /** Long paper questions only: the levels the learner marks their answer against; else null. */
+    rubric: z.array(RubricLevelSchema).nullable(),
   })
   .meta({ id: 'Question' });
 export type Question = z.infer<typeof QuestionSchema>;

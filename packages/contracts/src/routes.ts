@@ -80,6 +80,7 @@ import {
   NodeCompleteBodySchema,
   NodeCompleteParamsSchema,
   NodeCompleteResultSchema,
+  NodeResultListSchema,
   SubmitAnswerBodySchema,
   UpdateSchoolBodySchema,
   UserIdParamsSchema,
@@ -352,6 +353,14 @@ export const apiRoutes = {
     auth: 'teacherOrSelf',
     params: UserLessonParamsSchema,
     responses: { 200: CompletedActivitiesSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getNodeResults: {
+    method: 'GET',
+    path: '/api/users/:id/lessons/:lessonId/node-results',
+    summary: "A learner's roadmap nodes of a lesson: completed or not, and the best session score",
+    auth: 'teacherOrSelf',
+    params: UserLessonParamsSchema,
+    responses: { 200: NodeResultListSchema, ...errorResponses(400, 401, 403, 404) },
   },
   updateSchool: {
     method: 'PATCH',

@@ -16,6 +16,7 @@ export interface QuestionRow {
   difficulty: string;
   character_frequency: number | null;
   points: number | null;
+  rubric?: { level: string; marks: string; descriptor: string }[] | null;
 }
 
 export const questionColumns = [
@@ -50,6 +51,7 @@ export function toQuestion(row: QuestionRow, learnerId: string): Question {
     difficulty: row.points === null ? (row.difficulty as Question['difficulty']) : null,
     characterFrequency: row.character_frequency as Question['characterFrequency'],
     points: row.points,
+    rubric: row.type === 'long_question' ? (row.rubric ?? null) : null,
   };
 }
 
@@ -66,6 +68,7 @@ export function toKeyedQuestion(row: QuestionRow): KeyedQuestion {
     difficulty: row.points === null ? (row.difficulty as Question['difficulty']) : null,
     characterFrequency: row.character_frequency as Question['characterFrequency'],
     points: row.points,
+    rubric: row.rubric ?? null,
     correctAnswer: row.correct_answer,
     explanation: row.explanation,
     culturalContext: row.cultural_context,

@@ -21,6 +21,7 @@ function question(overrides: Partial<Question> = {}): Question {
     difficulty: null,
     characterFrequency: null,
     points: 2,
+    rubric: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ function question(id: string): Question {
     difficulty: 'beginner',
     characterFrequency: 400,
     points: null,
+    rubric: null,
   };
 }
 
@@ -34,6 +35,15 @@ function grade(selectedAnswer: string, totalXP: number): AnswerResult {
     correctAnswer: '甲',
     explanation: '解釋',
     culturalContext: '背景',
+    marking: {
+      verdict: isCorrect ? 'correct' : 'incorrect',
+      earned: isCorrect ? 1 : 0,
+      available: 1,
+      copied: false,
+      selfAssessed: false,
+      points: [],
+    },
+    earnedXp: isCorrect,
     xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
     totals: { totalXP, level: 1, streakDays: 1 },
   };
