@@ -110,7 +110,14 @@ describe('learner write calls', () => {
         copied: false,
         selfAssessed: false,
         points: [
-          { id: 'p1', kind: 'word', label: '「約」解作窮困', earned: true, matched: '窮困', expected: '窮困' },
+          {
+            id: 'p1',
+            kind: 'word',
+            label: '「約」解作窮困',
+            earned: true,
+            matched: '窮困',
+            expected: '窮困',
+          },
           { id: 'p2', kind: 'negation', label: '保留否定', earned: false, matched: null, expected: '不能' },
         ],
       },
@@ -119,7 +126,9 @@ describe('learner write calls', () => {
       totals: { totalXP: 10, level: 1, streakDays: 1 },
     };
     expect(ok(AnswerResultSchema, result)).toBe(true);
-    expect(ok(AnswerResultSchema, { ...result, marking: { ...result.marking, verdict: 'almost' } })).toBe(false);
+    expect(ok(AnswerResultSchema, { ...result, marking: { ...result.marking, verdict: 'almost' } })).toBe(
+      false,
+    );
     const { marking: _marking, ...withoutMarking } = result;
     expect(ok(AnswerResultSchema, withoutMarking)).toBe(false);
   });
