@@ -7,23 +7,17 @@ import {
   ADMIN_IMPORTS,
   type AdminImport,
   type AdminUser,
-  AdminUserSchema,
-  apiRoutes,
-  buildPath,
-  ImportResultSchema,
-  MessageSchema,
   QUESTION_TYPES,
   UPLOAD_REQUIRED_MESSAGE,
   UPLOAD_TYPES,
   type UploadType,
   type User,
-  UserSchema,
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getJson, HttpError, sendJson } from '../../lib/api.ts';
+import { HttpError } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { adminStatusQuery, part2Keys } from '../learner/queries.ts';
 import {
   EmptyState,
   ErrorState,
@@ -32,19 +26,11 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import './admin.css';
 
 /** Spec part 2 §7: the bulk import runs the six calls one second apart. */
 export const IMPORT_STAGGER_MS = 1000;
-
-const IMPORT_PATHS: Record<AdminImport, string> = {
-  'dse-questions': apiRoutes.importDseQuestions.path,
-  'new-lessons': apiRoutes.importNewLessons.path,
-  'poetry-questions': apiRoutes.importPoetryQuestions.path,
-  'additional-word-questions': apiRoutes.importAdditionalWordQuestions.path,
-  'vocabulary-sessions': apiRoutes.importVocabularySessions.path,
-  'mind-maps': apiRoutes.importMindMaps.path,
-};
 
 const IMPORT_LABELS: Record<AdminImport, string> = {
   'dse-questions': 'DSE 過往試題',
@@ -179,7 +165,7 @@ function Imports() {
   const run = async (name: AdminImport) => {
     setOutcomes((current) => ({ ...current, [name]: { status: 'running' } }));
     try {
-      const result = await sendJson('POST', IMPORT_PATHS[name], {}, ImportResultSchema);
+      const result = await runImport(name);
       setOutcomes((current) => ({ ...current, [name]: { status: 'ok', message: result.message } }));
     } catch (error) {
       setOutcomes((current) => ({
@@ -187,8 +173,8 @@ function Imports() {
         [name]: { status: 'error', message: `匯入失敗：${failureMessage(error)}` },
       }));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
-      void queryClient.invalidateQueries({ queryKey: ['lessons'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lessons });
     }
   };
   const runAll = () => {
@@ -248,13 +234,12 @@ function UploadForm() {
   const [type, setType] = useState<UploadType>('lesson');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const upload = useMutation({
-    mutationFn: () =>
-      sendJson('POST', apiRoutes.uploadText.path, { title: title.trim(), content, type }, MessageSchema),
+    mutationFn: () => uploadText({ title: title.trim(), content, type }),
     onSuccess: (answer) => {
       setResult({ ok: true, message: `上載成功：${answer.message || '內容已處理'}` });
       setTitle('');
       setContent('');
-      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
     },
     onError: (error) => setResult({ ok: false, message: `上載失敗：${failureMessage(error)}` }),
   });
@@ -337,8 +322,7 @@ function RolesForm() {
   const [roles, setRoles] = useState<RoleName[]>([]);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const lookup = useMutation({
-    mutationFn: () =>
-      getJson(`${apiRoutes.findUser.path}?username=${encodeURIComponent(username.trim())}`, AdminUserSchema),
+    mutationFn: () => findUser(username.trim()),
     onSuccess: (user) => {
       setFound(user);
       setRoles([...user.roles]);
@@ -350,8 +334,7 @@ function RolesForm() {
     },
   });
   const save = useMutation({
-    mutationFn: () =>
-      sendJson('PUT', buildPath(apiRoutes.setUserRoles.path, { id: found!.id }), { roles }, UserSchema),
+    mutationFn: () => setUserRoles(found!.id, roles),
     onSuccess: () => setResult({ ok: true, message: `已更新「${found?.username ?? ''}」的角色` }),
     onError: (error) => setResult({ ok: false, message: `更新失敗：${failureMessage(error)}` }),
   });
