@@ -22,6 +22,7 @@ import {
   DSE_MARKED_TYPES,
   type DsePaper,
   DsePaperSchema,
+  DsePapersMetaSchema,
   type DseQuestion,
   LessonMetaSchema,
   type MindMap,
@@ -151,6 +152,7 @@ describe('the data files', () => {
       ...LESSON_IDS.map((id): [string, z.ZodType] => [questionFile(id), z.array(QuestionSchema)]),
       ['vocabulary-sessions.json', z.array(VocabularySessionSchema)],
       ['dse-papers.json', z.array(DsePaperSchema)],
+      ['dse-papers-meta.json', DsePapersMetaSchema],
       ['mindmaps.json', z.array(MindMapSchema)],
       ['ci-comparison.json', CiComparisonSchema],
       ['common-characters.json', CommonCharactersSchema],
@@ -442,6 +444,24 @@ describe('the DSE papers', () => {
     );
   });
 
+  it('the papers are labelled as mock papers in the DSE form, with an accurate disclaimer', () => {
+    expect(loaderError).toBeUndefined();
+    expect(loader?.dsePapersMeta.label).toBe('DSE 模擬試題');
+    expect(loader?.dsePaperBadge('2018')).toBe('2018 形式');
+    expect(loader?.dseDisclaimer).toContain('並非香港考試及評核局的試題');
+    expect(loader?.dseDisclaimer).not.toContain('改編');
+  });
+
+  it('every available paper has a 語譯 (sentence_translation) item', () => {
+    expectNone(
+      papers
+        .filter(
+          (p) => p.status === 'available' && !p.questions.some((q) => q.type === 'sentence_translation'),
+        )
+        .map((p) => `paper ${p.id}`),
+    );
+  });
+
   it('long questions have a rubric of 3 to 5 levels, marks falling from level to level', () => {
     expectNone(
       paperQuestions
@@ -532,6 +552,7 @@ describe('the language of what students see', () => {
       ...LESSON_IDS.map(questionFile),
       'vocabulary-sessions.json',
       'dse-papers.json',
+      'dse-papers-meta.json',
       'mindmaps.json',
       'ci-comparison.json',
       'common-characters.json',

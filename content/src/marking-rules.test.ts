@@ -12,6 +12,7 @@ import {
 /** A well-formed item (論語: 不仁者，不可以久處約), each test breaks one rule of it. */
 const good: FreeTextItem = {
   id: 'x-01',
+  type: 'sentence_translation',
   content: '試把「不仁者，不可以久處約」譯為白話文。',
   targetText: '不仁者，不可以久處約',
   correctAnswer: '沒有仁德的人，不能長久處於窮困之中。',
@@ -112,5 +113,9 @@ describe('the marking rules', () => {
 
   it('rule 4: given a bare list of renderings, then it is no sentence', () => {
     expect(modelSentenceProblems({ ...good, correctAnswer: '沒有仁德不能長久窮困' })).toHaveLength(1);
+  });
+
+  it('rule 4 leaves a fill-in, whose answer is a word, alone', () => {
+    expect(modelSentenceProblems({ ...good, type: 'fill_in_blank', correctAnswer: '窮困' })).toEqual([]);
   });
 });

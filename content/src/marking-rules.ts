@@ -9,6 +9,7 @@ import type { MarkingScheme } from './schema.ts';
 /** A free-text item: a lesson's sentence translation or a paper's fill-in, short answer or 語譯. */
 export type FreeTextItem = {
   readonly id: string;
+  readonly type: string;
   readonly content: string;
   readonly targetText: string | null;
   readonly correctAnswer: string;
@@ -95,11 +96,11 @@ export function negationProblems(item: FreeTextItem): string[] {
 }
 
 /**
- * Rule 4 (the part a machine can check): the model answer is a written sentence ending in 。！？ or 」,
- * longer than its points' renderings put together.
+ * Rule 4 (the part a machine can check): a translation's model answer is a written sentence ending in
+ * 。！？ or 」, longer than its points' renderings put together. (A fill-in's answer is a word.)
  */
 export function modelSentenceProblems(item: FreeTextItem): string[] {
-  if (!hasScheme(item)) return [];
+  if (!hasScheme(item) || item.type !== 'sentence_translation') return [];
   const model = foldText(item.correctAnswer);
   const renderings = item.marking.points.map((p) => foldText(p.accept[0] ?? '')).join('');
   const ended = /[。！？」]$/u.test(item.correctAnswer.trim());

@@ -171,12 +171,12 @@ export const DseQuestionSchema = z
     rubric: RubricSchema.nullable().optional(),
   })
   .strict()
-  .refine((q) => q.marking == null || (DSE_MARKED_TYPES as readonly string[]).includes(q.type), {
-    message: 'only fill_in_blank, short_answer and sentence_translation items carry a marking scheme',
+  .refine((q) => (q.marking != null) === (DSE_MARKED_TYPES as readonly string[]).includes(q.type), {
+    message: 'fill_in_blank, short_answer and sentence_translation items carry a marking scheme, others none',
     path: ['marking'],
   })
-  .refine((q) => q.rubric == null || q.type === 'long_question', {
-    message: 'only long_question items carry a rubric',
+  .refine((q) => (q.rubric != null) === (q.type === 'long_question'), {
+    message: 'long_question items carry a rubric, others none',
     path: ['rubric'],
   });
 export type DseQuestion = z.infer<typeof DseQuestionSchema>;
@@ -191,6 +191,19 @@ export const DsePaperSchema = z
   })
   .strict();
 export type DsePaper = z.infer<typeof DsePaperSchema>;
+
+/**
+ * How the screens name the mock papers: the section's label, a paper's badge (`{year}` is replaced by
+ * the paper's year: the exam year whose form it follows) and the disclaimer shown with them.
+ */
+export const DsePapersMetaSchema = z
+  .object({
+    label: nonEmpty,
+    badge: nonEmpty.refine((badge) => badge.includes('{year}'), 'the badge names the year as {year}'),
+    disclaimer: nonEmpty,
+  })
+  .strict();
+export type DsePapersMeta = z.infer<typeof DsePapersMetaSchema>;
 
 export const MindMapSchema = z
   .object({

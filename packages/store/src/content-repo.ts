@@ -190,6 +190,29 @@ export async function importDsePapers(db: Db): Promise<ImportResult> {
   return insertQuestions(db, paperQuestionRows(), { refreshMarking: true });
 }
 
+/** Where the content's own questions come from (rows of other origins are users' and never retired). */
+const CONTENT_ORIGINS = ['bank', 'session', 'paper'] as const;
+
+/**
+ * Retires the content's own questions that the content no longer holds (a wrong key shipped again
+ * under a new id, as v3-03 → v3-11): their origin becomes `retired` and they leave their session or
+ * paper, so no list serves them; the row stays, so recorded answers and the error book keep their
+ * question.
+ */
+export async function retireRemovedQuestions(db: Db): Promise<{ retired: number }> {
+  const current = content.questions
+    .map((q) => q.id)
+    .concat(content.dsePapers.flatMap((p) => p.questions.map((q) => q.id)));
+  const rows = await db
+    .updateTable('questions')
+    .set({ origin: 'retired', session_id: null, paper_id: null })
+    .where('origin', 'in', CONTENT_ORIGINS)
+    .where('id', 'not in', current)
+    .returning('id')
+    .execute();
+  return { retired: rows.length };
+}
+
 /** Mind maps, the 詞三首 comparison and the recitation characters, as documents. */
 export async function importMindMaps(db: Db): Promise<ImportResult> {
   const docs = [
@@ -237,6 +260,7 @@ export async function seedContent(db: Db): Promise<{ seeded: boolean; version: s
     await importDsePapers(trx);
     await importVocabularySessions(trx);
     await importLessonQuestions(trx);
+    await retireRemovedQuestions(trx);
     await importMindMaps(trx);
     await trx
       .insertInto('content_documents')

@@ -26,8 +26,11 @@ function addPairs(table: Map<string, string>, dict: string, reverse: boolean): v
   }
 }
 
+/** Where OpenCC's first character-level reading is not the everyday one (OpenCC itself reads phrases first). */
+const EVERYDAY_READINGS: Readonly<Record<string, string>> = { 么: '麼' };
+
 function buildTable(): Map<string, string> {
-  const table = new Map<string, string>();
+  const table = new Map<string, string>(Object.entries(EVERYDAY_READINGS));
   // Variant glyph → standard form first, so a Simplified character folds to the standard form too.
   addPairs(table, hkVariants, true);
   addPairs(table, twVariants, true);

@@ -70,6 +70,19 @@ export function markingSource(question: Pick<GradableQuestion, 'targetText' | 'c
     .join('\n');
 }
 
+/** The source of a scheme's item, kept while the item's wording is the same (see `markingSource`). */
+const sources = new WeakMap<MarkingScheme, { targetText: unknown; content: unknown; source: string }>();
+
+function sourceFor(scheme: MarkingScheme, question: GradableQuestion): string {
+  const cached = sources.get(scheme);
+  if (cached && cached.targetText === question.targetText && cached.content === question.content) {
+    return cached.source;
+  }
+  const source = markingSource(question);
+  sources.set(scheme, { targetText: question.targetText, content: question.content, source });
+  return source;
+}
+
 function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
 }
@@ -83,7 +96,7 @@ export function gradeAnswer(question: GradableQuestion, answer: string): Grading
   }
   const scheme = question.marking;
   if (scheme && Array.isArray(scheme.points) && scheme.points.length > 0) {
-    const marking = markAnswer(scheme, markingSource(question), given);
+    const marking = markAnswer(scheme, sourceFor(scheme, question), given);
     return { isCorrect: marking.isCorrect, method: 'points', marking };
   }
   const folded = foldText(given);

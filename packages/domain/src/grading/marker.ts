@@ -78,6 +78,16 @@ type CompiledPoint = {
 type CompiledScheme = readonly CompiledPoint[];
 
 const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
+/** The folded passages of the source last marked with a scheme (an item's source never changes). */
+const foldedSources = new WeakMap<MarkingScheme, { source: string; passages: readonly string[] }>();
+
+function foldedPassages(scheme: MarkingScheme, source: string): readonly string[] {
+  const cached = foldedSources.get(scheme);
+  if (cached && cached.source === source) return cached.passages;
+  const passages = source.split('\n').map(foldText);
+  if (scheme !== null && typeof scheme === 'object') foldedSources.set(scheme, { source, passages });
+  return passages;
+}
 
 function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
   return (Array.isArray(texts) ? texts : [])
@@ -181,8 +191,8 @@ function verdictOf(earned: number, available: number): MarkingVerdict {
 export function markAnswer(scheme: MarkingScheme, source: string | null, answer: string): Marking {
   const compiled = compileScheme(scheme);
   const folded = foldText(String(answer ?? '')).slice(0, MAX_MARKED_LENGTH);
-  const passages = String(source ?? '').split('\n');
-  const copied = passages.some((passage) => isCopyOfSource(folded, foldText(passage)));
+  const passages = foldedPassages(scheme, String(source ?? ''));
+  const copied = passages.some((passage) => isCopyOfSource(folded, passage));
   const usedByNegations: Span[] = [];
   const points = compiled.map((point): MarkedPoint => {
     const { id, kind, label } = point.point;
