@@ -16,6 +16,7 @@ import {
 import { LoginBodySchema, OidcCallbackQuerySchema, RegisterBodySchema } from './auth.ts';
 import { MessageSchema } from './common.ts';
 import {
+  DseAboutSchema,
   DseMetadataSchema,
   DseMixedPracticeFiltersSchema,
   DseMixedPracticeQuerySchema,
@@ -479,6 +480,13 @@ export const apiRoutes = {
     summary: 'The past papers',
     auth: 'user',
     responses: { 200: DsePaperListSchema, ...errorResponses(401) },
+  },
+  getDseAbout: {
+    method: 'GET',
+    path: '/api/dse-papers/about',
+    summary: "The mock papers' name and the content's disclaimer",
+    auth: 'user',
+    responses: { 200: DseAboutSchema, ...errorResponses(401) },
   },
   listDsePaperQuestions: {
     method: 'GET',

@@ -1,3 +1,4 @@
+import { dseDisclaimer, dsePaperBadge, dsePapersMeta } from '@wenyan/content';
 import { listPapers, paperQuestions, pastPaperQuestions } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { toQuestion } from '../../learner/mappers.ts';
@@ -13,10 +14,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
       id: p.id,
       year: p.year,
       title: p.title,
+      badge: dsePaperBadge(p.year),
       status: p.status as never,
       questionCount: Number(p.question_count),
     })),
   );
+
+  defineRoute(app, 'getDseAbout', async () => ({ name: dsePapersMeta.label, disclaimer: dseDisclaimer }));
 
   defineRoute(app, 'listDsePaperQuestions', async ({ input, user }) => {
     const paper = await db
