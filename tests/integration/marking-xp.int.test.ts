@@ -242,9 +242,10 @@ describe('marking, fair XP and paper answers through the API', () => {
           })
         ).json(),
       );
-      expect(results).toEqual([
-        { type: 'word_interpretation', completed: false, bestScore: 38, requiredScore: 80 },
-      ]);
+      expect(results).toEqual({
+        unitCompleted: false,
+        nodes: [{ type: 'word_interpretation', completed: false, bestScore: 38, requiredScore: 80 }],
+      });
       await waitForProjection(t, learner.id);
       const activities = await t.app.inject({
         method: 'GET',

@@ -103,18 +103,21 @@ export const CompletedActivitiesSchema = z.array(QuestionTypeSchema);
 export type CompletedActivities = z.infer<typeof CompletedActivitiesSchema>;
 
 /**
- * GET /api/users/:id/lessons/:lessonId/node-results: each roadmap node the learner has finished a
- * session of, whether it is completed, and its best session score (the roadmap shows how far a node
- * fell short of the 80 % it needs).
+ * GET /api/users/:id/lessons/:lessonId/node-results: whether the unit (the lesson's roadmap) is
+ * completed, and each roadmap node the learner has finished a session of: completed or not, and its
+ * best session score (the roadmap shows how far a node fell short of the 80 % it needs).
  */
-export const NodeResultListSchema = z.array(
-  z.object({
-    type: QuestionTypeSchema,
-    completed: z.boolean(),
-    bestScore: z.number().int().min(0).max(100),
-    requiredScore: z.number().int(),
-  }),
-);
+export const NodeResultListSchema = z.object({
+  unitCompleted: z.boolean(),
+  nodes: z.array(
+    z.object({
+      type: QuestionTypeSchema,
+      completed: z.boolean(),
+      bestScore: z.number().int().min(0).max(100),
+      requiredScore: z.number().int(),
+    }),
+  ),
+});
 export type NodeResultList = z.infer<typeof NodeResultListSchema>;
 
 // ---------------------------------------------------------------------------------------------

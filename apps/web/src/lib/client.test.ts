@@ -2,7 +2,7 @@ import {
   AnswerResultSchema,
   apiRoutes,
   DseMixQuerySchema,
-  QuestionSchema,
+  KeyedQuestionSchema,
   VocabularyQuestionsQuerySchema,
 } from '@wenyan/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,8 @@ const ANSWER_RESULT = {
   correctAnswer: '甲',
   explanation: '解釋',
   culturalContext: null,
+  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
+  earnedXp: true,
   xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 };
@@ -102,7 +104,7 @@ describe('requestPath', () => {
 describe('successSchema', () => {
   it("is the registry's schema of the route's success status", () => {
     expect(successSchema(apiRoutes.submitAnswer)).toBe(AnswerResultSchema);
-    expect(successSchema(apiRoutes.createQuestion)).toBe(QuestionSchema);
+    expect(successSchema(apiRoutes.createQuestion)).toBe(KeyedQuestionSchema);
   });
 });
 

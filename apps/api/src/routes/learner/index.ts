@@ -155,12 +155,15 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel);
     const lesson = lessonState(state, input.params.lessonId);
     const types = new Set([...lesson.nodeTypes, ...Object.keys(lesson.nodeBest)]);
-    return [...types].map((type) => ({
-      type: type as never,
-      completed: lesson.nodeTypes.includes(type),
-      bestScore: lesson.nodeBest[type] ?? 0,
-      requiredScore: NODE_PASS_PERCENT,
-    }));
+    return {
+      unitCompleted: lesson.unitCompleted,
+      nodes: [...types].map((type) => ({
+        type: type as never,
+        completed: lesson.nodeTypes.includes(type),
+        bestScore: lesson.nodeBest[type] ?? 0,
+        requiredScore: NODE_PASS_PERCENT,
+      })),
+    };
   });
 
   defineRoute(app, 'completeNode', async ({ input, request, reply, user }) => {
