@@ -1,11 +1,12 @@
 import {
+  type AnswerResult,
   AnswerResultSchema,
   apiRoutes,
   DseMixQuerySchema,
   KeyedQuestionSchema,
   VocabularyQuestionsQuerySchema,
 } from '@wenyan/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpError } from './api.ts';
 import { call, requestPath, successSchema } from './client.ts';
 
@@ -137,5 +138,20 @@ describe('call', () => {
     await call('masterErrorQuestion', { params: { id: 'u1', questionId: 'q1' } }).catch(() => {});
     expect(sent[0]?.slice(0, 3)).toEqual(['PATCH', '/api/users/u1/error-questions/q1/master', {}]);
     expect(sent[0]?.[4]).toBeUndefined();
+  });
+
+  it('is typed by the registry: names, inputs and outputs (checked by tsc)', () => {
+    const never = () => {
+      // @ts-expect-error: no such operation
+      void call('noSuchCall');
+      // @ts-expect-error: getLesson needs its path parameter
+      void call('getLesson');
+      // @ts-expect-error: a body field the contract does not have
+      void call('joinClass', { body: { code: 'ABC123' } });
+      // @ts-expect-error: a path parameter of another route
+      void call('getLesson', { params: { lessonId: 3 } });
+    };
+    expect(typeof never).toBe('function');
+    expectTypeOf(call<'submitAnswer'>).returns.resolves.toEqualTypeOf<AnswerResult>();
   });
 });

@@ -8,6 +8,7 @@ import { LoginPage } from '../../features/auth/LoginPage.tsx';
 import { applyTheme, darkModeAtom } from '../../lib/preferences.ts';
 import { clearSession, isSessionExpired, readSession, touchActivity } from '../../lib/session.ts';
 import { TOAST_DURATION_MS } from '../../lib/toast.ts';
+import { RouteErrorBoundary } from '../RouteErrorBoundary.tsx';
 import { ErrorState, Spinner } from '../states.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
@@ -89,9 +90,11 @@ export function AppShell() {
         </a>
         <Header user={user.data} />
         <div id="main" className="app-main" tabIndex={-1}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
         <BottomNav />
       </div>

@@ -59,11 +59,16 @@ export function AdminPage() {
   const user = useCurrentUser();
   if (user.isPending) return <LoadingState />;
   if (!user.data?.roles.includes('admin')) {
+    // Signed out, the shell shows the sign-in page; a signed-in learner or teacher is told that the
+    // page needs the admin role, not asked to sign in again (the spec's wording was for anyone).
+    const signedIn = Boolean(user.data);
     return (
       <main className="page" data-testid="admin-denied">
         <PageHeader title="管理員面板" />
-        <EmptyState title="存取被拒，請先登入">
-          <p className="muted">此頁只供管理員使用。</p>
+        <EmptyState title={signedIn ? '存取被拒：此頁需要管理員權限' : '存取被拒，請先登入'}>
+          <p className="muted">
+            {signedIn ? '你的帳戶沒有管理員權限。如需協助，請聯絡學校的系統管理員。' : '此頁只供管理員使用。'}
+          </p>
           <Link className="btn" to="/">
             返回主頁
           </Link>
