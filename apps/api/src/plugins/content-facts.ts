@@ -36,12 +36,17 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
     const rows = await practiceQuestionCounts(app.deps.db);
     const lessonQuestionCounts: Record<number, number> = {};
     const lessonNodeTypes: Record<number, string[]> = {};
+    const nodeQuestionCounts: Record<number, Record<string, number>> = {};
     for (const row of rows) {
       lessonQuestionCounts[row.lessonId] = (lessonQuestionCounts[row.lessonId] ?? 0) + row.count;
       lessonNodeTypes[row.lessonId] = [...(lessonNodeTypes[row.lessonId] ?? []), row.type];
+      nodeQuestionCounts[row.lessonId] = {
+        ...nodeQuestionCounts[row.lessonId],
+        [row.type]: row.atLowestTier,
+      };
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();
-    return { lessonQuestionCounts, lessonNodeTypes };
+    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
   }
 
   const reads = new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl: CONTENT_TTL_MS });

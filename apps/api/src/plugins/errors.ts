@@ -37,6 +37,7 @@ export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   INVALID_RANGE: 400,
   INVALID_MISTAKES: 400,
   ACCURACY_MISMATCH: 400,
+  INVALID_SELF_ASSESSMENT: 400,
 };
 
 /** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */

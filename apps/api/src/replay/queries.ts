@@ -13,7 +13,7 @@ import {
   streamVersion,
   versionAtTime,
 } from '@wenyan/store';
-import { toErrorRecord, toQuestion, toStatsRecord } from '../learner/mappers.ts';
+import { toErrorRecord, toKeyedQuestion, toStatsRecord } from '../learner/mappers.ts';
 import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
 
 import { type LessonTitles, summarizeEvent } from './summaries.ts';
@@ -54,7 +54,7 @@ export async function learnerStateAt(
         db,
         open.map((r) => r.questionId),
       )
-    ).map((q) => [q.id, toQuestion(q)]),
+    ).map((q) => [q.id, toKeyedQuestion(q)]),
   );
   return {
     learnerId,

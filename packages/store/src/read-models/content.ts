@@ -62,12 +62,32 @@ export async function vocabularyLessonList(
 /** Per lesson and question type, how many practice questions there are (the decider's content facts). */
 export async function practiceQuestionCounts(
   db: Db,
-): Promise<Array<{ lessonId: number; type: string; count: number }>> {
+): Promise<Array<{ lessonId: number; type: string; count: number; atLowestTier: number }>> {
   const rows = await db
     .selectFrom('questions')
-    .select(['lesson_id', 'type', (eb) => eb.fn.countAll<string>().as('n')])
+    .select([
+      'lesson_id',
+      'type',
+      (eb) => eb.fn.countAll<string>().as('n'),
+      // What a node session offers at the lowest frequency tier (word questions above it are hidden).
+      (eb) =>
+        eb.fn
+          .countAll<string>()
+          .filterWhere((w) =>
+            w.or([w('character_frequency', 'is', null), w('character_frequency', '<=', LOWEST_TIER)]),
+          )
+          .as('at_lowest_tier'),
+    ])
     .where('origin', 'in', PRACTICE_ORIGINS)
     .groupBy(['lesson_id', 'type'])
     .execute();
-  return rows.map((r) => ({ lessonId: r.lesson_id, type: r.type, count: Number(r.n) }));
+  return rows.map((r) => ({
+    lessonId: r.lesson_id,
+    type: r.type,
+    count: Number(r.n),
+    atLowestTier: Number(r.at_lowest_tier),
+  }));
 }
+
+/** The lowest character-frequency tier a learner can choose. */
+const LOWEST_TIER = 200;

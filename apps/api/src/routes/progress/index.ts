@@ -10,7 +10,7 @@ import {
   readVocabularyStats,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { toQuestion, toStatsRecord } from '../../learner/mappers.ts';
+import { toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
@@ -46,7 +46,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
           db,
           records.map((r) => r.questionId),
         )
-      ).map((q) => [q.id, toQuestion(q)]),
+      ).map((q) => [q.id, toKeyedQuestion(q)]),
     );
     return records.flatMap((r) => {
       const question = questions.get(r.questionId);

@@ -33,6 +33,8 @@ export interface AnswerSubmission {
   timeSpent: number;
   /** When the learner gave it (ISO 8601); set by `holdAttempt` at the first try. */
   answeredAt?: string;
+  /** Long paper questions: the rubric level the learner gives their own answer. */
+  selfAssessedLevel?: string;
 }
 
 /** The answer could not reach the server and is kept on the device: it is sent when the connection returns. */
@@ -68,7 +70,8 @@ export function holdAttempt(
     held &&
     held.answer.userId === answer.userId &&
     held.answer.questionId === answer.questionId &&
-    held.answer.selectedAnswer === answer.selectedAnswer
+    held.answer.selectedAnswer === answer.selectedAnswer &&
+    held.answer.selfAssessedLevel === answer.selfAssessedLevel
   ) {
     return held;
   }

@@ -14,6 +14,15 @@ const result = (isCorrect: boolean): AnswerResult => ({
   correctAnswer: '甲',
   explanation: '解釋',
   culturalContext: null,
+  marking: {
+    verdict: isCorrect ? 'correct' : 'incorrect',
+    earned: isCorrect ? 1 : 0,
+    available: 1,
+    copied: false,
+    selfAssessed: false,
+    points: [],
+  },
+  earnedXp: isCorrect,
   xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 });

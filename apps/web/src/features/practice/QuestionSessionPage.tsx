@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { QUESTION_TYPES, type Question, type QuestionType, type User } from '@wenyan/contracts';
+import {
+  type NodeCompleteResult,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+  type User,
+} from '@wenyan/contracts';
 import { SESSION_QUESTION_LIMIT } from '@wenyan/domain';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +15,8 @@ import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../co
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
+import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
+import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import {
@@ -35,6 +43,7 @@ function Results({
   returnTo,
   returning,
   onStay,
+  node,
 }: {
   questions: Question[];
   state: ReturnType<typeof initialSession>;
@@ -42,6 +51,8 @@ function Results({
   returnTo: string;
   returning: boolean;
   onStay: () => void;
+  /** The server's verdict on the session (null until it answers). */
+  node: NodeCompleteResult['node'] | null;
 }) {
   const summary = sessionSummary(state);
   return (
@@ -69,6 +80,18 @@ function Results({
         <p className="muted" data-testid="results-pending">
           另有 {summary.pending} 題答案已保存在此裝置，連線後會送出並評分。
         </p>
+      ) : null}
+      {node ? (
+        node.completed ? (
+          <p className="text-jade node-verdict" data-testid="node-verdict">
+            關卡完成（{node.score}%）
+          </p>
+        ) : (
+          <p className="text-amber node-verdict" data-testid="node-verdict">
+            未達標：本節答對 {node.correctAnswers}/{node.questionsAnswered} 題（{node.score}%）， 需要{' '}
+            {node.requiredScore}% 才完成關卡，還差 {Math.max(0, node.requiredScore - node.score)}%。
+          </p>
+        )
       ) : null}
       {returning ? (
         <p className="muted return-note" role="status">
@@ -148,6 +171,7 @@ function Session({
   );
   const answers = useAnswerSubmission();
   const [returning, setReturning] = useState(false);
+  const [node, setNode] = useState<NodeCompleteResult['node'] | null>(null);
   const posted = useRef(false);
   const question = questions[state.index];
 
@@ -172,14 +196,23 @@ function Session({
           timeSpent: summary.timeSpent,
         },
       )
-        .then((result) => applyTotals(queryClient, result))
+        .then((result) => {
+          applyTotals(queryClient, result);
+          setNode(result.node);
+          // A real unit completion (the server paid its bonus) opens the unit-complete screen with it.
+          if (result.xpAwarded.some((award) => award.reason === 'unit_completed')) {
+            navigate(`/lesson/${lessonId}/unit/${lessonId}/complete`, {
+              state: { xpAwarded: result.xpAwarded },
+            });
+          }
+        })
         .catch(() => {
           // 'Failed to mark node as completed' is not shown to the learner (spec part 1 §8).
         })
         .finally(() => void refreshAfterNodeComplete(queryClient, user.id));
     }
     setReturning(true);
-  }, [state, user.id, lessonId, type, queryClient]);
+  }, [state, user.id, lessonId, type, queryClient, navigate]);
 
   useEffect(() => {
     if (!returning) return;
@@ -207,6 +240,7 @@ function Session({
           isCorrect: result.isCorrect,
           correctAnswer: result.correctAnswer,
           explanation: result.explanation,
+          marking: result.marking,
         },
       });
     } catch (error) {
@@ -225,9 +259,11 @@ function Session({
         state={state}
         returnTo={returnTo}
         returning={returning}
+        node={node}
         onStay={() => setReturning(false)}
         onRetry={() => {
           setReturning(false);
+          setNode(null);
           posted.current = false;
           dispatch({ type: 'session.retry', now: Date.now() });
         }}
@@ -269,6 +305,20 @@ function Session({
           <div className="feedback is-pending" role="status" data-testid="answer-kept">
             <p className="feedback-title">答案已保存在此裝置</p>
             <p className="feedback-text">連線後會自動送出並評分。</p>
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
+              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
+              autoFocus
+            >
+              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
+            </button>
+          </div>
+        ) : graded?.marking && isMarkedByPoints(graded.marking) ? (
+          <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
+            <MarkedAnswer result={{ marking: graded.marking, correctAnswer: graded.correctAnswer }} />
+            {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
             <button
               type="button"
               className="btn btn-primary btn-block"
