@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table users alter column username_key set not null
     `,
     `
-    create unique index users_username_key on users (username_key)
+    create unique index users_username_folded on users (username_key)
     `,
     `
     create table password_resets (
@@ -48,7 +48,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop table password_resets
     `,
     `
-    drop index users_username_key
+    drop index users_username_folded
     `,
     `
     alter table users drop column username_key

@@ -145,7 +145,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       successStatus: 201,
       preHandler: attemptLimiter(app, [
-        { name: 'signup-address', max: env.LOGIN_ADDRESS_RATE_LIMIT, key: addressOf },
+        { name: 'signup-address', max: Math.max(100, env.LOGIN_ADDRESS_RATE_LIMIT), key: addressOf },
       ]),
     },
   );
