@@ -23,6 +23,15 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 } as const;
 
+/** The policy as a header value, with more script sources (a page's own inline script, by its hash). */
+export function contentSecurityPolicy(extraScriptSources: readonly string[] = []): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, sources]) =>
+      [name, ...sources, ...(name === 'script-src' ? extraScriptSources : [])].join(' '),
+    )
+    .join('; ');
+}
+
 /** `Strict-Transport-Security` on answers served over https: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

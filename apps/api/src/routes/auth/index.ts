@@ -20,9 +20,10 @@ import { runLearnerCommand } from '../../learner/commands.ts';
 import { clearSessionCookie, isCrossSite, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { loadUserView } from '../../users-view.ts';
 import { accountOf, addressOf, attemptLimiter } from './limits.ts';
-import { loginPageHtml } from './login-page.ts';
+import { LOGIN_SCRIPT_HASH, loginPageHtml } from './login-page.ts';
 import { createOidc, type OidcChecks, type OidcIdentity } from './oidc.ts';
 import { passwordProblem } from './password-policy.ts';
 
@@ -83,7 +84,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       });
       return reply.redirect(url.href);
     }
-    return reply.type('text/html; charset=utf-8').send(loginPageHtml({ oidc: oidc !== null }));
+    return reply
+      .header('content-security-policy', contentSecurityPolicy([LOGIN_SCRIPT_HASH]))
+      .type('text/html; charset=utf-8')
+      .send(loginPageHtml({ oidc: oidc !== null }));
   });
 
   defineRoute(app, 'loginCallback', async ({ request, reply }) => {
