@@ -2,6 +2,7 @@
  * Local accounts: register, sign in, sign out. The session itself is an httpOnly cookie.
  */
 import { z } from 'zod';
+import { NO_BIDI } from './common.ts';
 
 export const AUTH_MESSAGES = {
   username: '用戶名稱須為 3 至 32 個字元，只可使用英文字母、數字、底線、點或連字號',
@@ -39,6 +40,7 @@ const optionalName = z
   .string()
   .trim()
   .max(50)
+  .refine(...NO_BIDI)
   .optional()
   .transform((value) => (value ? value : undefined));
 
