@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const ADMIN = 'p2_admin';
@@ -49,7 +49,7 @@ describe('part 2 learner screens in a real browser', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
+    server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -121,6 +121,7 @@ describe('part 2 learner screens in a real browser', () => {
 
   it('runs the imports and the upload as an admin, and denies a student', async () => {
     const { page } = await learner(ADMIN, '管理員');
+    await grantAdmin(server, ADMIN, page.request, PASSWORD);
     await page.goto('/admin');
     await page.getByTestId('admin-page').waitFor();
     const cards = page.getByTestId('admin-status-cards');
