@@ -13,6 +13,7 @@ import {
   LearnerEventPageSchema,
   LearnerStateSchema,
   MessageSchema,
+  ResetCodeSchema,
 } from '@wenyan/contracts';
 import { getJson, HttpError, sendJson, withQuery } from '../../lib/api.ts';
 
@@ -73,6 +74,16 @@ export const learnerStateQuery = (learnerId: string, at: number | null) =>
 
 export function createClass(name: string) {
   return sendJson('POST', apiRoutes.createClass.path, { name }, ClassSchema);
+}
+
+/** A one-time password reset code for a learner of the teacher's class (shown once). */
+export function issueResetCode(learnerId: string) {
+  return sendJson(
+    'POST',
+    buildPath(apiRoutes.issueResetCode.path, { id: learnerId }),
+    undefined,
+    ResetCodeSchema,
+  );
 }
 
 export function joinClass(joinCode: string) {
