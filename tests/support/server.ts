@@ -116,21 +116,32 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
-/**
- * Makes an account admin the operator's way, `npm run roles -- grant <username> admin` against the
- * server's database (no role comes from a chosen name), then signs `request` in again so that its
- * session carries the role (a server without Redis hears nothing of the command).
- */
-export async function grantAdmin(
+type SignInRequest = { post(url: string, options: { data: object }): Promise<{ status(): number }> };
+
+/** `grantRole` for the admin role. */
+export const grantAdmin = (
   server: RunningServer,
   username: string,
-  request: { post(url: string, options: { data: object }): Promise<{ status(): number }> },
+  request: SignInRequest,
+  password: string,
+) => grantRole(server, username, 'admin', request, password);
+
+/**
+ * Grants a role the operator's way, `npm run roles -- grant <username> <role>` against the server's
+ * database (no role comes from a chosen name), then signs `request` in again so that its session
+ * carries the role (a server without Redis hears nothing of the command).
+ */
+export async function grantRole(
+  server: RunningServer,
+  username: string,
+  role: 'teacher' | 'admin',
+  request: SignInRequest,
   password: string,
 ): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       nodeBin,
-      [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', username, 'admin'],
+      [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', username, role],
       {
         cwd: root,
         env: server.env,
