@@ -3,9 +3,10 @@
  * every other device is signed out by the server.
  */
 import { useMutation } from '@tanstack/react-query';
-import { apiRoutes, ChangePasswordBodySchema, MessageSchema } from '@wenyan/contracts';
+import { ChangePasswordBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
-import { HttpError, sendJson } from '../../lib/api.ts';
+import { HttpError } from '../../lib/api.ts';
+import { call } from '../../lib/client.ts';
 import { notify } from '../../lib/toast.ts';
 
 type Field = 'currentPassword' | 'newPassword';
@@ -27,8 +28,7 @@ export function ChangePasswordCard() {
   const [next, setNext] = useState('');
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      sendJson('POST', apiRoutes.changePassword.path, body, MessageSchema),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => call('changePassword', { body }),
     onSuccess: (result) => {
       setCurrent('');
       setNext('');
