@@ -81,7 +81,7 @@ export interface UsersTable {
   id: Generated<string>;
   username: string;
   /** The username after NFKC and case folding (unique): see `usernameKey`. */
-  username_key: string;
+  username_key: ColumnType<string, string | undefined, string>;
   password_hash: string | null;
   oidc_subject: string | null;
   first_name: string | null;
