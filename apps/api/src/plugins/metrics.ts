@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { eventsInLog, eventsProjected } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetrics, inCluster } from '../cluster.ts';
@@ -85,12 +86,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       help: 'Events folded into the read models (sum of the learners’ checkpoints)',
       registers: [registry],
       async collect() {
-        const row = await db
-          .selectFrom('learner_projections')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('checkpoint'), eb.lit(0)).as('n'))
-          .executeTakeFirst()
-          .catch(() => null);
-        this.set(Number(row?.n ?? 0));
+        this.set(await eventsProjected(db).catch(() => 0));
       },
     });
     new Gauge({
@@ -100,12 +96,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       help: 'Events in the log',
       registers: [registry],
       async collect() {
-        const row = await db
-          .selectFrom('streams')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('version'), eb.lit(0)).as('n'))
-          .executeTakeFirst()
-          .catch(() => null);
-        this.set(Number(row?.n ?? 0));
+        this.set(await eventsInLog(db).catch(() => 0));
       },
     });
   }
