@@ -67,7 +67,7 @@ async function serve(accounts: number, apiProcesses: string) {
         `learners: learner1 ... learner${accounts}, password "${LOAD_PASSWORD}"`,
         `their sessions (id, username, cookie): ${accountsFile}`,
         `metrics: ${system.url}/api/metrics and ${system.workerMetricsUrl}`,
-        `API server processes: ${apiProcesses}; sign-in limits raised for one address (LOGIN_RATE_LIMIT)`,
+        `API server processes: ${apiProcesses}; sign-in limits raised for one address (LOGIN_RATE_LIMIT, LOGIN_ADDRESS_RATE_LIMIT)`,
         '',
         'Ctrl-C stops the system and drops its database and keys.',
       ].join('\n'),

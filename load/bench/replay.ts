@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
+// The augmentation that gives FastifyInstance its `sessions`.
+import type {} from '@wenyan/api/src/plugins/auth.ts';
 import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { LearnerEventPageSchema, LearnerStateSchema } from '@wenyan/contracts';
 import {
@@ -25,7 +27,14 @@ import {
   type LearnerEvent,
   type LearnerState,
 } from '@wenyan/domain';
-import { appendToStream, createUser, type Db, learnerStreamId, lessonQuestions } from '@wenyan/store';
+import {
+  appendToStream,
+  createUser,
+  type Db,
+  learnerStreamId,
+  lessonQuestions,
+  setRoles,
+} from '@wenyan/store';
 import { sql } from 'kysely';
 import pg from 'pg';
 
@@ -150,7 +159,6 @@ async function main() {
   const postgres = adminUrl ? await throwawayPostgres(adminUrl) : null;
   const env = readApiEnv({
     LOG_LEVEL: 'silent',
-    ADMIN_USERNAMES: ADMIN,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   });
   const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
@@ -164,6 +172,9 @@ async function main() {
       payload: { username: ADMIN, password: 'correct horse battery' },
     });
     const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
+    // The operator's grant (as `npm run roles` does): no role comes from a chosen name.
+    await setRoles(db, String(registered.json().id), ['student', 'admin']);
+    await app.sessions.forgetUser(String(registered.json().id));
     const learner = await createUser(db, {
       username: 'bench_learner',
       passwordHash: null,

@@ -4,7 +4,7 @@
  * session each, for the sockets that only watch the leaderboard. The active learners still sign in
  * through POST /api/auth/login during the run, so sign-in is measured.
  */
-import { createSession, hashPassword, openDatabase } from '@wenyan/store';
+import { createSession, hashPassword, openDatabase, usernameKey } from '@wenyan/store';
 
 export const LOAD_PASSWORD = 'exam season 2026';
 
@@ -31,6 +31,7 @@ export async function seedAccounts(
       for (let n = start; n < Math.min(start + 1000, count + 1); n++) {
         rows.push({
           username: `${prefix}${n}`,
+          username_key: usernameKey(`${prefix}${n}`),
           password_hash: hash,
           first_name: `考生${n}`,
           last_name: null,

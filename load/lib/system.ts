@@ -204,6 +204,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     LOG_LEVEL: 'warn',
     // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
     LOGIN_RATE_LIMIT: '1000000',
+    LOGIN_ADDRESS_RATE_LIMIT: '1000000',
     // LOAD_PROFILE_DIR: a V8 CPU profile of every API and worker process, written there when it exits.
     ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
     ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),

@@ -7,7 +7,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const ADMIN = 'p2_admin';
@@ -52,7 +52,7 @@ describe('part 2 learner screens in a real browser', () => {
     const database = await createTestDatabase();
     drop = database.drop;
     keys = await answerKeys(database.url);
-    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
+    server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -124,6 +124,7 @@ describe('part 2 learner screens in a real browser', () => {
 
   it('runs the imports and the upload as an admin, and denies a student', async () => {
     const { page } = await learner(ADMIN, '管理員');
+    await grantAdmin(server, ADMIN, page.request, PASSWORD);
     await page.goto('/admin');
     await page.getByTestId('admin-page').waitFor();
     const cards = page.getByTestId('admin-status-cards');

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -186,7 +186,7 @@ describe('every part-2 screen on a phone, in both themes', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
+    server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
     if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
@@ -212,6 +212,7 @@ describe('every part-2 screen on a phone, in both themes', () => {
     await setup.request.post('/api/auth/register', {
       data: { username: ADMIN, password: PASSWORD, firstName: '管理員' },
     });
+    await grantAdmin(server, ADMIN, setup.request, PASSWORD);
     await setup.close();
     // Wait for the learner's read models (the error book shows the wrong answers).
     const check = await browser.newContext({ baseURL: server.url });

@@ -16,7 +16,7 @@ import { type Db, handleCommand, learnerStreamId, lessonQuestions } from '@wenya
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const ADMIN = 'tc_admin';
@@ -90,7 +90,7 @@ describe('the teacher pages in a real browser', () => {
     const database = await createTestDatabase();
     db = database.handle.db;
     drop = database.drop;
-    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
+    server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -103,6 +103,7 @@ describe('the teacher pages in a real browser', () => {
   it('opens a class, opens a learner, and scrubs the timeline: the XP and streak change', async () => {
     const stamp = Date.now().toString(36);
     const admin = await account(ADMIN, '管理員');
+    await grantAdmin(server, ADMIN, admin.page.request, PASSWORD);
     const teacher = await account(`tc_teacher_${stamp}`, '陳老師');
     const learner = await account(`tc_learner_${stamp}`, '嘉欣');
 

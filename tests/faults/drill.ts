@@ -118,6 +118,7 @@ export async function startDrill(
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '100000',
+    LOGIN_ADDRESS_RATE_LIMIT: '100000',
     WORKER_CONCURRENCY: '4',
     CATCH_UP_INTERVAL_MS: '500',
     // One server process per API unless a drill asks for more (the default is one per core).

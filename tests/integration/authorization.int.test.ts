@@ -1,6 +1,6 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 type Who = 'anonymous' | 'owner' | 'otherStudent' | 'teacher' | 'admin';
@@ -34,17 +34,11 @@ describe('authorization: every route × anonymous / owner / other student / teac
   const accounts = {} as Record<Exclude<Who, 'anonymous'>, TestAccount>;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: 'authz_admin' });
+    t = await startTestApp('embedded');
     accounts.owner = await signUp(t.app, 'owner');
     accounts.otherStudent = await signUp(t.app, 'other');
     accounts.teacher = await signUp(t.app, 'teacher');
-    const adminRes = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'authz_admin', password: 'correct horse battery' },
-    });
-    const cookie = String(adminRes.headers['set-cookie']).split(';')[0]!;
-    accounts.admin = { id: adminRes.json().id, username: 'authz_admin', cookie, headers: { cookie } };
+    accounts.admin = await signUpAdmin(t.app, 'authz_admin');
     const granted = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/users/${accounts.teacher.id}/roles`,

@@ -2,7 +2,7 @@ import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
@@ -82,15 +82,9 @@ describe('fuzzing every write route with malformed bodies', () => {
   let admin: TestAccount;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: 'fuzz_admin', LOGIN_RATE_LIMIT: '100000' });
+    t = await startTestApp('embedded', { LOGIN_RATE_LIMIT: '100000', LOGIN_ADDRESS_RATE_LIMIT: '100000' });
     learner = await signUp(t.app, 'fuzz');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'fuzz_admin', password: 'correct horse battery' },
-    });
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    admin = { id: res.json().id, username: 'fuzz_admin', cookie, headers: { cookie } };
+    admin = await signUpAdmin(t.app, 'fuzz_admin');
   });
   afterAll(async () => {
     await t?.close();

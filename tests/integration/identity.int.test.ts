@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/accounts.ts';
+import { signUp, signUpAdmin } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const DAY = 86_400_000;
@@ -10,7 +10,6 @@ describe('identity, sessions and the admin imports', () => {
     // No session cache: these tests age sessions by editing their rows, which a cache would not see
     // (session-cache.int.test.ts tests the cache).
     t = await startTestApp('embedded', {
-      ADMIN_USERNAMES: 'id_admin',
       LOGIN_RATE_LIMIT: '5',
       SESSION_CACHE_MS: '0',
     });
@@ -121,14 +120,8 @@ describe('identity, sessions and the admin imports', () => {
     expect(same.json().schoolName).toBe('皇仁書院');
   });
 
-  it('gives ADMIN_USERNAMES the admin role, and the six imports add nothing twice', async () => {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'id_admin', password: 'correct horse battery' },
-    });
-    expect(reg.json().roles).toContain('admin');
-    const headers = { cookie: cookieOf(reg) };
+  it('an admin granted by the operator runs the six imports, which add nothing twice', async () => {
+    const { headers } = await signUpAdmin(t.app, 'id_admin');
     const names = [
       'dse-questions',
       'new-lessons',

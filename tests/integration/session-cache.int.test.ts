@@ -12,7 +12,7 @@ import { buildApp } from '@wenyan/api/src/app.ts';
 import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,15 +23,8 @@ describe.each(MODES)('the session cache (%s mode)', (mode) => {
   let admin: TestAccount;
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { ADMIN_USERNAMES: adminName, SESSION_CACHE_MS: '60000' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: adminName, password: 'correct horse battery' },
-    });
-    expect(res.statusCode).toBe(201);
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    admin = { id: res.json().id, username: adminName, cookie, headers: { cookie } };
+    t = await startTestApp(mode, { SESSION_CACHE_MS: '60000' });
+    admin = await signUpAdmin(t.app, adminName);
   });
   afterAll(async () => {
     await t?.close();
@@ -91,7 +84,7 @@ describe('the session cache across API instances (distributed mode)', () => {
   const adminName = 'cache_admin_across';
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { ADMIN_USERNAMES: adminName, SESSION_CACHE_MS: '60000' });
+    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     // A second instance of the same deployment: the same database, the same Redis prefix.
     const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
     const app = await buildApp({ ...runtime.deps, logger: false });
@@ -103,13 +96,7 @@ describe('the session cache across API instances (distributed mode)', () => {
         await runtime.close();
       },
     };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: adminName, password: 'correct horse battery' },
-    });
-    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-    admin = { id: res.json().id, username: adminName, cookie, headers: { cookie } };
+    admin = await signUpAdmin(t.app, adminName);
   });
   afterAll(async () => {
     await other?.close();

@@ -35,7 +35,7 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../support/accounts.ts';
+import { grantRoles, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 const DAY = 86_400_000;
@@ -87,8 +87,9 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
 
   beforeAll(async () => {
     const adminName = unique('admin');
-    t = await startTestApp(mode, { ADMIN_USERNAMES: adminName });
+    t = await startTestApp(mode);
     admin = await register(t.app, adminName);
+    await grantRoles(t.app, admin.id, ['student', 'admin']);
     teacher = await register(t.app, unique('teacher'));
     otherTeacher = await register(t.app, unique('teacher'));
     learner = await register(t.app, unique('learner'));

@@ -1,3 +1,6 @@
+// The augmentation that gives FastifyInstance its `sessions`.
+import type {} from '@wenyan/api/src/plugins/auth.ts';
+import { type Role, setRoles } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 
 let n = 0;
@@ -24,4 +27,22 @@ export async function signUp(app: FastifyInstance, prefix = 'learner'): Promise<
     .join('; ');
   const user = res.json() as { id: string };
   return { id: user.id, username, cookie, headers: { cookie } };
+}
+
+/**
+ * Gives an account roles the way an operator does (`npm run roles`: straight in the database, no role
+ * from a chosen name), and tells every API process to forget the account's cached sessions.
+ */
+export async function grantRoles(app: FastifyInstance, userId: string, roles: Role[]): Promise<void> {
+  const updated = await setRoles(app.deps.db, userId, roles);
+  if (!updated) throw new Error(`no account ${userId}`);
+  await app.sessions.forgetUser(userId);
+}
+
+/** A fresh account made admin by the operator's way (see `grantRoles`). */
+export async function signUpAdmin(app: FastifyInstance, prefix = 'admin'): Promise<TestAccount> {
+  // Usernames hold 32 characters: signUp adds about 20 to the prefix.
+  const account = await signUp(app, prefix.slice(0, 10));
+  await grantRoles(app, account.id, ['student', 'admin']);
+  return account;
 }

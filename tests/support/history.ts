@@ -3,7 +3,7 @@
  * can build months of activity (streaks, broken streaks, error books) in seconds.
  */
 import { decide, type LearnerCommand, seededRandom } from '@wenyan/domain';
-import { type Db, handleCommand, learnerStreamId } from '@wenyan/store';
+import { type Db, handleCommand, learnerStreamId, usernameKey } from '@wenyan/store';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
 
 export interface BankQuestion {
@@ -22,6 +22,7 @@ export async function insertLearner(db: Db, username: string): Promise<string> {
     .insertInto('users')
     .values({
       username,
+      username_key: usernameKey(username),
       password_hash: null,
       oidc_subject: null,
       first_name: null,

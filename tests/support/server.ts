@@ -14,6 +14,8 @@ const nodeBin = process.execPath;
 export interface RunningServer {
   url: string;
   port: number;
+  /** The environment the server runs with (its database, Redis and prefix), for the operator's commands. */
+  env: NodeJS.ProcessEnv;
   processes: ChildProcess[];
   logs: string[];
   stop(): Promise<void>;
@@ -105,10 +107,54 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   return {
     url,
     port,
+    env,
     processes,
     logs,
     async stop() {
       await Promise.all(processes.map(stopChild));
     },
   };
+}
+
+type SignInRequest = { post(url: string, options: { data: object }): Promise<{ status(): number }> };
+
+/** `grantRole` for the admin role. */
+export const grantAdmin = (
+  server: RunningServer,
+  username: string,
+  request: SignInRequest,
+  password: string,
+) => grantRole(server, username, 'admin', request, password);
+
+/**
+ * Grants a role the operator's way, `npm run roles -- grant <username> <role>` against the server's
+ * database (no role comes from a chosen name), then signs `request` in again so that its session
+ * carries the role (a server without Redis hears nothing of the command).
+ */
+export async function grantRole(
+  server: RunningServer,
+  username: string,
+  role: 'teacher' | 'admin',
+  request: SignInRequest,
+  password: string,
+): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      nodeBin,
+      [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', username, role],
+      {
+        cwd: root,
+        env: server.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c));
+    child.stderr?.on('data', (c: Buffer) => (output += c));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`roles grant failed: ${output}`)),
+    );
+  });
+  const res = await request.post('/api/auth/login', { data: { username, password } });
+  if (res.status() !== 200) throw new Error(`sign-in after the grant failed: ${res.status()}`);
 }

@@ -3,7 +3,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import type { Broadcast, Channel, Db, LeaderboardIndex, ProjectionQueue, SessionEnded } from '@wenyan/store';
+import type {
+  Broadcast,
+  Channel,
+  Db,
+  LeaderboardIndex,
+  ProjectionQueue,
+  RedisClient,
+  SessionEnded,
+} from '@wenyan/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiEnv } from './config.ts';
@@ -12,6 +20,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebClient } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -40,6 +49,8 @@ export interface AppDeps {
   leaderboard: LeaderboardIndex;
   /** The leaderboard version the newest change carried. */
   leaderboardVersion: () => Promise<number>;
+  /** Distributed mode: the Redis connection that keeps the attempt counts every API process shares. */
+  redis?: RedisClient | undefined;
   /** The built web client to serve, if any. */
   webDist?: string | undefined;
   logger?: boolean | object;
@@ -61,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies the operator names (none by default): anyone
+    // else could choose the address their sign-in attempts are counted under.
+    trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
     // Request lines only when debugging: at exam-season rates they would drown the logs.
     logController: new LogController({
       disableRequestLogging: deps.env.LOG_LEVEL !== 'debug' && deps.env.LOG_LEVEL !== 'trace',
@@ -82,7 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app);
+  // Attempt counts in Redis when distributed, so N processes and instances do not give N times the
+  // attempts; while Redis is away the limits are skipped rather than refusing every sign-in.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis
+      ? { redis: deps.redis, nameSpace: `${deps.env.REDIS_PREFIX}:attempts:`, skipOnError: true }
+      : {}),
+  });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerAuth(app);
   await registerContentFacts(app);

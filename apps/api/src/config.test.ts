@@ -18,4 +18,20 @@ describe('the API environment', () => {
     expect(() => readApiEnv({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
     expect(() => readApiEnv({ LISTEN_BACKLOG: 'many' })).toThrow(/LISTEN_BACKLOG/);
   });
+
+  it('trusts no proxy and counts sign-ins per account and per address by default', () => {
+    const env = readApiEnv({});
+    expect(env.TRUST_PROXY).toEqual([]);
+    expect(env.LOGIN_RATE_LIMIT).toBe(10);
+    expect(env.LOGIN_ADDRESS_RATE_LIMIT).toBe(100);
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(readApiEnv({ TRUST_PROXY: '172.28.0.10, 10.0.0.0/8' }).TRUST_PROXY).toEqual([
+      '172.28.0.10',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('refuses a metrics token too short to be a secret', () => {
+    expect(() => readApiEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

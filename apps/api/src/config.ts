@@ -19,7 +19,12 @@ export const ApiEnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('wyt'),
   DATA_DIR: z.string().default('.data'),
-  ADMIN_USERNAMES: list,
+  /**
+   * The proxies whose X-Forwarded-For / -Proto / -Host the API believes: addresses or CIDR ranges,
+   * comma-separated (e.g. nginx's network in docker-compose.yml). Default none: the client's address is
+   * the connection's, so a caller cannot pick the address its sign-in attempts are counted under.
+   */
+  TRUST_PROXY: list,
   PUBLIC_ORIGIN: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -31,7 +36,19 @@ export const ApiEnvSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** Sign-in attempts per minute for one account (its folded username), from any address. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Sign-in attempts per minute from one address, whatever the account. A class signs in from one
+   * school address: 100 lets 40 students in with typos to spare, and caps a guesser at 100 a minute.
+   */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  /**
+   * `GET /api/metrics` needs `Authorization: Bearer <token>` when set. Unset, the metrics answer only a
+   * caller on the loopback interface (the load runner, a scraper beside the API), never one through a
+   * proxy (a request carrying X-Forwarded-For) or from another host.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /**

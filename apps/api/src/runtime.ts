@@ -16,6 +16,7 @@ import {
   openDatabase,
   type ProjectionQueue,
   type Projector,
+  type RedisClient,
   redisConnection,
   redisLeaderboard,
   type SessionEnded,
@@ -72,6 +73,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   let leaderboard: LeaderboardIndex;
   let leaderboardVersion: () => Promise<number>;
   let projector: Projector | null = null;
+  let redisClient: RedisClient | undefined;
   const closers: Array<() => Promise<void> | void> = [];
   if (distributed && env.REDIS_URL) {
     const redisQueue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX, env.DOORBELL_MS);
@@ -83,6 +85,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     redis.on('error', () => {});
     closers.push(() => redis.disconnect());
     leaderboard = redisLeaderboard(redis, env.REDIS_PREFIX);
+    redisClient = redis;
     leaderboardVersion = async () => Number((await redis.get(leaderboardVersionKey(env.REDIS_PREFIX))) ?? 0);
   } else {
     // Embedded: the projector runs in this process, behind an in-process queue.
@@ -122,6 +125,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     queueHealthy,
     leaderboard,
     leaderboardVersion,
+    redis: redisClient,
     webDist: options.serveWeb === false ? undefined : (env.WEB_DIST ?? DEFAULT_WEB_DIST),
   };
   return {

@@ -5,6 +5,24 @@
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
+// Names people choose (shown to other users)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The bidirectional controls (U+202A–202E embeddings and overrides, U+2066–2069 isolates, U+200E/200F
+ * marks, U+061C the Arabic letter mark): invisible, they reorder what follows, so `陳‮gpj.exe` or a
+ * name in a teacher's table reads as something else. Chinese and English names never need them.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+export const BIDI_MESSAGE = '不可包含改變文字方向的隱藏字元';
+
+/**
+ * The refinement every name field takes (people, schools, classes, nicknames):
+ * `z.string().refine(...NO_BIDI)`.
+ */
+export const NO_BIDI = [(value: string) => !BIDI_CONTROLS.test(value), { error: BIDI_MESSAGE }] as const;
+
+// ---------------------------------------------------------------------------------------------
 // Ids
 // ---------------------------------------------------------------------------------------------
 

@@ -13,7 +13,14 @@ import {
   SetRolesBodySchema,
   UploadTextBodySchema,
 } from './admin.ts';
-import { LoginBodySchema, OidcCallbackQuerySchema, RegisterBodySchema } from './auth.ts';
+import {
+  ChangePasswordBodySchema,
+  LoginBodySchema,
+  OidcCallbackQuerySchema,
+  RegisterBodySchema,
+  ResetCodeSchema,
+  ResetPasswordBodySchema,
+} from './auth.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseAboutSchema,
@@ -219,6 +226,22 @@ export const apiRoutes = {
     summary: 'Sign out (ends the session)',
     auth: 'public',
     responses: { 200: MessageSchema },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/password',
+    summary: 'Change the signed-in user’s password (needs the current one; ends their other sessions)',
+    auth: 'user',
+    body: ChangePasswordBodySchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 429) },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset',
+    summary: 'Set a new password with a one-time reset code from a teacher or admin, and sign in',
+    auth: 'public',
+    body: ResetPasswordBodySchema,
+    responses: { 200: UserSchema, ...errorResponses(400, 429) },
   },
   getCurrentUser: {
     method: 'GET',
@@ -599,6 +622,14 @@ export const apiRoutes = {
     params: LearnerParamsSchema,
     query: LearnerEventsQuerySchema,
     responses: { 200: LearnerEventPageSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  issueResetCode: {
+    method: 'POST',
+    path: '/api/teacher/learners/:id/reset-code',
+    summary: 'A one-time password reset code for a learner of one’s class (or any account, for an admin)',
+    auth: 'teacherOfLearner',
+    params: LearnerParamsSchema,
+    responses: { 201: ResetCodeSchema, ...errorResponses(400, 401, 403, 404, 409) },
   },
   getLearnerState: {
     method: 'GET',

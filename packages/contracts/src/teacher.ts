@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   CountSchema,
   LessonIdSchema,
+  NO_BIDI,
   nonNegativeIntParam,
   PercentSchema,
   positiveIntParam,
@@ -38,7 +39,8 @@ export const CreateClassBodySchema = z.object({
     .string({ error: '請輸入班別名稱' })
     .trim()
     .min(1, { error: '請輸入班別名稱' })
-    .max(60, { error: '班別名稱不能超過 60 個字' }),
+    .max(60, { error: '班別名稱不能超過 60 個字' })
+    .refine(...NO_BIDI),
 });
 export type CreateClassBody = z.infer<typeof CreateClassBodySchema>;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CountSchema,
   LessonIdSchema,
+  NO_BIDI,
   PercentSchema,
   ProgressResultSchema,
   positiveIntParam,
@@ -235,6 +236,7 @@ export const UpdateSchoolBodySchema = z.object({
     .string({ error: '請輸入學校名稱' })
     .trim()
     .min(1, { error: '請輸入學校名稱' })
-    .max(100, { error: '學校名稱不能超過 100 個字' }),
+    .max(100, { error: '學校名稱不能超過 100 個字' })
+    .refine(...NO_BIDI),
 });
 export type UpdateSchoolBody = z.infer<typeof UpdateSchoolBodySchema>;

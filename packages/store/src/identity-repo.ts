@@ -1,5 +1,7 @@
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 const scrypt = promisify(scryptCb) as (
@@ -9,21 +11,26 @@ const scrypt = promisify(scryptCb) as (
   options: object,
 ) => Promise<Buffer>;
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+/**
+ * OWASP's Password Storage Cheat Sheet's first choice: Argon2id with 19 MiB, 2 passes, 1 lane. The
+ * package runs it on libuv's thread pool, so a sign-in never blocks the event loop.
+ */
+export const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// The package's `Algorithm` is a const enum, which isolatedModules cannot read: 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm;
+const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
-/** scrypt with a random salt, stored as `scrypt$N$r$p$salt$hash` (base64). */
+/** Argon2id with a random salt, stored as its PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, SCRYPT.keylen, {
-    N: SCRYPT.N,
-    r: SCRYPT.r,
-    p: SCRYPT.p,
-    maxmem: 64 * 1024 * 1024,
-  });
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  return argon2Hash(password, { ...ARGON2, algorithm: ARGON2ID });
 }
 
+/**
+ * Whether `password` matches a stored hash: Argon2id (PHC string), or the scrypt of earlier releases
+ * (`scrypt$N$r$p$salt$hash`), which `passwordNeedsRehash` then asks to replace.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) return argon2Verify(stored, password).catch(() => false);
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
@@ -34,6 +41,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: 64 * 1024 * 1024,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** True for a hash of an older scheme or weaker parameters: the next good sign-in stores a new one. */
+export function passwordNeedsRehash(stored: string): boolean {
+  return !stored.startsWith(CURRENT_PREFIX);
+}
+
+/**
+ * The form of a username that must be unique: NFKC (full-width and compatibility forms to their plain
+ * letters) and case folding (upper then lower case, so that e.g. ß and SS meet), NFKC again.
+ * `RT_STU_A`, `rt_stu_a` and `ＲＴ＿ＳＴＵ＿Ａ` share one key.
+ */
+export function usernameKey(username: string): string {
+  return username.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
 }
 
 export type Role = 'student' | 'teacher' | 'admin';
@@ -106,6 +127,7 @@ export async function createUser(
     .insertInto('users')
     .values({
       username: input.username,
+      username_key: usernameKey(input.username),
       password_hash: input.passwordHash,
       first_name: input.firstName ?? null,
       last_name: input.lastName ?? null,
@@ -114,7 +136,7 @@ export async function createUser(
       oidc_subject: null,
       profile_image_url: null,
     })
-    .onConflict((oc) => oc.column('username').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning(userColumns)
     .executeTakeFirst();
   return row ? toUser(row) : null;
@@ -133,7 +155,10 @@ export async function findCredentials(
   const row = await db
     .selectFrom('users')
     .select([...userColumns, 'password_hash'])
-    .where('username', '=', username)
+    .where((eb) => eb.or([eb('username', '=', username), eb('username_key', '=', usernameKey(username))]))
+    // An exact name first: accounts that collided before names were folded keep signing in by their own.
+    .orderBy(sql`username = ${username}`, 'desc')
+    .limit(1)
     .executeTakeFirst();
   return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
 }
@@ -252,6 +277,105 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionDigest(token)).execute();
 }
 
+/** Stores a new password hash (a change, a reset, or the upgrade of an old hash at sign-in). */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The stored password hash of an account (null for school sign-in accounts), or undefined if none. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/**
+ * Ends every session of a user but the one whose token is `keepToken` (all of them without it). The
+ * caller tells the API processes to forget them (`SessionCache.forgetUser`).
+ */
+export async function deleteSessionsOfUser(db: Db, userId: string, keepToken?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepToken !== undefined) query = query.where('id', '<>', sessionDigest(keepToken));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Password reset codes: issued by a teacher of the learner's class or an admin, shown once, stored as
+// their SHA-256, one live code per learner (a new one replaces the old), used once, valid for a day.
+// ----------------------------------------------------------------------------------------------
+
+export const RESET_CODE_HOURS = 24;
+// No 0/O, 1/I/L: read aloud or copied from a screen by a teacher, the code must not be misread.
+const RESET_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const RESET_CODE_LENGTH = 12;
+
+const resetDigest = (code: string) =>
+  createHash('sha256').update(code.replace(/[\s-]/g, '').toUpperCase()).digest('hex');
+
+/**
+ * A new one-time reset code for `userId` (replacing any earlier one), returned once: only its digest
+ * is kept. Twelve characters of 31 (about 59 bits), grouped in fours for reading: `ABCD-EFGH-JKMN`.
+ */
+export async function issueResetCode(
+  db: Db,
+  userId: string,
+  issuedBy: string,
+  now = new Date(),
+): Promise<{ code: string; expiresAt: Date }> {
+  let raw = '';
+  for (let i = 0; i < RESET_CODE_LENGTH; i++) raw += RESET_ALPHABET[randomInt(RESET_ALPHABET.length)];
+  const code = raw.match(/.{4}/g)?.join('-') ?? raw;
+  const expiresAt = new Date(now.getTime() + RESET_CODE_HOURS * 60 * 60 * 1000);
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: userId,
+      code_hash: resetDigest(code),
+      issued_by: issuedBy,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        code_hash: resetDigest(code),
+        issued_by: issuedBy,
+        created_at: now,
+        expires_at: expiresAt,
+      }),
+    )
+    .execute();
+  return { code, expiresAt };
+}
+
+/**
+ * Uses a reset code: when `code` is the live code of the account, the code is deleted (in the same
+ * statement, so two uses cannot both pass) and true returned; otherwise false (wrong, used or expired).
+ */
+export async function consumeResetCode(
+  db: Db,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<boolean> {
+  const digest = resetDigest(code);
+  const row = await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', digest)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The account of a school sign-in (by the provider's subject), created on the first sign-in. */
 export async function findOrCreateOidcUser(
   db: Db,
@@ -275,6 +399,7 @@ export async function findOrCreateOidcUser(
     .insertInto('users')
     .values({
       username,
+      username_key: usernameKey(username),
       password_hash: null,
       oidc_subject: identity.subject,
       first_name: identity.firstName,

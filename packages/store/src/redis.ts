@@ -24,7 +24,10 @@ export function learnersOfJob(name: string, data: unknown): string[] | null {
 }
 
 /** Options shared by every BullMQ/ioredis client of the project. */
-export function redisConnection(url: string, purpose: 'queue' | 'worker' | 'pubsub') {
+/** An ioredis connection (for the API's attempt counts, which the rate-limit plugin keeps in Redis). */
+export type RedisClient = Redis;
+
+export function redisConnection(url: string, purpose: 'queue' | 'worker' | 'pubsub'): Redis {
   return new Redis(url, {
     // A worker's blocking connection must wait forever; producers fail fast while Redis is away.
     maxRetriesPerRequest: purpose === 'worker' ? null : 1,

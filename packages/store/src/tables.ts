@@ -80,6 +80,8 @@ export interface UploadedTextsTable {
 export interface UsersTable {
   id: Generated<string>;
   username: string;
+  /** The username after NFKC and case folding (unique): see `usernameKey`. */
+  username_key: ColumnType<string, string | undefined, string>;
   password_hash: string | null;
   oidc_subject: string | null;
   first_name: string | null;
@@ -90,6 +92,15 @@ export interface UsersTable {
   character_threshold: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One live reset code per learner: its SHA-256, who issued it, when it ends. */
+export interface PasswordResetsTable {
+  user_id: string;
+  code_hash: string;
+  issued_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -245,6 +256,7 @@ export interface Database {
   uploaded_texts: UploadedTextsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   streams: StreamsTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;

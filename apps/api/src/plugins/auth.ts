@@ -36,21 +36,38 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 }
 
 function assertSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): void {
-  const origin = request.headers.origin;
-  if (origin) {
-    const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw forbidden('cross-site request refused');
-    }
-    const allowed =
-      originHost === host || (publicOrigin !== undefined && new URL(publicOrigin).host === originHost);
-    if (!allowed) throw forbidden('cross-site request refused');
-    return;
+  if (isCrossSite(request, publicOrigin)) throw forbidden('cross-site request refused');
+}
+
+/** Whether an origin (`https://host:port`) is this site's: the Host the request came to, or PUBLIC_ORIGIN. */
+export function isOwnOrigin(
+  request: FastifyRequest,
+  origin: string,
+  publicOrigin: string | undefined,
+): boolean {
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
   }
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-site request refused');
+  // request.host is X-Forwarded-Host only from a trusted proxy (TRUST_PROXY), else the Host header.
+  return (
+    originHost === request.host || (publicOrigin !== undefined && new URL(publicOrigin).host === originHost)
+  );
+}
+
+/**
+ * Whether a request came from another site: its Origin (sent with every cross-site POST and websocket)
+ * names another host, or the browser's Sec-Fetch-Site says `cross-site` or `same-site` (a sibling
+ * subdomain or another port is not this app). Tools that send neither (curl, tests) are not cross-site.
+ */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return !isOwnOrigin(request, origin, publicOrigin);
+  if (origin === 'null') return true;
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }
 
 export function setSessionCookie(

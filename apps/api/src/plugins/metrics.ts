@@ -1,7 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
 import { eventsInLog, eventsProjected } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetrics, inCluster } from '../cluster.ts';
+import { ApiError } from './errors.ts';
 
 /** The API's Prometheus metrics (one registry per process; a cluster's primary sums them). */
 export const registry = new Registry();
@@ -108,8 +110,28 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/api/metrics', async (_request, reply) => {
+  app.get('/api/metrics', async (request, reply) => {
+    if (!metricsAllowed(request, app.deps.env.METRICS_TOKEN)) {
+      throw new ApiError(404, 'NOT_FOUND', 'no route for GET /api/metrics');
+    }
     reply.header('content-type', registry.contentType);
     return inCluster() ? clusterMetrics() : registry.metrics();
   });
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who may read the metrics: with METRICS_TOKEN, a caller sending it as a bearer token (compared in
+ * constant time); without it, only a caller on this machine's loopback interface that came through no
+ * proxy (the load runner, a scraper beside the API). Anyone else gets the 404 of an unknown route.
+ */
+export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${token}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  const direct = request.socket.remoteAddress ?? '';
+  return LOOPBACK.has(direct) && request.headers['x-forwarded-for'] === undefined;
 }

@@ -1,6 +1,6 @@
 import { apiRoutes, type Output, type ParsedInput, type RouteName } from '@wenyan/contracts';
 import type { UserRecord } from '@wenyan/store';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { requireRole, requireSelf, requireUser } from './auth.ts';
 import { forbidden } from './errors.ts';
@@ -37,7 +37,12 @@ export function defineRoute<N extends RouteName>(
   app: FastifyInstance,
   name: N,
   handler: Handler<N>,
-  options: { successStatus?: number; config?: Record<string, unknown> } = {},
+  options: {
+    successStatus?: number;
+    config?: Record<string, unknown>;
+    /** Runs after validation and the auth rule (e.g. attempt limits that read the parsed body). */
+    preHandler?: preHandlerAsyncHookHandler;
+  } = {},
 ): void {
   const contract = apiRoutes[name] as (typeof apiRoutes)[RouteName];
   const c = contract as unknown as {
@@ -61,6 +66,7 @@ export function defineRoute<N extends RouteName>(
     url: c.path,
     schema,
     config: options.config ?? {},
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     // Authorisation runs before validation: a signed-out or unauthorised caller learns nothing about
     // the shape of the call (401/403 come before 400).
     preValidation: async (request) => {

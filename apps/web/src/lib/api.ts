@@ -7,10 +7,18 @@ import { clearSession } from './session.ts';
 export class HttpError extends Error {
   readonly status: number;
   readonly code: string | null;
-  constructor(status: number, message: string, code: string | null) {
+  /** A 400's fields and their messages (`{ field: 'body.newPassword', message }`), when the server sent them. */
+  readonly details: ReadonlyArray<{ field?: string; message?: string }> | null;
+  constructor(
+    status: number,
+    message: string,
+    code: string | null,
+    details: ReadonlyArray<{ field?: string; message?: string }> | null = null,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -21,8 +29,11 @@ export interface Parser<T> {
 
 /** The failure of a call from its status and body (the server's error shape, other JSON, or text). */
 function httpError(status: number, statusText: string, data: unknown): HttpError {
-  const shaped = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const shaped = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   const code = typeof shaped?.code === 'string' ? shaped.code : null;
+  const details = Array.isArray(shaped?.details)
+    ? (shaped.details as Array<{ field?: string; message?: string }>)
+    : null;
   const message =
     typeof shaped?.message === 'string'
       ? shaped.message
@@ -31,7 +42,7 @@ function httpError(status: number, statusText: string, data: unknown): HttpError
         : data === undefined || data === null
           ? statusText
           : JSON.stringify(data);
-  return new HttpError(status, `${status}: ${message}`, code);
+  return new HttpError(status, `${status}: ${message}`, code, details);
 }
 
 async function failure(res: Response): Promise<HttpError> {

@@ -1,33 +1,51 @@
 import {
+  consumeResetCode,
   createSession,
   createUser,
   deleteSession,
+  deleteSessionsOfUser,
   findCredentials,
   findOrCreateOidcUser,
+  findPasswordHash,
+  findUserById,
   hashPassword,
-  type Role,
-  setRoles,
+  issueResetCode,
+  passwordNeedsRehash,
+  setPasswordHash,
   type UserRecord,
   verifyPassword,
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
-import { ApiError } from '../../plugins/errors.ts';
+import { clearSessionCookie, isCrossSite, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { loadUserView } from '../../users-view.ts';
-import { loginPageHtml } from './login-page.ts';
+import { accountOf, addressOf, attemptLimiter } from './limits.ts';
+import { LOGIN_SCRIPT_HASH, loginPageHtml } from './login-page.ts';
 import { createOidc, type OidcChecks, type OidcIdentity } from './oidc.ts';
+import { passwordProblem } from './password-policy.ts';
 
 /** A dummy hash so a sign-in for an unknown name costs as much as one for a known name. */
 let dummyHash: Promise<string> | null = null;
 
-/** Accounts named in ADMIN_USERNAMES hold the admin role (given at sign-up and sign-in). */
-async function withConfiguredRoles(app: FastifyInstance, user: UserRecord): Promise<UserRecord> {
-  if (!app.deps.env.ADMIN_USERNAMES.includes(user.username) || user.roles.includes('admin')) return user;
-  const updated = await setRoles(app.deps.db, user.id, [...user.roles, 'admin']);
-  await app.sessions.forgetUser(user.id);
-  return updated ?? user;
+/** A new password that breaks a rule beyond its length: 400 naming the field, in Traditional Chinese. */
+function assertPasswordAllowed(password: string, username: string, field: string): void {
+  const problem = passwordProblem(password, username);
+  if (problem) {
+    throw new ApiError(400, 'VALIDATION_FAILED', `body.${field}: ${problem}`, [
+      { field: `body.${field}`, message: problem },
+    ]);
+  }
+}
+
+/** Checks a password against an account, at the same cost whether or not the account has one. */
+async function passwordMatches(password: string, stored: string | null | undefined): Promise<boolean> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, await dummyHash);
+  return false;
 }
 
 /** Ends a session: its row goes, and every API process forgets it. */
@@ -68,7 +86,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       });
       return reply.redirect(url.href);
     }
-    return reply.type('text/html; charset=utf-8').send(loginPageHtml({ oidc: oidc !== null }));
+    return reply
+      .header('content-security-policy', contentSecurityPolicy([LOGIN_SCRIPT_HASH]))
+      .type('text/html; charset=utf-8')
+      .send(loginPageHtml({ oidc: oidc !== null }));
   });
 
   defineRoute(app, 'loginCallback', async ({ request, reply }) => {
@@ -88,14 +109,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ err }, 'school sign-in failed');
       throw new ApiError(400, 'VALIDATION_FAILED', 'the school sign-in did not complete; please try again');
     }
-    const user = await withConfiguredRoles(app, await findOrCreateOidcUser(db, identity, ['student']));
+    const user = await findOrCreateOidcUser(db, identity, ['student']);
     const session = await createSession(db, user.id, false);
     setSessionCookie(request, reply, session.token, session.expiresAt);
     await recordSignIn(app, request, user);
     return reply.redirect('/');
   });
 
+  // A link or an image on another site must not sign the learner out: only a same-site navigation does.
   defineRoute(app, 'logoutRedirect', async ({ request, reply }) => {
+    if (isCrossSite(request, env.PUBLIC_ORIGIN)) return reply.redirect('/');
     const token = request.cookies[SESSION_COOKIE];
     if (token) await signOut(app, token);
     clearSessionCookie(reply);
@@ -107,7 +130,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     'register',
     async ({ input, request, reply }) => {
       const { username, password, firstName, lastName, email } = input.body;
-      const roles: Role[] = env.ADMIN_USERNAMES.includes(username) ? ['student', 'admin'] : ['student'];
+      assertPasswordAllowed(password, username, 'password');
+      // No role comes from a chosen name: every account starts as a student (`npm run roles` grants more).
+      const roles = ['student' as const];
       const created = await createUser(db, {
         username,
         passwordHash: await hashPassword(password),
@@ -125,9 +150,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     // Sign-ups are limited per address; a whole class behind one school network may sign up at once.
     {
       successStatus: 201,
-      config: { rateLimit: { max: Math.max(100, env.LOGIN_RATE_LIMIT * 10), timeWindow: '1 minute' } },
+      preHandler: attemptLimiter(app, [
+        { name: 'signup-address', max: Math.max(100, env.LOGIN_ADDRESS_RATE_LIMIT), key: addressOf },
+      ]),
     },
   );
+
+  // Guessing is counted per address and per account: rotating either alone gains nothing.
+  const signInLimits = attemptLimiter(app, [
+    { name: 'login-address', max: env.LOGIN_ADDRESS_RATE_LIMIT, key: addressOf },
+    { name: 'login-account', max: env.LOGIN_RATE_LIMIT, key: accountOf('username') },
+  ]);
 
   defineRoute(
     app,
@@ -135,28 +168,95 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async ({ input, request, reply }) => {
       const { username, password, rememberMe } = input.body;
       const found = await findCredentials(db, username);
-      dummyHash ??= hashPassword('not-a-real-password');
-      const ok = found?.passwordHash
-        ? await verifyPassword(password, found.passwordHash)
-        : await verifyPassword(password, await dummyHash).then(() => false);
+      const ok = await passwordMatches(password, found?.passwordHash);
       if (!found || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', '用戶名稱或密碼不正確。');
-      const user = await withConfiguredRoles(app, found.user);
+      // A hash of an earlier scheme (scrypt) or weaker parameters is replaced while the password is at hand.
+      if (found.passwordHash && passwordNeedsRehash(found.passwordHash)) {
+        await setPasswordHash(db, found.user.id, await hashPassword(password));
+      }
+      const user = found.user;
       const session = await createSession(db, user.id, rememberMe ?? false);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       await recordSignIn(app, request, user);
       return loadUserView(db, user);
     },
-    {
-      config: {
-        rateLimit: {
-          max: env.LOGIN_RATE_LIMIT,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) =>
-            `${request.ip}:${String((request.body as { username?: unknown } | undefined)?.username ?? '')}`,
-        },
-      },
+    { preHandler: signInLimits },
+  );
+
+  defineRoute(
+    app,
+    'changePassword',
+    async ({ input, request, user }) => {
+      const { currentPassword, newPassword } = input.body;
+      const stored = await findPasswordHash(db, user.id);
+      if (!(await passwordMatches(currentPassword, stored))) {
+        throw new ApiError(400, 'INVALID_CREDENTIALS', 'body.currentPassword: 目前的密碼不正確', [
+          { field: 'body.currentPassword', message: '目前的密碼不正確' },
+        ]);
+      }
+      assertPasswordAllowed(newPassword, user.username, 'newPassword');
+      await setPasswordHash(db, user.id, await hashPassword(newPassword));
+      // Whoever else holds a session (a shared computer, a thief) is signed out, in every API process.
+      const token = request.cookies[SESSION_COOKIE];
+      await deleteSessionsOfUser(db, user.id, token);
+      await app.sessions.forgetUser(user.id);
+      return { message: '密碼已更改，其他裝置已登出。' };
     },
+    {
+      preHandler: attemptLimiter(app, [
+        { name: 'password-account', max: env.LOGIN_RATE_LIMIT, key: (request) => request.user?.id ?? null },
+      ]),
+    },
+  );
+
+  defineRoute(
+    app,
+    'resetPassword',
+    async ({ input, request, reply }) => {
+      const { username, code, newPassword } = input.body;
+      const found = await findCredentials(db, username);
+      const badCode = () =>
+        new ApiError(400, 'INVALID_RESET_CODE', 'body.code: 重設碼不正確或已過期', [
+          { field: 'body.code', message: '重設碼不正確或已過期，請向老師索取新的重設碼' },
+        ]);
+      if (!found) throw badCode();
+      // The rules first, so a refused password does not use the code up.
+      assertPasswordAllowed(newPassword, found.user.username, 'newPassword');
+      if (!(await consumeResetCode(db, found.user.id, code))) throw badCode();
+      await setPasswordHash(db, found.user.id, await hashPassword(newPassword));
+      await deleteSessionsOfUser(db, found.user.id);
+      await app.sessions.forgetUser(found.user.id);
+      const session = await createSession(db, found.user.id, false);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await recordSignIn(app, request, found.user);
+      return loadUserView(db, found.user);
+    },
+    {
+      preHandler: attemptLimiter(app, [
+        { name: 'reset-address', max: env.LOGIN_ADDRESS_RATE_LIMIT, key: addressOf },
+        { name: 'reset-account', max: env.LOGIN_RATE_LIMIT, key: accountOf('username') },
+      ]),
+    },
+  );
+
+  defineRoute(
+    app,
+    'issueResetCode',
+    async ({ input, user }) => {
+      const learner = await findUserById(db, input.params.id);
+      if (!learner) throw notFound('learner');
+      const isAdmin = user.roles.includes('admin');
+      // A teacher resets only a learner's password; nobody resets their own this way (they change it).
+      if (learner.id === user.id || (!isAdmin && learner.roles.some((r) => r !== 'student'))) {
+        throw forbidden('a reset code is for a learner of your class');
+      }
+      if ((await findPasswordHash(db, learner.id)) === null) {
+        throw new ApiError(409, 'NO_LOCAL_PASSWORD', 'this account signs in through the school');
+      }
+      const issued = await issueResetCode(db, learner.id, user.id);
+      return { code: issued.code, expiresAt: issued.expiresAt.toISOString() };
+    },
+    { successStatus: 201 },
   );
 
   defineRoute(app, 'logout', async ({ request, reply }) => {

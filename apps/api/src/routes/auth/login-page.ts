@@ -1,7 +1,74 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The server's sign-in page (GET /api/login): a small self-contained form in Traditional Chinese that
- * calls the JSON endpoints, then returns to the app. Sign-up on the same page.
+ * calls the JSON endpoints, then returns to the app. Sign-up, and a new password with a teacher's reset
+ * code, on the same page.
  */
+const LOGIN_SCRIPT = `(function () {
+  var mode = 'login';
+  var form = document.getElementById('form');
+  var error = document.getElementById('error');
+  var submit = document.getElementById('submit');
+  var LABELS = { login: '登入', register: '註冊並登入', reset: '設定新密碼並登入' };
+  function setMode(next) {
+    mode = next;
+    ['login', 'register', 'reset'].forEach(function (m) {
+      document.getElementById('tab-' + m).setAttribute('aria-selected', String(next === m));
+    });
+    document.getElementById('register-fields').hidden = next !== 'register';
+    document.getElementById('reset-fields').hidden = next !== 'reset';
+    document.getElementById('remember-row').hidden = next !== 'login';
+    document.getElementById('password-label').textContent = next === 'reset' ? '新密碼' : '密碼';
+    document.getElementById('password-hint').hidden = next === 'login';
+    document.getElementById('password').setAttribute('autocomplete', next === 'login' ? 'current-password' : 'new-password');
+    submit.textContent = LABELS[next];
+    error.textContent = '';
+  }
+  document.getElementById('tab-login').onclick = function () { setMode('login'); };
+  document.getElementById('tab-register').onclick = function () { setMode('register'); };
+  document.getElementById('tab-reset').onclick = function () { setMode('reset'); };
+  form.addEventListener('submit', function (e) {
+    e.preventDefault();
+    error.textContent = '';
+    var body = { username: form.username.value.trim() };
+    var url = '/api/auth/login';
+    if (mode === 'login') { body.password = form.password.value; body.rememberMe = form.rememberMe.checked; }
+    else if (mode === 'register') {
+      url = '/api/auth/register';
+      body.password = form.password.value;
+      if (form.firstName.value.trim()) body.firstName = form.firstName.value.trim();
+      if (form.lastName.value.trim()) body.lastName = form.lastName.value.trim();
+    } else {
+      url = '/api/auth/reset';
+      body.code = form.code.value.trim();
+      body.newPassword = form.password.value;
+    }
+    submit.disabled = true;
+    fetch(url, {
+      method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body)
+    }).then(function (res) {
+      if (res.ok) { window.location.assign('/'); return; }
+      return res.json().then(function (b) {
+        var err = (b && b.error) || {};
+        var detail = err.details && err.details[0] && err.details[0].message;
+        error.textContent = err.code === 'INVALID_CREDENTIALS' ? '用戶名稱或密碼不正確'
+          : err.code === 'USERNAME_TAKEN' ? '這個用戶名稱已被使用'
+          : err.code === 'RATE_LIMITED' ? err.message
+          : detail || '未能完成，請再試一次';
+      });
+    }).catch(function () { error.textContent = '網絡連線出現問題，請再試一次'; })
+      .finally(function () { submit.disabled = false; });
+  });
+})();
+`;
+
+/**
+ * The page's one script, allowed by its digest: the page's Content-Security-Policy names this hash
+ * instead of allowing inline scripts (an injected script has another digest and does not run).
+ */
+export const LOGIN_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LOGIN_SCRIPT).digest('base64')}'`;
+
 export function loginPageHtml(options: { oidc: boolean }): string {
   return `<!doctype html>
 <html lang="zh-Hant-HK">
@@ -25,10 +92,13 @@ export function loginPageHtml(options: { oidc: boolean }): string {
   button { width:100%; min-height:48px; margin-top:16px; border:0; border-radius:999px; background:var(--seal); color:#fff; font:inherit; font-weight:600; cursor:pointer; }
   button.secondary { background:transparent; color:var(--ink); border:1px solid var(--line); }
   button:disabled { opacity:.6; }
+  .hint { margin:6px 0 0; font-size:13px; }
+  .tabs button { flex:1; }
   .error { color:var(--brick); min-height:1.5em; margin-top:12px; font-size:14px; }
   .tabs { display:flex; gap:8px; margin-bottom:8px; }
   .tabs button { margin:0; min-height:40px; background:transparent; color:var(--muted); border:1px solid var(--line); }
   .tabs button[aria-selected=true] { background:var(--ink); color:var(--paper); }
+  label.inline { margin:0; }
   [hidden] { display:none !important; }
   :focus-visible { outline:3px solid var(--seal); outline-offset:2px; }
 </style>
@@ -40,68 +110,31 @@ export function loginPageHtml(options: { oidc: boolean }): string {
   <div class="tabs" role="tablist">
     <button type="button" role="tab" id="tab-login" aria-selected="true">登入</button>
     <button type="button" role="tab" id="tab-register" aria-selected="false">註冊</button>
+    <button type="button" role="tab" id="tab-reset" aria-selected="false">忘記密碼</button>
   </div>
   <form id="form" novalidate>
     <label for="username">用戶名稱</label>
     <input id="username" name="username" type="text" autocomplete="username" required minlength="3" maxlength="32" />
-    <label for="password">密碼</label>
+    <div id="reset-fields" hidden>
+      <label for="code">重設碼（向老師索取，24 小時內有效）</label>
+      <input id="code" name="code" type="text" autocomplete="one-time-code" maxlength="32" autocapitalize="characters" />
+    </div>
+    <label for="password" id="password-label">密碼</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required minlength="8" maxlength="128" />
+    <p class="hint" id="password-hint" hidden>最少 8 個字元，可用空格；一句只有你記得的句子最好。常見密碼及包含用戶名稱的密碼不獲接受。</p>
     <div id="register-fields" hidden>
       <label for="firstName">名字（選填）</label>
       <input id="firstName" name="firstName" type="text" autocomplete="given-name" maxlength="50" />
       <label for="lastName">姓氏（選填）</label>
       <input id="lastName" name="lastName" type="text" autocomplete="family-name" maxlength="50" />
     </div>
-    <div class="row" id="remember-row"><input id="rememberMe" name="rememberMe" type="checkbox" /><label for="rememberMe" style="margin:0">記住我（90 日）</label></div>
+    <div class="row" id="remember-row"><input id="rememberMe" name="rememberMe" type="checkbox" /><label for="rememberMe" class="inline">記住我（90 日）</label></div>
     <div class="error" id="error" role="alert" aria-live="polite"></div>
     <button type="submit" id="submit">登入</button>
   </form>
   ${options.oidc ? '<a href="/api/login"><button type="button" class="secondary">以學校帳戶登入</button></a>' : ''}
 </main>
-<script>
-(function () {
-  var mode = 'login';
-  var form = document.getElementById('form');
-  var error = document.getElementById('error');
-  var submit = document.getElementById('submit');
-  function setMode(next) {
-    mode = next;
-    document.getElementById('tab-login').setAttribute('aria-selected', String(next === 'login'));
-    document.getElementById('tab-register').setAttribute('aria-selected', String(next === 'register'));
-    document.getElementById('register-fields').hidden = next !== 'register';
-    document.getElementById('remember-row').hidden = next !== 'login';
-    document.getElementById('password').setAttribute('autocomplete', next === 'login' ? 'current-password' : 'new-password');
-    submit.textContent = next === 'login' ? '登入' : '註冊並登入';
-    error.textContent = '';
-  }
-  document.getElementById('tab-login').onclick = function () { setMode('login'); };
-  document.getElementById('tab-register').onclick = function () { setMode('register'); };
-  form.addEventListener('submit', function (e) {
-    e.preventDefault();
-    error.textContent = '';
-    var body = { username: form.username.value.trim(), password: form.password.value };
-    if (mode === 'login') body.rememberMe = form.rememberMe.checked;
-    else {
-      if (form.firstName.value.trim()) body.firstName = form.firstName.value.trim();
-      if (form.lastName.value.trim()) body.lastName = form.lastName.value.trim();
-    }
-    submit.disabled = true;
-    fetch(mode === 'login' ? '/api/auth/login' : '/api/auth/register', {
-      method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body)
-    }).then(function (res) {
-      if (res.ok) { window.location.assign('/'); return; }
-      return res.json().then(function (b) {
-        var code = b && b.error && b.error.code;
-        error.textContent = code === 'INVALID_CREDENTIALS' ? '用戶名稱或密碼不正確'
-          : code === 'USERNAME_TAKEN' ? '這個用戶名稱已被使用'
-          : code === 'RATE_LIMITED' ? '嘗試次數太多，請稍後再試'
-          : (b && b.error && b.error.details && b.error.details[0] && b.error.details[0].message) || '未能完成，請再試一次';
-      });
-    }).catch(function () { error.textContent = '網絡連線出現問題，請再試一次'; })
-      .finally(function () { submit.disabled = false; });
-  });
-})();
-</script>
+<script>${LOGIN_SCRIPT}</script>
 </body>
 </html>`;
 }

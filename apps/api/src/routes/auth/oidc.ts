@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '@wenyan/contracts';
 import * as client from 'openid-client';
 import type { ApiEnv } from '../../config.ts';
 
@@ -66,7 +67,11 @@ export function createOidc(env: ApiEnv) {
       });
       const claims = tokens.claims();
       if (!claims?.sub) throw new Error('the provider returned no subject');
-      const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+      // A provider's names are not refused but cleaned: bidirectional controls go (issue 23).
+      const text = (v: unknown) => {
+        const clean = typeof v === 'string' ? v.replace(new RegExp(BIDI_CONTROLS, 'g'), '').trim() : '';
+        return clean || null;
+      };
       return {
         subject: `${issuer.origin}|${claims.sub}`,
         email: text(claims.email),

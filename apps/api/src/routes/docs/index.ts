@@ -1,6 +1,25 @@
+import { createHash } from 'node:crypto';
 import { buildOpenApiDocument } from '@wenyan/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { contentSecurityPolicy } from '../../plugins/security.ts';
+
+/** The page's one script, allowed by its digest in the page's Content-Security-Policy. */
+const DOCS_SCRIPT = `fetch('/api/docs/json').then(r=>r.json()).then(doc=>{
+  const ops=document.getElementById('ops');ops.textContent='';
+  for(const [path,item] of Object.entries(doc.paths)){
+    for(const [method,op] of Object.entries(item)){
+      const d=document.createElement('details');const s=document.createElement('summary');
+      s.innerHTML='<span class="m">'+method.toUpperCase()+'</span> '+path+' — '+(op.summary||'');
+      const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);
+      d.append(s,pre);ops.append(d);
+    }
+  }
+});
+`;
+const DOCS_CSP = contentSecurityPolicy([
+  `'sha256-${createHash('sha256').update(DOCS_SCRIPT).digest('base64')}'`,
+]);
 
 const page = `<!doctype html>
 <html lang="en">
@@ -12,19 +31,7 @@ summary{cursor:pointer;font-family:ui-monospace,monospace}.m{display:inline-bloc
 pre{overflow:auto;background:#f3efe4;padding:8px;border-radius:8px;font-size:12px}
 </style></head>
 <body><main><h1>文言通 API</h1><p>Generated from the zod contracts (<a href="/api/docs/json">OpenAPI JSON</a>).</p><div id="ops">Loading…</div></main>
-<script>
-fetch('/api/docs/json').then(r=>r.json()).then(doc=>{
-  const ops=document.getElementById('ops');ops.textContent='';
-  for(const [path,item] of Object.entries(doc.paths)){
-    for(const [method,op] of Object.entries(item)){
-      const d=document.createElement('details');const s=document.createElement('summary');
-      s.innerHTML='<span class="m">'+method.toUpperCase()+'</span> '+path+' — '+(op.summary||'');
-      const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);
-      d.append(s,pre);ops.append(d);
-    }
-  }
-});
-</script></body></html>`;
+<script>${DOCS_SCRIPT}</script></body></html>`;
 
 /**
  * The API's OpenAPI document: the contracts' document with the real session cookie and the server it
@@ -54,5 +61,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     }
     return document;
   });
-  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  app.get('/api/docs', async (_request, reply) =>
+    reply.header('content-security-policy', DOCS_CSP).type('text/html; charset=utf-8').send(page),
+  );
 }

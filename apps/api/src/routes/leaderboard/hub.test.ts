@@ -1,6 +1,6 @@
 import { decodeServerMessage, WS_PROTOCOL_VERSION } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { dueThisTick, leaderboardMessages, PUSH_INTERVAL_MS } from './hub.ts';
+import { dueThisTick, leaderboardMessages, PUSH_INTERVAL_MS, takeToken, WS_LIMITS } from './hub.ts';
 
 const NOW = 1_000_000;
 const socket = (
@@ -118,5 +118,22 @@ describe('the leaderboard messages of a tick', () => {
     const text = message({ entry: entry('9', 9), rank: 9 });
     expect(text.startsWith('{"type":"leaderboard"')).toBe(true);
     expect(decodeServerMessage(text)).toMatchObject({ type: 'leaderboard', version: 42, total: 3718 });
+  });
+});
+
+describe('takeToken (a socket’s message bucket)', () => {
+  it(`lets a burst of ${WS_LIMITS.burst} through, then ${WS_LIMITS.messagesPerSecond} a second`, () => {
+    const bucket = { tokens: WS_LIMITS.burst, refilledAt: 0 };
+    let passed = 0;
+    for (let i = 0; i < 1000; i++) if (takeToken(bucket, 0)) passed++;
+    expect(passed).toBe(WS_LIMITS.burst);
+    // A second later: that second's tokens, no more.
+    passed = 0;
+    for (let i = 0; i < 1000; i++) if (takeToken(bucket, 1000)) passed++;
+    expect(passed).toBe(WS_LIMITS.messagesPerSecond);
+    // A long pause refills to the burst, never beyond.
+    passed = 0;
+    for (let i = 0; i < 1000; i++) if (takeToken(bucket, 3_600_000)) passed++;
+    expect(passed).toBe(WS_LIMITS.burst);
   });
 });

@@ -25,9 +25,31 @@ const MIN_TICK_BUDGET = 50;
  */
 const TICK_BUDGET_SHARES = 2;
 
+/**
+ * What one user and one socket may ask of an API process (issue 23): a flood degrades only the flooder.
+ * - `socketsPerUser`: open sockets of one account per API process; the next one is closed at once
+ *   (4429). Five covers a phone, a tablet, a laptop and a couple of tabs.
+ * - `messagesPerSecond` / `burst`: a token bucket per socket. A message past it is dropped unanswered;
+ *   `closeAfterDropped` dropped messages close the socket (1008, policy violation).
+ * - A subscribe reads the leaderboard at most once per `PUSH_INTERVAL_MS` per socket and never while
+ *   its previous read is in flight: the hub's ticks keep a subscribed socket current anyway.
+ */
+export const WS_LIMITS = {
+  socketsPerUser: 5,
+  messagesPerSecond: 5,
+  burst: 10,
+  closeAfterDropped: 50,
+} as const;
+
 interface Client {
   userId: string;
   subscribed: boolean;
+  /** The token bucket of this socket's messages. */
+  tokens: number;
+  refilledAt: number;
+  dropped: number;
+  /** A subscribe's leaderboard read is in flight. */
+  reading: boolean;
   alive: boolean;
   /** What this socket last received, to send only changes. */
   lastTopKey: string;
@@ -103,6 +125,16 @@ const keyOf = (entries: readonly LeaderboardEntry[]) =>
     .map((e) => `${e.id}:${e.rank}:${e.totalXP}:${e.completedLessons}:${e.averageAccuracy}:${e.streakDays}`)
     .join('|');
 
+/** Takes one message's token from the socket's bucket (refilled at `messagesPerSecond`); false when empty. */
+export function takeToken(bucket: { tokens: number; refilledAt: number }, now: number): boolean {
+  const elapsed = Math.max(0, now - bucket.refilledAt) / 1000;
+  bucket.tokens = Math.min(WS_LIMITS.burst, bucket.tokens + elapsed * WS_LIMITS.messagesPerSecond);
+  bucket.refilledAt = now;
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
 /**
  * The leaderboard fan-out of one API instance. Projection commits (from the in-process broadcast or
  * Redis pub/sub) are counted; every tick it takes the sockets behind the count whose last message is a
@@ -111,6 +143,7 @@ const keyOf = (entries: readonly LeaderboardEntry[]) =>
 export function createLeaderboardHub(app: FastifyInstance) {
   const { db, leaderboard, broadcast, leaderboardVersion } = app.deps;
   const clients = new Map<WebSocket, Client>();
+  const socketsOf = new Map<string, number>();
   /** Counts the projection commits heard; a socket behind it may have something new to see. */
   let changes = 0;
   let ticking = false;
@@ -209,11 +242,26 @@ export function createLeaderboardHub(app: FastifyInstance) {
 
   return {
     ready,
-    /** Takes a new authenticated socket. */
-    accept(socket: WebSocket, userId: string) {
+    /** Takes a new authenticated socket; false (and the socket closed) past the user's socket limit. */
+    accept(socket: WebSocket, userId: string): boolean {
+      const open = socketsOf.get(userId) ?? 0;
+      if (open >= WS_LIMITS.socketsPerUser) {
+        send(socket, {
+          type: 'error',
+          code: 'RATE_LIMITED',
+          message: '同時開啟的連線太多，請關閉其他分頁。',
+        });
+        socket.close(4429, 'too many connections');
+        return false;
+      }
+      socketsOf.set(userId, open + 1);
       const client: Client = {
         userId,
         subscribed: false,
+        tokens: WS_LIMITS.burst,
+        refilledAt: Date.now(),
+        dropped: 0,
+        reading: false,
         alive: true,
         lastTopKey: '',
         lastMeKey: '',
@@ -229,10 +277,18 @@ export function createLeaderboardHub(app: FastifyInstance) {
       });
       socket.on('close', () => {
         clients.delete(socket);
+        const left = (socketsOf.get(userId) ?? 1) - 1;
+        if (left > 0) socketsOf.set(userId, left);
+        else socketsOf.delete(userId);
         metrics.websocketConnections.set(clients.size);
       });
       socket.on('message', async (raw: Buffer) => {
         client.alive = true;
+        if (!takeToken(client, Date.now())) {
+          client.dropped++;
+          if (client.dropped === WS_LIMITS.closeAfterDropped) socket.close(1008, 'too many messages');
+          return;
+        }
         const message = decodeClientMessage(raw.toString());
         if (!message) {
           send(socket, { type: 'error', code: 'VALIDATION_FAILED', message: '無法讀取的訊息' });
@@ -246,7 +302,12 @@ export function createLeaderboardHub(app: FastifyInstance) {
           client.subscribed = false;
           return;
         }
+        const wasSubscribed = client.subscribed;
         client.subscribed = true;
+        // A read in flight will answer this subscribe too; a state sent within the second is current
+        // enough for a socket already subscribed (the ticks send what changes).
+        if (client.reading || (wasSubscribed && Date.now() - client.lastSentAt < PUSH_INTERVAL_MS)) return;
+        client.reading = true;
         const change = changes;
         try {
           const state = await readLeaderboard(db, leaderboard, await leaderboardVersion(), userId);
@@ -261,8 +322,11 @@ export function createLeaderboardHub(app: FastifyInstance) {
         } catch (err) {
           app.log.warn({ err }, 'leaderboard read failed');
           send(socket, { type: 'error', code: 'UNAVAILABLE', message: '暫時未能載入排行榜' });
+        } finally {
+          client.reading = false;
         }
       });
+      return true;
     },
     async close() {
       clearInterval(timer);
@@ -271,6 +335,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
       await unsubscribe?.();
       for (const socket of clients.keys()) socket.close(1001, 'server shutting down');
       clients.clear();
+      socketsOf.clear();
     },
     size: () => clients.size,
   };

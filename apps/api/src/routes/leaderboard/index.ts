@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCrossSite } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { createLeaderboardHub } from './hub.ts';
 import { readLeaderboard } from './service.ts';
@@ -15,7 +17,12 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
   await hub.ready;
   app.addHook('onClose', async () => hub.close());
 
-  app.get('/api/ws', { websocket: true }, (socket, request) => {
+  // Browsers send Origin with every websocket: a page of another site cannot ride the learner's cookie.
+  const sameSiteOnly = async (request: FastifyRequest) => {
+    if (isCrossSite(request, app.deps.env.PUBLIC_ORIGIN)) throw forbidden('cross-site websocket refused');
+  };
+
+  app.get('/api/ws', { websocket: true, onRequest: sameSiteOnly }, (socket, request) => {
     if (!request.user) {
       socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHENTICATED', message: '請先登入。' }));
       socket.close(4401, 'sign in first');

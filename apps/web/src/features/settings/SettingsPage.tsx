@@ -2,6 +2,7 @@
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
+import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
@@ -70,6 +71,9 @@ export function SettingsPage() {
       </section>
       <section className="card st-group" aria-label="班別">
         <JoinClassCard />
+      </section>
+      <section className="card st-group" aria-label="密碼">
+        <ChangePasswordCard />
       </section>
       <section className="card st-group" aria-label="帳戶">
         <Link className="st-link" to="/profile">

@@ -14,6 +14,7 @@ import { lessonsQuery } from '../library/api.ts';
 import { classLearnersQuery, failureMessage, learnerEventsQuery, learnerStateQuery } from './api.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { ReplayChart } from './ReplayChart.tsx';
+import { ResetCodeCard } from './ResetCodeCard.tsx';
 import { type PlayerEvent, replayPlayerMachine } from './replayPlayerMachine.ts';
 import { TeacherGate } from './TeacherGate.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -267,6 +268,7 @@ function Replay({ learnerId, classId }: { learnerId: string; classId: string | n
           <p className="page-subtitle">逐項重播學生的學習過程，查看每個時刻的進度。</p>
         </div>
       </header>
+      <ResetCodeCard learnerId={learnerId} name={name} />
     </>
   );
 

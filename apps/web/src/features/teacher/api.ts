@@ -54,6 +54,11 @@ export function createClass(name: string) {
   return call('createClass', { body: { name } });
 }
 
+/** A one-time password reset code for a learner of the teacher's class (shown once). */
+export function issueResetCode(learnerId: string) {
+  return call('issueResetCode', { params: { id: learnerId } });
+}
+
 export function joinClass(joinCode: string) {
   return call('joinClass', { body: { joinCode } });
 }

@@ -75,9 +75,14 @@ export function sortLearners(learners: readonly ClassLearner[], sort: Sort): Cla
   });
 }
 
-function csvCell(value: string | number | null): string {
+/**
+ * One CSV cell. A text starting with `=`, `+`, `-`, `@`, a tab or a carriage return would run as a
+ * formula in a spreadsheet (a learner named `=HYPERLINK(...)`): it gets a leading single quote, which
+ * the spreadsheet shows as text (OWASP's CSV injection advice). Numbers are the table's own figures.
+ */
+export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,6 +1,6 @@
 import type { ClassLearner, LearnerEvent } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { classCsv, csvFileName, nextSort, sortLearners } from './classTable.ts';
+import { classCsv, csvCell, csvFileName, nextSort, sortLearners } from './classTable.ts';
 import { dayLabel, learnerName, percentLabel, timeLabel } from './format.ts';
 import { chartSeries, eventAt, filterEvents, groupByDay, kindOf, lessonsIn } from './timeline.ts';
 
@@ -77,6 +77,20 @@ describe('the class table', () => {
     expect(csv.startsWith('\uFEFF學生,用戶名稱,總經驗值')).toBe(true);
     expect(csv).toContain('"張, ""三""",user9,0,1,0,0,72.5,2025年3月1日 14:05,師說,40\r\n');
     expect(csvFileName('中五/甲班')).toBe('中五-甲班-學生進度.csv');
+  });
+
+  it('exports a name that looks like a formula as text: a leading quote, still UTF-8 with BOM', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvCell(`${start}1+1`).replace(/^"/, '').startsWith(`'${start}`)).toBe(true);
+    }
+    expect(csvCell('=HYPERLINK("http://x.example","按我")')).toBe(
+      '"\'=HYPERLINK(""http://x.example"",""按我"")"',
+    );
+    expect(csvCell('陳大文')).toBe('陳大文');
+    expect(csvCell(-5)).toBe('-5');
+    const csv = classCsv([learner('9', { firstName: "=cmd|' /C calc'!A0", lastName: null })]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain("\r\n'=cmd|' /C calc'!A0,user9,");
   });
 });
 
