@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   CountSchema,
+  INT4_MAX,
   LessonIdSchema,
   PercentSchema,
   ProgressResultSchema,
@@ -90,7 +91,7 @@ export type UserStatsList = z.infer<typeof UserStatsListSchema>;
 /** POST /api/users/:userId/stats: kept for compatibility; the figures are checked, never trusted. */
 export const AwardXpBodySchema = z.object({
   xpGained: z.number().int().nonnegative().max(10_000),
-  streakDays: z.number().int().nonnegative(),
+  streakDays: z.number().int().nonnegative().max(INT4_MAX),
 });
 export type AwardXpBody = z.infer<typeof AwardXpBodySchema>;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isSafeText } from '@wenyan/contracts';
 import {
   type DecideContext,
   type DomainError,
@@ -106,7 +107,10 @@ export async function runLearnerCommand<R, P = undefined>(
   } = {},
 ): Promise<{ status: number; body: R | ReturnType<typeof refusal>; outcome: CommandOutcome<unknown> }> {
   const key = request.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 128)) {
+  if (
+    key !== undefined &&
+    (typeof key !== 'string' || key.length < 8 || key.length > 128 || !isSafeText(key))
+  ) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
       { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
     ]);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toQuestion, xpAwards } from '../../learner/mappers.ts';
 import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
 
@@ -12,9 +12,21 @@ function send(reply: FastifyReply, result: { status: number; body: unknown }) {
   return reply.status(result.status).send(result.body);
 }
 
+/** A claim the content does not bear out (a lesson that does not exist, a range past the text): 400. */
+function unsupportedClaim(field: string, message: string) {
+  return new ApiError(400, 'VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
+}
+
 /** The learner's write calls. Each turns the request into a command; the server decides the rest. */
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+
+  /** Each lesson's length in characters (code points, as the recitation screen counts them), cached. */
+  const lessonLengths = () =>
+    app.cachedContent('lesson-lengths', async () => {
+      const rows = await db.selectFrom('lessons').select(['id', 'content']).execute();
+      return new Map(rows.map((row) => [row.id, Array.from(row.content).length]));
+    });
 
   defineRoute(app, 'submitAnswer', async ({ input, request, reply, user }) => {
     const { body } = input;
@@ -66,6 +78,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'completeNode', async ({ input, request, reply, user }) => {
     const { params, body } = input;
+    if (!(await lessonLengths()).has(params.lessonId)) {
+      throw unsupportedClaim('params.lessonId', '沒有這一課');
+    }
     const result = await runLearnerCommand(
       app,
       request,
@@ -192,12 +207,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'finishRecitation', async ({ input, request, reply, user }) => {
     const { body } = input;
-    const lesson = await db
-      .selectFrom('lessons')
-      .select('id')
-      .where('id', '=', body.lessonId)
-      .executeTakeFirst();
-    if (!lesson) throw notFound('lesson');
+    const length = (await lessonLengths()).get(body.lessonId);
+    if (length === undefined) throw unsupportedClaim('body.lessonId', '沒有這一課');
+    if (body.end > length) throw unsupportedClaim('body.end', `結束位置超出課文（共 ${length} 字）`);
     const result = await runLearnerCommand(
       app,
       request,
