@@ -150,7 +150,10 @@ export const PercentSchema = z.number().min(0).max(100);
 export const SecondsSchema = z.number().nonnegative().max(86_400);
 
 /** A count (questions, learners, events...). */
-export const CountSchema = z.number().int().nonnegative().max(INT4_MAX);
+export const CountSchema = z.number().int().nonnegative();
+
+/** A count a request carries: bounded to int4, like every integer of a request. */
+export const CountInputSchema = CountSchema.max(INT4_MAX);
 
 /** A short confirmation, worded for the student (Traditional Chinese). */
 export const MessageSchema = z.object({ message: z.string() });

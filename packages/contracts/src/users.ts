@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import {
+  CountInputSchema,
   CountSchema,
   INT4_MAX,
   LessonIdSchema,
@@ -132,8 +133,8 @@ export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 export const NodeCompleteBodySchema = z
   .object({
     score: z.number().min(0).max(100),
-    questionsAnswered: CountSchema,
-    correctAnswers: CountSchema,
+    questionsAnswered: CountInputSchema,
+    correctAnswers: CountInputSchema,
     timeSpent: SecondsSchema,
   })
   .refine((body) => body.correctAnswers <= body.questionsAnswered, {

@@ -11,7 +11,12 @@ import {
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
-import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
+import {
+  LEADERBOARD_REBUILD_LOCK,
+  type LeaderboardIndex,
+  type RankFigures,
+  rankedFigures,
+} from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
 
@@ -346,10 +351,13 @@ export function createProjector(deps: ProjectorDeps): Projector {
   async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
     return db.transaction().execute(async (trx) => {
       // Locks in one order (by stream id), so two batches that share learners never deadlock.
+      // The rebuild lock, shared, first: a rebuild of the Redis ranking waits for this batch and this
+      // batch for the rebuild (healRedisLeaderboard).
       await sql`${sql.raw(PREPARED)}
-        select count(pg_advisory_xact_lock(hashtext(s.id)))
-        from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
-          as t(id) order by 1) s
+        select pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
+          (select count(pg_advisory_xact_lock(hashtext(s.id)))
+           from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
+             as t(id) order by 1) s)
       `.execute(trx);
       const outcomes: BatchOutcome[] = [];
       const writes: LearnerRows[] = [];
@@ -521,17 +529,6 @@ export async function rebuildProjections(
     done += userIds.length;
     onProgress(done, streams.length, events);
   }
-  const figures = await db
-    .selectFrom('user_totals')
-    .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
-    .execute();
-  await leaderboard.replaceAll(
-    figures.map((f) => ({
-      userId: String(f.user_id),
-      totalXP: f.total_xp,
-      completedLessons: f.completed_lessons,
-      averageAccuracy: f.average_accuracy,
-    })),
-  );
+  await leaderboard.replaceAll(await rankedFigures(db));
   return { learners: streams.length, events };
 }
