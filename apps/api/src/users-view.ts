@@ -9,11 +9,15 @@ function dayToTimestamp(day: string | null): string | null {
 
 /** The user as the API shows them: the account plus their projected totals. */
 export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
-  const totals = await db
-    .selectFrom('user_totals')
-    .select(['total_xp', 'streak_days', 'last_active_date', 'last_active_at', 'school_name'])
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const [totals, account] = await Promise.all([
+    db
+      .selectFrom('user_totals')
+      .select(['total_xp', 'streak_days', 'last_active_date', 'last_active_at'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirst(),
+    // The school is personal data: it lives in the account, not in the log or the read models.
+    db.selectFrom('users').select('school_name').where('id', '=', user.id).executeTakeFirst(),
+  ]);
   const totalXP = totals?.total_xp ?? 0;
   return {
     id: user.id,
@@ -22,7 +26,7 @@ export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
     lastName: user.lastName,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    schoolName: totals?.school_name ?? null,
+    schoolName: account?.school_name ?? null,
     totalXP,
     level: levelForXp(totalXP),
     streakDays: totals?.streak_days ?? 0,

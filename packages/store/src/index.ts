@@ -7,6 +7,7 @@ export * from './identity-repo.ts';
 export * from './leaderboard.ts';
 export * from './ports.ts';
 export { PREPARED } from './prepared.ts';
+export * from './privacy-repo.ts';
 export * from './projector.ts';
 export * from './question-repo.ts';
 export * from './redis.ts';

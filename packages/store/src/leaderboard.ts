@@ -14,6 +14,8 @@ export interface RankFigures {
 export interface LeaderboardIndex {
   /** Records new figures (called by the projector before it commits). */
   update(figures: readonly RankFigures[]): Promise<void>;
+  /** Takes learners off the ranking (an opt-out, an erasure). */
+  remove(userIds: readonly string[]): Promise<void>;
   /** The first `n` user ids in rank order. */
   top(n: number): Promise<string[]>;
   /** 1-based ranks of the given learners (absent when they have no entry). */
@@ -25,8 +27,10 @@ export interface LeaderboardIndex {
 
 /** Ranks by SQL: one window query, on the (total_xp desc, user_id) index. */
 export function sqlLeaderboard(db: Db): LeaderboardIndex {
+  // Learners off the board (opted out, erased) are not ranked.
+  const ranked = () => db.selectFrom('user_totals').where('ranked', '=', true);
   const ordered = () =>
-    db.selectFrom('user_totals').select([
+    ranked().select([
       'user_id',
       (eb) =>
         eb.fn
@@ -44,9 +48,11 @@ export function sqlLeaderboard(db: Db): LeaderboardIndex {
     async update() {
       // user_totals is the index; the projector has written it in the same transaction.
     },
+    async remove() {
+      // user_totals.ranked is the index's filter; the caller has cleared it in its transaction.
+    },
     async top(n) {
-      const rows = await db
-        .selectFrom('user_totals')
+      const rows = await ranked()
         .select('user_id')
         .orderBy('total_xp', 'desc')
         .orderBy('completed_lessons', 'desc')
@@ -66,8 +72,7 @@ export function sqlLeaderboard(db: Db): LeaderboardIndex {
       return new Map(rows.map((r) => [String(r.user_id), Number(r.rank)]));
     },
     async total() {
-      const row = await db
-        .selectFrom('user_totals')
+      const row = await ranked()
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -114,6 +119,7 @@ export async function rankedFigures(db: Db): Promise<RankFigures[]> {
   const rows = await db
     .selectFrom('user_totals')
     .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
+    .where('ranked', '=', true)
     .execute();
   return rows.map((f) => ({
     userId: String(f.user_id),
@@ -156,6 +162,9 @@ export function redisLeaderboard(redis: Redis, prefix: string): LeaderboardIndex
       if (figures.length === 0) return;
       const args = figures.flatMap((f) => [scoreOf(f), memberOf(f.userId)]);
       await redis.zadd(key, ...args);
+    },
+    async remove(userIds) {
+      if (userIds.length > 0) await redis.zrem(key, ...userIds.map(memberOf));
     },
     async top(n) {
       const members = await redis.zrevrange(key, 0, n - 1);

@@ -133,11 +133,12 @@ export type ErrorNoteSaved = Event<'ErrorNoteSaved', { questionId: string; note:
 /** An error-book question was marked as mastered. */
 export type ErrorQuestionMastered = Event<'ErrorQuestionMastered', { questionId: string }>;
 
-/** The school name changed (trimmed, never empty). */
-export type SchoolNameChanged = Event<
-  'SchoolNameChanged',
-  { schoolName: string; previousSchoolName: string | null }
->;
+/**
+ * The learner changed their school. The name itself is personal data and lives in the account (the
+ * users table), never in the log, so erasing it rewrites no event. Events of the first release
+ * (`SchoolNameChanged`, with the name) are read as this one, the name dropped (see upcast.ts).
+ */
+export type SchoolChanged = Event<'SchoolChanged', Record<never, never>>;
 
 /** A recitation practice of a passage range was finished. */
 export type RecitationFinished = Event<
@@ -167,7 +168,7 @@ export type LearnerEvent =
   | VocabularyExerciseCompleted
   | ErrorNoteSaved
   | ErrorQuestionMastered
-  | SchoolNameChanged
+  | SchoolChanged
   | RecitationFinished;
 
 export type LearnerEventType = LearnerEvent['type'];
@@ -185,7 +186,7 @@ export const LEARNER_EVENT_TYPES = [
   'VocabularyExerciseCompleted',
   'ErrorNoteSaved',
   'ErrorQuestionMastered',
-  'SchoolNameChanged',
+  'SchoolChanged',
   'RecitationFinished',
 ] as const satisfies readonly LearnerEventType[];
 
@@ -221,7 +222,6 @@ export type LearnerState = {
   readonly streakDays: number;
   readonly lastActiveDay: HongKongDay | null;
   readonly correctRun: number;
-  readonly schoolName: string | null;
   readonly lessons: Readonly<Record<string, LessonState>>;
   /** Questions in the error book and whether they are still to practise. */
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
@@ -232,7 +232,6 @@ export const initialLearnerState: LearnerState = {
   streakDays: 0,
   lastActiveDay: null,
   correctRun: 0,
-  schoolName: null,
   lessons: {},
   errorBook: {},
 };
@@ -299,8 +298,8 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
       return withLesson(state, event.data.lessonId, (lesson) => ({ ...lesson, unitCompleted: true }));
     case 'ErrorQuestionMastered':
       return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
-    case 'SchoolNameChanged':
-      return { ...state, schoolName: event.data.schoolName };
+    case 'SchoolChanged':
+      return state;
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':
     case 'RecitationFinished':

@@ -81,7 +81,6 @@ export type LearnerView = {
   readonly lastActiveDay: HongKongDay | null;
   /** ISO time of the learner's latest event. */
   readonly lastActiveAt: string | null;
-  readonly schoolName: string | null;
   readonly lessons: Readonly<Record<string, LessonStatsView>>;
   readonly completedLessonCount: number;
   /** Node types completed per lesson, in the order first completed. */
@@ -106,7 +105,6 @@ export const initialLearnerView: LearnerView = {
   streakDays: 0,
   lastActiveDay: null,
   lastActiveAt: null,
-  schoolName: null,
   lessons: {},
   completedLessonCount: 0,
   completedActivities: {},
@@ -281,8 +279,8 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
         isActive: false,
         masteredAt: event.data.at,
       }));
-    case 'SchoolNameChanged':
-      return { ...view, schoolName: event.data.schoolName };
+    case 'SchoolChanged':
+      return view;
     case 'RecitationFinished':
       return recitationFinished(view, event);
     default:

@@ -98,7 +98,6 @@ export type UserTotals = {
   /** The streak as stored; apply `effectiveStreakDays` (or pass `now` to `userTotals`) to show it. */
   readonly streakDays: number;
   readonly lastActiveDate: string | null;
-  readonly schoolName: string | null;
   readonly completedLessons: number;
 };
 
@@ -112,7 +111,6 @@ export function userTotals(view: LearnerView, now?: string | number): UserTotals
     streakDays:
       now === undefined ? view.streakDays : effectiveStreakDays(view.streakDays, view.lastActiveAt, now),
     lastActiveDate: view.lastActiveAt,
-    schoolName: view.schoolName,
     completedLessons: view.completedLessonCount,
   };
 }

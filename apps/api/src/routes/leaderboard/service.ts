@@ -11,6 +11,7 @@ type EntryRow = {
   email: string | null;
   profile_image_url: string | null;
   school_name: string | null;
+  nickname: string | null;
   total_xp: number;
   completed_lessons: number;
   average_accuracy: number;
@@ -30,7 +31,8 @@ export async function entryRows(db: Db, userIds: readonly string[]): Promise<Map
       'users.last_name',
       'users.email',
       'users.profile_image_url',
-      'user_totals.school_name',
+      'users.school_name',
+      'users.nickname',
       'user_totals.total_xp',
       'user_totals.completed_lessons',
       'user_totals.average_accuracy',
@@ -46,11 +48,12 @@ export async function entryRows(db: Db, userIds: readonly string[]): Promise<Map
 export function toEntry(row: EntryRow, rank: number, viewerId: string | null, now: string): LeaderboardEntry {
   return {
     id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    // A learner with a nickname is shown by it alone: no real name, picture or school.
+    firstName: row.nickname ?? row.first_name,
+    lastName: row.nickname ? null : row.last_name,
     email: row.id === viewerId ? row.email : null,
-    profileImageUrl: row.profile_image_url,
-    schoolName: row.school_name,
+    profileImageUrl: row.nickname ? null : row.profile_image_url,
+    schoolName: row.nickname ? null : row.school_name,
     totalXP: row.total_xp,
     completedLessons: row.completed_lessons,
     averageAccuracy: Math.min(100, Math.max(0, row.average_accuracy)),

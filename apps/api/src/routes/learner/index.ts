@@ -1,3 +1,4 @@
+import { normaliseSchoolName } from '@wenyan/domain';
 import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
@@ -148,13 +149,25 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'updateSchool', async ({ input, request, reply, user }) => {
     const current = await loadUserView(db, user);
+    const schoolName = normaliseSchoolName(input.body.schoolName);
     const result = await runLearnerCommand(
       app,
       request,
       user.id,
-      { type: 'ChangeSchoolName', data: { schoolName: input.body.schoolName } },
-      (state) => ({ ...current, schoolName: state.schoolName, ...totalsOf(state) }),
+      {
+        type: 'ChangeSchoolName',
+        data: { schoolName: input.body.schoolName, currentSchoolName: current.schoolName },
+      },
+      (state) => ({ ...current, schoolName, ...totalsOf(state) }),
     );
+    // The log records that the school changed; the name itself is kept only in the account.
+    if (result.status < 300 && schoolName !== current.schoolName) {
+      await db
+        .updateTable('users')
+        .set({ school_name: schoolName, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+    }
     return send(reply, result);
   });
 
