@@ -27,10 +27,22 @@ export interface LearnerExport {
   tables: Record<ExportTable, Array<Record<string, unknown>>>;
 }
 
-/** Turns database values into JSON values (dates as ISO strings, bigints as strings). */
+const BIGINT_IDS = new Set(['id', 'user_id', 'class_id']);
+
+/**
+ * Turns database values into JSON values: dates as ISO strings, ids as strings (Postgres gives bigints as
+ * strings and PGlite as numbers; the export is the same in both modes).
+ */
 function plain(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value instanceof Date
+        ? value.toISOString()
+        : BIGINT_IDS.has(key) && typeof value === 'number'
+          ? String(value)
+          : value,
+    ]),
   );
 }
 
