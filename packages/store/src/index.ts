@@ -1,6 +1,7 @@
 export * from './class-repo.ts';
 export * from './commands.ts';
 export * from './content-repo.ts';
+export * from './data-lock.ts';
 export * from './db.ts';
 export * from './event-store.ts';
 export * from './identity-repo.ts';

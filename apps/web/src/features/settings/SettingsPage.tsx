@@ -8,6 +8,7 @@ import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../../lib/queries.ts';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
+import { PrivacyCard } from './PrivacyCard.tsx';
 
 function Switch({
   id,
@@ -71,6 +72,7 @@ export function SettingsPage() {
       <section className="card st-group" aria-label="班別">
         <JoinClassCard />
       </section>
+      <PrivacyCard />
       <section className="card st-group" aria-label="帳戶">
         <Link className="st-link" to="/profile">
           個人檔案
