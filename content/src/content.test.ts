@@ -7,11 +7,22 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  type FreeTextItem,
+  modelAnswerProblems,
+  modelSentenceProblems,
+  negationProblems,
+  pointSourceProblems,
+  presenceProblems,
+  sourceRenderingProblems,
+} from './marking-rules.ts';
+import {
   CiComparisonSchema,
   CommonCharactersSchema,
   type ContentQuestion,
+  DSE_MARKED_TYPES,
   type DsePaper,
   DsePaperSchema,
+  DsePapersMetaSchema,
   type DseQuestion,
   LessonMetaSchema,
   type MindMap,
@@ -46,7 +57,13 @@ const PRACTICE_TYPES: readonly PracticeQuestionType[] = PracticeQuestionTypeSche
 const CHOICE_PRACTICE_TYPES: readonly PracticeQuestionType[] = PRACTICE_TYPES.filter(
   (t) => t !== 'sentence_translation',
 );
-const DSE_TYPES = ['multiple_choice', 'fill_in_blank', 'short_answer', 'long_question'] as const;
+const DSE_TYPES = [
+  'multiple_choice',
+  'fill_in_blank',
+  'short_answer',
+  'sentence_translation',
+  'long_question',
+] as const;
 
 const dataDir = new URL('../data/', import.meta.url);
 const readText = (file: string): string => readFileSync(new URL(file, dataDir), 'utf8');
@@ -135,6 +152,7 @@ describe('the data files', () => {
       ...LESSON_IDS.map((id): [string, z.ZodType] => [questionFile(id), z.array(QuestionSchema)]),
       ['vocabulary-sessions.json', z.array(VocabularySessionSchema)],
       ['dse-papers.json', z.array(DsePaperSchema)],
+      ['dse-papers-meta.json', DsePapersMetaSchema],
       ['mindmaps.json', z.array(MindMapSchema)],
       ['ci-comparison.json', CiComparisonSchema],
       ['common-characters.json', CommonCharactersSchema],
@@ -231,13 +249,13 @@ describe('the questions', () => {
     );
   });
 
-  it('choice questions have options; sentence translations are free text with keywords', () => {
+  it('choice questions have options; sentence translations are free text', () => {
     expectNone(
       bankQuestions.flatMap((q) => {
         if (CHOICE_PRACTICE_TYPES.includes(q.type) && !Array.isArray(q.options))
           return [`${q.id}: ${q.type} without options`];
-        if (q.type === 'sentence_translation' && (q.options !== null || !q.keywords?.length)) {
-          return [`${q.id}: sentence_translation needs options null and keywords`];
+        if (q.type === 'sentence_translation' && q.options !== null) {
+          return [`${q.id}: sentence_translation needs options null`];
         }
         return [];
       }),
@@ -315,6 +333,37 @@ describe('the questions', () => {
   });
 });
 
+const freeTextItems: FreeTextItem[] = [
+  ...bankQuestions.filter((q) => q.type === 'sentence_translation'),
+  ...paperQuestions.filter((q) => (DSE_MARKED_TYPES as readonly string[]).includes(q.type)),
+];
+
+describe('the marking schemes', () => {
+  it('every free-text item has a marking scheme and no keywords', () => {
+    expectNone(freeTextItems.flatMap(presenceProblems));
+  });
+
+  it("every point's source is in the item's source text (word, structure, negation points)", () => {
+    expectNone(freeTextItems.flatMap(pointSourceProblems));
+  });
+
+  it('rule 1: the model answer earns every point and contains no reject entry', () => {
+    expectNone(freeTextItems.flatMap(modelAnswerProblems));
+  });
+
+  it('rule 2: no accepted rendering of a word, structure or content point is part of the source', () => {
+    expectNone(freeTextItems.flatMap(sourceRenderingProblems));
+  });
+
+  it('rule 3: every negation of the model answer is required by a negation point', () => {
+    expectNone(freeTextItems.flatMap(negationProblems));
+  });
+
+  it('rule 4: the model answer is a full written sentence, not a list of renderings', () => {
+    expectNone(freeTextItems.flatMap(modelSentenceProblems));
+  });
+});
+
 describe('the mixed vocabulary sessions', () => {
   it('there are at least 6 sessions with distinct ids', () => {
     expect(sessions.length).toBeGreaterThanOrEqual(6);
@@ -349,7 +398,7 @@ describe('the DSE papers', () => {
     expectNone(papers.filter((p) => !/^\d{4}$/.test(p.year)).map((p) => `paper ${p.id}: year ${p.year}`));
   });
 
-  it('each paper has questions of all four DSE types, except a processing paper, which has none', () => {
+  it('each paper has questions of all five DSE types, except a processing paper, which has none', () => {
     expectNone(
       papers.flatMap((p) => {
         if (p.status === 'processing')
@@ -395,11 +444,39 @@ describe('the DSE papers', () => {
     );
   });
 
-  it('long questions have 評分準則 in culturalContext', () => {
+  it('the papers are labelled as mock papers in the DSE form, with an accurate disclaimer', () => {
+    expect(loaderError).toBeUndefined();
+    expect(loader?.dsePapersMeta.label).toBe('DSE 模擬試題');
+    expect(loader?.dsePaperBadge('2018')).toBe('2018 形式');
+    expect(loader?.dseDisclaimer).toContain('並非香港考試及評核局的試題');
+    expect(loader?.dseDisclaimer).not.toContain('改編');
+  });
+
+  it('every available paper has a 語譯 (sentence_translation) item', () => {
+    expectNone(
+      papers
+        .filter(
+          (p) => p.status === 'available' && !p.questions.some((q) => q.type === 'sentence_translation'),
+        )
+        .map((p) => `paper ${p.id}`),
+    );
+  });
+
+  it('long questions have a rubric of 3 to 5 levels, marks falling from level to level', () => {
     expectNone(
       paperQuestions
-        .filter((q) => q.type === 'long_question' && !q.culturalContext.includes('評分準則'))
-        .map((q) => q.id),
+        .filter((q) => q.type === 'long_question')
+        .flatMap((q) => {
+          const rubric = q.rubric ?? [];
+          if (rubric.length < 3 || rubric.length > 5) return [`${q.id}: rubric of ${rubric.length} levels`];
+          const tops = rubric.map((level) => Number(level.marks.split('-').at(-1)));
+          const problems = tops.slice(1).some((top, i) => top >= (tops[i] ?? 0))
+            ? [`${q.id}: marks not falling`]
+            : [];
+          if (tops[0] !== q.points)
+            problems.push(`${q.id}: the top level's marks (${tops[0]}) are not the item's ${q.points}`);
+          return problems;
+        }),
     );
   });
 });
@@ -475,6 +552,7 @@ describe('the language of what students see', () => {
       ...LESSON_IDS.map(questionFile),
       'vocabulary-sessions.json',
       'dse-papers.json',
+      'dse-papers-meta.json',
       'mindmaps.json',
       'ci-comparison.json',
       'common-characters.json',

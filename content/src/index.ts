@@ -12,6 +12,7 @@ import { z } from 'zod';
 import ciComparisonJson from '../data/ci-comparison.json' with { type: 'json' };
 import commonCharactersJson from '../data/common-characters.json' with { type: 'json' };
 import dsePapersJson from '../data/dse-papers.json' with { type: 'json' };
+import dsePapersMetaJson from '../data/dse-papers-meta.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
 import setTextsJson from '../data/set-texts.json' with { type: 'json' };
@@ -25,6 +26,8 @@ import {
   type Difficulty,
   type DsePaper,
   DsePaperSchema,
+  type DsePapersMeta,
+  DsePapersMetaSchema,
   DseQuestionTypeSchema,
   LessonMetaSchema,
   type MindMap,
@@ -143,9 +146,18 @@ export const dsePapers: readonly DsePaper[] = deepFreeze(
   parseFile('dse-papers.json', z.array(DsePaperSchema), dsePapersJson),
 );
 
-/** Shown with the papers: they are adapted mock papers and the exam authority's answers prevail. */
-export const dseDisclaimer =
-  '本模擬卷由文言通依照香港中學文憑試形式編寫，並非香港考試及評核局的試題；所附答案及評分準則經改編，只供參考，一切以考評局公布的為準。';
+/** How the screens name the mock papers: label 「DSE 模擬試題」, badge 「{year} 形式」, disclaimer. */
+export const dsePapersMeta: DsePapersMeta = deepFreeze(
+  parseFile('dse-papers-meta.json', DsePapersMetaSchema, dsePapersMetaJson),
+);
+
+/** Shown with the papers: they are this product's own papers in the exam's form, not the authority's. */
+export const dseDisclaimer: string = dsePapersMeta.disclaimer;
+
+/** A paper's badge, e.g. dsePaperBadge('2018') === '2018 形式'. */
+export function dsePaperBadge(year: string): string {
+  return dsePapersMeta.badge.replace('{year}', year);
+}
 
 /** One mind map per lesson. */
 export const mindMaps: readonly MindMap[] = deepFreeze(

@@ -46,10 +46,56 @@ export const LessonMetaSchema = z.object({
 });
 export type LessonMeta = z.infer<typeof LessonMetaSchema>;
 
+/** What a scoring point tests: a word, a sentence pattern, a negation to keep, a content point. */
+export const MarkingPointKindSchema = z.enum(['word', 'structure', 'negation', 'content']);
+export type MarkingPointKind = z.infer<typeof MarkingPointKindSchema>;
+
+/**
+ * One scoring point (得分點) of a free-text item. `accept` lists the modern renderings, any of which
+ * earns the point (the first is shown to a student who missed it); `reject` the trap readings that
+ * void it. Format and rules: content/README.md, "Marking schemes".
+ */
+export const MarkingPointSchema = z
+  .object({
+    id: z.string().regex(/^p[0-9]+$/),
+    kind: MarkingPointKindSchema,
+    /** The tested characters as they stand in the source sentence; for a `content` point a short label. */
+    source: nonEmpty,
+    /** One short line shown after answering: what the point tests and the reading expected. */
+    label: nonEmpty,
+    accept: z.array(nonEmpty).min(1),
+    reject: z.array(nonEmpty).min(1).optional(),
+  })
+  .strict();
+export type MarkingPoint = z.infer<typeof MarkingPointSchema>;
+
+/** The marking scheme of a free-text item: its scoring points, with distinct ids. */
+export const MarkingSchemeSchema = z
+  .object({ points: z.array(MarkingPointSchema).min(1).max(10) })
+  .strict()
+  .refine((scheme) => new Set(scheme.points.map((p) => p.id)).size === scheme.points.length, {
+    message: 'point ids repeat',
+    path: ['points'],
+  });
+export type MarkingScheme = z.infer<typeof MarkingSchemeSchema>;
+
+/** A level of a long question's 評分準則, highest first (e.g. 上, "7-8"). */
+export const RubricLevelSchema = z
+  .object({
+    level: nonEmpty,
+    marks: z.string().regex(/^[0-9]+(-[0-9]+)?$/),
+    descriptor: nonEmpty,
+  })
+  .strict();
+export type RubricLevel = z.infer<typeof RubricLevelSchema>;
+export const RubricSchema = z.array(RubricLevelSchema).min(3).max(5);
+
 /**
  * A practice question. Choice questions have 2–6 distinct options and a correctAnswer equal to one of them.
- * sentence_translation is free text (options null): correctAnswer is the model translation and `keywords`
- * are what a marker looks for; each keyword may list alternatives separated by "|" (e.g. "困境|窮困").
+ * sentence_translation is free text (options null): correctAnswer is the model translation and
+ * `marking` its scheme of scoring points (the validation test requires one on every translation item;
+ * the schema leaves it optional so the loader keeps working while schemes are being written).
+ * `keywords` is the retired keyword rule's field: null or absent.
  */
 export const QuestionSchema = z
   .object({
@@ -66,7 +112,10 @@ export const QuestionSchema = z
     highlight: z.string().nullable(),
     options: z.array(nonEmpty).min(2).max(6).nullable(),
     correctAnswer: nonEmpty,
-    keywords: z.array(nonEmpty).min(1).nullable(),
+    /** Retired (the keyword rule); kept so older files and uploads parse. Null or absent. */
+    keywords: z.array(nonEmpty).min(1).nullable().optional(),
+    /** The scoring points of a sentence_translation question (null or absent on choice questions). */
+    marking: MarkingSchemeSchema.nullable().optional(),
     explanation: nonEmpty,
     culturalContext: z.string().nullable(),
   })
@@ -74,6 +123,10 @@ export const QuestionSchema = z
   .refine((q) => (q.type === 'word_interpretation') === (q.characterFrequency !== null), {
     message: 'characterFrequency is set on word_interpretation questions and only on them',
     path: ['characterFrequency'],
+  })
+  .refine((q) => q.type === 'sentence_translation' || q.marking == null, {
+    message: 'only sentence_translation questions carry a marking scheme',
+    path: ['marking'],
   });
 export type ContentQuestion = z.infer<typeof QuestionSchema>;
 
@@ -92,8 +145,12 @@ export const DseQuestionTypeSchema = z.enum([
   'multiple_choice',
   'fill_in_blank',
   'short_answer',
+  'sentence_translation',
   'long_question',
 ]);
+
+/** The paper types marked by scoring points (each carries a `marking` scheme). */
+export const DSE_MARKED_TYPES = ['fill_in_blank', 'short_answer', 'sentence_translation'] as const;
 
 export const DseQuestionSchema = z
   .object({
@@ -108,8 +165,20 @@ export const DseQuestionSchema = z
     /** Starts with the paper's label (e.g. "DSE 2019 模擬"); long questions add a "評分準則" section. */
     culturalContext: nonEmpty,
     points: z.number().int().positive(),
+    /** The scoring points of a fill_in_blank, short_answer or sentence_translation item. */
+    marking: MarkingSchemeSchema.nullable().optional(),
+    /** The 評分準則 levels of a long_question (self-marked), highest first. */
+    rubric: RubricSchema.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => (q.marking != null) === (DSE_MARKED_TYPES as readonly string[]).includes(q.type), {
+    message: 'fill_in_blank, short_answer and sentence_translation items carry a marking scheme, others none',
+    path: ['marking'],
+  })
+  .refine((q) => (q.rubric != null) === (q.type === 'long_question'), {
+    message: 'long_question items carry a rubric, others none',
+    path: ['rubric'],
+  });
 export type DseQuestion = z.infer<typeof DseQuestionSchema>;
 
 export const DsePaperSchema = z
@@ -122,6 +191,19 @@ export const DsePaperSchema = z
   })
   .strict();
 export type DsePaper = z.infer<typeof DsePaperSchema>;
+
+/**
+ * How the screens name the mock papers: the section's label, a paper's badge (`{year}` is replaced by
+ * the paper's year: the exam year whose form it follows) and the disclaimer shown with them.
+ */
+export const DsePapersMetaSchema = z
+  .object({
+    label: nonEmpty,
+    badge: nonEmpty.refine((badge) => badge.includes('{year}'), 'the badge names the year as {year}'),
+    disclaimer: nonEmpty,
+  })
+  .strict();
+export type DsePapersMeta = z.infer<typeof DsePapersMetaSchema>;
 
 export const MindMapSchema = z
   .object({

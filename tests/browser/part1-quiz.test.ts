@@ -134,6 +134,68 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
     }
   });
 
+  it('the question session: an answer refused after it reached the server, submitted again by hand, is counted once', async () => {
+    const other = await signUpLearner(world);
+    const { page } = other;
+    type Loaded = { id: string; options: string[] | null; correctAnswer: string };
+    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== q.correctAnswer)!;
+    try {
+      const keys: string[] = [];
+      await page.route('**/api/users/answers', async (route) => {
+        keys.push(route.request().headers()['idempotency-key'] ?? '');
+        if (keys.length > 1) return route.continue();
+        await route.fetch(); // the server appends the answer...
+        // ...and the browser gets a failure the client does not retry by itself.
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL', message: '伺服器錯誤', details: null } }),
+        });
+      });
+      const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
+      await page.goto('/lesson/9/questions/word_interpretation/course1');
+      const first = ((await (await loading).json()) as Loaded[])[0]!;
+      await page.getByTestId('question-session').waitFor();
+
+      await page
+        .getByTestId('option')
+        .filter({ hasText: wrongOption(first) })
+        .first()
+        .click();
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await page.getByText('未能提交答案，請檢查網絡後再試。').waitFor();
+      // The learner tries again with the same selection: the same key, so the server replays its reply.
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await page.getByText('答案不正確').waitFor();
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+
+      // A control answer appended after: once the error book shows it, the projector has passed the
+      // first answer and any second copy of it.
+      const others = (await (await page.request.get('/api/lessons/2/questions')).json()) as Loaded[];
+      const control = others.find((q) => (q.options ?? []).length > 1 && q.id !== first.id)!;
+      const sent = await page.request.post('/api/users/answers', {
+        headers: { 'idempotency-key': `control-${other.id}-${Date.now()}` },
+        data: {
+          userId: other.id,
+          questionId: control.id,
+          selectedAnswer: wrongOption(control),
+          timeSpent: 5,
+        },
+      });
+      expect(sent.status()).toBe(200);
+      const errorBook = async () =>
+        (await (await page.request.get(`/api/users/${other.id}/error-questions`)).json()) as Array<{
+          questionId: string;
+          attemptCount: number;
+        }>;
+      await expect.poll(async () => (await errorBook()).some((r) => r.questionId === control.id)).toBe(true);
+      expect((await errorBook()).find((r) => r.questionId === first.id)?.attemptCount).toBe(1);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('sets up a quick practice, runs it embedded and returns to a cleared setup on exit', async () => {
     const { page } = learner;
     await page.goto('/vocabulary/quick-practice');

@@ -139,7 +139,8 @@ describe('part 2 learner screens in a real browser', () => {
 
     const student = await learner(`p2_student_${Date.now()}`, '學生');
     await student.page.goto('/admin');
-    await student.page.getByText('存取被拒，請先登入').waitFor();
+    await student.page.getByText('存取被拒：此頁需要管理員權限').waitFor();
+    expect(await student.page.getByText('請先登入').count()).toBe(0);
     expect(await student.page.getByTestId('admin-page').count()).toBe(0);
   });
 

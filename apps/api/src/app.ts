@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -74,6 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(cookie);
+  // Responses over 1 KiB are compressed (brotli, else gzip) at a quality that costs little CPU; the
+  // built client's files are compressed once at build time and served as they are (plugins/web.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerAuth(app);

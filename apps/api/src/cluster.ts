@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 
 /** Asked by a server process for the metrics of every process (`GET /api/metrics`). */
@@ -10,8 +11,9 @@ interface MetricsRequest {
   id: number;
 }
 
-const log = (msg: string, fields: Record<string, unknown> = {}) =>
-  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields }));
+/** The primary's log: pino, in the format of the server processes' (Fastify's) logs. */
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, role: 'primary' } });
+const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(fields, msg);
 
 /**
  * The primary of `API_PROCESSES` server processes (distributed mode only: each is a whole API on the

@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { createQueryClient } from './lib/api.ts';
+import { listenForStaleBuild } from './lib/new-version.ts';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
+listenForStaleBuild();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

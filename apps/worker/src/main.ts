@@ -1,12 +1,11 @@
 import { readWorkerEnv } from './config.ts';
 import { createHealthServer } from './health.ts';
-import { startWorker } from './worker.ts';
+import { startWorker, workerLog } from './worker.ts';
 
 const env = readWorkerEnv();
-const worker = await startWorker(env);
-console.log(
-  JSON.stringify({ level: 'info', msg: 'projection worker started', concurrency: env.WORKER_CONCURRENCY }),
-);
+const log = workerLog(env.LOG_LEVEL);
+const worker = await startWorker(env, log);
+log('info', 'projection worker started', { concurrency: env.WORKER_CONCURRENCY });
 
 // Readiness for orchestrators (docker compose health checks) and metrics for scrapers.
 const health =
@@ -18,7 +17,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(JSON.stringify({ level: 'info', msg: 'shutting down: finishing in-flight jobs', signal }));
+  log('info', 'shutting down: finishing in-flight jobs', { signal });
   health?.close();
   await worker.close();
   process.exit(0);

@@ -13,6 +13,7 @@ import {
   redisLeaderboard,
 } from '@wenyan/store';
 import { UnrecoverableError, Worker } from 'bullmq';
+import { type DestinationStream, pino } from 'pino';
 import { BATCHES_IN_FLIGHT, projectionBatches } from './batches.ts';
 import type { WorkerEnv } from './config.ts';
 import { workerMetrics } from './health.ts';
@@ -24,18 +25,29 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
-type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+export type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
 
-const jsonLog: Log = (level, message, fields = {}) => {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });
-  (level === 'error' ? console.error : console.log)(line);
-};
+/**
+ * The worker's log: pino, the API's logger (Fastify's), so both write one JSON line per entry in the
+ * same format (numeric `level`, `time`, `pid`, `hostname`, `msg`, the fields; `name` says which).
+ */
+export function workerLog(level: WorkerEnv['LOG_LEVEL'], destination?: DestinationStream): Log {
+  const logger = pino({ level, name: 'worker' }, destination);
+  return (entryLevel, message, fields = {}) => logger[entryLevel](fields, message);
+}
 
 /**
  * The projection worker: one BullMQ processor ("project learner X"), a catch-up sweep on start and on
  * an interval (events appended while Redis was away, or jobs lost), and a clean close on SIGTERM.
  */
-export async function startWorker(env: WorkerEnv, log: Log = jsonLog): Promise<RunningWorker> {
+export async function startWorker(
+  env: WorkerEnv,
+  log: Log = workerLog(env.LOG_LEVEL),
+): Promise<RunningWorker> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     // The batches in flight, the catch-up sweep and the leaderboard repair.

@@ -4,7 +4,9 @@
  */
 export * from './achievements/achievements.ts';
 export * from './adaptive/adaptive.ts';
+export * from './grading/fold.ts';
 export * from './grading/grading.ts';
+export * from './grading/marker.ts';
 export * from './grading/ratings.ts';
 export * from './learner/decide.ts';
 export * from './learner/events.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as content from '@wenyan/content';
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { QuestionsTable } from './tables.ts';
 
@@ -47,7 +48,9 @@ function questionRow(q: AnyContentQuestion, extra: Partial<QuestionRow> = {}): Q
     highlight: q.highlight,
     options: q.options ? JSON.stringify(q.options) : null,
     correct_answer: q.correctAnswer,
-    keywords: q.keywords ? JSON.stringify(q.keywords) : null,
+    keywords: null,
+    marking: q.marking ? JSON.stringify(q.marking) : null,
+    rubric: null,
     explanation: q.explanation,
     cultural_context: q.culturalContext,
     session_id: 'sessionId' in q ? q.sessionId : null,
@@ -74,6 +77,8 @@ function paperQuestionRows(): QuestionRow[] {
       options: q.options ? JSON.stringify(q.options) : null,
       correct_answer: q.correctAnswer,
       keywords: null,
+      marking: q.marking ? JSON.stringify(q.marking) : null,
+      rubric: q.rubric ? JSON.stringify(q.rubric) : null,
       explanation: q.explanation,
       cultural_context: q.culturalContext,
       session_id: null,
@@ -86,14 +91,32 @@ function paperQuestionRows(): QuestionRow[] {
   ) as unknown as QuestionRow[];
 }
 
-async function insertQuestions(db: Db, rows: QuestionRow[]): Promise<ImportResult> {
+/**
+ * Inserts questions; an existing id keeps its row, except that the content's own questions
+ * (`refreshMarking`) take the content's current marking scheme and rubric when these differ (a scheme
+ * is improved in place; a changed key ships under a new id). Such a refresh counts as imported.
+ */
+async function insertQuestions(
+  db: Db,
+  rows: QuestionRow[],
+  { refreshMarking }: { refreshMarking: boolean },
+): Promise<ImportResult> {
   let imported = 0;
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     const inserted = await db
       .insertInto('questions')
       .values(chunk as never)
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) =>
+        refreshMarking
+          ? oc
+              .column('id')
+              .doUpdateSet({ marking: sql`excluded.marking`, rubric: sql`excluded.rubric` })
+              .where(
+                sql<boolean>`(questions.marking is distinct from excluded.marking or questions.rubric is distinct from excluded.rubric)`,
+              )
+          : oc.column('id').doNothing(),
+      )
       .returning('id')
       .execute();
     imported += inserted.length;
@@ -110,6 +133,7 @@ export async function insertContentQuestions(
   return insertQuestions(
     db,
     questions.map((q) => questionRow(q, { origin: 'user', created_by: createdBy })),
+    { refreshMarking: false },
   );
 }
 
@@ -134,7 +158,7 @@ export async function importLessonQuestions(
     .filter((q) => q.sessionId === null)
     .filter(filter)
     .map((q) => questionRow(q));
-  return insertQuestions(db, rows);
+  return insertQuestions(db, rows, { refreshMarking: true });
 }
 
 /** The mixed vocabulary sessions and their questions. */
@@ -152,7 +176,7 @@ export async function importVocabularySessions(db: Db): Promise<ImportResult> {
   const rows = content.vocabularySessions.flatMap((s) =>
     s.questions.map((q, index) => questionRow(q, { session_id: s.id, position: index, origin: 'session' })),
   );
-  return insertQuestions(db, rows);
+  return insertQuestions(db, rows, { refreshMarking: true });
 }
 
 /** The DSE-style mock papers and their questions. */
@@ -163,7 +187,30 @@ export async function importDsePapers(db: Db): Promise<ImportResult> {
     .values(papers)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  return insertQuestions(db, paperQuestionRows());
+  return insertQuestions(db, paperQuestionRows(), { refreshMarking: true });
+}
+
+/** Where the content's own questions come from (rows of other origins are users' and never retired). */
+const CONTENT_ORIGINS = ['bank', 'session', 'paper'] as const;
+
+/**
+ * Retires the content's own questions that the content no longer holds (a wrong key shipped again
+ * under a new id, as v3-03 → v3-11): their origin becomes `retired` and they leave their session or
+ * paper, so no list serves them; the row stays, so recorded answers and the error book keep their
+ * question.
+ */
+export async function retireRemovedQuestions(db: Db): Promise<{ retired: number }> {
+  const current = content.questions
+    .map((q) => q.id)
+    .concat(content.dsePapers.flatMap((p) => p.questions.map((q) => q.id)));
+  const rows = await db
+    .updateTable('questions')
+    .set({ origin: 'retired', session_id: null, paper_id: null })
+    .where('origin', 'in', CONTENT_ORIGINS)
+    .where('id', 'not in', current)
+    .returning('id')
+    .execute();
+  return { retired: rows.length };
 }
 
 /** Mind maps, the 詞三首 comparison and the recitation characters, as documents. */
@@ -213,6 +260,7 @@ export async function seedContent(db: Db): Promise<{ seeded: boolean; version: s
     await importDsePapers(trx);
     await importVocabularySessions(trx);
     await importLessonQuestions(trx);
+    await retireRemovedQuestions(trx);
     await importMindMaps(trx);
     await trx
       .insertInto('content_documents')

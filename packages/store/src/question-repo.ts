@@ -9,6 +9,8 @@ const columns = [
   'options',
   'correct_answer',
   'keywords',
+  'marking',
+  'rubric',
   'explanation',
   'cultural_context',
   'target_text',

@@ -1,3 +1,4 @@
+import type { MarkingScheme, RubricLevel } from '@wenyan/content';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Table types of the database; one interface per table, composed into `Database`. */
@@ -31,7 +32,12 @@ export interface QuestionsTable {
   highlight: string | null;
   options: JSONColumnType<string[] | null, string | null, string | null>;
   correct_answer: string;
+  /** Retired (the keyword rule); null for every question since the marking schemes. */
   keywords: JSONColumnType<string[] | null, string | null, string | null>;
+  /** A free-text question's marking scheme (`MarkingScheme` of the domain), else null. */
+  marking: JSONColumnType<MarkingScheme | null, string | null, string | null>;
+  /** A long paper question's 評分準則 levels, highest first, else null. */
+  rubric: JSONColumnType<RubricLevel[] | null, string | null, string | null>;
   explanation: string;
   cultural_context: string | null;
   session_id: number | null;

@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import ky, { HTTPError, type RetryOptions } from 'ky';
+import { queryKeys } from './queryKeys.ts';
 import { clearSession } from './session.ts';
 
 /** A failed call: the status, and the server's `{ error: { code, message } }` when it sent one. */
@@ -44,7 +45,7 @@ async function failure(res: Response): Promise<HttpError> {
   return httpError(res.status, res.statusText, data);
 }
 
-/** GET a JSON resource with credentials and parse it with its contract. */
+/** GET a JSON resource with credentials and parse it with its contract (the transport of `client.ts`'s `call`). */
 export async function getJson<T>(path: string, schema: Parser<T>): Promise<T> {
   const res = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
   if (!res.ok) throw await failure(res);
@@ -107,27 +108,6 @@ export async function sendJson<T>(
   }
 }
 
-/**
- * A path with a query string; undefined and null values are left out, lists are comma-joined.
- *
- * @example withQuery('/api/vocabulary/questions', { lessonIds: [1, 2], limit: 10 }) // '...?lessonIds=1%2C2&limit=10'
- */
-export function withQuery(
-  path: string,
-  query: Readonly<Record<string, string | number | ReadonlyArray<string | number> | null | undefined>>,
-): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** The query key of the signed-in user (queries.ts builds its query on it). */
-export const CURRENT_USER_KEY = ['auth', 'user'] as const;
-
 /** True for the failure of a call made without a (valid) session. */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
@@ -144,7 +124,7 @@ export function createQueryClient(): QueryClient {
       onError: (error) => {
         if (!isUnauthorized(error)) return;
         clearSession();
-        client.setQueryData(CURRENT_USER_KEY, null);
+        client.setQueryData(queryKeys.currentUser, null);
       },
     }),
     defaultOptions: {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerPieces,
-  CHOICE_QUESTION_TYPES,
-  gradeAnswer,
-  KEYWORD_MATCH_PERCENT,
-  keywordAlternatives,
-  requiredMatches,
-} from './grading.ts';
+import { CHOICE_QUESTION_TYPES, gradeAnswer, markingSource } from './grading.ts';
 
 describe('choice questions: exact equality', () => {
-  const question = { type: 'word_interpretation', correctAnswer: '喜悅', keywords: null };
+  const question = { type: 'word_interpretation', correctAnswer: '喜悅' };
 
   it('is correct only for the exact option', () => {
     expect(gradeAnswer(question, '喜悅')).toEqual({ isCorrect: true, method: 'choice' });
@@ -17,7 +10,7 @@ describe('choice questions: exact equality', () => {
     expect(gradeAnswer(question, '喜').isCorrect).toBe(false);
   });
 
-  it('covers the choice types of the content and of past papers', () => {
+  it('covers the choice types of the content and of the papers', () => {
     expect(CHOICE_QUESTION_TYPES).toEqual(
       expect.arrayContaining([
         'word_interpretation',
@@ -31,99 +24,68 @@ describe('choice questions: exact equality', () => {
   });
 });
 
-describe('sentence_memorization, and sentence_translation without keywords: trimmed, lower-cased equality', () => {
-  it('ignores surrounding spaces and case', () => {
-    const q = { type: 'sentence_memorization', correctAnswer: '學而時習之', keywords: null };
-    expect(gradeAnswer(q, '  學而時習之 ')).toEqual({ isCorrect: true, method: 'exact_text' });
-    expect(
-      gradeAnswer({ type: 'sentence_translation', correctAnswer: 'Learn It', keywords: [] }, 'learn it ')
-        .isCorrect,
-    ).toBe(true);
-    expect(gradeAnswer(q, '學而時習').isCorrect).toBe(false);
-  });
-});
-
-describe('sentence_translation with keywords: at least ceil(70 %) of the keywords', () => {
-  const q = {
+describe('free text with a marking scheme: scoring points', () => {
+  const question = {
     type: 'sentence_translation',
-    correctAnswer: '君子處於困境時仍堅守節操。',
-    keywords: ['君子', '困境|窮困', '堅守|堅持', '節操|操守'],
+    targetText: '不仁者，不可以久處約',
+    content: '試把「不仁者，不可以久處約」譯為白話文。',
+    correctAnswer: '沒有仁德的人，不能長久處於窮困之中。',
+    marking: {
+      points: [
+        { id: 'p1', kind: 'word' as const, source: '約', label: '「約」解作窮困', accept: ['窮困', '貧困'] },
+        {
+          id: 'p2',
+          kind: 'negation' as const,
+          source: '不可以',
+          label: '保留否定',
+          accept: ['不能', '不可'],
+        },
+      ],
+    },
   };
 
-  it('needs 3 of 4 keywords, any alternative counting', () => {
-    const result = gradeAnswer(q, '有德的君子即使窮困，也會堅持操守');
-    expect(result).toEqual({
-      isCorrect: true,
-      method: 'keywords',
-      matchedKeywords: ['君子', '困境|窮困', '堅守|堅持', '節操|操守'],
-      requiredKeywords: 3,
-      totalKeywords: 4,
-    });
-    expect(gradeAnswer(q, '君子處困境而不改').isCorrect).toBe(false);
-    expect(gradeAnswer(q, '君子處困境而堅守').isCorrect).toBe(true);
+  it('given the model answer, when graded, then it is correct with every point', () => {
+    const grading = gradeAnswer(question, question.correctAnswer);
+    expect(grading).toMatchObject({ isCorrect: true, method: 'points' });
+    expect(grading.marking).toMatchObject({ earned: 2, available: 2, verdict: 'correct' });
   });
 
-  it('ignores blank keywords and blank alternatives', () => {
-    expect(keywordAlternatives(' 困境 | |窮困 ')).toEqual(['困境', '窮困']);
-    const blanks = { type: 'sentence_translation', correctAnswer: '甲', keywords: ['  ', '|'] };
-    expect(gradeAnswer(blanks, '甲').method).toBe('exact_text');
+  it('given a paste of the quoted passage, when graded, then nothing is earned', () => {
+    const grading = gradeAnswer(question, '不仁者不可以久處約');
+    expect(grading.marking).toMatchObject({ earned: 0, copied: true, verdict: 'incorrect' });
+  });
+
+  it('given one point missed, when graded, then it is partial and not correct', () => {
+    const grading = gradeAnswer(question, '沒有仁德的人，能長久處於貧困之中');
+    expect(grading.isCorrect).toBe(false);
+    expect(grading.marking).toMatchObject({ earned: 1, available: 2, verdict: 'partial' });
   });
 });
 
-describe('other free text: the pieces of the correct answer, ceil(70 %) of them', () => {
-  it('splits on ，。、 and whitespace and drops pieces of one character', () => {
-    expect(answerPieces('學而時習之，不亦說乎。有朋、自遠方來 人不知而不慍 乎')).toEqual([
+describe('free text without a scheme: folded equality', () => {
+  it('ignores punctuation, spaces and Simplified forms, nothing else', () => {
+    const q = { type: 'sentence_memorization', correctAnswer: '學而時習之，不亦說乎？' };
+    expect(gradeAnswer(q, '  学而时习之 不亦说乎')).toEqual({ isCorrect: true, method: 'exact_text' });
+    expect(gradeAnswer(q, '學而時習之').isCorrect).toBe(false);
+    expect(gradeAnswer({ type: 'short_answer', correctAnswer: '仁' }, '').isCorrect).toBe(false);
+  });
+
+  it('no longer passes a translation by keywords when it has no scheme', () => {
+    const q = { type: 'sentence_translation', correctAnswer: '君子處於困境時仍堅守節操' };
+    expect(gradeAnswer(q, '君子困境堅守節操').isCorrect).toBe(false);
+  });
+});
+
+describe('markingSource', () => {
+  it('is the targetText and the passages the wording quotes, none repeated', () => {
+    expect(markingSource({ targetText: '學而時習之', content: '試把「學而時習之」譯為白話文。' })).toBe(
       '學而時習之',
-      '不亦說乎',
-      '有朋',
-      '自遠方來',
-      '人不知而不慍',
-    ]);
-  });
-
-  it('is correct when enough pieces appear in the answer', () => {
-    const q = { type: 'short_answer', correctAnswer: '仁者愛人，克己復禮，天下歸仁' };
-    const result = gradeAnswer(q, '仁者愛人，而且要克己復禮');
-    expect(result).toMatchObject({
-      isCorrect: false,
-      requiredKeywords: 3,
-      matchedKeywords: ['仁者愛人', '克己復禮'],
-    });
-    expect(gradeAnswer(q, '仁者愛人；克己復禮；天下歸仁').isCorrect).toBe(true);
-    expect(gradeAnswer({ type: 'fill_in_blank', correctAnswer: '三顧，茅廬' }, '三顧茅廬').method).toBe(
-      'answer_pieces',
     );
-  });
-
-  it('falls back to trimmed equality when no piece is left', () => {
-    const q = { type: 'fill_in_blank', correctAnswer: '仁' };
-    expect(gradeAnswer(q, ' 仁 ')).toEqual({ isCorrect: true, method: 'exact_text' });
-    expect(gradeAnswer(q, '義').isCorrect).toBe(false);
-    expect(gradeAnswer(q, '').isCorrect).toBe(false);
-  });
-
-  it('never accepts an empty answer', () => {
-    expect(gradeAnswer({ type: 'short_answer', correctAnswer: '學而時習之' }, '').isCorrect).toBe(false);
-  });
-});
-
-describe('the 70 % rounding', () => {
-  it('pins the ratio', () => {
-    expect(KEYWORD_MATCH_PERCENT).toBe(70);
-  });
-
-  it.each([
-    [1, 1],
-    [2, 2],
-    [3, 3],
-    [4, 3],
-    [5, 4],
-    [6, 5],
-    [7, 5],
-    [10, 7],
-    [20, 14],
-    [0, 0],
-  ])('%i pieces need %i', (count, needed) => {
-    expect(requiredMatches(count)).toBe(needed);
+    expect(
+      markingSource({ targetText: '位卑則足羞', content: '〈師說〉「位卑則足羞，官盛則近諛」中「諛」字' }),
+    ).toBe('位卑則足羞，官盛則近諛');
+    expect(markingSource({ targetText: null, content: '「三人」指誰？「舉杯邀明月」' })).toBe(
+      '三人\n舉杯邀明月',
+    );
   });
 });

@@ -357,13 +357,32 @@ describe('submitting an answer', () => {
     });
   });
 
-  describe('for a sentence translation with keywords', () => {
-    it('grades by the keywords and records which matched', () => {
-      const translation = {
-        type: 'sentence_translation',
-        correctAnswer: '君子處於困境時仍堅守節操',
-        keywords: ['君子', '困境|窮困', '堅守'],
-      };
+  describe('for a sentence translation with a marking scheme', () => {
+    const translation = {
+      type: 'sentence_translation',
+      targetText: '君子固窮',
+      correctAnswer: '君子處於困境時仍堅守節操',
+      marking: {
+        points: [
+          {
+            id: 'p1',
+            kind: 'word' as const,
+            source: '窮',
+            label: '「窮」解作困境',
+            accept: ['困境', '窮困'],
+          },
+          {
+            id: 'p2',
+            kind: 'word' as const,
+            source: '固',
+            label: '「固」解作堅守',
+            accept: ['堅守', '固守'],
+          },
+        ],
+      },
+    };
+
+    it('grades by the scoring points: correct only with every point', () => {
       const decision = given(history({ command: signIn })).when({
         type: 'SubmitAnswer',
         data: {
@@ -375,10 +394,19 @@ describe('submitting an answer', () => {
       });
       expect(decision.ok && decision.events[0]?.data).toMatchObject({
         isCorrect: true,
-        gradingMethod: 'keywords',
-        matchedKeywords: ['君子', '困境|窮困', '堅守'],
-        requiredKeywords: 3,
+        gradingMethod: 'points',
         source: 'error_book',
+      });
+    });
+
+    it('marks a pasted source wrong', () => {
+      const decision = given(history({ command: signIn })).when({
+        type: 'SubmitAnswer',
+        data: { question: question('t1', translation), selectedAnswer: '君子固窮。', timeSpent: 40 },
+      });
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        isCorrect: false,
+        gradingMethod: 'points',
       });
     });
   });

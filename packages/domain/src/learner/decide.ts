@@ -4,6 +4,7 @@
  * (XP included: the client never states what it earned) or a refusal with a literal code.
  */
 import { gradeAnswer } from '../grading/grading.ts';
+import type { MarkingScheme } from '../grading/marker.ts';
 import {
   characterLength,
   NOTE_MAX_LENGTH,
@@ -37,7 +38,14 @@ export type QuestionForGrading = {
   readonly type: string;
   readonly difficulty: string;
   readonly correctAnswer: string;
-  readonly keywords: readonly string[] | null;
+  /** The sentence to translate (free-text items). */
+  readonly targetText?: string | null;
+  /** The question's wording (the passages it quotes are part of what an answer must not copy). */
+  readonly content?: string | null;
+  /** The scoring points of a free-text item (`markAnswer`). */
+  readonly marking?: MarkingScheme | null;
+  /** Retired (the keyword rule): ignored. */
+  readonly keywords?: readonly string[] | null;
 };
 
 export type SubmitAnswer = Command<
@@ -185,8 +193,9 @@ function submitAnswer(
       correctAnswer: question.correctAnswer,
       isCorrect: grading.isCorrect,
       gradingMethod: grading.method,
-      matchedKeywords: grading.matchedKeywords ?? null,
-      requiredKeywords: grading.requiredKeywords ?? null,
+      // The retired keyword rule's fields; the scoring points are in `grading.marking`.
+      matchedKeywords: null,
+      requiredKeywords: null,
       timeSpent,
       correctRun,
       firstAttempt,

@@ -3,11 +3,12 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from 'sonner';
+import { currentUserQuery } from '../../features/auth/api.ts';
 import { LoginPage } from '../../features/auth/LoginPage.tsx';
 import { applyTheme, darkModeAtom } from '../../lib/preferences.ts';
-import { currentUserQuery } from '../../lib/queries.ts';
 import { clearSession, isSessionExpired, readSession, touchActivity } from '../../lib/session.ts';
 import { TOAST_DURATION_MS } from '../../lib/toast.ts';
+import { RouteErrorBoundary } from '../RouteErrorBoundary.tsx';
 import { ErrorState, Spinner } from '../states.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
@@ -89,9 +90,11 @@ export function AppShell() {
         </a>
         <Header user={user.data} />
         <div id="main" className="app-main" tabIndex={-1}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
         <BottomNav />
       </div>

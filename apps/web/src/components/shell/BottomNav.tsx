@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { currentUserQuery } from '../../features/auth/api.ts';
 import { useSignOut } from '../../features/auth/useSignOut.ts';
-import { currentUserQuery } from '../../lib/queries.ts';
 import {
   AlertIcon,
   BookIcon,

@@ -7,23 +7,17 @@ import {
   ADMIN_IMPORTS,
   type AdminImport,
   type AdminUser,
-  AdminUserSchema,
-  apiRoutes,
-  buildPath,
-  ImportResultSchema,
-  MessageSchema,
   QUESTION_TYPES,
   UPLOAD_REQUIRED_MESSAGE,
   UPLOAD_TYPES,
   type UploadType,
   type User,
-  UserSchema,
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getJson, HttpError, sendJson } from '../../lib/api.ts';
+import { HttpError } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { adminStatusQuery, part2Keys } from '../learner/queries.ts';
 import {
   EmptyState,
   ErrorState,
@@ -32,19 +26,11 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import './admin.css';
 
 /** Spec part 2 §7: the bulk import runs the six calls one second apart. */
 export const IMPORT_STAGGER_MS = 1000;
-
-const IMPORT_PATHS: Record<AdminImport, string> = {
-  'dse-questions': apiRoutes.importDseQuestions.path,
-  'new-lessons': apiRoutes.importNewLessons.path,
-  'poetry-questions': apiRoutes.importPoetryQuestions.path,
-  'additional-word-questions': apiRoutes.importAdditionalWordQuestions.path,
-  'vocabulary-sessions': apiRoutes.importVocabularySessions.path,
-  'mind-maps': apiRoutes.importMindMaps.path,
-};
 
 const IMPORT_LABELS: Record<AdminImport, string> = {
   'dse-questions': 'DSE 過往試題',
@@ -73,11 +59,16 @@ export function AdminPage() {
   const user = useCurrentUser();
   if (user.isPending) return <LoadingState />;
   if (!user.data?.roles.includes('admin')) {
+    // Signed out, the shell shows the sign-in page; a signed-in learner or teacher is told that the
+    // page needs the admin role, not asked to sign in again (the spec's wording was for anyone).
+    const signedIn = Boolean(user.data);
     return (
       <main className="page" data-testid="admin-denied">
         <PageHeader title="管理員面板" />
-        <EmptyState title="存取被拒，請先登入">
-          <p className="muted">此頁只供管理員使用。</p>
+        <EmptyState title={signedIn ? '存取被拒：此頁需要管理員權限' : '存取被拒，請先登入'}>
+          <p className="muted">
+            {signedIn ? '你的帳戶沒有管理員權限。如需協助，請聯絡學校的系統管理員。' : '此頁只供管理員使用。'}
+          </p>
           <Link className="btn" to="/">
             返回主頁
           </Link>
@@ -179,7 +170,7 @@ function Imports() {
   const run = async (name: AdminImport) => {
     setOutcomes((current) => ({ ...current, [name]: { status: 'running' } }));
     try {
-      const result = await sendJson('POST', IMPORT_PATHS[name], {}, ImportResultSchema);
+      const result = await runImport(name);
       setOutcomes((current) => ({ ...current, [name]: { status: 'ok', message: result.message } }));
     } catch (error) {
       setOutcomes((current) => ({
@@ -187,8 +178,8 @@ function Imports() {
         [name]: { status: 'error', message: `匯入失敗：${failureMessage(error)}` },
       }));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
-      void queryClient.invalidateQueries({ queryKey: ['lessons'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lessons });
     }
   };
   const runAll = () => {
@@ -248,13 +239,12 @@ function UploadForm() {
   const [type, setType] = useState<UploadType>('lesson');
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const upload = useMutation({
-    mutationFn: () =>
-      sendJson('POST', apiRoutes.uploadText.path, { title: title.trim(), content, type }, MessageSchema),
+    mutationFn: () => uploadText({ title: title.trim(), content, type }),
     onSuccess: (answer) => {
       setResult({ ok: true, message: `上載成功：${answer.message || '內容已處理'}` });
       setTitle('');
       setContent('');
-      void queryClient.invalidateQueries({ queryKey: part2Keys.adminStatus });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
     },
     onError: (error) => setResult({ ok: false, message: `上載失敗：${failureMessage(error)}` }),
   });
@@ -337,8 +327,7 @@ function RolesForm() {
   const [roles, setRoles] = useState<RoleName[]>([]);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const lookup = useMutation({
-    mutationFn: () =>
-      getJson(`${apiRoutes.findUser.path}?username=${encodeURIComponent(username.trim())}`, AdminUserSchema),
+    mutationFn: () => findUser(username.trim()),
     onSuccess: (user) => {
       setFound(user);
       setRoles([...user.roles]);
@@ -350,8 +339,7 @@ function RolesForm() {
     },
   });
   const save = useMutation({
-    mutationFn: () =>
-      sendJson('PUT', buildPath(apiRoutes.setUserRoles.path, { id: found!.id }), { roles }, UserSchema),
+    mutationFn: () => setUserRoles(found!.id, roles),
     onSuccess: () => setResult({ ok: true, message: `已更新「${found?.username ?? ''}」的角色` }),
     onError: (error) => setResult({ ok: false, message: `更新失敗：${failureMessage(error)}` }),
   });

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { lessonsQuery } from '../../lib/queries.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import {
   EmptyState,
@@ -17,6 +16,7 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { lessonsQuery } from '../library/api.ts';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 
 export function ErrorBookPage() {

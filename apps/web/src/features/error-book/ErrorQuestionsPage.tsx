@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { DIFFICULTIES, type Difficulty, type ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { lessonsQuery } from '../../lib/queries.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
+import { lessonsQuery } from '../library/api.ts';
 import { ErrorStatsCards } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 

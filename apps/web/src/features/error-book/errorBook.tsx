@@ -3,20 +3,13 @@
  * and mastery writes with their toasts, and the detail of one record.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiRoutes,
-  buildPath,
-  type Difficulty,
-  type ErrorQuestionRecord,
-  ErrorQuestionRecordSchema,
-  type ErrorStats,
-} from '@wenyan/contracts';
+import type { Difficulty, ErrorQuestionRecord, ErrorStats } from '@wenyan/contracts';
 import { normaliseNote, percent } from '@wenyan/domain';
 import { useId, useState } from 'react';
-import { sendJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { notify } from '../../lib/toast.ts';
-import { errorQuestionsQuery, errorStatsQuery } from '../learner/queries.ts';
+import { errorQuestionsQuery, errorStatsQuery, masterErrorQuestion, saveErrorNote } from './api.ts';
 import './error-book.css';
 
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
@@ -58,18 +51,13 @@ export function useErrorBook(userId: string) {
       });
     }
     void queryClient.invalidateQueries({
-      queryKey: ['users', userId, 'error-questions'],
+      queryKey: queryKeys.errorQuestions(userId),
       refetchType: 'none',
     });
   };
   const saveNote = useMutation({
     mutationFn: ({ questionId, note }: { questionId: string; note: string }) =>
-      sendJson(
-        'PATCH',
-        buildPath(apiRoutes.updateErrorQuestion.path, { id: userId, questionId }),
-        { isCorrect: false, userExplanation: note },
-        ErrorQuestionRecordSchema,
-      ),
+      saveErrorNote(userId, questionId, note),
     onSuccess: (updated) => {
       refresh(updated);
       notify({ title: '已更新', description: '錯題紀錄已更新', variant: 'success' });
@@ -77,13 +65,7 @@ export function useErrorBook(userId: string) {
     onError: () => notify(FAILED),
   });
   const master = useMutation({
-    mutationFn: (questionId: string) =>
-      sendJson(
-        'PATCH',
-        buildPath(apiRoutes.masterErrorQuestion.path, { id: userId, questionId }),
-        {},
-        ErrorQuestionRecordSchema,
-      ),
+    mutationFn: (questionId: string) => masterErrorQuestion(userId, questionId),
     onSuccess: (updated) => {
       refresh(updated);
       notify({ title: '已掌握', description: '此題已標記為已掌握', variant: 'success' });

@@ -3,7 +3,7 @@
  * records and sign-out (spec part 2 §2). The level follows the header's curve (domain levelInfo).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, buildPath, type User, UserSchema, type UserStatsRecord } from '@wenyan/contracts';
+import type { User, UserStatsRecord } from '@wenyan/contracts';
 import {
   achievements,
   averageAccuracy,
@@ -18,10 +18,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/shell/Header.tsx';
 import { ProgressBar } from '../../components/states.tsx';
-import { CURRENT_USER_KEY, sendJson } from '../../lib/api.ts';
-import { lessonsQuery, userStatsQuery } from '../../lib/queries.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
+import { lessonsQuery } from '../library/api.ts';
+import { userStatsQuery } from '../practice/api.ts';
+import { updateSchool } from './api.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
@@ -207,13 +209,12 @@ function SchoolEditor({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const save = useMutation({
-    mutationFn: (schoolName: string) =>
-      sendJson('PATCH', buildPath(apiRoutes.updateSchool.path, { id: user.id }), { schoolName }, UserSchema),
+    mutationFn: (schoolName: string) => updateSchool(user.id, schoolName),
     onSuccess: (updated) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      queryClient.setQueryData(queryKeys.currentUser, updated);
       // The answer is the updated user; read models catch up on their own, so only mark them stale.
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY, refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: ['leaderboard'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard, refetchType: 'none' });
       setEditing(false);
       notify({ title: '學校名稱已更新', description: '你的學校資料已儲存', variant: 'success' });
     },

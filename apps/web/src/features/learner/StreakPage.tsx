@@ -14,7 +14,7 @@ import {
   streakPageStatus,
   streakTitle,
 } from '@wenyan/domain';
-import { userStatsQuery } from '../../lib/queries.ts';
+import { userStatsQuery } from '../practice/api.ts';
 import { statsFigures } from './ProfilePage.tsx';
 import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';

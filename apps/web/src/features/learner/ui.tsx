@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../../lib/queries.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import './part2.css';
 
 /** The signed-in user (the shell shows the login page to everyone else). */

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
-import { currentUserQuery, lessonsQuery, userStatsQuery } from '../../lib/queries.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
+import { currentUserQuery } from '../auth/api.ts';
+import { lessonsQuery } from '../library/api.ts';
+import { userStatsQuery } from '../practice/api.ts';
 import './lobby.css';
 
 /**

@@ -1,8 +1,8 @@
 /** /mindmap: the mind maps of the sixteen set texts, one card per passage. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { lessonsQuery } from '../../lib/queries.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { lessonsQuery } from '../library/api.ts';
 import { mindMapFor } from './data.ts';
 import './mindmap.css';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, Spinner } from '../../components/states.tsx';
-import { lessonQuery, lessonsQuery } from '../../lib/queries.ts';
+import { lessonQuery, lessonsQuery } from '../library/api.ts';
 import './passage.css';
 
 function Passage({ lesson }: { lesson: Lesson }) {

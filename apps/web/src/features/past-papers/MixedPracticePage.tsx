@@ -1,19 +1,13 @@
 /**
  * /dse-mixed-practice: past-paper questions across years, filtered by passage, type and year.
  */
-import {
-  apiRoutes,
-  DseMixedPracticeFiltersSchema,
-  MIXED_PRACTICE_COUNTS,
-  QuestionListSchema,
-  type QuestionType,
-} from '@wenyan/contracts';
+import { MIXED_PRACTICE_COUNTS, type QuestionType } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { getJson, withQuery } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { pastPaperCalls } from './api.ts';
 import {
   type MixedPracticeCount,
   type MixedPracticeRequest,
@@ -30,28 +24,14 @@ const MIXED_TYPE_LABELS: Partial<Record<QuestionType, string>> = {
   long_question: '長題目',
 };
 
-const nonEmpty = <T,>(list: readonly T[]) => (list.length > 0 ? list : undefined);
-
-function generate({ lessonIds, types, years, limit }: MixedPracticeRequest) {
-  return getJson(
-    withQuery(apiRoutes.listDseMixedPractice.path, {
-      lessonIds: nonEmpty(lessonIds),
-      types: nonEmpty(types),
-      years: nonEmpty(years),
-      limit,
-    }),
-    QuestionListSchema,
-  );
-}
-
 export function MixedPracticePage() {
   const [machine] = useState(() =>
     mixedPracticeMachine.provide({
       actors: {
-        fetchFilters: fromPromise(() =>
-          getJson(apiRoutes.getDseMixedPracticeFilters.path, DseMixedPracticeFiltersSchema),
+        fetchFilters: fromPromise(pastPaperCalls.mixedPracticeFilters),
+        generate: fromPromise(({ input }: { input: MixedPracticeRequest }) =>
+          pastPaperCalls.mixedPractice(input),
         ),
-        generate: fromPromise(({ input }: { input: MixedPracticeRequest }) => generate(input)),
       },
     }),
   );

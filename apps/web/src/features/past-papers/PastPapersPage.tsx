@@ -1,22 +1,14 @@
 /**
  * /dse-past-papers and /dse-pastpapers: the paper list, a paper's questions, and the mixed mode.
  */
-import {
-  apiRoutes,
-  buildPath,
-  DseMetadataSchema,
-  type DsePaper,
-  DsePaperListSchema,
-  type Question,
-  QuestionListSchema,
-} from '@wenyan/contracts';
+import type { DsePaper, Question } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { getJson } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { pastPaperCalls } from './api.ts';
 import { PaperQuestion } from './PaperQuestion.tsx';
 import { type MixRequest, pastPapersMachine } from './pastPapersMachine.ts';
 import './past-papers.css';
@@ -25,26 +17,16 @@ import './past-papers.css';
 export const DSE_DISCLAIMER =
   '本頁試題及答案只供參考，部分經改編，並非香港考試及評核局的官方試題；一切以考評局公布的答案為準。';
 
-function mixPath({ types, passages }: MixRequest): string {
-  const search = new URLSearchParams();
-  for (const type of types) search.append('types', type);
-  for (const passage of passages) search.append('passages', String(passage));
-  const text = search.toString();
-  return text ? `${apiRoutes.mixDseQuestions.path}?${text}` : apiRoutes.mixDseQuestions.path;
-}
-
 function usePastPapers() {
   const [machine] = useState(() =>
     pastPapersMachine.provide({
       actors: {
-        fetchPapers: fromPromise(() => getJson(apiRoutes.listDsePapers.path, DsePaperListSchema)),
+        fetchPapers: fromPromise(pastPaperCalls.papers),
         fetchPaperQuestions: fromPromise(({ input }: { input: { paperId: number } }) =>
-          getJson(buildPath(apiRoutes.listDsePaperQuestions.path, input), QuestionListSchema),
+          pastPaperCalls.paperQuestions(input),
         ),
-        fetchMetadata: fromPromise(() => getJson(apiRoutes.getDseMetadata.path, DseMetadataSchema)),
-        fetchMix: fromPromise(({ input }: { input: MixRequest }) =>
-          getJson(mixPath(input), QuestionListSchema),
-        ),
+        fetchMetadata: fromPromise(pastPaperCalls.metadata),
+        fetchMix: fromPromise(({ input }: { input: MixRequest }) => pastPaperCalls.mix(input)),
       },
     }),
   );

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertIcon, CheckIcon, StarIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../auth/api.ts';
+import { lessonQuery } from '../library/api.ts';
 import {
   completedActivitiesQuery,
-  currentUserQuery,
   DEFAULT_CHARACTER_THRESHOLD,
-  lessonQuery,
   nodeAvailabilityQuery,
   nodeQuestionsQuery,
-} from '../../lib/queries.ts';
+} from './api.ts';
 import './practice.css';
 
 /** Spec part 2 §9: nodes per roadmap page, and the positions the path draws. */

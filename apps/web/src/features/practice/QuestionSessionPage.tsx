@@ -6,18 +6,16 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
+import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import {
-  applyTotals,
   completeNode,
   courseQuestionsQuery,
-  currentUserQuery,
   DEFAULT_CHARACTER_THRESHOLD,
   nodeQuestionsQuery,
-  refreshAfterAnswer,
-  refreshAfterNodeComplete,
-  submitAnswer,
-} from '../../lib/queries.ts';
-import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+} from './api.ts';
 import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
 import './practice.css';
 
@@ -128,6 +126,7 @@ function Session({
   const [state, dispatch] = useReducer(sessionReducer, undefined, () =>
     initialSession(questions.length, Date.now()),
   );
+  const answers = useAnswerSubmission();
   const [returning, setReturning] = useState(false);
   const posted = useRef(false);
   const question = questions[state.index];
@@ -166,14 +165,13 @@ function Session({
     if (!question || !canSubmit(state)) return;
     dispatch({ type: 'answer.submit' });
     try {
-      const result = await submitAnswer({
+      // A manual retry of the same selection reuses the answer's Idempotency-Key (see answerSubmitter).
+      const result = await answers.submit({
         userId: user.id,
         questionId: question.id,
         selectedAnswer: state.draft,
         timeSpent: (Date.now() - state.questionStartedAt) / 1000,
       });
-      applyTotals(queryClient, result);
-      void refreshAfterAnswer(queryClient, user.id);
       dispatch({
         type: 'answer.graded',
         now: Date.now(),

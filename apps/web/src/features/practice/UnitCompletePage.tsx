@@ -3,7 +3,7 @@ import { apiRoutes } from '@wenyan/contracts';
 import { XP_AWARDS } from '@wenyan/domain';
 import { Link, useParams } from 'react-router-dom';
 import { BookIcon, StarIcon, TrophyIcon } from '../../components/icons.tsx';
-import { currentUserQuery } from '../../lib/queries.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import './practice.css';
 
 /** The unit-complete screen (/lesson/:lessonId/unit/:unitNumber/complete). */

@@ -5,9 +5,12 @@ import { Link } from 'react-router-dom';
 import { LockIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
-import { createQuestion, currentUserQuery, lessonsQuery, queryKeys } from '../../lib/queries.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { notify } from '../../lib/toast.ts';
+import { currentUserQuery } from '../auth/api.ts';
+import { lessonsQuery } from '../library/api.ts';
+import { createQuestion } from './api.ts';
 import './add-question.css';
 
 /** Spec part 2 §5 and §9: options start at 4, at least 2, at most 6. */
@@ -106,7 +109,7 @@ export function AddQuestionPage() {
       notify({ title: '成功', description: '詞語理解題目已成功添加', variant: 'success' });
       setForm(EMPTY);
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: ['vocabulary'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vocabulary });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lessons });
     },
     onError: (error) => {

@@ -2,17 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Question, User } from '@wenyan/contracts';
 import { difficultyBadge } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../../components/states.tsx';
-import {
-  applyTotals,
-  lessonQuery,
-  refreshAfterAnswer,
-  refreshAfterNodeComplete,
-  refreshAfterVocabulary,
-} from '../../lib/queries.ts';
+import { applyTotals, refreshAfterNodeComplete, refreshAfterVocabulary } from '../../lib/cache.ts';
+import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { lessonQuery } from '../library/api.ts';
 import { CompletionPopup } from './CompletionPopup.tsx';
 import { type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
 import './quiz.css';
@@ -42,8 +38,11 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
   const onExit = useRef(props.onExit);
   onExit.current = props.onExit;
   const machine = useMemo(() => quizMachine.provide({ actions: { notifyExit: () => onExit.current() } }), []);
+  // Each acknowledged answer moves the header's XP at once and refreshes the user and stats.
+  const submitter = useAnswerSubmission();
   const [snapshot, send] = useMachine(machine, {
     input: {
+      submitter,
       lessonId,
       userId: user.id,
       lessonIds: props.lessonIds,
@@ -54,14 +53,7 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
   });
   const { context } = snapshot;
   const summary = quizSummary(context);
-
-  // Each graded answer: the header's XP moves at once, then the user and stats refresh.
   const answered = context.answers.length;
-  useEffect(() => {
-    if (answered === 0 || !context.totals) return;
-    applyTotals(queryClient, { totals: context.totals });
-    void refreshAfterAnswer(queryClient, user.id);
-  }, [answered, context.totals, queryClient, user.id]);
 
   const onXpAwarded = useCallback(() => {
     if (context.totals) applyTotals(queryClient, { totals: context.totals });

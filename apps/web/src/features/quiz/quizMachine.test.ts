@@ -1,6 +1,7 @@
 import type { AnswerResult, ProgressResult, Question } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { createAnswerSubmitter } from '../answers/answerSubmitter.ts';
 import {
   type CompletionRequest,
   completionRequest,
@@ -50,14 +51,6 @@ const INPUT: QuizInput = {
   now: () => 0,
 };
 
-type SubmitInput = {
-  userId: string;
-  questionId: string;
-  selectedAnswer: string;
-  timeSpent: number;
-  idempotencyKey: string;
-};
-
 interface Setup {
   questions?: Question[];
   load?: () => Promise<Question[]>;
@@ -80,16 +73,14 @@ function start(setup: Setup = {}) {
   const machine = quizMachine.provide({
     actors: {
       loadQuestions: fromPromise(async () => loads()),
-      submitAnswer: fromPromise<AnswerResult, SubmitInput>(async ({ input }) =>
-        submits(input.selectedAnswer, input.idempotencyKey),
-      ),
       recordCompletion: fromPromise<ProgressResult | null, CompletionRequest>(async ({ input }) =>
         records(input),
       ),
     },
     actions: { notifyExit: exits },
   });
-  const actor = createActor(machine, { input: { ...INPUT, ...setup.input } });
+  const submitter = createAnswerSubmitter((a, key) => submits(a.selectedAnswer, key));
+  const actor = createActor(machine, { input: { ...INPUT, submitter, ...setup.input } });
   actor.start();
   return { actor, loads, submits, records, exits };
 }

@@ -7,14 +7,15 @@ import type {
   XpAward,
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
-import { newIdempotencyKey } from '../../lib/api.ts';
 import {
-  completeNode,
-  fetchQuizQuestions,
-  type QuizQuestionsRequest,
-  saveVocabularyRecord,
-  submitAnswer,
-} from '../../lib/queries.ts';
+  type AnswerSubmission,
+  type AnswerSubmitter,
+  createAnswerSubmitter,
+} from '../answers/answerSubmitter.ts';
+import { sendAnswer } from '../answers/api.ts';
+import { completeNode } from '../practice/api.ts';
+import { saveVocabularyRecord } from '../vocabulary/api.ts';
+import { fetchQuizQuestions, type QuizQuestionsRequest } from './api.ts';
 import { type CompletionRequest, completionRequest } from './quizResults.ts';
 
 export { type CompletionRequest, completionRequest, quizSummary } from './quizResults.ts';
@@ -41,6 +42,12 @@ export interface QuizInput {
   config: QuizConfig;
   /** The learner's XP when the quiz starts (the popup starts from it). */
   startingXP: number;
+  /**
+   * The answer-submission flow (the screen passes `useAnswerSubmission()`; tests their own). It holds
+   * one Idempotency-Key per question and selection until the answer is acknowledged. Without it the
+   * machine makes its own, which sends through the client but refreshes no cache.
+   */
+  submitter?: AnswerSubmitter | undefined;
   /** The clock (tests pass their own). */
   now?: () => number;
 }
@@ -69,12 +76,8 @@ export interface QuizContext {
   questionStartedAt: number;
   finishedAt: number | null;
   submitFailed: boolean;
-  /**
-   * The answer being submitted and its Idempotency-Key. Submitting the same selection of the same
-   * question again (after a failure) reuses the key, so an answer whose first try did reach the server
-   * is not counted twice; another selection or question gets a new key.
-   */
-  attempt: { questionId: string; selected: string; key: string } | null;
+  /** Where answers are submitted (see `QuizInput.submitter`). */
+  submitter: AnswerSubmitter;
 }
 
 export type QuizEvent =
@@ -99,7 +102,7 @@ function fresh(input: QuizInput): QuizContext {
     questionStartedAt: now,
     finishedAt: null,
     submitFailed: false,
-    attempt: null,
+    submitter: input.submitter ?? createAnswerSubmitter(sendAnswer),
   };
 }
 
@@ -117,16 +120,10 @@ export const quizMachine = setup({
       Question[],
       QuizQuestionsRequest & { preloaded?: readonly Question[] | undefined }
     >(async ({ input }) => (input.preloaded ? [...input.preloaded] : fetchQuizQuestions(input))),
-    submitAnswer: fromPromise<
-      AnswerResult,
-      {
-        userId: string;
-        questionId: string;
-        selectedAnswer: string;
-        timeSpent: number;
-        idempotencyKey: string;
-      }
-    >(({ input: { idempotencyKey, ...answer } }) => submitAnswer(answer, idempotencyKey)),
+    /** Through the shared flow: the same selection submitted again after a failure keeps its key. */
+    submitAnswer: fromPromise<AnswerResult, { submitter: AnswerSubmitter; answer: AnswerSubmission }>(
+      ({ input }) => input.submitter.submit(input.answer),
+    ),
     recordCompletion: fromPromise<ProgressResult | null, CompletionRequest>(async ({ input }) => {
       if (!input) return null;
       if (input.kind === 'vocabulary') {
@@ -165,12 +162,6 @@ export const quizMachine = setup({
       };
     }),
     markSubmitFailed: assign({ submitFailed: true }),
-    holdAttempt: assign(({ context }) => {
-      const questionId = context.questions[context.index]!.id;
-      const selected = context.selected ?? '';
-      const same = context.attempt?.questionId === questionId && context.attempt.selected === selected;
-      return same ? {} : { attempt: { questionId, selected, key: newIdempotencyKey() } };
-    }),
     nextQuestion: assign(({ context }) => ({
       index: context.index + 1,
       selected: null,
@@ -241,16 +232,16 @@ export const quizMachine = setup({
       initial: 'grading',
       states: {
         grading: {
-          entry: 'holdAttempt',
           invoke: {
             src: 'submitAnswer',
-            // The attempt `holdAttempt` just held: its question, selection and key.
             input: ({ context }) => ({
-              userId: context.input.userId,
-              questionId: context.attempt!.questionId,
-              selectedAnswer: context.attempt!.selected,
-              timeSpent: Math.max(0, (clock(context) - context.questionStartedAt) / 1000),
-              idempotencyKey: context.attempt!.key,
+              submitter: context.submitter,
+              answer: {
+                userId: context.input.userId,
+                questionId: context.questions[context.index]!.id,
+                selectedAnswer: context.selected ?? '',
+                timeSpent: Math.max(0, (clock(context) - context.questionStartedAt) / 1000),
+              },
             }),
             onDone: {
               target: 'shown',

@@ -5,7 +5,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Leaderboard } from '@wenyan/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { leaderboardQuery, part2Keys } from '../learner/queries.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { leaderboardQuery } from './api.ts';
 import {
   connectLeaderboard,
   nextLeaderboard,
@@ -23,16 +24,16 @@ export function useLiveLeaderboard() {
   const [status, setStatus] = useState<SocketStatus>('connecting');
 
   useEffect(() => {
-    const resync = () => void queryClient.invalidateQueries({ queryKey: part2Keys.leaderboard });
+    const resync = () => void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard });
     const channel = connectLeaderboard({
       // The browser socket has the handlers SocketLike names (typed with `this`, hence the cast).
       open: () => new WebSocket(socketUrl()) as unknown as SocketLike,
       onStatus: setStatus,
       onResync: resync,
       onMessage: (message) => {
-        const current = queryClient.getQueryData<Leaderboard>(part2Keys.leaderboard);
+        const current = queryClient.getQueryData<Leaderboard>(queryKeys.leaderboard);
         const next = nextLeaderboard(current, message);
-        if (next.board) queryClient.setQueryData(part2Keys.leaderboard, next.board);
+        if (next.board) queryClient.setQueryData(queryKeys.leaderboard, next.board);
         if (next.resync) resync();
       },
     });

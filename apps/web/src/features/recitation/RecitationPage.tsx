@@ -3,7 +3,7 @@
  * by recitationMachine.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRoutes, type Lesson, RecitationResultSchema } from '@wenyan/contracts';
+import type { Lesson } from '@wenyan/contracts';
 import { isRecitable, RECITATION_GRADE_LABELS, recitableCount, recitationWindow } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useAtom } from 'jotai';
@@ -11,10 +11,11 @@ import { type PointerEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import commonCharactersJson from '../../../../../content/data/common-characters.json' with { type: 'json' };
-import { sendJson } from '../../lib/api.ts';
 import { soundAtom } from '../../lib/preferences.ts';
-import { lessonsQuery } from '../../lib/queries.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
+import { lessonsQuery } from '../library/api.ts';
+import { finishRecitation } from './api.ts';
 import { seededRandom } from './random.ts';
 import { type RecitationContext, recitationMachine, type SaveRecitationInput } from './recitationMachine.ts';
 import { playTone } from './tones.ts';
@@ -42,15 +43,9 @@ function useRecitation() {
       },
       actors: {
         saveRecitation: fromPromise(async ({ input }: { input: SaveRecitationInput }) => {
-          await sendJson(
-            'POST',
-            apiRoutes.finishRecitation.path,
-            input.body,
-            RecitationResultSchema,
-            input.idempotencyKey,
-          );
-          void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
-          void queryClient.invalidateQueries({ queryKey: ['users'] });
+          await finishRecitation(input.body, input.idempotencyKey);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.users });
         }),
       },
     }),

@@ -6,7 +6,7 @@ import { useSignOut } from '../auth/useSignOut.ts';
 import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
-import { currentUserQuery } from '../../lib/queries.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 

@@ -1,43 +1,27 @@
-/** The learner's data care calls: leaderboard preferences, the export, the erasure. */
-
+/** The learner's data care calls: leaderboard preferences, the export, the erasure (the typed client). */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  apiRoutes,
-  type EXPORT_TABLE_NAMES,
-  LeaderboardPreferencesSchema,
-  LearnerExportSchema,
-  MessageSchema,
-} from '@wenyan/contracts';
-import { getJson, sendJson, withQuery } from '../../lib/api.ts';
+import { apiRoutes, type EXPORT_TABLE_NAMES } from '@wenyan/contracts';
+import { call, requestPath } from '../../lib/client.ts';
 
 export const privacyKeys = { leaderboard: ['privacy', 'leaderboard'] as const };
 
 export const leaderboardPreferencesQuery = queryOptions({
   queryKey: privacyKeys.leaderboard,
-  queryFn: () => getJson(apiRoutes.getLeaderboardPreferences.path, LeaderboardPreferencesSchema),
+  queryFn: () => call('getLeaderboardPreferences'),
 });
 
-export function saveLeaderboardPreferences(nickname: string | null, optOut: boolean) {
-  return sendJson(
-    'PUT',
-    apiRoutes.setLeaderboardPreferences.path,
-    { nickname, optOut },
-    LeaderboardPreferencesSchema,
-  );
-}
+export const saveLeaderboardPreferences = (nickname: string | null, optOut: boolean) =>
+  call('setLeaderboardPreferences', { body: { nickname, optOut } });
 
 /** Everything kept about the learner, as the JSON file they download. */
-export function fetchMyData() {
-  return getJson(apiRoutes.exportMyData.path, LearnerExportSchema);
-}
+export const fetchMyData = () => call('exportMyData');
 
 /** The address of one table of the export as CSV (a plain link downloads it with the session cookie). */
 export const csvExportHref = (table: (typeof EXPORT_TABLE_NAMES)[number]) =>
-  withQuery(apiRoutes.exportMyDataCsv.path, { table });
+  requestPath(apiRoutes.exportMyDataCsv, { query: { table } });
 
-export function deleteMyAccount(password: string, confirm: string) {
-  return sendJson('POST', apiRoutes.deleteMyAccount.path, { password, confirm }, MessageSchema);
-}
+export const deleteMyAccount = (password: string, confirm: string) =>
+  call('deleteMyAccount', { body: { password, confirm: confirm as '刪除帳戶' } });
 
 /** What each CSV table holds, for its link. */
 export const CSV_TABLE_LABELS: Record<(typeof EXPORT_TABLE_NAMES)[number], string> = {

@@ -5,10 +5,10 @@ import { accuracyColour } from '@wenyan/domain';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
-import { classesQuery, classLearnersQuery, failureMessage } from './queries.ts';
 import { TeacherGate } from './TeacherGate.tsx';
 
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;

@@ -4,9 +4,10 @@ import { type ClassSummary, CreateClassBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
+import { classesQuery, createClass, failureMessage } from './api.ts';
 import { dateTimeLabel } from './format.ts';
-import { classesQuery, createClass, failureMessage, teacherKeys } from './queries.ts';
 import { TeacherGate } from './TeacherGate.tsx';
 
 /** A join code with a button that copies it. */
@@ -50,7 +51,7 @@ function CreateClassForm() {
         description: `班別代碼：${created.joinCode}`,
         variant: 'success',
       });
-      await queryClient.invalidateQueries({ queryKey: teacherKeys.classes });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.teacher.classes });
     },
     onError: (err) => setError(failureMessage(err)),
   });

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { JoinCodeSchema, type JoinedClass } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage, joinClass, leaveClass } from './queries.ts';
+import { failureMessage, joinClass, leaveClass } from './api.ts';
 import './teacher.css';
 
 export function JoinClassCard() {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { QUICK_PRACTICE, quickPracticeGuidance, quickPracticeMinutes } from '@wenyan/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
-import { currentUserQuery, lessonsQuery } from '../../lib/queries.ts';
+import { currentUserQuery } from '../auth/api.ts';
+import { lessonsQuery } from '../library/api.ts';
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 

@@ -5,13 +5,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
 import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../auth/api.ts';
 import {
-  currentUserQuery,
   mixedLessonsQuery,
   vocabularyLessonsQuery,
   vocabularyRecordsQuery,
   vocabularyStatsQuery,
-} from '../../lib/queries.ts';
+} from './api.ts';
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 

@@ -3,57 +3,36 @@
  * state, and the class writes (create, join, leave). Every answer is parsed with its contract.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  apiRoutes,
-  buildPath,
-  ClassLearnerListSchema,
-  ClassSchema,
-  ClassSummaryListSchema,
-  JoinedClassSchema,
-  LearnerEventPageSchema,
-  LearnerStateSchema,
-  MessageSchema,
-} from '@wenyan/contracts';
-import { getJson, HttpError, sendJson, withQuery } from '../../lib/api.ts';
+import { HttpError } from '../../lib/api.ts';
+import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 
 /** Events per page of the replay (the contract's largest page). */
 export const EVENT_PAGE_SIZE = 200;
 
-export const teacherKeys = {
-  classes: ['teacher', 'classes'] as const,
-  classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
-  learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
-  learnerState: (learnerId: string, at: number | null) =>
-    ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,
-};
-
 export const classesQuery = queryOptions({
-  queryKey: teacherKeys.classes,
-  queryFn: () => getJson(apiRoutes.listClasses.path, ClassSummaryListSchema),
+  queryKey: queryKeys.teacher.classes,
+  queryFn: () => call('listClasses'),
   staleTime: 30_000,
 });
 
 export const classLearnersQuery = (classId: string) =>
   queryOptions({
-    queryKey: teacherKeys.classLearners(classId),
-    queryFn: () =>
-      getJson(buildPath(apiRoutes.listClassLearners.path, { id: classId }), ClassLearnerListSchema),
+    queryKey: queryKeys.teacher.classLearners(classId),
+    queryFn: () => call('listClassLearners', { params: { id: classId } }),
     staleTime: 30_000,
   });
 
 /** The learner's events, oldest first, a page at a time. */
 export const learnerEventsQuery = (learnerId: string) =>
   infiniteQueryOptions({
-    queryKey: teacherKeys.learnerEvents(learnerId),
+    queryKey: queryKeys.teacher.learnerEvents(learnerId),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      getJson(
-        withQuery(buildPath(apiRoutes.listLearnerEvents.path, { id: learnerId }), {
-          after: pageParam,
-          limit: EVENT_PAGE_SIZE,
-        }),
-        LearnerEventPageSchema,
-      ),
+      call('listLearnerEvents', {
+        params: { id: learnerId },
+        query: { after: pageParam, limit: EVENT_PAGE_SIZE },
+      }),
     getNextPageParam: (page) => page.nextAfter ?? undefined,
     staleTime: 60_000,
   });
@@ -61,26 +40,26 @@ export const learnerEventsQuery = (learnerId: string) =>
 /** The learner's state at a version (null: now). Versions never change, so they stay fresh. */
 export const learnerStateQuery = (learnerId: string, at: number | null) =>
   queryOptions({
-    queryKey: teacherKeys.learnerState(learnerId, at),
+    queryKey: queryKeys.teacher.learnerState(learnerId, at),
     queryFn: () =>
-      getJson(
-        withQuery(buildPath(apiRoutes.getLearnerState.path, { id: learnerId }), { at: at ?? undefined }),
-        LearnerStateSchema,
-      ),
+      call('getLearnerState', {
+        params: { id: learnerId },
+        query: { at: at === null ? undefined : String(at) },
+      }),
     staleTime: at === null ? 30_000 : Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
   });
 
 export function createClass(name: string) {
-  return sendJson('POST', apiRoutes.createClass.path, { name }, ClassSchema);
+  return call('createClass', { body: { name } });
 }
 
 export function joinClass(joinCode: string) {
-  return sendJson('POST', apiRoutes.joinClass.path, { joinCode }, JoinedClassSchema);
+  return call('joinClass', { body: { joinCode } });
 }
 
 export function leaveClass(classId: string) {
-  return sendJson('POST', buildPath(apiRoutes.leaveClass.path, { id: classId }), {}, MessageSchema);
+  return call('leaveClass', { params: { id: classId } });
 }
 
 /** A failed call in words a teacher or student can act on. */

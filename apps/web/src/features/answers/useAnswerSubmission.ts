@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { applyTotals, refreshAfterAnswer } from '../../lib/cache.ts';
+import { type AnswerSubmitter, createAnswerSubmitter } from './answerSubmitter.ts';
+import { sendAnswer } from './api.ts';
+
+/**
+ * The answer submitter of one quiz-like screen (kept for the screen's life): sends through
+ * `POST /api/users/answers` with the held Idempotency-Key and, once acknowledged, puts the server's totals
+ * into the cached user at once and refreshes the user and the per-lesson stats (spec part 1 §7).
+ *
+ * @example const answers = useAnswerSubmission(); const result = await answers.submit({ userId, questionId, selectedAnswer, timeSpent });
+ */
+export function useAnswerSubmission(): AnswerSubmitter {
+  const queryClient = useQueryClient();
+  const [submitter] = useState(() =>
+    createAnswerSubmitter(sendAnswer, {
+      onAcknowledged: (result, answer) => {
+        applyTotals(queryClient, result);
+        void refreshAfterAnswer(queryClient, answer.userId);
+      },
+    }),
+  );
+  return submitter;
+}

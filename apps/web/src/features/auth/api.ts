@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { User } from '@wenyan/contracts';
+import { HttpError } from '../../lib/api.ts';
+import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { clearSession, saveSession } from '../../lib/session.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * The signed-in user; null when signed out (a 401 yields no data instead of failing). Each successful
+ * fetch saves the local session record; a 401 clears it. Fresh 5 minutes, cached 30.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: async (): Promise<User | null> => {
+    try {
+      const user = await call('getCurrentUser');
+      saveSession(user);
+      return user;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) {
+        clearSession();
+        return null;
+      }
+      throw err;
+    }
+  },
+  staleTime: 5 * MINUTE,
+  gcTime: 30 * MINUTE,
+});

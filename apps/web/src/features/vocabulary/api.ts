@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Input } from '@wenyan/contracts';
+import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+
+export const vocabularyLessonsQuery = queryOptions({
+  queryKey: queryKeys.vocabularyLessons,
+  queryFn: () => call('listVocabularyLessons'),
+});
+
+export const mixedLessonsQuery = queryOptions({
+  queryKey: queryKeys.mixedLessons,
+  queryFn: () => call('listMixedLessons'),
+});
+
+export const vocabularyRecordsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.vocabularyRecords(userId),
+    queryFn: () => call('listVocabularyRecords', { params: { id: userId } }),
+  });
+
+export const vocabularyStatsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.vocabularyStats(userId),
+    queryFn: () => call('getVocabularyStats', { params: { id: userId } }),
+  });
+
+/** POST /api/vocabulary/records: a finished word quiz. */
+export function saveVocabularyRecord(body: Input<'saveVocabularyRecord'>['body'], idempotencyKey?: string) {
+  return call('saveVocabularyRecord', { body }, { idempotencyKey });
+}

@@ -1,0 +1,41 @@
+/**
+ * The one query-key factory of the client. Every cached read and every invalidation takes its key from
+ * here, so a write refreshes exactly what the spec says; no screen writes a literal key. Keys start with
+ * their resource, so invalidating `queryKeys.user(id)` refreshes everything of that user.
+ */
+export const queryKeys = {
+  currentUser: ['auth', 'user'] as const,
+  /** Every user-scoped key (a recitation or a role change may touch any of them). */
+  users: ['users'] as const,
+  user: (userId: string) => ['users', userId] as const,
+  lessons: ['lessons'] as const,
+  lesson: (id: number) => ['lessons', id] as const,
+  userStats: (userId: string) => ['users', userId, 'stats'] as const,
+  completedActivities: (userId: string, lessonId: number) =>
+    ['users', userId, 'completed-activities', lessonId] as const,
+  allCompletedActivities: (userId: string) => ['users', userId, 'completed-activities'] as const,
+  nodeAvailability: (lessonId: number, threshold: number) =>
+    ['lessons', lessonId, 'nodes', 'availability', threshold] as const,
+  nodeQuestions: (lessonId: number, type: string, threshold: number) =>
+    ['lessons', lessonId, 'nodes', type, 'questions', threshold] as const,
+  courseQuestions: (lessonId: number, courseId: number, type: string) =>
+    ['course-questions', lessonId, courseId, type] as const,
+  /** Everything of the word quizzes (lessons, mixed sessions); a new question refreshes it. */
+  vocabulary: ['vocabulary'] as const,
+  vocabularyLessons: ['vocabulary', 'lessons'] as const,
+  mixedLessons: ['vocabulary', 'mixed-lessons'] as const,
+  vocabularyRecords: (userId: string) => ['users', userId, 'vocabulary', 'records'] as const,
+  vocabularyStats: (userId: string) => ['users', userId, 'vocabulary', 'stats'] as const,
+  /** The error book: its records and (under the same prefix) its statistics. */
+  errorQuestions: (userId: string) => ['users', userId, 'error-questions'] as const,
+  errorStats: (userId: string) => ['users', userId, 'error-questions', 'stats'] as const,
+  leaderboard: ['leaderboard'] as const,
+  adminStatus: ['admin', 'status'] as const,
+  teacher: {
+    classes: ['teacher', 'classes'] as const,
+    classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
+    learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
+    learnerState: (learnerId: string, at: number | null) =>
+      ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,
+  },
+} as const;

@@ -1,0 +1,94 @@
+/**
+ * The marker on the real content: for every free-text item that has a scheme, the model answer earns
+ * full marks however it is punctuated, a paste of the source never earns a point, and removing any
+ * negation of the model answer never keeps full marks.
+ */
+import { readFileSync } from 'node:fs';
+import { foldText, markAnswer, markingSource } from '@wenyan/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type FreeTextItem, NEGATION_CHARACTERS } from './marking-rules.ts';
+import { DSE_MARKED_TYPES, type MarkingScheme } from './schema.ts';
+
+const dataDir = new URL('../data/', import.meta.url);
+const readJson = (file: string): unknown => JSON.parse(readFileSync(new URL(file, dataDir), 'utf8'));
+const lessonFiles = Array.from(
+  { length: 16 },
+  (_, i) => `questions/lesson-${String(i + 1).padStart(2, '0')}.json`,
+);
+
+type Schemed = FreeTextItem & { marking: MarkingScheme };
+const items: Schemed[] = [
+  ...lessonFiles.flatMap((file) => readJson(file) as FreeTextItem[]),
+  ...(readJson('dse-papers.json') as { questions: FreeTextItem[] }[]).flatMap((p) => p.questions),
+].filter(
+  (q): q is Schemed =>
+    (q.type === 'sentence_translation' || (DSE_MARKED_TYPES as readonly string[]).includes(q.type)) &&
+    Array.isArray(q.marking?.points),
+);
+
+const punctuation = fc.constantFrom('，', '。', ' ', '、', '！', '；', '\n', '');
+/** The text with a random mark (or none) after each character. */
+const punctuate = (text: string) =>
+  fc
+    .array(punctuation, { minLength: [...text].length, maxLength: [...text].length })
+    .map((marks) => [...text].map((ch, i) => ch + (marks[i] ?? '')).join(''));
+const anItem = fc.constantFrom(...items);
+
+describe('the marker on the content', () => {
+  it('has items with schemes to check', () => {
+    expect(items.length).toBeGreaterThan(0);
+  });
+
+  it('the model answer always earns full marks, however punctuated', () => {
+    fc.assert(
+      fc.property(
+        anItem.chain((item) => fc.tuple(fc.constant(item), punctuate(foldText(item.correctAnswer)))),
+        ([item, answer]) => {
+          const marking = markAnswer(item.marking, markingSource(item), answer);
+          expect(marking.isCorrect, `${item.id}: 「${answer}」`).toBe(true);
+        },
+      ),
+      { numRuns: Math.max(200, items.length * 3) },
+    );
+  });
+
+  it('a paste of the source never earns a point', () => {
+    const translations = items.filter((item) => item.targetText);
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom(...translations)
+          .chain((item) => fc.tuple(fc.constant(item), punctuate(foldText(item.targetText ?? '')))),
+        ([item, pasted]) => {
+          const marking = markAnswer(item.marking, markingSource(item), pasted);
+          expect(marking.earned, `${item.id}: 「${pasted}」`).toBe(0);
+        },
+      ),
+      { numRuns: Math.max(200, translations.length * 3) },
+    );
+  });
+
+  it('removing a negation of the model answer never keeps full marks', () => {
+    const withNegation = items.filter((item) => foldText(item.correctAnswer).match(NEGATION_CHARACTERS));
+    expect(withNegation.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withNegation).chain((item) => {
+          const model = foldText(item.correctAnswer);
+          const at = [...model.matchAll(NEGATION_CHARACTERS)].map((m) => m.index ?? 0);
+          return fc.tuple(fc.constant(item), fc.constantFrom(...at));
+        }),
+        ([item, at]) => {
+          const model = foldText(item.correctAnswer);
+          const without = model.slice(0, at) + model.slice(at + 1);
+          expect(
+            markAnswer(item.marking, markingSource(item), without).isCorrect,
+            `${item.id}: 「${without}」`,
+          ).toBe(false);
+        },
+      ),
+      { numRuns: Math.max(100, withNegation.length * 3) },
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type MarkingPoint, type MarkingScheme, markAnswer } from './marker.ts';
+
+const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }));
+const hanzi = fc.string({
+  unit: fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((code) => String.fromCodePoint(code)),
+  minLength: 1,
+  maxLength: 6,
+});
+const point = (id: string): fc.Arbitrary<MarkingPoint> =>
+  fc.record({
+    id: fc.constant(id),
+    kind: fc.constantFrom('word', 'structure', 'negation', 'content'),
+    source: hanzi,
+    label: hanzi,
+    accept: fc.array(hanzi, { minLength: 1, maxLength: 4 }),
+    reject: fc.option(fc.array(hanzi, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+  });
+const scheme: fc.Arbitrary<MarkingScheme> = fc
+  .integer({ min: 1, max: 5 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => point(`p${i + 1}`))))
+  .map((points) => ({ points }));
+const punctuation = fc.constantFrom('，', '。', ' ', '、', '！', '？', '「', '」', '\n');
+
+/** Inserts punctuation and spaces between the characters of a text. */
+const repunctuated = (text: string) =>
+  fc
+    .array(fc.option(punctuation, { nil: '' }), { minLength: [...text].length, maxLength: [...text].length })
+    .map((marks) => [...text].map((ch, i) => ch + (marks[i] ?? '')).join(''));
+
+describe('marking properties', () => {
+  it('never throws, and earned never exceeds available, whatever comes in', () => {
+    fc.assert(
+      fc.property(scheme, fc.option(anyText, { nil: null }), anyText, (s, source, answer) => {
+        const marking = markAnswer(s, source, answer);
+        expect(marking.earned).toBeLessThanOrEqual(marking.available);
+        expect(marking.isCorrect).toBe(marking.available > 0 && marking.earned === marking.available);
+        expect(marking.verdict === 'correct').toBe(marking.isCorrect);
+      }),
+    );
+  });
+
+  it('a paste of the source, however punctuated, never earns a point', () => {
+    fc.assert(
+      fc.property(
+        scheme,
+        fc.string({
+          unit: fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((c) => String.fromCodePoint(c)),
+          minLength: 2,
+          maxLength: 40,
+        }),
+        (s, source) =>
+          fc.assert(
+            fc.property(repunctuated(source), (pasted) => {
+              const marking = markAnswer(s, source, pasted);
+              expect(marking.earned).toBe(0);
+              expect(marking.copied).toBe(true);
+            }),
+            { numRuns: 5 },
+          ),
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('an answer holding an accepted rendering of every point and no reject is correct', () => {
+    fc.assert(
+      fc.property(scheme, (s) => {
+        const rejects = s.points.flatMap((p) => p.reject ?? []);
+        const answer = s.points.map((p) => p.accept[0]).join('，');
+        fc.pre(!rejects.some((r) => answer.includes(r)));
+        // A source of characters no rendering uses, so the answer is no copy of it.
+        expect(markAnswer(s, '〇〇〇', answer).isCorrect).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The shipped nginx config (infra/nginx/default.conf, the Compose deployment's web service) run by
+ * Debian's nginx in front of a real API: sign-up through it passes the API's same-origin check (the
+ * Host keeps its port), the client's files are compressed and cached as the delivery issue asks.
+ * nginx comes from Debian (`apt-get install nginx-light`; .ci/run installs it when missing).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { buildApp } from '@wenyan/api/src/app.ts';
+import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/throwaway.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => spawnSync(bin, ['-v']).status === 0);
+const ASSET = 'assets/index-Zz98Yy76.js';
+const assetSource = `console.log(${JSON.stringify('文言通'.repeat(400))});`;
+
+let work: string;
+let runtime: Runtime;
+let app: FastifyInstance;
+let nginx: ChildProcess;
+let base: string;
+const nginxLog: string[] = [];
+
+/** The shipped config with the machine's addresses in place of the Compose service names. */
+function shippedConfig(apiPort: number, webPort: number, html: string): string {
+  const shipped = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
+  const adapted = shipped
+    .replace('server api:3000;', `server 127.0.0.1:${apiPort};`)
+    .replace(/listen 80[^;]*;/, `listen 127.0.0.1:${webPort};`)
+    .replace('root /usr/share/nginx/html;', `root ${html};`);
+  expect(adapted).not.toContain('api:3000');
+  return adapted;
+}
+
+async function waitForNginx(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`nginx did not answer: ${nginxLog.join('')}`);
+}
+
+beforeAll(async () => {
+  if (!NGINX) throw new Error("nginx is missing: apt-get install nginx-light (Debian's nginx)");
+  work = mkdtempSync(path.join(tmpdir(), 'wyt-nginx-'));
+  const html = path.join(work, 'html');
+  mkdirSync(path.join(html, 'assets'), { recursive: true });
+  writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>文言通</title>');
+  writeFileSync(path.join(html, ASSET), assetSource);
+  writeFileSync(path.join(html, `${ASSET}.gz`), gzipSync(assetSource));
+
+  const env = readApiEnv({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
+  runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+  app = await buildApp({ ...runtime.deps, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const apiPort = typeof address === 'object' && address ? address.port : 0;
+
+  const webPort = await freePort();
+  base = `http://127.0.0.1:${webPort}`;
+  const temp = (name: string) => `${name} ${path.join(work, name)};`;
+  const conf = [
+    'daemon off;',
+    'worker_processes 1;',
+    process.getuid?.() === 0 ? 'user root;' : '',
+    `pid ${path.join(work, 'nginx.pid')};`,
+    `error_log ${path.join(work, 'error.log')} warn;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    '  access_log off;',
+    `  ${temp('client_body_temp_path')} ${temp('proxy_temp_path')} ${temp('fastcgi_temp_path')}`,
+    `  ${temp('uwsgi_temp_path')} ${temp('scgi_temp_path')}`,
+    shippedConfig(apiPort, webPort, html),
+    '}',
+  ].join('\n');
+  writeFileSync(path.join(work, 'nginx.conf'), conf);
+  nginx = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  nginx.stderr?.on('data', (chunk: Buffer) => nginxLog.push(chunk.toString()));
+  await waitForNginx(`${base}/`);
+});
+
+afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  await app?.close();
+  await runtime?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the shipped nginx in front of the API', () => {
+  it('lets a browser on the published port sign up (the Host keeps its port for the same-origin check)', async () => {
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        username: `nginx_${process.pid}`,
+        password: 'correct horse battery',
+        firstName: '陳',
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(res.headers.get('set-cookie')).toContain('HttpOnly');
+  });
+
+  it('still refuses a sign-up posted from another site', async () => {
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify({ username: `nginx_x_${process.pid}`, password: 'correct horse battery' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('serves a hashed asset from its gzip copy, cached for a year as immutable', async () => {
+    const res = await fetch(`${base}/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(assetSource);
+  });
+
+  it('serves index.html for client routes, never cached stale', async () => {
+    for (const url of ['/', '/lesson/3/types']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('no-cache');
+      expect(await res.text()).toContain('文言通');
+    }
+  });
+
+  it('compresses large API answers on the fly', async () => {
+    const res = await fetch(`${base}/api/docs/json`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});

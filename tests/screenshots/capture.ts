@@ -1,0 +1,189 @@
+/**
+ * `npm run screenshots`: every screen of the route table (apps/web/src/screens.ts), plus the signed-out
+ * login page, at 390 × 844 in the light and the dark theme, into `screenshots/<theme>/<name>.png`.
+ *
+ * It starts the real API in its embedded mode (PGlite in a temporary folder, content seeded at start;
+ * no Postgres or Redis needed) serving the built client (`npm run screenshots` builds it first), signs up
+ * a teacher (an administrator, through ADMIN_USERNAMES, so the admin and teacher pages show) and a
+ * learner in the teacher's class with a few answers, then visits each screen as the teacher.
+ * Needs Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) and a CJK font (Debian: fonts-noto-cjk).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { freePort } from '../support/throwaway.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const out = path.join(root, 'screenshots');
+const THEMES = ['light', 'dark'] as const;
+const TEACHER = 'shots_teacher';
+const PASSWORD = 'correct horse battery';
+
+/** The API in embedded mode on a free port, with its data in `dataDir`; resolves once healthy. */
+async function startApi(dataDir: string): Promise<{ url: string; child: ChildProcess; logs: string[] }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAMES: TEACHER,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${logs.join('')}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return { url, child, logs };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the API did not become healthy:\n${logs.join('')}`);
+}
+
+function stopApi(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A JSON write with its own Idempotency-Key; throws unless 2xx. */
+async function write(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
+  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A phone-sized context in a theme (set in local storage before the first paint, as the app does). */
+async function phone(
+  browser: Browser,
+  baseURL: string,
+  theme: (typeof THEMES)[number],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL,
+    locale: 'zh-HK',
+    deviceScaleFactor: 2,
+  });
+  await context.addInitScript((dark: boolean) => {
+    localStorage.setItem('wyt-dark', String(dark));
+  }, theme === 'dark');
+  return context;
+}
+
+/** Signs up in the context (the session cookie stays in it) and returns the user's id. */
+async function signUp(context: BrowserContext, username: string): Promise<string> {
+  const user = await write(context.request, '/api/auth/register', {
+    username,
+    password: PASSWORD,
+    firstName: '示範',
+  });
+  return String(user.id);
+}
+
+async function signIn(context: BrowserContext, username: string): Promise<void> {
+  await write(context.request, '/api/auth/login', { username, password: PASSWORD });
+}
+
+/** The learner's class and some answers, so the teacher's pages and the replay have something to show. */
+async function seedClass(browser: Browser, baseURL: string): Promise<{ class: string; learner: string }> {
+  const teacher = await phone(browser, baseURL, 'light');
+  const learner = await phone(browser, baseURL, 'light');
+  try {
+    await signUp(teacher, TEACHER);
+    const learnerId = await signUp(learner, 'shots_learner');
+    const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
+    await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
+    const questions = (await (await learner.request.get('/api/lessons/9/questions')).json()) as Array<{
+      id: string;
+      options: string[];
+      correctAnswer: string;
+    }>;
+    for (const [index, question] of questions.slice(0, 4).entries()) {
+      const wrong = question.options.find((option) => option !== question.correctAnswer) ?? '不知道';
+      await write(learner.request, '/api/users/answers', {
+        userId: learnerId,
+        questionId: question.id,
+        selectedAnswer: index % 2 === 0 ? question.correctAnswer : wrong,
+        timeSpent: 12,
+      });
+    }
+    return { class: String(created.id), learner: learnerId };
+  } finally {
+    await Promise.all([teacher.close(), learner.close()]);
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('no built client: run `npm run build:web` first (npm run screenshots does)');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wyt-shots-'));
+  const api = await startApi(dataDir);
+  const browser = await launchBrowser();
+  let taken = 0;
+  try {
+    const ids = await seedClass(browser, api.url);
+    for (const theme of THEMES) {
+      await mkdir(path.join(out, theme), { recursive: true });
+      const signedOut = await phone(browser, api.url, theme);
+      const loginPage = await signedOut.newPage();
+      await loginPage.goto('/', { waitUntil: 'networkidle' });
+      await loginPage.screenshot({ path: path.join(out, theme, 'login.png') });
+      taken++;
+      await signedOut.close();
+
+      const context = await phone(browser, api.url, theme);
+      await signIn(context, TEACHER);
+      const page = await context.newPage();
+      for (const screen of SCREENS) {
+        await page.goto(screenPath(screen, ids));
+        // Settled: no request for half a second (the leaderboard's websocket does not count), fonts loaded.
+        await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await page.screenshot({ path: path.join(out, theme, `${screen.name}.png`) });
+        taken++;
+      }
+      await context.close();
+    }
+    console.log(`${taken} screenshots in ${path.relative(process.cwd(), out) || '.'}/{${THEMES.join(',')}}/`);
+  } finally {
+    await browser.close();
+    await stopApi(api.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
