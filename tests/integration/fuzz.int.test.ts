@@ -41,6 +41,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },
     login: { username: 'fuzz_user_x', password: 'correct horse battery' },
+    // Only refused variants are sent: the account is never erased by the fuzzer.
+    deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
+    setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
   };
 }
 
