@@ -150,7 +150,8 @@ export async function startDrill(
       return api;
     },
     async startWorker() {
-      const proc = spawnNode('apps/worker/src/main.ts', env);
+      // At info, so its "projection worker started" line (pino, since the worker logs like the API) shows.
+      const proc = spawnNode('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
       await waitUntil(
         () => {
           if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
@@ -158,7 +159,9 @@ export async function startDrill(
         },
         'worker started',
         60_000,
-      );
+      ).catch((err) => {
+        throw new Error(`${err}\nworker:\n${proc.logs.join('').slice(-3000)}`);
+      });
       drill.worker = proc;
       return proc;
     },
