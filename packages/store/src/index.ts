@@ -12,5 +12,6 @@ export { PREPARED } from './prepared.ts';
 export * from './privacy-repo.ts';
 export * from './projector.ts';
 export * from './question-repo.ts';
+export * from './read-models/index.ts';
 export * from './redis.ts';
 export type * from './tables.ts';

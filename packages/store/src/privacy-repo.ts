@@ -212,3 +212,31 @@ export async function eraseLearner(
     await removeFromIndex();
   });
 }
+
+/** The school named in the learner's account (personal data: kept there, never in the log). */
+export async function readSchoolName(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('school_name').where('id', '=', userId).executeTakeFirst();
+  return row?.school_name ?? null;
+}
+
+/** Names the learner's school in their account. */
+export async function setSchoolName(db: Db, userId: string, schoolName: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ school_name: schoolName, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The learner's leaderboard nickname and opt-out. */
+export async function readLeaderboardPreferences(
+  db: Db,
+  userId: string,
+): Promise<{ nickname: string | null; optOut: boolean }> {
+  const row = await db
+    .selectFrom('users')
+    .select(['nickname', 'leaderboard_opt_out'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { nickname: row.nickname, optOut: row.leaderboard_opt_out };
+}

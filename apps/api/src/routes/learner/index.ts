@@ -1,17 +1,19 @@
 import { normaliseSchoolName } from '@wenyan/domain';
-import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  findLesson,
+  findQuestion,
+  learnerStreamId,
+  loadState,
+  readLearnerView,
+  setSchoolName,
+} from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toQuestion, xpAwards } from '../../learner/mappers.ts';
-import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
+import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
-
-/** Sends a command's outcome: its status and body (a refusal keeps the error shape). */
-function send(reply: FastifyReply, result: { status: number; body: unknown }) {
-  return reply.status(result.status).send(result.body);
-}
 
 /** A claim the content does not bear out (a lesson that does not exist, a range past the text): 400. */
 function unsupportedClaim(field: string, message: string) {
@@ -22,22 +24,15 @@ function unsupportedClaim(field: string, message: string) {
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  /** Each lesson's length in characters (code points, as the recitation screen counts them), cached. */
-  const lessonLengths = () =>
-    app.cachedContent('lesson-lengths', async () => {
-      const rows = await db.selectFrom('lessons').select(['id', 'content']).execute();
-      return new Map(rows.map((row) => [row.id, Array.from(row.content).length]));
-    });
-
-  defineRoute(app, 'submitAnswer', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'submitAnswer', async (ctx) => {
+    const { input, user } = ctx;
     const { body } = input;
     if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
     const question = await app.questionById(body.questionId);
     if (!question) throw notFound('question');
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       {
         type: 'SubmitAnswer',
         data: {
@@ -69,7 +64,6 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         };
       },
     );
-    return send(reply, result);
   });
 
   // The spec's client posts its own XP figure after each correct answer. XP is the server's to decide
@@ -79,15 +73,22 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     return totalsOf(state);
   });
 
-  defineRoute(app, 'completeNode', async ({ input, request, reply, user }) => {
-    const { params, body } = input;
-    if (!(await lessonLengths()).has(params.lessonId)) {
+  /** A lesson's length in characters (code points, as the recitation screen counts them), cached; null: none. */
+  const lessonLength = (id: number) =>
+    app.cachedContent(`lesson-length:${id}`, async () => {
+      const lesson = await findLesson(db, id);
+      return lesson ? Array.from(lesson.content).length : null;
+    });
+
+  defineRoute(app, 'completeNode', async (ctx) => {
+    const { input } = ctx;
+    if ((await lessonLength(input.params.lessonId)) === null) {
       throw unsupportedClaim('params.lessonId', '沒有這一課');
     }
-    const result = await runLearnerCommand(
+    const { params, body } = input;
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       {
         type: 'CompleteNode',
         data: {
@@ -105,57 +106,59 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         completedActivities: [...(state.lessons[String(params.lessonId)]?.nodeTypes ?? [])] as never,
       }),
     );
-    return send(reply, result);
   });
 
-  defineRoute(app, 'saveVocabularyRecord', async ({ input, request, reply, user }) => {
-    const { body } = input;
-    if (body.userId !== user.id) throw forbidden('you can only record your own practice');
-    const result = await runLearnerCommand(
-      app,
-      request,
-      user.id,
-      {
-        type: 'CompleteVocabularyExercise',
-        data: {
-          exerciseType: body.exerciseType,
-          exerciseId: body.exerciseId,
-          lessonIds: body.lessonIds,
-          score: body.score,
-          questionsAnswered: body.questionsAnswered,
-          correctAnswers: body.correctAnswers,
-          timeSpent: body.timeSpent,
-          difficulty: body.difficulty,
+  defineRoute(
+    app,
+    'saveVocabularyRecord',
+    async (ctx) => {
+      const { input, user } = ctx;
+      const { body } = input;
+      if (body.userId !== user.id) throw forbidden('you can only record your own practice');
+      return runLearnerCommand(
+        app,
+        ctx,
+        {
+          type: 'CompleteVocabularyExercise',
+          data: {
+            exerciseType: body.exerciseType,
+            exerciseId: body.exerciseId,
+            lessonIds: body.lessonIds,
+            score: body.score,
+            questionsAnswered: body.questionsAnswered,
+            correctAnswers: body.correctAnswers,
+            timeSpent: body.timeSpent,
+            difficulty: body.difficulty,
+          },
         },
-      },
-      (_state, events) => {
-        const done = events.find((e) => e.type === 'VocabularyExerciseCompleted');
-        const at = done?.data.at ?? new Date().toISOString();
-        return {
-          id: `${user.id}-${body.exerciseType}-${body.exerciseId}-${at}`,
-          exerciseType: body.exerciseType,
-          exerciseId: body.exerciseId,
-          lessonIds: body.lessonIds,
-          score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
-          timeSpent: body.timeSpent,
-          questionsAnswered: body.questionsAnswered,
-          correctAnswers: body.correctAnswers,
-          difficulty: body.difficulty,
-          completedAt: at,
-        };
-      },
-      { successStatus: 201 },
-    );
-    return send(reply, result);
-  });
+        (_state, events) => {
+          const done = events.find((e) => e.type === 'VocabularyExerciseCompleted');
+          const at = done?.data.at ?? new Date().toISOString();
+          return {
+            id: `${user.id}-${body.exerciseType}-${body.exerciseId}-${at}`,
+            exerciseType: body.exerciseType,
+            exerciseId: body.exerciseId,
+            lessonIds: body.lessonIds,
+            score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
+            timeSpent: body.timeSpent,
+            questionsAnswered: body.questionsAnswered,
+            correctAnswers: body.correctAnswers,
+            difficulty: body.difficulty,
+            completedAt: at,
+          };
+        },
+      );
+    },
+    { successStatus: 201 },
+  );
 
-  defineRoute(app, 'updateSchool', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'updateSchool', async (ctx) => {
+    const { input, user } = ctx;
     const current = await loadUserView(db, user);
     const schoolName = normaliseSchoolName(input.body.schoolName);
-    const result = await runLearnerCommand(
+    const reply = await runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       {
         type: 'ChangeSchoolName',
         data: { schoolName: input.body.schoolName, currentSchoolName: current.schoolName },
@@ -163,20 +166,14 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
       (state) => ({ ...current, schoolName, ...totalsOf(state) }),
     );
     // The log records that the school changed; the name itself is kept only in the account.
-    if (result.status < 300 && schoolName !== current.schoolName) {
-      await db
-        .updateTable('users')
-        .set({ school_name: schoolName, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .execute();
-    }
-    return send(reply, result);
+    if (schoolName !== current.schoolName) await setSchoolName(db, user.id, schoolName);
+    return reply;
   });
 
   /** What the error-book answer needs, read before the command's transaction. */
   async function errorRecordInputs(userId: string, questionId: string) {
     const [{ view }, question] = await Promise.all([
-      loadLearnerView(db, userId),
+      readLearnerView(db, userId),
       findQuestion(db, questionId),
     ]);
     return { view, question };
@@ -192,65 +189,66 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     return toErrorRecord(record, toQuestion(inputs.question));
   }
 
-  defineRoute(app, 'masterErrorQuestion', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'masterErrorQuestion', async (ctx) => {
+    const { input, user } = ctx;
     const { questionId } = input.params;
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       { type: 'MasterErrorQuestion', data: { questionId } },
       (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
       { prepare: () => errorRecordInputs(user.id, questionId) },
     );
-    return send(reply, result);
   });
 
   // The spec's client saves a personal note "as an incorrect answer with the note": the note is the
   // change; the answer itself is not re-graded here (answers go through POST /api/users/answers).
-  defineRoute(app, 'updateErrorQuestion', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'updateErrorQuestion', async (ctx) => {
+    const { input, user } = ctx;
     const { questionId } = input.params;
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       { type: 'SaveErrorNote', data: { questionId, note: input.body.userExplanation } },
       (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
       { prepare: () => errorRecordInputs(user.id, questionId) },
     );
-    return send(reply, result);
   });
 
-  defineRoute(app, 'finishRecitation', async ({ input, request, reply, user }) => {
-    const { body } = input;
-    const length = (await lessonLengths()).get(body.lessonId);
-    if (length === undefined) throw unsupportedClaim('body.lessonId', '沒有這一課');
-    if (body.end > length) throw unsupportedClaim('body.end', `結束位置超出課文（共 ${length} 字）`);
-    const result = await runLearnerCommand(
-      app,
-      request,
-      user.id,
-      {
-        type: 'FinishRecitation',
-        data: {
-          lessonId: body.lessonId,
-          start: body.start,
-          end: body.end,
-          characters: body.correctCount,
-          mistakes: body.mistakes,
-          durationMs: body.durationMs,
+  defineRoute(
+    app,
+    'finishRecitation',
+    async (ctx) => {
+      const { input } = ctx;
+      const { body } = input;
+      const length = await lessonLength(body.lessonId);
+      if (length === null) throw unsupportedClaim('body.lessonId', '沒有這一課');
+      if (body.end > length) throw unsupportedClaim('body.end', `結束位置超出課文（共 ${length} 字）`);
+      return runLearnerCommand(
+        app,
+        ctx,
+        {
+          type: 'FinishRecitation',
+          data: {
+            lessonId: body.lessonId,
+            start: body.start,
+            end: body.end,
+            characters: body.correctCount,
+            mistakes: body.mistakes,
+            durationMs: body.durationMs,
+          },
         },
-      },
-      (state, events) => {
-        const done = events.find((e) => e.type === 'RecitationFinished');
-        return {
-          xpAwarded: xpAwards(events),
-          totals: totalsOf(state),
-          accuracy: done?.type === 'RecitationFinished' ? done.data.accuracy : 0,
-          grade: (done?.type === 'RecitationFinished' ? done.data.grade : 'needs_improvement') as never,
-        };
-      },
-      { successStatus: 201 },
-    );
-    return send(reply, result);
-  });
+        (state, events) => {
+          const done = events.find((e) => e.type === 'RecitationFinished');
+          return {
+            xpAwarded: xpAwards(events),
+            totals: totalsOf(state),
+            accuracy: done?.type === 'RecitationFinished' ? done.data.accuracy : 0,
+            grade: (done?.type === 'RecitationFinished' ? done.data.grade : 'needs_improvement') as never,
+          };
+        },
+      );
+    },
+    { successStatus: 201 },
+  );
 }

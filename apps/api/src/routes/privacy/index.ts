@@ -3,6 +3,7 @@ import {
   eraseLearner,
   exportLearnerData,
   findCredentials,
+  readLeaderboardPreferences,
   setLeaderboardPreferences,
   verifyPassword,
 } from '@wenyan/store';
@@ -77,12 +78,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getLeaderboardPreferences', async ({ user }) => {
-    const row = await db
-      .selectFrom('users')
-      .select(['nickname', 'leaderboard_opt_out'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    return { nickname: row.nickname, optOut: row.leaderboard_opt_out };
+    return readLeaderboardPreferences(db, user.id);
   });
 
   defineRoute(app, 'setLeaderboardPreferences', async ({ input, user }) => {
