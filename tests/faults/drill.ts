@@ -151,7 +151,8 @@ export async function startDrill(
       return api;
     },
     async startWorker() {
-      const proc = spawnNode('apps/worker/src/main.ts', env);
+      // At info, so its "projection worker started" line (pino, since the worker logs like the API) shows.
+      const proc = spawnNode('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
       await waitUntil(
         () => {
           if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
@@ -159,7 +160,9 @@ export async function startDrill(
         },
         'worker started',
         60_000,
-      );
+      ).catch((err) => {
+        throw new Error(`${err}\nworker:\n${proc.logs.join('').slice(-3000)}`);
+      });
       drill.worker = proc;
       return proc;
     },
@@ -513,4 +516,41 @@ export async function stageDrill(
     Array.from({ length: learnerCount }, (_, i) => signUp(url, `${name}_drill_${i}`)),
   );
   return { drill, learners, questions: await choiceQuestions(drill.pg.url) };
+}
+
+/**
+ * Every learner's place as the API shows it (`GET /api/leaderboard` with their own session) against
+ * the ranking Postgres holds (user_totals, in the ranking's order), and the learner count: the drill's
+ * proof that the Redis ranking healed, idle learners included. Returns the mismatches.
+ */
+export async function rankMismatches(drill: Drill, learners: Learner[]): Promise<string[]> {
+  const handle = await openDatabase({ databaseUrl: drill.pg.url, poolSize: 1, migrate: false });
+  try {
+    const rows = await handle.db
+      .selectFrom('user_totals')
+      .select(['user_id'])
+      .orderBy('total_xp', 'desc')
+      .orderBy('completed_lessons', 'desc')
+      .orderBy('average_accuracy', 'desc')
+      .orderBy('user_id', 'asc')
+      .execute();
+    const expected = new Map(rows.map((r, i) => [String(r.user_id), i + 1]));
+    const url = drill.apis[0]!.url;
+    const problems: string[] = [];
+    for (const learner of learners) {
+      const res = await fetch(`${url}/api/leaderboard`, { headers: { cookie: learner.cookie } });
+      if (res.status !== 200) {
+        problems.push(`${learner.id}: GET /api/leaderboard ${res.status} ${await res.text()}`);
+        continue;
+      }
+      const board = (await res.json()) as { total: number; me: { rank: number } | null };
+      if (board.total !== rows.length) problems.push(`${learner.id}: total ${board.total} ≠ ${rows.length}`);
+      if (board.me?.rank !== expected.get(learner.id)) {
+        problems.push(`${learner.id}: rank ${board.me?.rank ?? null} ≠ ${expected.get(learner.id)}`);
+      }
+    }
+    return problems;
+  } finally {
+    await handle.close();
+  }
 }

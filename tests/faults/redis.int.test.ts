@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   burst,
@@ -5,17 +6,55 @@ import {
   expectExactAfterwards,
   type Learner,
   type Question,
+  rankMismatches,
+  sendAnswer,
+  signUp,
   stageDrill,
   waitUntil,
 } from './drill.ts';
 
+/** Learners who answer a few questions before a drill and none during it. */
+async function idleLearners(drill: Drill, name: string, count: number, questions: Question[]) {
+  const url = drill.apis[0]!.url;
+  const learners = await Promise.all(
+    Array.from({ length: count }, (_, i) => signUp(url, `${name}_idle_${i}`)),
+  );
+  await Promise.all(
+    learners.map(async (learner, i) => {
+      // A different number of correct answers each, so the idle learners hold distinct places.
+      for (let n = 0; n < (i % 4) + 1; n++) {
+        const status = await sendAnswer(url, learner, questions[n]!, `${name}-idle-${learner.id}-${n}`, true);
+        expect(status).toBe(200);
+      }
+    }),
+  );
+  return learners;
+}
+
+/** Waits until every learner's place and the learner count match Postgres (the heal runs in the sweep). */
+async function expectRanksHealed(drill: Drill, learners: Learner[]) {
+  let last: string[] = [];
+  await waitUntil(
+    async () => {
+      last = await rankMismatches(drill, learners);
+      return last.length === 0;
+    },
+    'every learner ranked as in Postgres',
+    20_000,
+  ).catch((err) => {
+    throw new Error(`${err}\n${last.slice(0, 20).join('\n')}`);
+  });
+}
+
 describe('fault drill: Redis stopped during a burst', () => {
   let drill: Drill;
   let learners: Learner[];
+  let idle: Learner[];
   let questions: Question[];
 
   beforeAll(async () => {
     ({ drill, learners, questions } = await stageDrill('redis', 10));
+    idle = await idleLearners(drill, 'redis', 30, questions);
   });
   afterAll(async () => {
     await drill?.close();
@@ -33,7 +72,8 @@ describe('fault drill: Redis stopped during a burst', () => {
     expect(await health.json()).toMatchObject({ status: 'degraded', queue: 'down', database: 'up' });
     await new Promise((r) => setTimeout(r, 2500));
     await drill.redis.start();
-    // Every learner answers again after the restart (a Redis without persistence came back empty).
+    // Every active learner answers again after the restart (a Redis without persistence came back
+    // empty), and is projected into the new sorted set before any repair could run.
     await new Promise((r) => setTimeout(r, 3000));
     running = false;
     const result = await answering;
@@ -41,5 +81,29 @@ describe('fault drill: Redis stopped during a burst', () => {
     expect([...result.refused.keys()].filter((s) => s !== 503)).toEqual([]);
     await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'healthy again', 15_000);
     await expectExactAfterwards(drill, result.acknowledged, 50);
+    // The 30 learners idle during the drill are ranked again too, every place as Postgres has it.
+    await expectRanksHealed(drill, [...learners, ...idle]);
+  });
+
+  it('rebuilds the ranking when Redis comes back from an older state, under load', async () => {
+    const url = drill.apis[0]!.url;
+    const redis = new Redis(drill.redis.url);
+    // The older state: a snapshot on disk now...
+    await redis.save();
+    redis.disconnect();
+    // ...then the board moves on: new learners, and the active ones earn more.
+    const late = await idleLearners(drill, 'redis_late', 10, questions);
+    let running = true;
+    const answering = burst([url], learners, questions, { until: () => !running, keyPrefix: 'older' });
+    await new Promise((r) => setTimeout(r, 1500));
+    await drill.redis.stop();
+    await drill.redis.start(); // loads the snapshot: the late learners missing, the others behind
+    await new Promise((r) => setTimeout(r, 3000));
+    running = false;
+    const result = await answering;
+    expect([...result.refused.keys()].filter((s) => s !== 503)).toEqual([]);
+    await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'healthy again', 15_000);
+    await expectExactAfterwards(drill, result.acknowledged, 50);
+    await expectRanksHealed(drill, [...learners, ...idle, ...late]);
   });
 });

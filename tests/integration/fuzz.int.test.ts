@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
 function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
@@ -41,6 +41,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },
     login: { username: 'fuzz_user_x', password: 'correct horse battery' },
+    // Only refused variants are sent: the account is never erased by the fuzzer.
+    deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
+    setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
   };
 }
 
@@ -159,5 +162,236 @@ describe('fuzzing every write route with malformed bodies', () => {
     expect(await eventCount()).toBe(before);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Input classes that reached Postgres or the stack: NUL, lone surrogates, integers beyond int4,
+// deep nesting, odd query strings, and claims the content does not bear out. Every one is a 400
+// naming the field, on every write route of the registry, with no event written.
+// ---------------------------------------------------------------------------------------------
+
+type AnyRoute = {
+  method: string;
+  path: string;
+  auth: string;
+  kind?: string;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+};
+
+const NUL = 'a\u0000b';
+const LONE_SURROGATE = 'a\ud800b';
+const BEYOND_INT4 = [2 ** 31, 1e15, -(2 ** 31) - 1];
+
+/** The JSON text of an array nested 20,000 deep (JSON.stringify itself cannot write one). */
+const DEEP_ARRAY = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+const DEEP = '__DEEP__';
+
+/** The request body's text; a field holding the `DEEP` marker becomes the deep array. */
+const bodyText = (body: unknown) => JSON.stringify(body).replace(`"${DEEP}"`, DEEP_ARRAY);
+
+/** The registry's write routes (every method but GET, websockets aside). */
+const writeRoutes = (Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>).filter(
+  ([, route]) => route.method !== 'GET' && route.kind !== 'websocket',
+);
+
+/** The spoilt variants of one valid body: each field in turn gets each bad class of value. */
+function badBodies(valid: Record<string, unknown>): Array<{ field: string; body: unknown; why: string }> {
+  const out: Array<{ field: string; body: unknown; why: string }> = [];
+  for (const [key, value] of Object.entries(valid)) {
+    const field = `body.${key}`;
+    out.push({ field, body: { ...valid, [key]: NUL }, why: 'NUL' });
+    out.push({ field, body: { ...valid, [key]: LONE_SURROGATE }, why: 'lone surrogate' });
+    out.push({ field, body: { ...valid, [key]: DEEP }, why: 'deep array' });
+    if (typeof value === 'string') {
+      out.push({ field, body: { ...valid, [key]: `${value}\u0000` }, why: 'trailing NUL' });
+      out.push({ field, body: { ...valid, [key]: `\udfff${value}` }, why: 'leading lone low surrogate' });
+    }
+    if (typeof value === 'number') {
+      for (const n of BEYOND_INT4) out.push({ field, body: { ...valid, [key]: n }, why: `integer ${n}` });
+    }
+    if (Array.isArray(value)) {
+      out.push({ field, body: { ...valid, [key]: [NUL] }, why: 'NUL in a list' });
+    }
+  }
+  out.push({ field: 'body.x\u0000', body: { ...valid, 'x\u0000': 1 }, why: 'NUL in a key' });
+  out.push({ field: 'body', body: DEEP, why: 'deep array as the body' });
+  return out;
+}
+
+describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (mode) => {
+  let t: TestApp;
+  let learner: TestAccount;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
+    learner = await signUp(t.app, 'fuzz');
+    // The admin is made in the database (no role comes from a chosen name), then signs in afresh.
+    const made = await signUp(t.app, 'fuzzadmin');
+    await t.runtime.deps.db
+      .updateTable('users')
+      .set({ roles: ['student', 'teacher', 'admin'] })
+      .where('id', '=', made.id)
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: made.username, password: 'correct horse battery' },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    admin = { ...made, cookie, headers: { cookie } };
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const eventCount = async () =>
+    Number(
+      (
+        await t.runtime.deps.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const pathParams = (id: string) => ({
+    id,
+    userId: id,
+    lessonId: 1,
+    type: 'word_interpretation',
+    questionId: 'l01-wi-01',
+    paperId: 1,
+  });
+
+  it('every write route of the registry has a base body here', () => {
+    const bodies = validBodies('1');
+    const missing = writeRoutes
+      .filter(([name, route]) => route.body !== undefined && bodies[name] === undefined)
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers NUL, lone surrogates, integers beyond int4 and deep nesting with 400 naming the field', async () => {
+    const bodies = validBodies(learner.id);
+    const before = await eventCount();
+    let sent = 0;
+    for (const [name, route] of writeRoutes) {
+      const valid = bodies[name] as Record<string, unknown> | undefined;
+      if (!route.body || !valid) continue;
+      const headers = route.auth === 'admin' || route.auth === 'teacher' ? admin.headers : learner.headers;
+      const url = buildPath(route.path, pathParams(learner.id));
+      for (const { field, body, why } of badBodies(valid)) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: bodyText(body),
+        });
+        sent += 1;
+        const label = `${name} ${field} (${why}) → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, label).toBe(400);
+        const error = res.json().error as { code: string; message: string; details: unknown };
+        // The answer names the field (or, for a body that is all wrong, the body itself).
+        const named = JSON.stringify(error.details ?? '') + error.message;
+        expect(named.includes(field.split('.')[1] ?? 'body') || named.includes('body'), label).toBe(true);
+      }
+    }
+    console.log(`[fuzz:${mode}] ${sent} requests of the input classes`);
+    expect(sent).toBeGreaterThan(250);
+    expect(await eventCount()).toBe(before);
+  }, 300_000);
+
+  it('answers odd path parameters and query strings on every route with 4xx, never 5xx', async () => {
+    const before = await eventCount();
+    let sent = 0;
+    const odd = ['%00', '%ED%A0%80', '%F0%9F', '99999999999', '-1', '1e400', '%5B%5D'];
+    for (const [name, route] of Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>) {
+      if (route.kind === 'websocket') continue;
+      const headers = route.auth === 'admin' || route.auth === 'teacher' ? admin.headers : learner.headers;
+      const params = pathParams(learner.id);
+      const urls: string[] = [];
+      for (const param of Object.keys(params)) {
+        if (!route.path.includes(`:${param}`)) continue;
+        for (const value of odd) {
+          const url = buildPath(route.path, { ...params, [param]: '__ODD__' }).replace('__ODD__', value);
+          if (param !== 'id' && param !== 'userId') urls.push(url);
+        }
+      }
+      const base = buildPath(route.path, params);
+      for (const key of Object.keys(route.query?.shape ?? {})) {
+        for (const value of odd) urls.push(`${base}?${key}=${value}`);
+      }
+      for (const url of urls) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(route.method === 'GET' ? {} : { payload: validBodies(learner.id)[name] ?? {} }),
+        });
+        sent += 1;
+        expect(res.statusCode, `${name} ${url} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (url.includes('%00')) expect(res.statusCode, `${name} ${url}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    const types = await t.app.inject({
+      method: 'GET',
+      url: '/api/dse-questions/mix?types=%00',
+      headers: learner.headers,
+    });
+    expect(types.statusCode).toBe(400);
+    expect(types.json().error.details[0].field).toBe('query.types');
+    console.log(`[fuzz:${mode}] ${sent} odd path and query requests`);
+    expect(sent).toBeGreaterThan(100);
+    expect(await eventCount()).toBe(before);
+  }, 300_000);
+
+  it('checks claims against the content: ranges within the text, lessons that exist', async () => {
+    const before = await eventCount();
+    const post = (url: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers: learner.headers, payload: payload as never });
+    const recite = (body: Record<string, number>) =>
+      post('/api/recitations', {
+        lessonId: 11,
+        start: 0,
+        end: 10,
+        mistakes: 0,
+        durationMs: 5000,
+        correctCount: 8,
+        ...body,
+      });
+
+    const huge = await recite({ end: 1e9 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.details[0].field).toBe('body.end');
+
+    const lesson = await t.runtime.deps.db
+      .selectFrom('lessons')
+      .select('content')
+      .where('id', '=', 11)
+      .executeTakeFirstOrThrow();
+    const length = Array.from(lesson.content).length;
+    const past = await recite({ start: length - 5, end: length + 1, correctCount: 5 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.details[0].field).toBe('body.end');
+    const noLesson = await recite({ lessonId: 999 });
+    expect(noLesson.statusCode).toBe(400);
+    expect(noLesson.json().error.details[0].field).toBe('body.lessonId');
+
+    const node = await post(`/api/users/${learner.id}/lessons/999/nodes/word_interpretation/complete`, {
+      score: 50,
+      questionsAnswered: 2,
+      correctAnswers: 1,
+      timeSpent: 30,
+    });
+    expect(node.statusCode).toBe(400);
+    expect(node.json().error.details[0].field).toBe('params.lessonId');
+    expect(await eventCount()).toBe(before);
+
+    // The last characters of the text are still a valid range.
+    const edge = await recite({ start: length - 5, end: length, correctCount: 5 });
+    expect(edge.statusCode).toBe(201);
   });
 });

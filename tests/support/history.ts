@@ -143,7 +143,7 @@ export async function generateHistory(
     } else if (roll < 0.96) {
       command = {
         type: 'ChangeSchoolName',
-        data: { schoolName: pick(['聖保羅書院', '皇仁書院', '拔萃女書院']) },
+        data: { schoolName: pick(['聖保羅書院', '皇仁書院', '拔萃女書院']), currentSchoolName: null },
       };
     } else {
       command = { type: 'SignIn', data: {} };

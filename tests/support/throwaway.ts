@@ -187,6 +187,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   const binary = findRedisServer();
   if (!binary) throw new Error('no redis-server binary found');
   const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'wyt-redis-'));
   let child: ChildProcess | null = null;
   const redis: ThrowawayRedis = {
     url: `redis://127.0.0.1:${port}`,
@@ -194,7 +195,9 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     async start() {
       child = spawn(
         binary,
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        // No automatic saves; an explicit SAVE writes `dump.rdb` to its own folder, and a restart
+        // loads it (a drill's "Redis came back from an older state").
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
         {
           stdio: 'ignore',
         },
@@ -212,6 +215,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     },
     async destroy() {
       await redis.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
   await redis.start();

@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health/index.ts';
 import { leaderboardRoutes } from './routes/leaderboard/index.ts';
 import { learnerRoutes } from './routes/learner/index.ts';
 import { lessonRoutes } from './routes/lessons/index.ts';
+import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(docsRoutes);
   await app.register(teacherRoutes);
+  await app.register(privacyRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;

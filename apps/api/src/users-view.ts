@@ -1,6 +1,6 @@
 import type { User } from '@wenyan/contracts';
 import { levelForXp } from '@wenyan/domain';
-import { type Db, readUserTotals, type UserRecord } from '@wenyan/store';
+import { type Db, readSchoolName, readUserTotals, type UserRecord } from '@wenyan/store';
 
 /** Hong Kong's calendar day (YYYY-MM-DD) as the start of that day in Hong Kong, as an instant. */
 function dayToTimestamp(day: string | null): string | null {
@@ -9,7 +9,11 @@ function dayToTimestamp(day: string | null): string | null {
 
 /** The user as the API shows them: the account plus their projected totals. */
 export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
-  const totals = await readUserTotals(db, user.id);
+  const [totals, schoolName] = await Promise.all([
+    readUserTotals(db, user.id),
+    // The school is personal data: it lives in the account, not in the log or the read models.
+    readSchoolName(db, user.id),
+  ]);
   const totalXP = totals?.totalXP ?? 0;
   return {
     id: user.id,
@@ -18,7 +22,7 @@ export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
     lastName: user.lastName,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    schoolName: totals?.schoolName ?? null,
+    schoolName,
     totalXP,
     level: levelForXp(totalXP),
     streakDays: totals?.streakDays ?? 0,

@@ -3,6 +3,7 @@ import {
   createRedisBroadcast,
   createRedisQueue,
   type DatabaseHandle,
+  healRedisLeaderboard,
   leaderboardVersionKey,
   learnersOfJob,
   openDatabase,
@@ -94,29 +95,16 @@ export async function startWorker(
     log('warn', 'projection failed', { job: job?.name, data: job?.data, err: String(err) }),
   );
 
-  const leaderboardKey = `${env.REDIS_PREFIX}:leaderboard`;
   /**
-   * Redis keeps nothing on disk: after a restart the sorted set and the version counter are gone.
-   * Rebuild the ranking from user_totals, and restart the counter above any version a client has seen
-   * (versions start from the clock, so they only grow).
+   * Redis keeps nothing on disk: after a restart the sorted set and the version counter are gone, or an
+   * older copy came back. Restart the counter above any version a client has seen (versions start from
+   * the clock, so they only grow), and rebuild the ranking from Postgres when the sorted set was not
+   * built for the running Redis server, whatever learners were projected since the restart.
    */
   async function repairLeaderboard(): Promise<void> {
     await indexConnection.set(leaderboardVersionKey(env.REDIS_PREFIX), String(Date.now()), 'NX');
-    if ((await indexConnection.exists(leaderboardKey)) === 1) return;
-    const figures = await database.db
-      .selectFrom('user_totals')
-      .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
-      .execute();
-    if (figures.length === 0) return;
-    await redisLeaderboard(indexConnection, env.REDIS_PREFIX).replaceAll(
-      figures.map((f) => ({
-        userId: String(f.user_id),
-        totalXP: f.total_xp,
-        completedLessons: f.completed_lessons,
-        averageAccuracy: f.average_accuracy,
-      })),
-    );
-    log('info', 'leaderboard index rebuilt', { learners: figures.length });
+    const rebuilt = await healRedisLeaderboard(database.db, indexConnection, env.REDIS_PREFIX);
+    if (rebuilt !== null) log('info', 'leaderboard index rebuilt', { learners: rebuilt });
   }
 
   let sweeping: Promise<number> | null = null;

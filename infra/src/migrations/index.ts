@@ -4,6 +4,7 @@ import * as m0002 from './0002-read-models.ts';
 import * as m0003 from './0003-classes.ts';
 import * as m0004 from './0004-marking.ts';
 import * as m0005 from './0005-idempotent-reply.ts';
+import * as m0006 from './0006-personal-data.ts';
 import * as m0008 from './0008-accounts.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-classes': m0003,
   '0004-marking': m0004,
   '0005-idempotent-reply': m0005,
+  '0006-personal-data': m0006,
   '0008-accounts': m0008,
 };

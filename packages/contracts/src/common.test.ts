@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commaList, positiveIntParam, repeatedParam, UserIdInputSchema } from './common.ts';
+import {
+  CountInputSchema,
+  CountSchema,
+  commaList,
+  INT4_MAX,
+  inputProblem,
+  isSafeText,
+  LessonIdSchema,
+  MAX_INPUT_DEPTH,
+  positiveIntParam,
+  repeatedParam,
+  SafeTextSchema,
+  UserIdInputSchema,
+} from './common.ts';
 
 describe('commaList', () => {
   const lessonIds = commaList(positiveIntParam());
@@ -62,5 +75,38 @@ describe('a user id in a request body', () => {
   it('is never empty or negative', () => {
     expect(UserIdInputSchema.safeParse('').success).toBe(false);
     expect(UserIdInputSchema.safeParse(-1).success).toBe(false);
+  });
+});
+
+describe('input every request must respect', () => {
+  it('refuses NUL and lone surrogates, accepts paired surrogates and Chinese', () => {
+    expect(isSafeText('學而時習之 𠀀')).toBe(true);
+    expect(isSafeText('a\u0000')).toBe(false);
+    expect(isSafeText('\ud800')).toBe(false);
+    expect(isSafeText('x\udfffy')).toBe(false);
+    expect(SafeTextSchema.safeParse('a\u0000').success).toBe(false);
+  });
+
+  it('names the field of the first unsafe string or key, at any depth', () => {
+    expect(inputProblem({ a: [{ b: 'ok' }, 'x\u0000'] }, 'body')?.field).toBe('body.a.1');
+    expect(inputProblem({ 'k\ud800': 1 }, 'body')?.field).toBe('body.k\ud800');
+    expect(inputProblem({ a: 'ok', n: 2 ** 40, none: null }, 'body')).toBeNull();
+  });
+
+  it('refuses nesting deeper than MAX_INPUT_DEPTH without recursing', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(inputProblem({ a: deep }, 'body')?.field).toMatch(/^body\.a(\.0)*$/);
+    let fine: unknown = 'x';
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) fine = [fine];
+    expect(inputProblem(fine, 'body')).toBeNull();
+  });
+
+  it('bounds integers to Postgres int4', () => {
+    expect(LessonIdSchema.safeParse(INT4_MAX).success).toBe(true);
+    expect(LessonIdSchema.safeParse(INT4_MAX + 1).success).toBe(false);
+    expect(positiveIntParam().safeParse('99999999999').success).toBe(false);
+    expect(CountInputSchema.safeParse(2 ** 31).success).toBe(false);
+    expect(CountSchema.safeParse(Date.now()).success).toBe(true);
   });
 });

@@ -35,17 +35,75 @@ export type UserId = z.infer<typeof UserIdSchema>;
  * The server never trusts it: every call acts for the signed-in user.
  */
 export const UserIdInputSchema = z
-  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
+  .union([z.string().min(1).max(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform((value) => String(value));
 
+/**
+ * The largest value of Postgres's `integer` (int4) columns. Every integer a request may carry is
+ * bounded by it, so no input reaches the database as an out-of-range number (a 500 before).
+ */
+export const INT4_MAX = 2_147_483_647;
+
 /** A lesson id (the sixteen set texts are 1–16; uploaded lessons continue the sequence). */
-export const LessonIdSchema = z.number().int().positive();
+export const LessonIdSchema = z.number().int().positive().max(INT4_MAX);
 
 /** A positive integer read from a path or a query string, where every value arrives as text. */
-export const positiveIntParam = () => z.coerce.number<string | number>().int().positive();
+export const positiveIntParam = () => z.coerce.number<string | number>().int().positive().max(INT4_MAX);
 
 /** A non-negative integer read from a path or a query string. */
-export const nonNegativeIntParam = () => z.coerce.number<string | number>().int().nonnegative();
+export const nonNegativeIntParam = () => z.coerce.number<string | number>().int().nonnegative().max(INT4_MAX);
+
+// ---------------------------------------------------------------------------------------------
+// Text and structure every request must respect
+// ---------------------------------------------------------------------------------------------
+
+/** How deep a request's JSON may nest (the deepest contract is 3 levels; a 20,000-deep array was a 500). */
+export const MAX_INPUT_DEPTH = 16;
+
+/**
+ * Text Postgres can store and every client can show: no NUL character (Postgres text refuses it) and
+ * no lone UTF-16 surrogate (not encodable as UTF-8).
+ */
+export function isSafeText(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
+/** A string schema that refuses NUL and lone surrogates (`isSafeText`). */
+export const SafeTextSchema = z.string().refine(isSafeText, { error: '文字含有不能儲存的字元' });
+
+/** What is wrong with a request's input, and where (`body.a.0`), as the 400 answer names it. */
+export interface InputProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * Walks a parsed request part (body, query or path parameters) without recursion and reports the first
+ * string or key that is not `isSafeText`, or a nesting deeper than `MAX_INPUT_DEPTH`. Every route runs
+ * it before its contract, so these classes of input are refused the same way on every call.
+ *
+ * @example inputProblem({ a: ['x\u0000'] }, 'body') // { field: 'body.a.0', message: '…' }
+ */
+export function inputProblem(value: unknown, root: string): InputProblem | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof item.value === 'string') {
+      if (!isSafeText(item.value)) return { field: item.path, message: '文字含有不能儲存的字元' };
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= MAX_INPUT_DEPTH) {
+      return { field: item.path, message: `資料層次不能多於 ${MAX_INPUT_DEPTH} 層` };
+    }
+    for (const [key, child] of Object.entries(item.value)) {
+      const path = `${item.path}.${key}`;
+      if (!isSafeText(key)) return { field: path, message: '欄位名稱含有不能儲存的字元' };
+      stack.push({ value: child, path, depth: item.depth + 1 });
+    }
+  }
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Query-string lists
@@ -111,6 +169,9 @@ export const SecondsSchema = z.number().nonnegative().max(86_400);
 
 /** A count (questions, learners, events...). */
 export const CountSchema = z.number().int().nonnegative();
+
+/** A count a request carries: bounded to int4, like every integer of a request. */
+export const CountInputSchema = CountSchema.max(INT4_MAX);
 
 /** A short confirmation, worded for the student (Traditional Chinese). */
 export const MessageSchema = z.object({ message: z.string() });

@@ -12,6 +12,7 @@ export * from './health.ts';
 export * from './leaderboard.ts';
 export * from './lessons.ts';
 export * from './openapi.ts';
+export * from './privacy.ts';
 export * from './questions.ts';
 export * from './recitation.ts';
 export * from './routes.ts';

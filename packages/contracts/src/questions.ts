@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   DIFFICULTIES,
   DifficultySchema,
+  INT4_MAX,
   LessonIdSchema,
   positiveIntParam,
   UserIdInputSchema,
@@ -200,7 +201,8 @@ export const CreateQuestionBodySchema = z
     lessonId: z.coerce
       .number<string | number>({ error: M.lessonId })
       .int({ error: M.lessonId })
-      .positive({ error: M.lessonId }),
+      .positive({ error: M.lessonId })
+      .max(INT4_MAX, { error: M.lessonId }),
     type: z.literal('word_interpretation').default('word_interpretation'),
     content: requiredText(M.content),
     targetText: requiredText(M.targetText, 200),

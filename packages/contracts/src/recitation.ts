@@ -2,7 +2,7 @@
  * Recitation practice: finishing a run over a range of a passage.
  */
 import { z } from 'zod';
-import { CountSchema, LessonIdSchema, PercentSchema, ProgressResultSchema } from './common.ts';
+import { CountInputSchema, LessonIdSchema, PercentSchema, ProgressResultSchema } from './common.ts';
 
 /** The grade bands of spec part 2 §4: 95 or more, 85 or more, 70 or more, otherwise. */
 export const RECITATION_GRADES = ['excellent', 'good', 'pass', 'needs_improvement'] as const;
@@ -15,9 +15,9 @@ export const FinishRecitationBodySchema = z
     lessonId: LessonIdSchema,
     start: z.number().int().nonnegative(),
     end: z.number().int().positive(),
-    mistakes: CountSchema,
+    mistakes: CountInputSchema,
     durationMs: z.number().int().nonnegative().max(86_400_000),
-    correctCount: CountSchema,
+    correctCount: CountInputSchema,
   })
   .refine((body) => body.end > body.start, { message: '結束位置必須在開始位置之後', path: ['end'] });
 export type FinishRecitationBody = z.infer<typeof FinishRecitationBodySchema>;

@@ -57,6 +57,12 @@ import {
   NodeAvailabilityListSchema,
 } from './lessons.ts';
 import {
+  DeleteAccountBodySchema,
+  ExportCsvQuerySchema,
+  LeaderboardPreferencesSchema,
+  LearnerExportSchema,
+} from './privacy.ts';
+import {
   AdaptiveQuestionsQuerySchema,
   CharacterThresholdQuerySchema,
   CourseQuestionsQuerySchema,
@@ -655,6 +661,55 @@ export const apiRoutes = {
     auth: 'user',
     params: ClassParamsSchema,
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
+  },
+
+  // Data care (the learner's own data) -------------------------------------------------------
+  exportMyData: {
+    method: 'GET',
+    path: '/api/users/me/export',
+    summary: 'Download everything kept about the signed-in learner (JSON)',
+    auth: 'user',
+    responses: { 200: LearnerExportSchema, ...errorResponses(401) },
+  },
+  exportMyDataCsv: {
+    method: 'GET',
+    path: '/api/users/me/export.csv',
+    summary: 'One table of the export as CSV (UTF-8 with BOM)',
+    auth: 'user',
+    kind: 'text',
+    query: ExportCsvQuerySchema,
+    responses: { 200: PlainTextSchema, ...errorResponses(400, 401) },
+  },
+  deleteMyAccount: {
+    method: 'POST',
+    path: '/api/users/me/delete-account',
+    summary: 'Erase the signed-in learner’s personal data and sign them out everywhere',
+    auth: 'user',
+    body: DeleteAccountBodySchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
+  },
+  getLeaderboardPreferences: {
+    method: 'GET',
+    path: '/api/users/me/leaderboard',
+    summary: 'The signed-in learner’s leaderboard nickname and opt-out',
+    auth: 'user',
+    responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(401) },
+  },
+  setLeaderboardPreferences: {
+    method: 'PUT',
+    path: '/api/users/me/leaderboard',
+    summary: 'Set the leaderboard nickname and opt-out',
+    auth: 'user',
+    body: LeaderboardPreferencesSchema,
+    responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(400, 401) },
+  },
+  privacyNotice: {
+    method: 'GET',
+    path: '/api/privacy',
+    summary: 'The privacy notice (what is kept and why)',
+    auth: 'public',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema },
   },
 
   // Operations -------------------------------------------------------------------------------

@@ -3,7 +3,9 @@
  */
 import { z } from 'zod';
 import {
+  CountInputSchema,
   CountSchema,
+  INT4_MAX,
   LessonIdSchema,
   NO_BIDI,
   PercentSchema,
@@ -100,7 +102,7 @@ export type UserStatsList = z.infer<typeof UserStatsListSchema>;
 /** POST /api/users/:userId/stats: kept for compatibility; the figures are checked, never trusted. */
 export const AwardXpBodySchema = z.object({
   xpGained: z.number().int().nonnegative().max(10_000),
-  streakDays: z.number().int().nonnegative(),
+  streakDays: z.number().int().nonnegative().max(INT4_MAX),
 });
 export type AwardXpBody = z.infer<typeof AwardXpBodySchema>;
 
@@ -201,8 +203,8 @@ export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 export const NodeCompleteBodySchema = z
   .object({
     score: z.number().min(0).max(100),
-    questionsAnswered: CountSchema,
-    correctAnswers: CountSchema,
+    questionsAnswered: CountInputSchema,
+    correctAnswers: CountInputSchema,
     timeSpent: SecondsSchema,
   })
   .refine((body) => body.correctAnswers <= body.questionsAnswered, {

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import {
+  CountInputSchema,
   CountSchema,
   commaList,
   DifficultySchema,
@@ -71,8 +72,8 @@ export const VocabularyRecordBodySchema = z
     lessonIds: z.array(LessonIdSchema).nullable(),
     score: PercentSchema,
     timeSpent: SecondsSchema,
-    questionsAnswered: CountSchema,
-    correctAnswers: CountSchema,
+    questionsAnswered: CountInputSchema,
+    correctAnswers: CountInputSchema,
     difficulty: DifficultySchema.default('intermediate'),
   })
   .refine((body) => body.correctAnswers <= body.questionsAnswered, {

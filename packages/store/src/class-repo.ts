@@ -134,6 +134,8 @@ export async function classMembers(db: Db, classId: string): Promise<ClassMember
     .innerJoin('users', 'users.id', 'class_members.user_id')
     .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'class_members.joined_at'])
     .where('class_members.class_id', '=', classId)
+    // An erased learner leaves the class table and its export; the teacher's replay shows them anonymous.
+    .where('users.erased_at', 'is', null)
     .orderBy('class_members.joined_at')
     .orderBy('users.id')
     .execute();

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrateToLatest } from '@wenyan/infra';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
 import { preparingPool } from './prepared.ts';
 import type { Database } from './tables.ts';
 
@@ -21,8 +22,10 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** A Postgres connection string; without it the embedded PGlite engine is used. */
   databaseUrl?: string | undefined;
-  /** PGlite's data folder; `memory://` keeps it in memory. */
+  /** PGlite's data folder; `memory://` keeps it in memory. A folder is locked to this process. */
   dataDir?: string | undefined;
+  /** Who holds the folder, as the lock tells a second process (default: this process's command line). */
+  owner?: string;
   /** Pool size for Postgres. */
   poolSize?: number | undefined;
   /** Run the migrations before returning (default true). */
@@ -48,8 +51,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     const dataDir = options.dataDir ?? 'memory://';
-    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-    const pglite = await PGlite.create(dataDir);
+    let release = () => {};
+    if (!dataDir.startsWith('memory://')) {
+      mkdirSync(dataDir, { recursive: true });
+      // One process per data folder: a second one refuses here, before it opens anything.
+      release = lockDataFolder(dataDir, options.owner ?? process.argv.slice(1).join(' '));
+    }
+    let pglite: PGlite;
+    try {
+      pglite = await PGlite.create(dataDir);
+    } catch (err) {
+      release();
+      throw err;
+    }
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     handle = {
       db,
@@ -57,6 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();
+        release();
       },
     };
   }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 /** The figures the ranking orders by: more XP, then more completed lessons, then higher accuracy, then the earlier account. */
@@ -13,6 +14,8 @@ export interface RankFigures {
 export interface LeaderboardIndex {
   /** Records new figures (called by the projector before it commits). */
   update(figures: readonly RankFigures[]): Promise<void>;
+  /** Takes learners off the ranking (an opt-out, an erasure). */
+  remove(userIds: readonly string[]): Promise<void>;
   /** The first `n` user ids in rank order. */
   top(n: number): Promise<string[]>;
   /** 1-based ranks of the given learners (absent when they have no entry). */
@@ -24,8 +27,10 @@ export interface LeaderboardIndex {
 
 /** Ranks by SQL: one window query, on the (total_xp desc, user_id) index. */
 export function sqlLeaderboard(db: Db): LeaderboardIndex {
+  // Learners off the board (opted out, erased) are not ranked.
+  const ranked = () => db.selectFrom('user_totals').where('ranked', '=', true);
   const ordered = () =>
-    db.selectFrom('user_totals').select([
+    ranked().select([
       'user_id',
       (eb) =>
         eb.fn
@@ -43,9 +48,11 @@ export function sqlLeaderboard(db: Db): LeaderboardIndex {
     async update() {
       // user_totals is the index; the projector has written it in the same transaction.
     },
+    async remove() {
+      // user_totals.ranked is the index's filter; the caller has cleared it in its transaction.
+    },
     async top(n) {
-      const rows = await db
-        .selectFrom('user_totals')
+      const rows = await ranked()
         .select('user_id')
         .orderBy('total_xp', 'desc')
         .orderBy('completed_lessons', 'desc')
@@ -65,8 +72,7 @@ export function sqlLeaderboard(db: Db): LeaderboardIndex {
       return new Map(rows.map((r) => [String(r.user_id), Number(r.rank)]));
     },
     async total() {
-      const row = await db
-        .selectFrom('user_totals')
+      const row = await ranked()
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -90,6 +96,64 @@ export function scoreOf(f: RankFigures): number {
   );
 }
 
+/**
+ * The advisory lock a rebuild of the Redis ranking holds exclusively while it reads `user_totals` and
+ * swaps the sorted set in; every projection batch holds it shared. So no batch commits figures the
+ * rebuild did not read, and no batch's sorted-set write is overwritten by the swap.
+ */
+export const LEADERBOARD_REBUILD_LOCK = 0x7779_746c_0000; // beyond int4: no learner's hashtext lock
+
+/** The key naming the Redis server run (its `run_id`) the sorted set was last rebuilt for. */
+export const leaderboardGenerationKey = (prefix: string) => `${prefix}:leaderboard:generation`;
+
+/** The id of this Redis server's run: it changes on every restart, whatever the server loaded from disk. */
+export async function redisRunId(redis: Redis): Promise<string> {
+  const info = await redis.info('server');
+  const match = /^run_id:(\w+)/m.exec(info);
+  if (!match?.[1]) throw new Error('Redis INFO has no run_id');
+  return match[1];
+}
+
+/** Every learner's ranking figures, from Postgres (the truth the sorted set is rebuilt from). */
+export async function rankedFigures(db: Db): Promise<RankFigures[]> {
+  const rows = await db
+    .selectFrom('user_totals')
+    .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
+    .where('ranked', '=', true)
+    .execute();
+  return rows.map((f) => ({
+    userId: String(f.user_id),
+    totalXP: f.total_xp,
+    completedLessons: f.completed_lessons,
+    averageAccuracy: f.average_accuracy,
+  }));
+}
+
+/**
+ * Rebuilds the Redis ranking from Postgres under the rebuild lock (projection batches wait for the
+ * swap) and marks it as built for this Redis run. Returns the learners ranked.
+ */
+export async function rebuildRedisLeaderboard(db: Db, redis: Redis, prefix: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LEADERBOARD_REBUILD_LOCK}::bigint)`.execute(trx);
+    const figures = await rankedFigures(trx);
+    await redisLeaderboard(redis, prefix).replaceAll(figures);
+    return figures.length;
+  });
+}
+
+/**
+ * Heals the Redis ranking after Redis lost its data or came back from an older state: when the
+ * generation marker does not name the running Redis server (a restart, whatever it loaded, and whatever
+ * learners were projected since), the sorted set is rebuilt from Postgres. One `INFO` and one `GET`
+ * when nothing is wrong. Returns the learners ranked by a rebuild, or null when the index was sound.
+ */
+export async function healRedisLeaderboard(db: Db, redis: Redis, prefix: string): Promise<number | null> {
+  const [runId, marker] = await Promise.all([redisRunId(redis), redis.get(leaderboardGenerationKey(prefix))]);
+  if (marker === runId) return null;
+  return rebuildRedisLeaderboard(db, redis, prefix);
+}
+
 /** Ranks from a Redis sorted set (O(log n) per rank), shared by every API instance and worker. */
 export function redisLeaderboard(redis: Redis, prefix: string): LeaderboardIndex {
   const key = `${prefix}:leaderboard`;
@@ -98,6 +162,9 @@ export function redisLeaderboard(redis: Redis, prefix: string): LeaderboardIndex
       if (figures.length === 0) return;
       const args = figures.flatMap((f) => [scoreOf(f), memberOf(f.userId)]);
       await redis.zadd(key, ...args);
+    },
+    async remove(userIds) {
+      if (userIds.length > 0) await redis.zrem(key, ...userIds.map(memberOf));
     },
     async top(n) {
       const members = await redis.zrevrange(key, 0, n - 1);
@@ -119,13 +186,18 @@ export function redisLeaderboard(redis: Redis, prefix: string): LeaderboardIndex
     },
     async replaceAll(figures) {
       const temp = `${key}:rebuild`;
+      const runId = await redisRunId(redis);
       await redis.del(temp);
       for (let i = 0; i < figures.length; i += 1000) {
         const chunk = figures.slice(i, i + 1000);
         await redis.zadd(temp, ...chunk.flatMap((f) => [scoreOf(f), memberOf(f.userId)]));
       }
-      if (figures.length === 0) await redis.del(key);
-      else await redis.rename(temp, key);
+      // The swap and the marker of the run it was built for, atomically.
+      const swap = redis.multi();
+      if (figures.length === 0) swap.del(key);
+      else swap.rename(temp, key);
+      swap.set(leaderboardGenerationKey(prefix), runId);
+      await swap.exec();
     },
   };
 }

@@ -18,7 +18,12 @@ import {
   learnerStreamId,
   userIdOfStream,
 } from './event-store.ts';
-import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
+import {
+  LEADERBOARD_REBUILD_LOCK,
+  type LeaderboardIndex,
+  type RankFigures,
+  rankedFigures,
+} from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
 
@@ -147,7 +152,6 @@ function learnerRows(
       streak_days: after.streakDays,
       last_active_date: after.lastActiveDay,
       last_active_at: after.lastActiveAt,
-      school_name: after.schoolName,
       completed_lessons: after.completedLessonCount,
       average_accuracy: entry.averageAccuracy,
       answers_count: answers,
@@ -204,16 +208,17 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
     ),
     totals as (
       insert into user_totals (user_id, total_xp, level, streak_days, last_active_date, last_active_at,
-        school_name, completed_lessons, average_accuracy, answers_count, correct_count, updated_at)
+        completed_lessons, average_accuracy, answers_count, correct_count, ranked, updated_at)
       select x.user_id, x.total_xp, x.level, x.streak_days, x.last_active_date, x.last_active_at,
-        x.school_name, x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count, now()
+        x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count,
+        not coalesce((select u.leaderboard_opt_out from users u where u.id = x.user_id), false), now()
       from jsonb_to_recordset(${rows((r) => [r.totals])}::jsonb)
         as x(user_id bigint, total_xp integer, level integer, streak_days integer, last_active_date text,
-          last_active_at timestamptz, school_name text, completed_lessons integer,
+          last_active_at timestamptz, completed_lessons integer,
           average_accuracy double precision, answers_count integer, correct_count integer)
       on conflict (user_id) do update set total_xp = excluded.total_xp, level = excluded.level,
         streak_days = excluded.streak_days, last_active_date = excluded.last_active_date,
-        last_active_at = excluded.last_active_at, school_name = excluded.school_name,
+        last_active_at = excluded.last_active_at, ranked = excluded.ranked,
         completed_lessons = excluded.completed_lessons, average_accuracy = excluded.average_accuracy,
         answers_count = excluded.answers_count, correct_count = excluded.correct_count,
         updated_at = excluded.updated_at
@@ -287,6 +292,8 @@ interface LearnerRead {
   checkpoint: number | null;
   viewSchema: number | null;
   view: unknown;
+  /** Opted out of the leaderboard (or erased): never written to the ranking index. */
+  offBoard: boolean;
   events: LoggedEvent[];
 }
 
@@ -297,9 +304,12 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     checkpoint: number | null;
     view_schema: number | null;
     view: unknown;
+    off_board: boolean;
     events: RawEvent[];
   }>`${sql.raw(PREPARED)}
     select w.user_id, p.checkpoint, p.view_schema, p.view,
+      coalesce((select u.leaderboard_opt_out from users u where u.id = w.user_id::bigint), false)
+        as off_board,
       (select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
           'schemaVersion', e.schema_version, 'data', e.data,
           'at', extract(epoch from e.recorded_at) * 1000) order by e.version), '[]'::json)
@@ -318,6 +328,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     checkpoint: r.checkpoint,
     viewSchema: r.view_schema,
     view: r.view,
+    offBoard: r.off_board,
     events: r.events.map((e) => ({
       version: e.version,
       type: e.type,
@@ -348,10 +359,13 @@ export function createProjector(deps: ProjectorDeps): Projector {
   async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
     return db.transaction().execute(async (trx) => {
       // Locks in one order (by stream id), so two batches that share learners never deadlock.
+      // The rebuild lock, shared, first: a rebuild of the Redis ranking waits for this batch and this
+      // batch for the rebuild (healRedisLeaderboard).
       await sql`${sql.raw(PREPARED)}
-        select count(pg_advisory_xact_lock(hashtext(s.id)))
-        from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
-          as t(id) order by 1) s
+        select pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
+          (select count(pg_advisory_xact_lock(hashtext(s.id)))
+           from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
+             as t(id) order by 1) s)
       `.execute(trx);
       const outcomes: BatchOutcome[] = [];
       const writes: LearnerRows[] = [];
@@ -373,7 +387,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
         const afterRank = rankFigures(read.userId, after);
         const changed =
           !sameRank(beforeRank, afterRank) || before.streakDays !== after.streakDays ? afterRank : null;
-        if (changed) ranks.push(changed);
+        if (changed && !read.offBoard) ranks.push(changed);
         const last = read.events[read.events.length - 1]!;
         outcomes.push({
           userId: read.userId,
@@ -522,17 +536,6 @@ export async function rebuildProjections(
     done += userIds.length;
     onProgress(done, streams.length, events);
   }
-  const figures = await db
-    .selectFrom('user_totals')
-    .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
-    .execute();
-  await leaderboard.replaceAll(
-    figures.map((f) => ({
-      userId: String(f.user_id),
-      totalXP: f.total_xp,
-      completedLessons: f.completed_lessons,
-      averageAccuracy: f.average_accuracy,
-    })),
-  );
+  await leaderboard.replaceAll(await rankedFigures(db));
   return { learners: streams.length, events };
 }

@@ -90,6 +90,11 @@ export interface UsersTable {
   profile_image_url: string | null;
   roles: ColumnType<string[], string[] | undefined, string[]>;
   character_threshold: ColumnType<number, number | undefined, number>;
+  /** Personal data lives here, never in the event log (migration 0006). */
+  school_name: ColumnType<string | null, string | null | undefined, string | null>;
+  nickname: ColumnType<string | null, string | null | undefined, string | null>;
+  leaderboard_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
+  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -160,11 +165,12 @@ export interface UserTotalsTable {
   streak_days: number;
   last_active_date: string | null;
   last_active_at: Date | null;
-  school_name: string | null;
   completed_lessons: number;
   average_accuracy: number;
   answers_count: number;
   correct_count: number;
+  /** False while the learner keeps off the leaderboard (or was erased). */
+  ranked: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
 }
 

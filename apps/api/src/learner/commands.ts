@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Output, RouteName } from '@wenyan/contracts';
+import { isSafeText, type Output, type RouteName } from '@wenyan/contracts';
 import {
   type DecideContext,
   type DomainError,
@@ -119,7 +119,10 @@ export async function executeLearnerCommand<R, P = undefined>(
   options: CommandOptions<P> = {},
 ): Promise<R> {
   const key = request.headers['idempotency-key'];
-  if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 128)) {
+  if (
+    key !== undefined &&
+    (typeof key !== 'string' || key.length < 8 || key.length > 128 || !isSafeText(key))
+  ) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
       { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
     ]);

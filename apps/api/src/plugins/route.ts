@@ -1,9 +1,9 @@
-import { apiRoutes, type Output, type ParsedInput, type RouteName } from '@wenyan/contracts';
+import { apiRoutes, inputProblem, type Output, type ParsedInput, type RouteName } from '@wenyan/contracts';
 import type { UserRecord } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { requireRole, requireSelf, requireUser } from './auth.ts';
-import { forbidden } from './errors.ts';
+import { ApiError, forbidden } from './errors.ts';
 
 export interface RouteContext<N extends RouteName> {
   input: ParsedInput<N>;
@@ -19,6 +19,24 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** May the signed-in teacher read this learner (a member of one of their classes)? */
     teachesLearner(teacherId: string, learnerId: string): Promise<boolean>;
+  }
+}
+
+/**
+ * Refuses input no contract should have to think about (NUL, lone surrogates, deep nesting) with a 400
+ * naming the field, before the contract runs: each was a 500 from Postgres or a stack overflow.
+ */
+function refuseUnsafeInput(request: FastifyRequest): void {
+  const parts: Array<[string, unknown]> = [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ];
+  for (const [root, value] of parts) {
+    const problem = inputProblem(value, root);
+    if (problem) {
+      throw new ApiError(400, 'VALIDATION_FAILED', `${problem.field}: ${problem.message}`, [problem]);
+    }
   }
 }
 
@@ -70,41 +88,8 @@ export function defineRoute<N extends RouteName>(
     // Authorisation runs before validation: a signed-out or unauthorised caller learns nothing about
     // the shape of the call (401/403 come before 400).
     preValidation: async (request) => {
-      switch (c.auth) {
-        case 'public':
-          return;
-        case 'user':
-          requireUser(request);
-          return;
-        case 'self': {
-          const target = targetUserId(request.params);
-          if (target === undefined) requireUser(request);
-          else requireSelf(request, target);
-          return;
-        }
-        case 'teacherOrSelf': {
-          const user = requireUser(request);
-          const target = targetUserId(request.params);
-          if (target === undefined || target === user.id || user.roles.includes('admin')) return;
-          if (user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
-          throw forbidden('you can only read your own data or your classes’ learners');
-        }
-        case 'teacherOfLearner': {
-          const user = requireUser(request);
-          const target = targetUserId(request.params);
-          if (user.roles.includes('admin')) return;
-          if (target && user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
-          throw forbidden('only a teacher of the learner’s class can replay their history');
-        }
-        case 'teacher':
-          requireRole(request, 'teacher');
-          return;
-        case 'admin':
-          requireRole(request, 'admin');
-          return;
-        default:
-          throw new Error(`unknown auth rule ${c.auth}`);
-      }
+      await authorise(request);
+      refuseUnsafeInput(request);
     },
     handler: async (request, reply) => {
       if (options.successStatus) reply.status(options.successStatus);
@@ -112,4 +97,42 @@ export function defineRoute<N extends RouteName>(
       return handler({ input, request, reply, user: request.user as UserRecord });
     },
   });
+
+  async function authorise(request: FastifyRequest): Promise<void> {
+    switch (c.auth) {
+      case 'public':
+        return;
+      case 'user':
+        requireUser(request);
+        return;
+      case 'self': {
+        const target = targetUserId(request.params);
+        if (target === undefined) requireUser(request);
+        else requireSelf(request, target);
+        return;
+      }
+      case 'teacherOrSelf': {
+        const user = requireUser(request);
+        const target = targetUserId(request.params);
+        if (target === undefined || target === user.id || user.roles.includes('admin')) return;
+        if (user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
+        throw forbidden('you can only read your own data or your classes’ learners');
+      }
+      case 'teacherOfLearner': {
+        const user = requireUser(request);
+        const target = targetUserId(request.params);
+        if (user.roles.includes('admin')) return;
+        if (target && user.roles.includes('teacher') && (await app.teachesLearner(user.id, target))) return;
+        throw forbidden('only a teacher of the learner’s class can replay their history');
+      }
+      case 'teacher':
+        requireRole(request, 'teacher');
+        return;
+      case 'admin':
+        requireRole(request, 'admin');
+        return;
+      default:
+        throw new Error(`unknown auth rule ${c.auth}`);
+    }
+  }
 }

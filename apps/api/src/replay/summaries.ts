@@ -121,8 +121,8 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       return `為錯題寫下筆記：「${clip(event.data.note, 40)}」`;
     case 'ErrorQuestionMastered':
       return '把一道錯題標記為已掌握';
-    case 'SchoolNameChanged':
-      return `把學校改為「${clip(event.data.schoolName, 40)}」`;
+    case 'SchoolChanged':
+      return '更改了學校資料';
     case 'RecitationFinished': {
       const d = event.data;
       return `背誦${lessonName(titles, d.lessonId)}：準確率 ${d.accuracy}%（${RECITATION_GRADE_LABELS[d.grade]}）`;

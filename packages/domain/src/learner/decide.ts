@@ -98,7 +98,11 @@ export type CompleteVocabularyExercise = Command<
 >;
 export type SaveErrorNote = Command<'SaveErrorNote', { questionId: string; note: string }>;
 export type MasterErrorQuestion = Command<'MasterErrorQuestion', { questionId: string }>;
-export type ChangeSchoolName = Command<'ChangeSchoolName', { schoolName: string }>;
+/** `currentSchoolName` is the account's (the name lives there, not in the log). */
+export type ChangeSchoolName = Command<
+  'ChangeSchoolName',
+  { schoolName: string; currentSchoolName: string | null }
+>;
 export type FinishRecitation = Command<
   'FinishRecitation',
   {
@@ -459,16 +463,14 @@ function masterErrorQuestion({ data }: MasterErrorQuestion, state: LearnerState,
   return accept([learnerEvent('ErrorQuestionMastered', { questionId: data.questionId, at })]);
 }
 
-function changeSchoolName({ data }: ChangeSchoolName, state: LearnerState, at: string): Outcome {
+function changeSchoolName({ data }: ChangeSchoolName, at: string): Outcome {
   const schoolName = normaliseSchoolName(data.schoolName);
   if (schoolName === null) return refuse('EMPTY_SCHOOL_NAME', '學校名稱不能留空');
   if (characterLength(schoolName) > SCHOOL_NAME_MAX_LENGTH) {
     return refuse('SCHOOL_NAME_TOO_LONG', `學校名稱不能多於 ${SCHOOL_NAME_MAX_LENGTH} 字`);
   }
-  if (schoolName === state.schoolName) return accept([]);
-  return accept([
-    learnerEvent('SchoolNameChanged', { schoolName, previousSchoolName: state.schoolName, at }),
-  ]);
+  if (schoolName === data.currentSchoolName) return accept([]);
+  return accept([learnerEvent('SchoolChanged', { at })]);
 }
 
 function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
@@ -523,7 +525,7 @@ function decideCommand(
     case 'MasterErrorQuestion':
       return masterErrorQuestion(command, state, at);
     case 'ChangeSchoolName':
-      return changeSchoolName(command, state, at);
+      return changeSchoolName(command, at);
     case 'FinishRecitation':
       return finishRecitation(command, at);
     case 'SignIn':

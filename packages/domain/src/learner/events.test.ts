@@ -57,7 +57,7 @@ describe('the learner event union', () => {
       'VocabularyExerciseCompleted',
       'ErrorNoteSaved',
       'ErrorQuestionMastered',
-      'SchoolNameChanged',
+      'SchoolChanged',
       'RecitationFinished',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
@@ -82,7 +82,6 @@ describe('evolve', () => {
       streakDays: 0,
       lastActiveDay: null,
       correctRun: 0,
-      schoolName: null,
       lessons: {},
       errorBook: {},
     });
@@ -154,7 +153,7 @@ describe('evolve', () => {
       learnerEvent('UnitCompleted', { lessonId: 2, unitNumber: 2, nodeTypes: ['theme_understanding'], at }),
       answered('q', false, 1, 0),
       learnerEvent('ErrorQuestionMastered', { questionId: 'q', at }),
-      learnerEvent('SchoolNameChanged', { schoolName: '聖保羅書院', previousSchoolName: null, at }),
+      learnerEvent('SchoolChanged', { at }),
     ]);
     expect(state.lessons['2']).toMatchObject({
       nodeTypes: ['theme_understanding'],
@@ -162,7 +161,6 @@ describe('evolve', () => {
       unitCompleted: true,
     });
     expect(state.errorBook).toEqual({ q: 'mastered' });
-    expect(state.schoolName).toBe('聖保羅書院');
   });
 
   it('ignores what the decider does not need', () => {

@@ -203,11 +203,12 @@ export type ErrorNoteSaved = Event<'ErrorNoteSaved', { questionId: string; note:
 /** An error-book question was marked as mastered. */
 export type ErrorQuestionMastered = Event<'ErrorQuestionMastered', { questionId: string }>;
 
-/** The school name changed (trimmed, never empty). */
-export type SchoolNameChanged = Event<
-  'SchoolNameChanged',
-  { schoolName: string; previousSchoolName: string | null }
->;
+/**
+ * The learner changed their school. The name itself is personal data and lives in the account (the
+ * users table), never in the log, so erasing it rewrites no event. Events of the first release
+ * (`SchoolNameChanged`, with the name) are read as this one, the name dropped (see upcast.ts).
+ */
+export type SchoolChanged = Event<'SchoolChanged', Record<never, never>>;
 
 /** A recitation practice of a passage range was finished. */
 export type RecitationFinished = Event<
@@ -238,7 +239,7 @@ export type LearnerEvent =
   | VocabularyExerciseCompleted
   | ErrorNoteSaved
   | ErrorQuestionMastered
-  | SchoolNameChanged
+  | SchoolChanged
   | RecitationFinished;
 
 export type LearnerEventType = LearnerEvent['type'];
@@ -257,7 +258,7 @@ export const LEARNER_EVENT_TYPES = [
   'VocabularyExerciseCompleted',
   'ErrorNoteSaved',
   'ErrorQuestionMastered',
-  'SchoolNameChanged',
+  'SchoolChanged',
   'RecitationFinished',
 ] as const satisfies readonly LearnerEventType[];
 
@@ -302,7 +303,6 @@ export type LearnerState = {
   readonly streakDays: number;
   readonly lastActiveDay: HongKongDay | null;
   readonly correctRun: number;
-  readonly schoolName: string | null;
   readonly lessons: Readonly<Record<string, LessonState>>;
   /** Questions in the error book and whether they are still to practise. */
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
@@ -318,8 +318,9 @@ export const LEARNER_STATE_VERSION = 2;
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   1: '1e7c329b2893d66a',
-  // 2: a lesson remembers its correct answers, node sessions and best node scores (fair XP).
-  2: '6dffc6c83a77046a',
+  // 2: a lesson remembers its correct answers, node sessions and best node scores (fair XP), and the
+  // state no longer holds the school name (personal data lives in the account).
+  2: '4da58fc91cafd47a',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -327,7 +328,6 @@ export const initialLearnerState: LearnerState = {
   streakDays: 0,
   lastActiveDay: null,
   correctRun: 0,
-  schoolName: null,
   lessons: {},
   errorBook: {},
 };
@@ -421,8 +421,8 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
       return withLesson(state, event.data.lessonId, (lesson) => ({ ...lesson, unitCompleted: true }));
     case 'ErrorQuestionMastered':
       return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
-    case 'SchoolNameChanged':
-      return { ...state, schoolName: event.data.schoolName };
+    case 'SchoolChanged':
+      return state;
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':
     case 'RecitationFinished':

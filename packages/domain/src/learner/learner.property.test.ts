@@ -104,9 +104,12 @@ const command: fc.Arbitrary<LearnerCommand> = fc.oneof(
     weight: 2,
   },
   {
-    arbitrary: fc
-      .constantFrom('皇仁書院', ' 英華書院 ', '')
-      .map((schoolName): LearnerCommand => ({ type: 'ChangeSchoolName', data: { schoolName } })),
+    arbitrary: fc.constantFrom('皇仁書院', ' 英華書院 ', '').map(
+      (schoolName): LearnerCommand => ({
+        type: 'ChangeSchoolName',
+        data: { schoolName, currentSchoolName: null },
+      }),
+    ),
     weight: 1,
   },
   {

@@ -7,11 +7,7 @@ const at = '2024-09-02T02:00:00.000Z';
 describe('upcast', () => {
   describe('an event of the current version', () => {
     it('comes back as it was stored', () => {
-      const event = learnerEvent('SchoolNameChanged', {
-        schoolName: '英華書院',
-        previousSchoolName: null,
-        at,
-      });
+      const event = learnerEvent('ErrorNoteSaved', { questionId: 'q1', note: '之：的', at });
       expect(upcast(JSON.parse(JSON.stringify(event)))).toEqual(event);
     });
 
@@ -67,6 +63,18 @@ describe('upcast', () => {
     it('keeps a version 2 answer as it was stored', () => {
       const v2 = upcast(v1(true));
       expect(upcast(JSON.parse(JSON.stringify(v2)))).toEqual(v2);
+    });
+  });
+
+  describe('a school change of the first release (SchoolNameChanged, with the name)', () => {
+    it('is read as SchoolChanged, the name dropped', () => {
+      const read = upcast({
+        type: 'SchoolNameChanged',
+        schemaVersion: 1,
+        data: { schoolName: '英華書院', previousSchoolName: '皇仁書院', at },
+      });
+      expect(read).toEqual(learnerEvent('SchoolChanged', { at }));
+      expect(JSON.stringify(read)).not.toContain('書院');
     });
   });
 

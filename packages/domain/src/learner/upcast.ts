@@ -49,6 +49,15 @@ const UPCASTERS: Partial<Record<LearnerEventType, Readonly<Record<number, (data:
   },
 };
 
+/**
+ * Event types of earlier releases read as a current type. `SchoolNameChanged` carried the school's
+ * name (personal data): every reader gets `SchoolChanged` without it, so no read path shows a name
+ * an erasure has removed from the account.
+ */
+const RENAMED: Readonly<Record<string, (data: Data) => { type: LearnerEventType; data: Data }>> = {
+  SchoolNameChanged: ({ at }) => ({ type: 'SchoolChanged', data: { at } }),
+};
+
 function isLearnerEventType(type: string): type is LearnerEventType {
   return (LEARNER_EVENT_TYPES as readonly string[]).includes(type);
 }
@@ -59,7 +68,12 @@ function isLearnerEventType(type: string): type is LearnerEventType {
  * @example upcast({ type: 'ErrorNoteSaved', schemaVersion: 0, data: { questionId: 'q1', userExplanation: ' 之：的 ', at } })
  *   // { type: 'ErrorNoteSaved', schemaVersion: 1, data: { questionId: 'q1', note: '之：的', at } }
  */
-export function upcast(raw: StoredLearnerEvent): LearnerEvent {
+export function upcast(stored: StoredLearnerEvent): LearnerEvent {
+  const rename = RENAMED[stored.type];
+  const raw =
+    rename && typeof stored.data === 'object' && stored.data !== null
+      ? { ...rename(stored.data as Data), schemaVersion: stored.schemaVersion }
+      : stored;
   const { type } = raw;
   if (!isLearnerEventType(type)) {
     throw new DomainRuleError('UNKNOWN_EVENT_TYPE', `Unknown learner event type: ${type}`);

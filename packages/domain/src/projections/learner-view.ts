@@ -81,7 +81,6 @@ export type LearnerView = {
   readonly lastActiveDay: HongKongDay | null;
   /** ISO time of the learner's latest event. */
   readonly lastActiveAt: string | null;
-  readonly schoolName: string | null;
   readonly lessons: Readonly<Record<string, LessonStatsView>>;
   readonly completedLessonCount: number;
   /** Node types completed per lesson, in the order first completed. */
@@ -106,15 +105,17 @@ export type LearnerView = {
  * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
  * do), and views of the old version are refolded from the log on the next projection.
  */
-export const LEARNER_VIEW_VERSION = 2;
+export const LEARNER_VIEW_VERSION = 3;
 
 /**
  * The digest of `LearnerView`'s shape at each version (packages/store/src/stored-shapes.test.ts).
  * Version 2 kept the shape and changed the read models written from it (accuracy to one decimal).
+ * Version 3 dropped `schoolName` (personal data lives in the account, not in the log or the views).
  */
 export const LEARNER_VIEW_SHAPES: Readonly<Record<number, string>> = {
   1: '4986d0534f1f1859',
   2: '4986d0534f1f1859',
+  3: 'c263dfd1c181c4d1',
 };
 
 export const initialLearnerView: LearnerView = {
@@ -122,7 +123,6 @@ export const initialLearnerView: LearnerView = {
   streakDays: 0,
   lastActiveDay: null,
   lastActiveAt: null,
-  schoolName: null,
   lessons: {},
   completedLessonCount: 0,
   completedActivities: {},
@@ -297,8 +297,8 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
         isActive: false,
         masteredAt: event.data.at,
       }));
-    case 'SchoolNameChanged':
-      return { ...view, schoolName: event.data.schoolName };
+    case 'SchoolChanged':
+      return view;
     case 'RecitationFinished':
       return recitationFinished(view, event);
     case 'NodeFellShort':

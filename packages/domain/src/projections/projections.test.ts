@@ -73,7 +73,7 @@ const events = run([
   [DAY1, answer('q4', 1, '錯')],
   [DAY1, answer('q5', 2, '錯')],
   [DAY1, { type: 'SaveErrorNote', data: { questionId: 'q4', note: ' 留意字義 ' } }],
-  [DAY1, { type: 'ChangeSchoolName', data: { schoolName: '皇仁書院' } }],
+  [DAY1, { type: 'ChangeSchoolName', data: { schoolName: '皇仁書院', currentSchoolName: null } }],
   [DAY1, vocabulary('lesson_specific', '1', 8)],
   [
     DAY1,
@@ -112,7 +112,6 @@ describe('the learner view of a two-day history', () => {
       totalXP: 215,
       streakDays: 2,
       lastActiveAt: day2(15),
-      schoolName: '皇仁書院',
       completedLessonCount: 1,
     });
     expect(view.lastActiveDay).toBe('2024-09-03');

@@ -5,6 +5,7 @@
  * cached sessions at once.
  */
 import path from 'node:path';
+import { DataFolderInUseError } from '../data-lock.ts';
 import { openDatabase } from '../db.ts';
 import { type Role, setRolesByUsername } from '../identity-repo.ts';
 import { createRedisSessionNotices } from '../redis.ts';
@@ -27,6 +28,14 @@ const databaseUrl = process.env.DATABASE_URL;
 const handle = await openDatabase({
   databaseUrl,
   dataDir: databaseUrl ? undefined : path.join(process.env.DATA_DIR ?? '.data', 'pglite'),
+  owner: `npm run roles -- ${action}`,
+}).catch((err: unknown) => {
+  // The embedded server holds the folder: change nothing, and say so.
+  if (err instanceof DataFolderInUseError) {
+    console.error(`nothing changed: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
 });
 try {
   const user = await handle.db
@@ -42,7 +51,10 @@ try {
   } else if (action === 'grant' || action === 'revoke') {
     const roles = action === 'grant' ? [...user.roles, role as Role] : user.roles.filter((r) => r !== role);
     const updated = await setRolesByUsername(handle.db, username, roles as Role[]);
-    console.log(`${username}: ${updated?.roles.join(', ')}`);
+    if (!updated) {
+      console.error(`no user named ${username}; nothing changed`);
+      process.exitCode = 1;
+    } else console.log(`${username}: ${updated.roles.join(', ')}`);
     if (updated && process.env.REDIS_URL) {
       const notices = createRedisSessionNotices(process.env.REDIS_URL, process.env.REDIS_PREFIX || 'wyt');
       await notices

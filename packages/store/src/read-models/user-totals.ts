@@ -17,16 +17,18 @@ export interface UserTotalsRecord {
 export async function readUserTotals(db: Db, userId: string): Promise<UserTotalsRecord | null> {
   const row = await db
     .selectFrom('user_totals')
+    // The school is personal data: it lives in the account (users), not in the read models.
+    .innerJoin('users', 'users.id', 'user_totals.user_id')
     .select([
-      'total_xp',
-      'streak_days',
-      'last_active_date',
-      'last_active_at',
-      'school_name',
-      'completed_lessons',
-      'average_accuracy',
+      'user_totals.total_xp',
+      'user_totals.streak_days',
+      'user_totals.last_active_date',
+      'user_totals.last_active_at',
+      'users.school_name',
+      'user_totals.completed_lessons',
+      'user_totals.average_accuracy',
     ])
-    .where('user_id', '=', userId)
+    .where('user_totals.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -47,6 +49,8 @@ export interface LeaderboardEntryRecord extends UserTotalsRecord {
   lastName: string | null;
   email: string | null;
   profileImageUrl: string | null;
+  /** The leaderboard nickname: shown instead of the name, picture and school. */
+  nickname: string | null;
 }
 
 /** Leaderboard entries (figures and names) of some learners, by id. */
@@ -64,7 +68,8 @@ export async function readLeaderboardEntries(
       'users.last_name',
       'users.email',
       'users.profile_image_url',
-      'user_totals.school_name',
+      'users.school_name',
+      'users.nickname',
       'user_totals.total_xp',
       'user_totals.completed_lessons',
       'user_totals.average_accuracy',
@@ -83,6 +88,7 @@ export async function readLeaderboardEntries(
         lastName: r.last_name,
         email: r.email,
         profileImageUrl: r.profile_image_url,
+        nickname: r.nickname,
         schoolName: r.school_name,
         totalXP: r.total_xp,
         completedLessons: r.completed_lessons,

@@ -133,6 +133,7 @@ export function loginPageHtml(options: { oidc: boolean }): string {
     <button type="submit" id="submit">登入</button>
   </form>
   ${options.oidc ? '<a href="/api/login"><button type="button" class="secondary">以學校帳戶登入</button></a>' : ''}
+  <p style="margin:16px 0 0;font-size:14px;text-align:center"><a href="/api/privacy" style="color:var(--seal)">私隱聲明：我們保存甚麼、為甚麼</a></p>
 </main>
 <script>${LOGIN_SCRIPT}</script>
 </body>

@@ -21,11 +21,12 @@ export function toEntry(
 ): LeaderboardEntry {
   return {
     id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
+    // A learner with a nickname is shown by it alone: no real name, picture or school.
+    firstName: row.nickname ?? row.firstName,
+    lastName: row.nickname ? null : row.lastName,
     email: row.id === viewerId ? row.email : null,
-    profileImageUrl: row.profileImageUrl,
-    schoolName: row.schoolName,
+    profileImageUrl: row.nickname ? null : row.profileImageUrl,
+    schoolName: row.nickname ? null : row.schoolName,
     totalXP: row.totalXP,
     completedLessons: row.completedLessons,
     averageAccuracy: Math.min(100, Math.max(0, row.averageAccuracy)),

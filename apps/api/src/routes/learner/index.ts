@@ -4,9 +4,17 @@ import {
   type LearnerEvent,
   lessonState,
   NODE_PASS_PERCENT,
+  normaliseSchoolName,
   type SelfAssessment,
 } from '@wenyan/domain';
-import { findLesson, findQuestion, learnerStreamId, loadState, readLearnerView } from '@wenyan/store';
+import {
+  findLesson,
+  findQuestion,
+  learnerStreamId,
+  loadState,
+  readLearnerView,
+  setSchoolName,
+} from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
@@ -88,6 +96,11 @@ function nodeVerdict(events: readonly LearnerEvent[]): NodeCompleteResult['node'
   };
 }
 
+/** A claim the content does not bear out (a lesson that does not exist, a range past the text): 400. */
+function unsupportedClaim(field: string, message: string) {
+  return new ApiError(400, 'VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
+}
+
 /** The learner's write calls. Each turns the request into a command; the server decides the rest. */
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -161,8 +174,18 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /** A lesson's length in characters (code points, as the recitation screen counts them), cached; null: none. */
+  const lessonLength = (id: number) =>
+    app.cachedContent(`lesson-length:${id}`, async () => {
+      const lesson = await findLesson(db, id);
+      return lesson ? Array.from(lesson.content).length : null;
+    });
+
   defineRoute(app, 'completeNode', async (ctx) => {
     const { input } = ctx;
+    if ((await lessonLength(input.params.lessonId)) === null) {
+      throw unsupportedClaim('params.lessonId', '沒有這一課');
+    }
     const { params, body } = input;
     return runLearnerCommand(
       app,
@@ -234,12 +257,19 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'updateSchool', async (ctx) => {
     const { input, user } = ctx;
     const current = await loadUserView(db, user);
-    return runLearnerCommand(
+    const schoolName = normaliseSchoolName(input.body.schoolName);
+    const reply = await runLearnerCommand(
       app,
       ctx,
-      { type: 'ChangeSchoolName', data: { schoolName: input.body.schoolName } },
-      (state) => ({ ...current, schoolName: state.schoolName, ...totalsOf(state) }),
+      {
+        type: 'ChangeSchoolName',
+        data: { schoolName: input.body.schoolName, currentSchoolName: current.schoolName },
+      },
+      (state) => ({ ...current, schoolName, ...totalsOf(state) }),
     );
+    // The log records that the school changed; the name itself is kept only in the account.
+    if (schoolName !== current.schoolName) await setSchoolName(db, user.id, schoolName);
+    return reply;
   });
 
   /** What the error-book answer needs, read before the command's transaction. */
@@ -293,7 +323,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     async (ctx) => {
       const { input } = ctx;
       const { body } = input;
-      if (!(await findLesson(db, body.lessonId))) throw notFound('lesson');
+      const length = await lessonLength(body.lessonId);
+      if (length === null) throw unsupportedClaim('body.lessonId', '沒有這一課');
+      if (body.end > length) throw unsupportedClaim('body.end', `結束位置超出課文（共 ${length} 字）`);
       return runLearnerCommand(
         app,
         ctx,

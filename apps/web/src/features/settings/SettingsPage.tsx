@@ -9,6 +9,7 @@ import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../auth/api.ts';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
+import { PrivacyCard } from './PrivacyCard.tsx';
 
 function Switch({
   id,
@@ -75,6 +76,7 @@ export function SettingsPage() {
       <section className="card st-group" aria-label="密碼">
         <ChangePasswordCard />
       </section>
+      <PrivacyCard />
       <section className="card st-group" aria-label="帳戶">
         <Link className="st-link" to="/profile">
           個人檔案

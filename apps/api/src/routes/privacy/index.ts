@@ -1,0 +1,95 @@
+import { ERASE_CONFIRMATION } from '@wenyan/contracts';
+import {
+  eraseLearner,
+  exportLearnerData,
+  findCredentials,
+  readLeaderboardPreferences,
+  setLeaderboardPreferences,
+  verifyPassword,
+} from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { clearSessionCookie } from '../../plugins/auth.ts';
+import { ApiError } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { privacyNoticeHtml } from './privacy-page.ts';
+
+/**
+ * One CSV cell: quoted when it must be, and a text that a spreadsheet would run as a formula (starting
+ * with =, +, -, @, a tab or a carriage return) is kept as text with a leading apostrophe.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows as CSV (UTF-8 with a BOM, so Excel reads Chinese), columns from the first row. */
+export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const lines = [
+    columns.map(csvCell).join(','),
+    ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(',')),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The learner's own data: export, erasure, leaderboard nickname and opt-out; the privacy notice. */
+export async function privacyRoutes(app: FastifyInstance): Promise<void> {
+  const { db, leaderboard } = app.deps;
+
+  defineRoute(app, 'exportMyData', async ({ user, reply }) => {
+    const data = await exportLearnerData(db, user.id);
+    reply.header('content-disposition', `attachment; filename="wenyan-data-${user.id}.json"`);
+    reply.header('cache-control', 'no-store');
+    return data;
+  });
+
+  defineRoute(app, 'exportMyDataCsv', async ({ input, user, reply }) => {
+    const data = await exportLearnerData(db, user.id);
+    const { table } = input.query;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="wenyan-${table}-${user.id}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(toCsv(data.tables[table]));
+  });
+
+  defineRoute(app, 'deleteMyAccount', async ({ input, user, reply }) => {
+    const { password, confirm } = input.body;
+    if (confirm !== ERASE_CONFIRMATION) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'body.confirm', [
+        { field: 'body.confirm', message: '未確認' },
+      ]);
+    }
+    const credentials = await findCredentials(db, user.username);
+    // A local account proves it is its owner with the password; a school (OIDC) account has none.
+    if (credentials?.passwordHash) {
+      if (!password || !(await verifyPassword(password, credentials.passwordHash))) {
+        throw new ApiError(403, 'WRONG_PASSWORD', '密碼不正確。', [
+          { field: 'body.password', message: '密碼不正確' },
+        ]);
+      }
+    }
+    await eraseLearner(db, user.id, () => leaderboard.remove([user.id]));
+    await app.sessions.forgetUser(user.id);
+    clearSessionCookie(reply);
+    return { message: '帳戶已刪除：你的個人資料已從系統清除。' };
+  });
+
+  defineRoute(app, 'getLeaderboardPreferences', async ({ user }) => {
+    return readLeaderboardPreferences(db, user.id);
+  });
+
+  defineRoute(app, 'setLeaderboardPreferences', async ({ input, user }) => {
+    const { nickname, optOut } = input.body;
+    await setLeaderboardPreferences(db, user.id, { nickname, optOut }, (figures) =>
+      figures ? leaderboard.update([figures]) : leaderboard.remove([user.id]),
+    );
+    return { nickname, optOut };
+  });
+
+  defineRoute(app, 'privacyNotice', async ({ reply }) =>
+    reply.type('text/html; charset=utf-8').send(privacyNoticeHtml()),
+  );
+}

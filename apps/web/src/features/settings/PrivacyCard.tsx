@@ -1,0 +1,217 @@
+/**
+ * Settings: the learner's own data (Hong Kong PDPO; most learners are minors). A leaderboard nickname
+ * and opt-out, 「下載我的資料」 (JSON, and CSV per table), 「刪除帳戶」 with a confirmation word and
+ * the password, and the privacy notice.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERASE_CONFIRMATION, EXPORT_TABLE_NAMES, NicknameSchema } from '@wenyan/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { HttpError } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import {
+  CSV_TABLE_LABELS,
+  csvExportHref,
+  deleteMyAccount,
+  fetchMyData,
+  leaderboardPreferencesQuery,
+  privacyKeys,
+  saveLeaderboardPreferences,
+} from './queries.ts';
+
+function downloadJson(data: unknown, fileName: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function LeaderboardPreferencesForm() {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(leaderboardPreferencesQuery);
+  const [nickname, setNickname] = useState('');
+  const [optOut, setOptOut] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    setNickname(data.nickname ?? '');
+    setOptOut(data.optOut);
+  }, [data]);
+  const save = useMutation({
+    mutationFn: () => saveLeaderboardPreferences(nickname.trim() ? nickname.trim() : null, optOut),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(privacyKeys.leaderboard, saved);
+      queryClient.invalidateQueries({ queryKey: ['leaderboard'] });
+      notify({ title: saved.optOut ? '已不在排行榜顯示' : '排行榜設定已儲存', variant: 'success' });
+    },
+    onError: () => setError('未能儲存，請稍後再試。'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (nickname.trim()) {
+      const parsed = NicknameSchema.safeParse(nickname);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message ?? '暱稱不正確');
+        return;
+      }
+    }
+    setError(null);
+    save.mutate();
+  };
+  return (
+    <form className="st-form" onSubmit={submit} noValidate data-testid="leaderboard-preferences">
+      <h2 className="st-title">排行榜</h2>
+      <label htmlFor="nickname" className="st-label">
+        暱稱（選填）
+      </label>
+      <p className="muted st-hint">填寫後，其他同學只會看到暱稱，看不到你的姓名和學校。</p>
+      <input
+        id="nickname"
+        className="input"
+        value={nickname}
+        maxLength={20}
+        autoComplete="off"
+        placeholder="例如：小書蟲"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'nickname-error' : undefined}
+        onChange={(e) => setNickname(e.target.value)}
+      />
+      <label className="st-check">
+        <input type="checkbox" checked={optOut} onChange={(e) => setOptOut(e.target.checked)} />
+        不在排行榜顯示我
+      </label>
+      {error ? (
+        <p id="nickname-error" className="st-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+        {save.isPending ? '儲存中...' : '儲存'}
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const erase = useMutation({
+    mutationFn: () => deleteMyAccount(password, confirm),
+    onSuccess: () => {
+      window.location.assign('/api/login');
+    },
+    onError: (err) =>
+      setError(
+        err instanceof HttpError && err.status === 403
+          ? '密碼不正確。'
+          : err instanceof HttpError && err.status === 400
+            ? `請輸入「${ERASE_CONFIRMATION}」以確認。`
+            : '未能刪除帳戶，請稍後再試。',
+      ),
+  });
+  if (!open) {
+    return (
+      <button type="button" className="btn st-danger" onClick={() => setOpen(true)}>
+        刪除帳戶
+      </button>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (confirm !== ERASE_CONFIRMATION) {
+      setError(`請輸入「${ERASE_CONFIRMATION}」以確認。`);
+      return;
+    }
+    setError(null);
+    erase.mutate();
+  };
+  return (
+    <form className="st-form st-danger-zone" onSubmit={submit} noValidate data-testid="delete-account">
+      <p className="st-warning" role="note">
+        刪除後，你的用戶名稱、姓名、學校、電郵和暱稱會從系統清除，你亦會從排行榜和老師的名單中消失，而且無法復原。你的學習紀錄會以不記名方式保留。
+      </p>
+      <label htmlFor="erase-confirm" className="st-label">
+        請輸入「{ERASE_CONFIRMATION}」
+      </label>
+      <input
+        id="erase-confirm"
+        className="input"
+        value={confirm}
+        autoComplete="off"
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      <label htmlFor="erase-password" className="st-label">
+        密碼
+      </label>
+      <input
+        id="erase-password"
+        className="input"
+        type="password"
+        value={password}
+        autoComplete="current-password"
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error ? (
+        <p className="st-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="st-actions">
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          取消
+        </button>
+        <button type="submit" className="btn st-danger" disabled={erase.isPending}>
+          {erase.isPending ? '刪除中...' : '永久刪除帳戶'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function PrivacyCard() {
+  const download = useMutation({
+    mutationFn: fetchMyData,
+    onSuccess: (data) => downloadJson(data, `wenyan-my-data-${data.exportedAt.slice(0, 10)}.json`),
+    onError: () => notify({ title: '未能下載資料，請稍後再試。', variant: 'destructive' }),
+  });
+  return (
+    <>
+      <section className="card st-group" aria-label="排行榜">
+        <LeaderboardPreferencesForm />
+      </section>
+      <section className="card st-group" aria-label="我的資料" data-testid="my-data">
+        <h2 className="st-title">我的資料</h2>
+        <p className="muted st-hint">下載我們保存的全部資料：帳戶、每次作答和練習紀錄。</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          {download.isPending ? '準備中...' : '下載我的資料'}
+        </button>
+        <details className="st-details">
+          <summary>以 CSV 表格下載</summary>
+          <ul className="st-csv">
+            {EXPORT_TABLE_NAMES.map((table) => (
+              <li key={table}>
+                <a href={csvExportHref(table)} download>
+                  {CSV_TABLE_LABELS[table]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+        <a className="st-link" href="/api/privacy">
+          私隱聲明
+        </a>
+        <DeleteAccount />
+      </section>
+    </>
+  );
+}

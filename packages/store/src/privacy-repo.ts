@@ -1,0 +1,242 @@
+/**
+ * A learner's own data, to take or to erase (Hong Kong PDPO; most learners are minors). Personal data
+ * (names, school, e-mail, nickname, username) lives only in `users`; the event log holds what the
+ * learner did, never who they are, so an erasure rewrites no event.
+ */
+import { sql } from 'kysely';
+import type { Db } from './db.ts';
+import { learnerStreamId } from './event-store.ts';
+import type { RankFigures } from './leaderboard.ts';
+
+/** The tables of a learner's read models, as the export lists them (also its CSV tables). */
+export const EXPORT_TABLES = [
+  'events',
+  'lesson_stats',
+  'completed_activities',
+  'error_questions',
+  'vocabulary_records',
+  'classes',
+] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
+export interface LearnerExport {
+  exportedAt: string;
+  account: Record<string, unknown>;
+  totals: Record<string, unknown> | null;
+  view: unknown;
+  tables: Record<ExportTable, Array<Record<string, unknown>>>;
+}
+
+const BIGINT_IDS = new Set(['id', 'user_id', 'class_id']);
+
+/**
+ * Turns database values into JSON values: dates as ISO strings, ids as strings (Postgres gives bigints as
+ * strings and PGlite as numbers; the export is the same in both modes).
+ */
+function plain(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value instanceof Date
+        ? value.toISOString()
+        : BIGINT_IDS.has(key) && typeof value === 'number'
+          ? String(value)
+          : value,
+    ]),
+  );
+}
+
+/** Everything the product keeps about a learner: the account, the whole event history, every read model. */
+export async function exportLearnerData(db: Db, userId: string): Promise<LearnerExport> {
+  const [account, totals, projection, events, lessons, activities, errors, vocabulary, classes] =
+    await Promise.all([
+      db
+        .selectFrom('users')
+        .select([
+          'id',
+          'username',
+          'first_name',
+          'last_name',
+          'email',
+          'profile_image_url',
+          'school_name',
+          'nickname',
+          'leaderboard_opt_out',
+          'roles',
+          'character_threshold',
+          'created_at',
+          'updated_at',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('learner_projections').select('view').where('user_id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('events')
+        .select(['version', 'type', 'schema_version', 'data', 'recorded_at'])
+        .where('stream_id', '=', learnerStreamId(userId))
+        .orderBy('version')
+        .execute(),
+      db
+        .selectFrom('user_lesson_stats')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('lesson_id')
+        .execute(),
+      db
+        .selectFrom('completed_activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('lesson_id')
+        .execute(),
+      db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
+      db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
+      classMemberships(db)
+        .selectFrom('class_members')
+        .innerJoin('classes', 'classes.id', 'class_members.class_id')
+        .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
+        .where('class_members.user_id', '=', userId)
+        .execute(),
+    ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: plain(account as Record<string, unknown>),
+    totals: totals ? plain(totals as Record<string, unknown>) : null,
+    view: projection?.view ?? null,
+    tables: {
+      events: events.map((e) => plain(e as Record<string, unknown>)),
+      lesson_stats: lessons.map((r) => plain(r as Record<string, unknown>)),
+      completed_activities: activities.map((r) => plain(r as Record<string, unknown>)),
+      error_questions: errors.map((r) => plain(r as Record<string, unknown>)),
+      vocabulary_records: vocabulary.map((r) => plain(r as Record<string, unknown>)),
+      classes: classes.map((r) => plain(r as Record<string, unknown>)),
+    },
+  };
+}
+
+/** The class tables, typed here as class-repo.ts types them. */
+const classMemberships = (db: Db) =>
+  db.withTables<{
+    classes: { id: string; name: string };
+    class_members: { class_id: string; user_id: string; joined_at: Date };
+  }>();
+
+/** The learner's advisory lock (the projector's): no batch of theirs writes the ranking meanwhile. */
+async function lockLearner(trx: Db, userId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${learnerStreamId(userId)}))`.execute(trx);
+}
+
+/** The learner's ranking figures when they are on the leaderboard (null when off it or not yet projected). */
+async function figuresOf(trx: Db, userId: string): Promise<RankFigures | null> {
+  const row = await trx
+    .selectFrom('user_totals')
+    .select(['total_xp', 'completed_lessons', 'average_accuracy', 'ranked'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row?.ranked) return null;
+  return {
+    userId,
+    totalXP: row.total_xp,
+    completedLessons: row.completed_lessons,
+    averageAccuracy: row.average_accuracy,
+  };
+}
+
+/**
+ * Sets the leaderboard nickname and opt-out, under the learner's projection lock, and hands the new
+ * ranking figures (null: off the board) to `moveIndex`, which updates the ranking index before the
+ * commit, as the projector does.
+ */
+export async function setLeaderboardPreferences(
+  db: Db,
+  userId: string,
+  preferences: { nickname: string | null; optOut: boolean },
+  moveIndex: (figures: RankFigures | null) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockLearner(trx, userId);
+    await trx
+      .updateTable('users')
+      .set({
+        nickname: preferences.nickname,
+        leaderboard_opt_out: preferences.optOut,
+        updated_at: new Date(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('user_totals')
+      .set({ ranked: !preferences.optOut })
+      .where('user_id', '=', userId)
+      .execute();
+    await moveIndex(await figuresOf(trx, userId));
+  });
+}
+
+/**
+ * Erases a learner's personal data everywhere it is kept: the account's names, school, e-mail,
+ * nickname, picture and username (replaced by `erased-<id>`), its credentials and sessions, the
+ * stored answers to repeated requests (they echo the account), and their place on the leaderboard.
+ * What they did stays, anonymous: the event log, the read models and class memberships (a teacher's
+ * replay shows an anonymous learner). `removeFromIndex` takes them off the ranking before the commit.
+ */
+export async function eraseLearner(
+  db: Db,
+  userId: string,
+  removeFromIndex: () => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockLearner(trx, userId);
+    await trx
+      .updateTable('users')
+      .set({
+        username: `erased-${userId}`,
+        password_hash: null,
+        oidc_subject: null,
+        first_name: null,
+        last_name: null,
+        email: null,
+        profile_image_url: null,
+        school_name: null,
+        nickname: null,
+        leaderboard_opt_out: true,
+        roles: ['student'],
+        erased_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
+    await trx.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', userId).execute();
+    await removeFromIndex();
+  });
+}
+
+/** The school named in the learner's account (personal data: kept there, never in the log). */
+export async function readSchoolName(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('school_name').where('id', '=', userId).executeTakeFirst();
+  return row?.school_name ?? null;
+}
+
+/** Names the learner's school in their account. */
+export async function setSchoolName(db: Db, userId: string, schoolName: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ school_name: schoolName, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The learner's leaderboard nickname and opt-out. */
+export async function readLeaderboardPreferences(
+  db: Db,
+  userId: string,
+): Promise<{ nickname: string | null; optOut: boolean }> {
+  const row = await db
+    .selectFrom('users')
+    .select(['nickname', 'leaderboard_opt_out'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { nickname: row.nickname, optOut: row.leaderboard_opt_out };
+}

@@ -1,0 +1,87 @@
+/**
+ * Data care in a real browser at phone size: the privacy notice from the sign-in page, a leaderboard
+ * nickname, 「下載我的資料」, and 「刪除帳戶」 refusing a wrong password and then erasing the account.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+describe('a learner’s own data in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    server = await startServer({ databaseUrl: database.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('links the privacy notice from the sign-in page', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto('/api/login?local=1');
+    await page.getByRole('link', { name: /私隱聲明/ }).click();
+    await page.getByTestId('privacy-notice').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('私隱聲明');
+    expect(await page.textContent('body')).toContain('下載我的資料');
+    await context.close();
+  });
+
+  it('sets a nickname, downloads the data, and erases the account only with the password', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, acceptDownloads: true });
+    const page = await context.newPage();
+    const username = `care_${Date.now()}`;
+    const signUp = await page.request.post('/api/auth/register', {
+      data: { username, password: 'correct horse battery', firstName: '陳小明' },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto('/settings');
+
+    await page.getByLabel('暱稱（選填）').fill('小書蟲');
+    await page.getByTestId('leaderboard-preferences').getByRole('button', { name: '儲存' }).click();
+    await page.getByText('排行榜設定已儲存').waitFor();
+    const board = await (await page.request.get('/api/leaderboard')).json();
+    expect(board.me.entry.firstName).toBe('小書蟲');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下載我的資料' }).click(),
+    ]);
+    const file = JSON.parse(
+      await new Promise<string>((resolve, reject) => {
+        download.createReadStream().then((stream) => {
+          let text = '';
+          stream.on('data', (chunk) => {
+            text += chunk;
+          });
+          stream.on('end', () => resolve(text));
+          stream.on('error', reject);
+        }, reject);
+      }),
+    );
+    expect(file.account.username).toBe(username);
+    expect(file.tables.events.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: '刪除帳戶' }).click();
+    await page.getByLabel('請輸入「刪除帳戶」').fill('刪除帳戶');
+    await page.getByLabel('密碼').fill('not my password');
+    await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+    await page.getByText('密碼不正確。').waitFor();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+
+    await page.getByLabel('密碼').fill('correct horse battery');
+    await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+    await page.waitForURL(/\/api\/login/);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await context.close();
+  });
+});
