@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Difficulty, ErrorQuestionRecord, ErrorStats } from '@wenyan/contracts';
-import { normaliseNote, percent } from '@wenyan/domain';
+import { NOTE_MAX_LENGTH, normaliseNote, percent } from '@wenyan/domain';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -192,7 +192,7 @@ function NoteEditor({ record, book }: { record: ErrorQuestionRecord; book: Error
         id={id}
         className="textarea"
         value={draft}
-        maxLength={2000}
+        maxLength={NOTE_MAX_LENGTH}
         placeholder="寫下答錯的原因或記憶方法..."
         onChange={(event) => setDraft(event.target.value)}
       />
