@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   CourseQuestionsQuerySchema,
@@ -46,6 +46,28 @@ describe('parseOptions (spec part 1 §5)', () => {
     expect(parseOptions('"甲"')).toEqual([]);
     expect(parseOptions(null)).toEqual([]);
     expect(parseOptions(undefined)).toEqual([]);
+  });
+
+  it('reports a string that does not give a list, and nothing else', () => {
+    const reported: string[] = [];
+    const report = (value: string) => reported.push(value);
+    parseOptions('甲,乙', report);
+    parseOptions('{"a":1}', report);
+    parseOptions('["甲"]', report);
+    parseOptions(['甲'], report);
+    parseOptions(null, report);
+    expect(reported).toEqual(['甲,乙', '{"a":1}']);
+  });
+
+  it('logs options that fail to parse in a question and shows none', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const question = QuestionSchema.parse({ ...readQuestion, options: '甲,乙' });
+      expect(question.options).toEqual([]);
+      expect(warn).toHaveBeenCalledWith('Failed to parse options', '甲,乙');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('turns items into strings', () => {

@@ -73,22 +73,29 @@ export type CharacterFrequency = z.infer<typeof CharacterFrequencySchema>;
 /**
  * The spec's options rule: a list is kept; a string is parsed as JSON and must give a list;
  * anything else (an unparseable string, a JSON object, null) gives `[]`. Items become strings.
- * The caller logs the failure if it wants to (the spec logs it); this function stays pure.
+ * A string that does not give a list is reported to `onUnparseable` (the spec logs it).
  *
  * @example parseOptions('["學","習"]') // ['學', '習']
  * @example parseOptions('not json') // []
  */
-export function parseOptions(value: unknown): string[] {
+export function parseOptions(value: unknown, onUnparseable?: (value: string) => void): string[] {
   let list: unknown = value;
   if (typeof value === 'string') {
     try {
       list = JSON.parse(value);
     } catch {
+      onUnparseable?.(value);
       return [];
     }
+    if (!Array.isArray(list)) onUnparseable?.(value);
   }
   if (!Array.isArray(list)) return [];
   return list.filter((item) => item !== null && item !== undefined).map((item) => String(item));
+}
+
+/** Options that fail to parse are logged (spec: 'Failed to parse options') and show as none. */
+function logUnparseableOptions(value: string): void {
+  console.warn('Failed to parse options', value.slice(0, 200));
 }
 
 /**
@@ -99,7 +106,7 @@ export const OptionsSchema = z.codec(
   z.union([z.array(z.string()), z.string(), z.null()]),
   z.array(z.string()),
   {
-    decode: (value) => parseOptions(value),
+    decode: (value) => parseOptions(value, logUnparseableOptions),
     encode: (list) => list,
   },
 );
