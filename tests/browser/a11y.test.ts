@@ -26,15 +26,26 @@ interface Finding {
   targets: string[];
 }
 
-async function write(request: APIRequestContext, url: string, data: unknown): Promise<Record<string, unknown>> {
+async function write(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<Record<string, unknown>> {
   const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
   if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function phone(browser: Browser, baseURL: string, theme: (typeof THEMES)[number]): Promise<BrowserContext> {
+async function phone(
+  browser: Browser,
+  baseURL: string,
+  theme: (typeof THEMES)[number],
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: PHONE, baseURL, locale: 'zh-HK' });
-  await context.addInitScript((dark: boolean) => localStorage.setItem('wyt-dark', String(dark)), theme === 'dark');
+  await context.addInitScript(
+    (dark: boolean) => localStorage.setItem('wyt-dark', String(dark)),
+    theme === 'dark',
+  );
   return context;
 }
 
@@ -42,7 +53,9 @@ async function phone(browser: Browser, baseURL: string, theme: (typeof THEMES)[n
 export async function axeFindings(page: Page): Promise<Finding[]> {
   await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } }
+    ).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -58,7 +71,9 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
 /** Waits until the screen has settled: its main landmark shows, no spinner is left, fonts loaded. */
 async function settle(page: Page): Promise<void> {
   await page.locator('main').first().waitFor({ timeout: 15_000 });
-  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
+    timeout: 15_000,
+  });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
@@ -75,7 +90,11 @@ describe('axe-core on every screen', () => {
     browser = await launchBrowser();
     const teacher = await phone(browser, server.url, 'light');
     const learner = await phone(browser, server.url, 'light');
-    await write(teacher.request, '/api/auth/register', { username: TEACHER, password: PASSWORD, firstName: '老師' });
+    await write(teacher.request, '/api/auth/register', {
+      username: TEACHER,
+      password: PASSWORD,
+      firstName: '老師',
+    });
     const learnerUser = await write(learner.request, '/api/auth/register', {
       username: `a11y_learner_${process.pid}`,
       password: PASSWORD,
@@ -111,7 +130,8 @@ describe('axe-core on every screen', () => {
       for (const screen of SCREENS) {
         await page.goto(screenPath(screen, ids));
         await settle(page);
-        if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${theme}-${screen.name}.png` });
+        if (process.env.A11Y_SHOTS)
+          await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${theme}-${screen.name}.png` });
         const findings = await axeFindings(page);
         if (findings.length) report[screen.name] = findings;
       }

@@ -93,9 +93,23 @@ export function parseOptions(value: unknown, onUnparseable?: (value: string) => 
   return list.filter((item) => item !== null && item !== undefined).map((item) => String(item));
 }
 
-/** Options that fail to parse are logged (spec: 'Failed to parse options') and show as none. */
+let unparseableOptionsReporter: ((value: string) => void) | undefined;
+
+/**
+ * Where options that fail to parse in `OptionsSchema` are reported (the spec logs 'Failed to parse
+ * options'; the question then shows no options). The contracts stay free of any logger: the web client
+ * sets console.warn at start (apps/web/src/main.tsx). Returns the previous reporter.
+ */
+export function reportUnparseableOptions(
+  reporter: ((value: string) => void) | undefined,
+): ((value: string) => void) | undefined {
+  const previous = unparseableOptionsReporter;
+  unparseableOptionsReporter = reporter;
+  return previous;
+}
+
 function logUnparseableOptions(value: string): void {
-  console.warn('Failed to parse options', value.slice(0, 200));
+  unparseableOptionsReporter?.(value);
 }
 
 /**

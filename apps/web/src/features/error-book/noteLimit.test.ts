@@ -9,7 +9,8 @@ describe('the personal note length limit', () => {
   });
 
   it('accepts a note at the limit and refuses one character more, counting characters not UTF-16 units', () => {
-    const body = (note: string) => UpdateErrorQuestionBodySchema.safeParse({ isCorrect: false, userExplanation: note });
+    const body = (note: string) =>
+      UpdateErrorQuestionBodySchema.safeParse({ isCorrect: false, userExplanation: note });
     expect(body('學'.repeat(NOTE_MAX_LENGTH)).success).toBe(true);
     expect(body('學'.repeat(NOTE_MAX_LENGTH + 1)).success).toBe(false);
     // A character outside the BMP is one character (two UTF-16 units).

@@ -13,6 +13,8 @@ import {
   lessonCompletionPercent,
   levelInfo,
   normaliseSchoolName,
+  STREAK_BADGE_STATUSES,
+  streakBadgeStatus,
 } from '@wenyan/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -62,6 +64,8 @@ function Profile({ user }: { user: User }) {
   const level = levelInfo(user.totalXP);
   const figures = statsFigures(stats.data ?? []);
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
+  const streakStatus =
+    STREAK_BADGE_STATUSES[streakBadgeStatus(user.streakDays, user.lastActiveDate, Date.now())];
   const badges = achievements({ ...figures, totalXP: user.totalXP });
 
   return (
@@ -75,6 +79,9 @@ function Profile({ user }: { user: User }) {
           </h2>
           <p className="pf-level">
             <span className="badge badge-gold">Lv.{level.level}</span> {level.title}
+          </p>
+          <p className={`pf-streak-status is-${streakStatus.colour}`} data-testid="profile-streak-status">
+            {streakStatus.label}
           </p>
           <SchoolEditor user={user} />
         </div>

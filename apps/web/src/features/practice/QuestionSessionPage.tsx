@@ -48,7 +48,6 @@ function Results({
   const summary = sessionSummary(state);
   return (
     // Any key or tap on the results holds the page (WCAG 2.2.1), as the visible 「留在此頁」 does.
-    // biome-ignore lint/a11y/noStaticElementInteractions: holding the timer on any interaction, not a control
     <section
       className="session-results"
       data-testid="session-results"
