@@ -58,7 +58,8 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
     ).axe;
     const result = await axe.run();
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      // Serious and critical findings, and a page without a main heading (moderate in axe, required here).
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
       .map((v) => ({
         id: String(v.id),
         impact: v.impact as string | null,
