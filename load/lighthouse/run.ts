@@ -12,16 +12,37 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../../tests/support/browser.ts';
-import { freePort } from '../../tests/support/throwaway.ts';
 import { medianRun, type PageFigures, parseArgs, reportTable } from './report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Debian's Chromium; CHROMIUM_PATH overrides. */
+function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => Boolean(p) && existsSync(p as string),
+  );
+  if (!found) throw new Error('Chromium not found: `apt-get install chromium` (or set CHROMIUM_PATH)');
+  return found;
+}
+
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 async function startEmbedded(dataDir: string): Promise<{ url: string; child: ChildProcess }> {

@@ -344,6 +344,7 @@ export function QuestionSessionPage() {
   }
   return (
     <main className="page session-page">
+      <h1 className="visually-hidden">{QUESTION_TYPE_LABELS[type]}練習</h1>
       <BackLink to={returnTo} label="返回學習路線" />
       {body}
     </main>
