@@ -57,15 +57,17 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
       window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } }
     ).axe;
     const result = await axe.run();
-    return result.violations
-      // Serious and critical findings, and a page without a main heading (moderate in axe, required here).
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
-      .map((v) => ({
-        id: String(v.id),
-        impact: v.impact as string | null,
-        help: String(v.help),
-        targets: (v.nodes as Array<{ target: unknown[] }>).map((n) => n.target.join(' ')).slice(0, 5),
-      }));
+    return (
+      result.violations
+        // Serious and critical findings, and a page without a main heading (moderate in axe, required here).
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
+        .map((v) => ({
+          id: String(v.id),
+          impact: v.impact as string | null,
+          help: String(v.help),
+          targets: (v.nodes as Array<{ target: unknown[] }>).map((n) => n.target.join(' ')).slice(0, 5),
+        }))
+    );
   });
 }
 
