@@ -36,6 +36,10 @@ export const UserSchema = z
     level: z.number().int().positive(),
     streakDays: CountSchema,
     lastActiveDate: TimestampSchema.nullable(),
+    /** Lessons that reached the completion rule (80 % of their questions): the teacher's table shows the same. */
+    completedLessons: CountSchema,
+    /** The learner's accuracy (domain `learnerAccuracy`, one decimal): every screen shows this figure. */
+    averageAccuracy: PercentSchema,
     /** The word-frequency tier the learner practises at (400 by default). */
     characterThreshold: z.number().int().positive(),
     roles: z.array(RoleSchema),
@@ -81,6 +85,11 @@ export const UserStatsRecordSchema = z.object({
   xpEarned: CountSchema,
   /** Percent of answers correct on this lesson. */
   accuracy: PercentSchema,
+  /**
+   * The lesson's progress, computed by the server (domain `lessonProgressPercent`: questionsCompleted ÷
+   * totalQuestions, capped at 100): the one figure the lobby, library, profile and teacher show.
+   */
+  progressPercent: PercentSchema,
 });
 export type UserStatsRecord = z.infer<typeof UserStatsRecordSchema>;
 

@@ -1,5 +1,5 @@
-import type { ErrorQuestionRecord, Question, XpAward } from '@wenyan/contracts';
-import type { ErrorRecordView, LearnerEvent } from '@wenyan/domain';
+import type { ErrorQuestionRecord, Question, UserStatsRecord, XpAward } from '@wenyan/contracts';
+import { type ErrorRecordView, type LearnerEvent, lessonProgressPercent } from '@wenyan/domain';
 
 /** A question as read from the questions table. */
 export interface QuestionRow {
@@ -75,5 +75,17 @@ export function toErrorRecord(record: ErrorRecordView, question: Question): Erro
     masteredAt: record.masteredAt,
     firstErrorAt: record.firstErrorAt,
     lastAttemptAt: record.lastAttemptAt,
+  };
+}
+
+/** A lesson's stats as the contract's record, with its progress computed by the one rule. */
+export function toStatsRecord(r: Omit<UserStatsRecord, 'progressPercent'>): UserStatsRecord {
+  return {
+    lessonId: r.lessonId,
+    questionsCompleted: r.questionsCompleted,
+    totalQuestions: r.totalQuestions,
+    xpEarned: r.xpEarned,
+    accuracy: r.accuracy,
+    progressPercent: lessonProgressPercent(r.questionsCompleted, r.totalQuestions),
   };
 }

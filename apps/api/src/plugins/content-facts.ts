@@ -1,5 +1,5 @@
 import type { DecideContext } from '@wenyan/domain';
-import { findQuestion } from '@wenyan/store';
+import { findQuestion, practiceQuestionCounts } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -23,8 +23,6 @@ declare module 'fastify' {
   }
 }
 
-const PRACTICE_ORIGINS = ['bank', 'user'];
-
 /** How long a content read is kept; imports and the add-question form forget them at once. */
 const CONTENT_TTL_MS = 60_000;
 
@@ -35,17 +33,12 @@ const CONTENT_TTL_MS = 60_000;
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
   async function loadFacts(): Promise<Facts> {
-    const rows = await app.deps.db
-      .selectFrom('questions')
-      .select(['lesson_id', 'type', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('origin', 'in', PRACTICE_ORIGINS)
-      .groupBy(['lesson_id', 'type'])
-      .execute();
+    const rows = await practiceQuestionCounts(app.deps.db);
     const lessonQuestionCounts: Record<number, number> = {};
     const lessonNodeTypes: Record<number, string[]> = {};
     for (const row of rows) {
-      lessonQuestionCounts[row.lesson_id] = (lessonQuestionCounts[row.lesson_id] ?? 0) + Number(row.n);
-      lessonNodeTypes[row.lesson_id] = [...(lessonNodeTypes[row.lesson_id] ?? []), row.type];
+      lessonQuestionCounts[row.lessonId] = (lessonQuestionCounts[row.lessonId] ?? 0) + row.count;
+      lessonNodeTypes[row.lessonId] = [...(lessonNodeTypes[row.lessonId] ?? []), row.type];
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();
     return { lessonQuestionCounts, lessonNodeTypes };

@@ -227,6 +227,16 @@ export type LearnerState = {
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
 };
 
+/**
+ * The version of `LearnerState`'s shape, stored with each snapshot of it: bump it with any change to
+ * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
+ * and the log refolded.
+ */
+export const LEARNER_STATE_VERSION = 1;
+
+/** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
+export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = { 1: '1e7c329b2893d66a' };
+
 export const initialLearnerState: LearnerState = {
   totalXP: 0,
   streakDays: 0,

@@ -6,13 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserStatsRecord } from '@wenyan/contracts';
 import {
   achievements,
-  averageAccuracy,
   displayName,
   effectiveStreakDays,
-  isLessonComplete,
-  lessonCompletionPercent,
   levelInfo,
   normaliseSchoolName,
+  percentLabel,
   STREAK_BADGE_STATUSES,
   streakBadgeStatus,
 } from '@wenyan/domain';
@@ -41,12 +39,12 @@ const ACHIEVEMENT_ICONS: Record<string, string> = {
   master: '🏆',
 };
 
-/** The figures the profile and the streak page derive from the per-lesson stats. */
-export function statsFigures(stats: readonly UserStatsRecord[]) {
-  return {
-    completedLessons: stats.filter((r) => isLessonComplete(r.questionsCompleted, r.totalQuestions)).length,
-    averageAccuracy: averageAccuracy(stats.filter((r) => r.questionsCompleted > 0)),
-  };
+/**
+ * The learner's figures the profile and the streak page show: the server's (the same the teacher's
+ * table and the leaderboard show), never recomputed here.
+ */
+export function learnerFigures(user: User) {
+  return { completedLessons: user.completedLessons, averageAccuracy: user.averageAccuracy };
 }
 
 export function ProfilePage() {
@@ -62,7 +60,7 @@ function Profile({ user }: { user: User }) {
   const signOut = useSignOut();
   const stats = useQuery(userStatsQuery(user.id));
   const level = levelInfo(user.totalXP);
-  const figures = statsFigures(stats.data ?? []);
+  const figures = learnerFigures(user);
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
   const streakStatus =
     STREAK_BADGE_STATUSES[streakBadgeStatus(user.streakDays, user.lastActiveDate, Date.now())];
@@ -104,17 +102,20 @@ function Profile({ user }: { user: User }) {
       <div className="p2-stats p2-stats-3">
         <StatCard
           label="完成課程"
-          value={stats.isPending ? '—' : figures.completedLessons}
+          value={figures.completedLessons}
           tone="jade"
           onClick={() => navigate('/')}
           testId="tile-lessons"
         />
         <StatCard
           label="平均準確率"
-          value={stats.isPending ? '—' : `${figures.averageAccuracy}%`}
+          value={percentLabel(figures.averageAccuracy)}
           tone="seal"
           onClick={() =>
-            notify({ title: '平均準確率', description: `你的平均準確率為 ${figures.averageAccuracy}%` })
+            notify({
+              title: '平均準確率',
+              description: `你的平均準確率為 ${percentLabel(figures.averageAccuracy)}`,
+            })
           }
           testId="tile-accuracy"
         />
@@ -194,9 +195,9 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
                 <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
               </span>
               <span className="pf-record-figures">
-                <span>完成 {lessonCompletionPercent(record.questionsCompleted, record.totalQuestions)}%</span>
+                <span>完成 {record.progressPercent}%</span>
                 <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {Math.round(record.accuracy)}%</span>
+                <span>準確率 {percentLabel(record.accuracy)}</span>
               </span>
             </button>
           </li>
