@@ -100,6 +100,23 @@ describe('keyboard and screen reader', () => {
     expect(new URL(page.url()).pathname).toBe('/vocabulary');
   });
 
+  it('takes the system dark-mode setting until the learner chooses a theme', async () => {
+    const context = await world.browser.newContext({ baseURL: world.server.url, colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(await dark()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('wyt-dark'))).toBeNull();
+      // A stored choice wins over the system setting, before first paint (public/theme.js).
+      await page.evaluate(() => localStorage.setItem('wyt-dark', 'false'));
+      await page.reload();
+      expect(await dark()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the streak status on the profile', async () => {
     const { page } = learner;
     await page.goto('/profile');
