@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { reportUnparseableOptions } from '@wenyan/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -11,6 +12,8 @@ import './styles/global.css';
 const queryClient = createQueryClient();
 listenForStaleBuild();
 registerServiceWorker();
+// A question whose options fail to parse shows none; the failure is logged (spec).
+reportUnparseableOptions((value) => console.warn('Failed to parse options', value.slice(0, 200)));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

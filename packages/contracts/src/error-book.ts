@@ -44,6 +44,12 @@ export const ErrorStatsSchema = z.object({
 });
 export type ErrorStats = z.infer<typeof ErrorStatsSchema>;
 
+/**
+ * The personal note's length limit in characters (code points), the same as the domain's
+ * `NOTE_MAX_LENGTH` (packages/domain, which decides) and the client's note field.
+ */
+export const ERROR_NOTE_MAX_LENGTH = 1000;
+
 /** PATCH /api/users/:id/error-questions/:questionId: save a personal note (the client sends it as an incorrect answer). */
 export const UpdateErrorQuestionBodySchema = z.object({
   isCorrect: z.boolean(),
@@ -51,6 +57,8 @@ export const UpdateErrorQuestionBodySchema = z.object({
     .string({ error: '請輸入筆記' })
     .trim()
     .min(1, { error: '請輸入筆記' })
-    .max(2000, { error: '筆記不能超過 2000 個字' }),
+    .refine((note) => [...note].length <= ERROR_NOTE_MAX_LENGTH, {
+      error: `筆記不能多於 ${ERROR_NOTE_MAX_LENGTH} 字`,
+    }),
 });
 export type UpdateErrorQuestionBody = z.infer<typeof UpdateErrorQuestionBodySchema>;

@@ -10,6 +10,7 @@ import {
   parseOptions,
   QUESTION_TYPES,
   QuestionSchema,
+  reportUnparseableOptions,
 } from './questions.ts';
 
 const readQuestion = {
@@ -48,6 +49,30 @@ describe('parseOptions (spec part 1 §5)', () => {
     expect(parseOptions('"甲"')).toEqual([]);
     expect(parseOptions(null)).toEqual([]);
     expect(parseOptions(undefined)).toEqual([]);
+  });
+
+  it('reports a string that does not give a list, and nothing else', () => {
+    const reported: string[] = [];
+    const report = (value: string) => reported.push(value);
+    parseOptions('甲,乙', report);
+    parseOptions('{"a":1}', report);
+    parseOptions('["甲"]', report);
+    parseOptions(['甲'], report);
+    parseOptions(null, report);
+    expect(reported).toEqual(['甲,乙', '{"a":1}']);
+  });
+
+  it('logs options that fail to parse in a question and shows none', () => {
+    const reported: string[] = [];
+    const previous = reportUnparseableOptions((value) => reported.push(value));
+    try {
+      const question = QuestionSchema.parse({ ...readQuestion, options: '甲,乙' });
+      expect(question.options).toEqual([]);
+      expect(QuestionSchema.parse(readQuestion).options).toEqual(readQuestion.options);
+      expect(reported).toEqual(['甲,乙']);
+    } finally {
+      reportUnparseableOptions(previous);
+    }
   });
 
   it('turns items into strings', () => {

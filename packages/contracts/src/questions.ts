@@ -74,22 +74,43 @@ export type CharacterFrequency = z.infer<typeof CharacterFrequencySchema>;
 /**
  * The spec's options rule: a list is kept; a string is parsed as JSON and must give a list;
  * anything else (an unparseable string, a JSON object, null) gives `[]`. Items become strings.
- * The caller logs the failure if it wants to (the spec logs it); this function stays pure.
+ * A string that does not give a list is reported to `onUnparseable` (the spec logs it).
  *
  * @example parseOptions('["學","習"]') // ['學', '習']
  * @example parseOptions('not json') // []
  */
-export function parseOptions(value: unknown): string[] {
+export function parseOptions(value: unknown, onUnparseable?: (value: string) => void): string[] {
   let list: unknown = value;
   if (typeof value === 'string') {
     try {
       list = JSON.parse(value);
     } catch {
+      onUnparseable?.(value);
       return [];
     }
+    if (!Array.isArray(list)) onUnparseable?.(value);
   }
   if (!Array.isArray(list)) return [];
   return list.filter((item) => item !== null && item !== undefined).map((item) => String(item));
+}
+
+let unparseableOptionsReporter: ((value: string) => void) | undefined;
+
+/**
+ * Where options that fail to parse in `OptionsSchema` are reported (the spec logs 'Failed to parse
+ * options'; the question then shows no options). The contracts stay free of any logger: the web client
+ * sets console.warn at start (apps/web/src/main.tsx). Returns the previous reporter.
+ */
+export function reportUnparseableOptions(
+  reporter: ((value: string) => void) | undefined,
+): ((value: string) => void) | undefined {
+  const previous = unparseableOptionsReporter;
+  unparseableOptionsReporter = reporter;
+  return previous;
+}
+
+function logUnparseableOptions(value: string): void {
+  unparseableOptionsReporter?.(value);
 }
 
 /**
@@ -100,7 +121,7 @@ export const OptionsSchema = z.codec(
   z.union([z.array(z.string()), z.string(), z.null()]),
   z.array(z.string()),
   {
-    decode: (value) => parseOptions(value),
+    decode: (value) => parseOptions(value, logUnparseableOptions),
     encode: (list) => list,
   },
 );

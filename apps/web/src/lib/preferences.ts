@@ -1,13 +1,23 @@
 import { atomWithStorage } from 'jotai/utils';
 
-/** The local storage key of the dark-mode choice; index.html reads it before first paint. */
+/** The local storage key of the dark-mode choice; public/theme.js reads it before first paint. */
 export const DARK_MODE_STORAGE_KEY = 'wyt-dark';
 
+/** Whether the system asks for a dark theme (`prefers-color-scheme`); false where it cannot tell. */
+export function systemPrefersDark(): boolean {
+  try {
+    return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The learner's dark-mode choice, kept in local storage (index.html applies it before first paint).
- * Read on init, so the first render already agrees with the class index.html set.
+ * The learner's dark-mode choice, kept in local storage (public/theme.js applies it before first paint).
+ * Until the learner chooses, nothing is stored and the system's setting is the theme. Read on init, so
+ * the first render already agrees with the class theme.js set.
  */
-export const darkModeAtom = atomWithStorage<boolean>(DARK_MODE_STORAGE_KEY, false, undefined, {
+export const darkModeAtom = atomWithStorage<boolean>(DARK_MODE_STORAGE_KEY, systemPrefersDark(), undefined, {
   getOnInit: true,
 });
 

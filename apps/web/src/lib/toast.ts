@@ -1,5 +1,3 @@
-import { toast } from 'sonner';
-
 /** Spec part 1 §9: a toast stays 5 seconds. */
 export const TOAST_DURATION_MS = 5000;
 
@@ -15,9 +13,12 @@ export interface ToastMessage {
  * Use this instead of calling sonner directly.
  */
 export function notify({ title, description, variant = 'default' }: ToastMessage): void {
-  toast.dismiss();
-  const options = { description, duration: TOAST_DURATION_MS };
-  if (variant === 'destructive') toast.error(title, options);
-  else if (variant === 'success') toast.success(title, options);
-  else toast(title, options);
+  // sonner is loaded on demand (the shell's <Toaster> loads it too): it stays out of the first load.
+  void import('sonner').then(({ toast }) => {
+    toast.dismiss();
+    const options = { description, duration: TOAST_DURATION_MS };
+    if (variant === 'destructive') toast.error(title, options);
+    else if (variant === 'success') toast.success(title, options);
+    else toast(title, options);
+  });
 }

@@ -5,7 +5,7 @@ export function NotFoundPage() {
   return (
     <main className="page" data-testid="not-found">
       <div className="card state">
-        <p className="state-title">找不到這個頁面</p>
+        <h1 className="state-title">找不到這個頁面</h1>
         <p className="muted">網址可能有誤，或頁面已經移除。</p>
         <Link className="btn btn-primary" to="/">
           返回主頁

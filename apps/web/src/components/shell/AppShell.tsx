@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { OfflineStatus } from '../../features/answers/OfflineStatus.tsx';
 import { currentUserQuery } from '../../features/auth/api.ts';
 import { LoginPage } from '../../features/auth/LoginPage.tsx';
@@ -49,19 +48,24 @@ function dropExpiredSession() {
 }
 dropExpiredSession();
 
+/** sonner's toaster, loaded after the first paint (it is not needed to show the first screen). */
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
 function Toasts() {
   const dark = useAtomValue(darkModeAtom);
   return (
-    <Toaster
-      position="top-center"
-      visibleToasts={1}
-      duration={TOAST_DURATION_MS}
-      hotkey={['F8']}
-      theme={dark ? 'dark' : 'light'}
-      richColors
-      closeButton
-      toastOptions={{ className: 'toast' }}
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        hotkey={['F8']}
+        theme={dark ? 'dark' : 'light'}
+        richColors
+        closeButton
+        toastOptions={{ className: 'toast' }}
+      />
+    </Suspense>
   );
 }
 

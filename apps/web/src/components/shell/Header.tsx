@@ -43,9 +43,11 @@ export function Avatar({ user, size = 36 }: { user: User; size?: number }) {
  */
 export function Header({ user }: { user: User }) {
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
+  const xp = user.totalXP.toLocaleString('zh-HK');
   return (
     <header className="app-header">
-      <Link to="/" className="brand" aria-label="文言通 主頁">
+      {/* Named by its visible text (WCAG 2.5.3): 「文言通 AI智能學習平台」. */}
+      <Link to="/" className="brand">
         <span className="brand-seal" aria-hidden="true">
           文
         </span>
@@ -65,9 +67,9 @@ export function Header({ user }: { user: User }) {
           <FlameIcon size={18} />
           <span>{streak}</span>
         </Link>
-        <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${user.totalXP}`}>
+        <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${xp}`}>
           <StarIcon size={18} />
-          <span data-testid="header-xp">{user.totalXP.toLocaleString('zh-HK')}</span>
+          <span data-testid="header-xp">{xp}</span>
         </Link>
         <Link to="/profile" className="avatar-link" aria-label="個人檔案">
           <Avatar user={user} />

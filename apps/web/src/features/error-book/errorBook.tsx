@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Difficulty, ErrorQuestionRecord, ErrorStats } from '@wenyan/contracts';
-import { errorBookStats, normaliseNote } from '@wenyan/domain';
+import { errorBookStats, NOTE_MAX_LENGTH, normaliseNote } from '@wenyan/domain';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -185,7 +185,7 @@ function NoteEditor({ record, book }: { record: ErrorQuestionRecord; book: Error
         id={id}
         className="textarea"
         value={draft}
-        maxLength={2000}
+        maxLength={NOTE_MAX_LENGTH}
         placeholder="寫下答錯的原因或記憶方法..."
         onChange={(event) => setDraft(event.target.value)}
       />

@@ -11,6 +11,8 @@ import {
   levelInfo,
   normaliseSchoolName,
   percentLabel,
+  STREAK_BADGE_STATUSES,
+  streakBadgeStatus,
 } from '@wenyan/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -60,6 +62,8 @@ function Profile({ user }: { user: User }) {
   const level = levelInfo(user.totalXP);
   const figures = learnerFigures(user);
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
+  const streakStatus =
+    STREAK_BADGE_STATUSES[streakBadgeStatus(user.streakDays, user.lastActiveDate, Date.now())];
   const badges = achievements({ ...figures, totalXP: user.totalXP });
 
   return (
@@ -73,6 +77,9 @@ function Profile({ user }: { user: User }) {
           </h2>
           <p className="pf-level">
             <span className="badge badge-gold">Lv.{level.level}</span> {level.title}
+          </p>
+          <p className={`pf-streak-status is-${streakStatus.colour}`} data-testid="profile-streak-status">
+            {streakStatus.label}
           </p>
           <SchoolEditor user={user} />
         </div>

@@ -139,6 +139,7 @@ export function LessonRoadmapPage() {
               }
               const isDone = done.has(node.type);
               const isCurrent = firstOpen?.id === node.id;
+              const number = current * NODES_PER_PAGE + i + 1;
               return (
                 <div key={node.id} className="roadmap-node-wrap" style={style}>
                   <button
@@ -147,7 +148,8 @@ export function LessonRoadmapPage() {
                     onClick={() => open(node)}
                     aria-busy={opening === node.id}
                     disabled={opening !== null}
-                    aria-label={`${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${
+                    // Named with its visible number first (WCAG 2.5.3: the label contains the text).
+                    aria-label={`${isDone ? '' : `${number} `}${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${
                       isDone
                         ? '，已完成'
                         : bestScores.get(node.type)
@@ -156,7 +158,7 @@ export function LessonRoadmapPage() {
                     }`}
                     data-testid="roadmap-node"
                   >
-                    {isDone ? <CheckIcon size={28} /> : <span>{current * NODES_PER_PAGE + i + 1}</span>}
+                    {isDone ? <CheckIcon size={28} /> : <span>{number}</span>}
                   </button>
                   <span className="roadmap-label" aria-hidden="true">
                     <strong>{node.title}</strong>

@@ -28,7 +28,10 @@ import {
 import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
 import './practice.css';
 
-/** Spec part 2 §9: the screen returns to the roadmap 2 seconds after the session ends. */
+/**
+ * Spec part 2 §9: the screen returns to the roadmap 2 seconds after the session ends, unless the learner
+ * holds it (「留在此頁」, focused as the results show, or any key or tap on the results: WCAG 2.2.1).
+ */
 export const RETURN_TO_ROADMAP_MS = 2000;
 
 function isQuestionType(value: string | undefined): value is QuestionType {
@@ -56,7 +59,14 @@ function Results({
 }) {
   const summary = sessionSummary(state);
   return (
-    <section className="session-results" data-testid="session-results" aria-labelledby="results-title">
+    // Any key or tap on the results holds the page (WCAG 2.2.1), as the visible 「留在此頁」 does.
+    <section
+      className="session-results"
+      data-testid="session-results"
+      aria-labelledby="results-title"
+      onKeyDown={returning ? onStay : undefined}
+      onPointerDown={returning ? onStay : undefined}
+    >
       <h2 id="results-title" className="results-title">
         練習完成！
       </h2>
@@ -96,7 +106,9 @@ function Results({
       {returning ? (
         <p className="muted return-note" role="status">
           {RETURN_TO_ROADMAP_MS / 1000} 秒後返回學習路線…
-          <button type="button" className="btn btn-sm btn-ghost" onClick={onStay}>
+          {/* Focused as the results show, so one Enter or Space holds the page. */}
+          {/* biome-ignore lint/a11y/noAutofocus: the one control that stops the automatic return */}
+          <button type="button" className="btn btn-sm btn-ghost" onClick={onStay} autoFocus>
             留在此頁
           </button>
         </p>
@@ -173,7 +185,17 @@ function Session({
   const [returning, setReturning] = useState(false);
   const [node, setNode] = useState<NodeCompleteResult['node'] | null>(null);
   const posted = useRef(false);
+  const card = useRef<HTMLDivElement>(null);
+  const shownIndex = useRef(state.index);
   const question = questions[state.index];
+
+  // A new question (after 「下一題」 or a retry) takes the focus to its first option or its answer field,
+  // so a keyboard or screen-reader user continues from the question, not from the top of the page.
+  useEffect(() => {
+    if (state.phase !== 'answering' || shownIndex.current === state.index) return;
+    shownIndex.current = state.index;
+    card.current?.querySelector<HTMLElement>('input[type="radio"], textarea')?.focus();
+  }, [state.index, state.phase]);
 
   // When the results show: record the node once, then return to the roadmap after 2 s.
   useEffect(() => {
@@ -265,6 +287,7 @@ function Session({
           setReturning(false);
           setNode(null);
           posted.current = false;
+          shownIndex.current = -1;
           dispatch({ type: 'session.retry', now: Date.now() });
         }}
       />
@@ -282,7 +305,19 @@ function Session({
         </span>
       </div>
       <ProgressBar value={progress} label="練習進度" tone="seal" />
-      <div className="card session-card">
+      {/* Enter on an option submits the selected answer (an option not yet chosen is chosen first). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut over native radio inputs */}
+      <div
+        className="card session-card"
+        ref={card}
+        onKeyDown={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (event.key !== 'Enter' || target.type !== 'radio' || graded) return;
+          event.preventDefault();
+          if (!target.checked) dispatch({ type: 'answer.change', answer: target.value });
+          else void submit();
+        }}
+      >
         <QuestionCard
           question={question}
           answer={state.draft}
@@ -407,6 +442,7 @@ export function QuestionSessionPage() {
   }
   return (
     <main className="page session-page">
+      <h1 className="visually-hidden">{QUESTION_TYPE_LABELS[type]}練習</h1>
       <BackLink to={returnTo} label="返回學習路線" />
       {body}
     </main>

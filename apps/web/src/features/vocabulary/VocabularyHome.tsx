@@ -136,7 +136,14 @@ export function VocabularyHome() {
           {(mixed.data ?? []).map((m) => {
             const done = isCompleted(records.data, 'mixed_session', m.sessionId);
             return (
-              <article key={m.id} className="card vocab-card" data-testid="mixed-card">
+              // The whole card starts its quiz (spec); the button is the keyboard and screen-reader way in.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button handles keyboard use
+              <article
+                key={m.id}
+                className="card vocab-card is-clickable"
+                data-testid="mixed-card"
+                onClick={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
+              >
                 <div className="vocab-card-head">
                   <h3>{m.title}</h3>
                   <span className="badge">{m.questionCount} 題</span>
@@ -148,7 +155,10 @@ export function VocabularyHome() {
                   <button
                     type="button"
                     className={`btn ${done ? '' : 'btn-primary'}`}
-                    onClick={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setSelection({ lessonId: -m.sessionId, title: m.title });
+                    }}
                   >
                     {done ? '再次練習' : '開始練習'}
                   </button>
@@ -167,7 +177,16 @@ export function VocabularyHome() {
           {(lessons.data ?? []).map((l) => {
             const done = isCompleted(records.data, 'lesson_specific', l.id);
             return (
-              <article key={l.id} className="card vocab-card" data-testid="vocab-lesson-card">
+              // The whole card starts its quiz (spec), unless the lesson has no questions.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button handles keyboard use
+              <article
+                key={l.id}
+                className={`card vocab-card${l.questionCount > 0 ? ' is-clickable' : ''}`}
+                data-testid="vocab-lesson-card"
+                onClick={() => {
+                  if (l.questionCount > 0) setSelection({ lessonId: l.id, title: l.title });
+                }}
+              >
                 <div className="vocab-card-head">
                   <h3 className="classical-title">{l.title}</h3>
                   {done ? <DoneMark /> : null}
@@ -181,7 +200,10 @@ export function VocabularyHome() {
                   <button
                     type="button"
                     className={`btn ${done ? '' : 'btn-primary'}`}
-                    onClick={() => setSelection({ lessonId: l.id, title: l.title })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setSelection({ lessonId: l.id, title: l.title });
+                    }}
                     disabled={l.questionCount === 0}
                   >
                     {done ? '重溫練習' : '開始練習'}

@@ -1,0 +1,145 @@
+/**
+ * Keyboard and screen reader (issue 24, item 6): axe-core over every screen of the route table
+ * (apps/web/src/screens.ts) at phone size in the light and the dark theme, signed in as a teacher who is
+ * also an administrator (so the teacher and admin pages render their content), asserting no serious or
+ * critical finding. axe-core comes from npm and is injected into Debian's Chromium.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+const PASSWORD = 'correct horse battery';
+const TEACHER = `a11y_teacher_${process.pid}`;
+const THEMES = ['light', 'dark'] as const;
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+async function write(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
+  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function phone(
+  browser: Browser,
+  baseURL: string,
+  theme: (typeof THEMES)[number],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONE, baseURL, locale: 'zh-HK' });
+  await context.addInitScript(
+    (dark: boolean) => localStorage.setItem('wyt-dark', String(dark)),
+    theme === 'dark',
+  );
+  return context;
+}
+
+/** axe-core's serious and critical violations on the page as it stands. */
+export async function axeFindings(page: Page): Promise<Finding[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: Array<Record<string, unknown>> }> } }
+    ).axe;
+    const result = await axe.run();
+    return (
+      result.violations
+        // Serious and critical findings, and a page without a main heading (moderate in axe, required here).
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'page-has-heading-one')
+        .map((v) => ({
+          id: String(v.id),
+          impact: v.impact as string | null,
+          help: String(v.help),
+          targets: (v.nodes as Array<{ target: unknown[] }>).map((n) => n.target.join(' ')).slice(0, 5),
+        }))
+    );
+  });
+}
+
+/** Waits until the screen has settled: its main landmark shows, no spinner is left, fonts loaded. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
+    timeout: 15_000,
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+describe('axe-core on every screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dropDb: () => Promise<void>;
+  let ids: { class: string; learner: string };
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    dropDb = () => database.drop();
+    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: TEACHER } });
+    browser = await launchBrowser();
+    const teacher = await phone(browser, server.url, 'light');
+    const learner = await phone(browser, server.url, 'light');
+    await write(teacher.request, '/api/auth/register', {
+      username: TEACHER,
+      password: PASSWORD,
+      firstName: '老師',
+    });
+    const learnerUser = await write(learner.request, '/api/auth/register', {
+      username: `a11y_learner_${process.pid}`,
+      password: PASSWORD,
+      firstName: '學生',
+    });
+    const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
+    await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
+    ids = { class: String(created.id), learner: String(learnerUser.id) };
+    await Promise.all([teacher.close(), learner.close()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await dropDb?.();
+  });
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical finding in the ${theme} theme`, async () => {
+      const report: Record<string, Finding[]> = {};
+      const signedOut = await phone(browser, server.url, theme);
+      const loginPage = await signedOut.newPage();
+      await loginPage.goto('/');
+      await loginPage.locator('#root main, #root h1').first().waitFor();
+      await settle(loginPage);
+      const loginFindings = await axeFindings(loginPage);
+      if (loginFindings.length) report.login = loginFindings;
+      await signedOut.close();
+
+      const context = await phone(browser, server.url, theme);
+      await write(context.request, '/api/auth/login', { username: TEACHER, password: PASSWORD });
+      const page = await context.newPage();
+      for (const screen of SCREENS) {
+        await page.goto(screenPath(screen, ids));
+        await settle(page);
+        if (process.env.A11Y_SHOTS)
+          await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${theme}-${screen.name}.png` });
+        const findings = await axeFindings(page);
+        if (findings.length) report[screen.name] = findings;
+      }
+      await context.close();
+      expect(report).toEqual({});
+    }, 600_000);
+  }
+});
