@@ -115,6 +115,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const summaryFile = path.join(outDir, `${scenario}-${stamp}.k6.json`);
   const sessionsFile = path.join(outDir, `${scenario}-${stamp}.sessions.json`);
+  const keysFile = path.join(outDir, `${scenario}-${stamp}.keys.json`);
 
   console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
   const system: System = await startSystem({ env: { API_PROCESSES: settings.API_PROCESSES } });
@@ -123,6 +124,16 @@ async function main() {
     console.log(`[load] seeding ${accounts} learners into ${system.databaseName} ...`);
     const seeded = await seedAccounts(system.databaseUrl, accounts, { sessions: true });
     writeFileSync(sessionsFile, JSON.stringify(seeded));
+    // Question lists carry no keys (issue 20): the simulated learners, who answer right about seven
+    // times in ten, read the choice questions' keys from this file, as a student would know them.
+    const keyReader = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 1, migrate: false });
+    const keyRows = await keyReader.db
+      .selectFrom('questions')
+      .select(['id', 'correct_answer'])
+      .where('options', 'is not', null)
+      .execute();
+    await keyReader.close();
+    writeFileSync(keysFile, JSON.stringify(Object.fromEntries(keyRows.map((q) => [q.id, q.correct_answer]))));
 
     const samples: ServerSample[] = [];
     let k6Pid: number | undefined;
@@ -190,6 +201,7 @@ async function main() {
             BASE_URL: system.url,
             LOAD_PASSWORD,
             SESSIONS_FILE: sessionsFile,
+            ANSWER_KEYS_FILE: keysFile,
             SUMMARY_FILE: summaryFile,
             K6_NO_USAGE_REPORT: 'true',
             // k6 keeps thousands of VUs (gigabytes of heap): with Go's default GOGC=100 its collector
@@ -263,6 +275,7 @@ async function main() {
     if (!report.passed && exitCode === 0) exitCode = 99;
   } finally {
     rmSync(sessionsFile, { force: true });
+    rmSync(keysFile, { force: true });
     await system.stop();
   }
   process.exit(exitCode);

@@ -184,11 +184,19 @@ export function startSession(s, lessonId = 1 + Math.floor(Math.random() * LESSON
   return questions.filter((q) => Array.isArray(q.options) && q.options.length > 1);
 }
 
-/** What a learner picks: right about seven times in ten. */
+/**
+ * The choice questions' keys ({ id: answer }), written by the runner from the database: question lists
+ * carry no keys, so a simulated learner who "knows" an answer reads it here. Without the file (a run
+ * against a system of one's own) learners pick at random.
+ */
+const answerKeys = __ENV.ANSWER_KEYS_FILE ? JSON.parse(open(__ENV.ANSWER_KEYS_FILE)) : {};
+
+/** What a learner picks: right about seven times in ten (when the key is known). */
 function choose(q) {
-  if (Math.random() < 0.7) return q.correctAnswer;
-  const wrong = q.options.filter((o) => o !== q.correctAnswer);
-  return wrong.length > 0 ? wrong[Math.floor(Math.random() * wrong.length)] : q.correctAnswer;
+  const key = answerKeys[q.id];
+  if (key !== undefined && Math.random() < 0.7) return key;
+  const wrong = q.options.filter((o) => o !== key);
+  return wrong.length > 0 ? wrong[Math.floor(Math.random() * wrong.length)] : q.options[0];
 }
 
 /** An answer's request; `body` says whether k6 reads the acknowledgement's body (else only its status). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerKeys } from '../support/keys.ts';
 import {
   answerCurrent,
   type Learner,
@@ -76,8 +77,9 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
   it('an answer whose response was lost is sent again with the same key: no error shown, counted once', async () => {
     const other = await signUpLearner(world);
     const { page } = other;
-    type Loaded = { id: string; lessonId: number; options: string[] | null; correctAnswer: string };
-    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== q.correctAnswer)!;
+    type Loaded = { id: string; lessonId: number; options: string[] | null };
+    const keys = await answerKeys(world.databaseUrl);
+    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== keys.get(q.id))!;
     try {
       const keys: string[] = [];
       await page.route('**/api/users/answers', async (route) => {

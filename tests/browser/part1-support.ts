@@ -9,6 +9,8 @@ import { createTestDatabase } from '../support/test-db.ts';
 
 export interface World {
   server: RunningServer;
+  /** The test database (for answer keys: see tests/support/keys.ts). */
+  databaseUrl: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -20,6 +22,7 @@ export async function startWorld(extraEnv: Record<string, string> = {}): Promise
   const browser = await launchBrowser();
   return {
     server,
+    databaseUrl: database.url,
     browser,
     async close() {
       await browser.close();

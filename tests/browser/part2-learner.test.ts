@@ -6,6 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { answerKeys, withKeys } from '../support/keys.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -20,6 +21,7 @@ describe('part 2 learner screens in a real browser', () => {
   let drop: () => Promise<void>;
   const contexts: BrowserContext[] = [];
   let questions: Question[] = [];
+  let keys = new Map<string, string>();
 
   /** A new browser context with a signed-up learner. */
   async function learner(username: string, firstName: string): Promise<{ page: Page; id: string }> {
@@ -49,6 +51,7 @@ describe('part 2 learner screens in a real browser', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
+    keys = await answerKeys(database.url);
     server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: ADMIN } });
     browser = await launchBrowser();
   });
@@ -79,7 +82,7 @@ describe('part 2 learner screens in a real browser', () => {
   it('saves a personal note on an error question and marks it mastered', async () => {
     const { page, id } = await learner(`p2_errors_${Date.now()}`, '志明');
     const listed = await page.request.get('/api/lessons/1/questions');
-    questions = (await listed.json()) as Question[];
+    questions = withKeys((await listed.json()) as Question[], keys);
     const question = questions.find((q) => q.options.length > 0);
     if (!question) throw new Error('lesson 1 has no choice question');
     const wrong = question.options.find((o) => o !== question.correctAnswer) ?? '錯誤答案';
@@ -149,7 +152,10 @@ describe('part 2 learner screens in a real browser', () => {
     const a = await learner(`p2_rank_a_${stamp}`, '甲');
     const b = await learner(`p2_rank_b_${stamp}`, '乙');
     if (questions.length === 0) {
-      questions = (await (await a.page.request.get('/api/lessons/1/questions')).json()) as Question[];
+      questions = withKeys(
+        (await (await a.page.request.get('/api/lessons/1/questions')).json()) as Question[],
+        keys,
+      );
     }
     await answer(a.page.request, a.id, questions[0]!, questions[0]!.correctAnswer);
 

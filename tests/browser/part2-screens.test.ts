@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { answerKeys, withKeys } from '../support/keys.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -196,7 +197,10 @@ describe('every part-2 screen on a phone, in both themes', () => {
     });
     const me = (await signUp.json()) as { id: string };
     await setup.request.patch(`/api/users/${me.id}/school`, { data: { schoolName: '聖保羅男女中學' } });
-    const questions = (await (await setup.request.get('/api/lessons/9/questions')).json()) as Question[];
+    const questions = withKeys(
+      (await (await setup.request.get('/api/lessons/9/questions')).json()) as Question[],
+      await answerKeys(database.url),
+    );
     for (const [i, q] of questions.slice(0, 6).entries()) {
       const selectedAnswer =
         i % 3 === 2 ? (q.options.find((o) => o !== q.correctAnswer) ?? '不知道') : q.correctAnswer;

@@ -205,11 +205,28 @@ export interface Question {
   options: string[] | null;
 }
 
-/** Multiple-choice questions of lesson 1, read over the API. */
-export async function choiceQuestions(url: string, learner: Learner): Promise<Question[]> {
-  const res = await fetch(`${url}/api/lessons/1/questions`, { headers: { cookie: learner.cookie } });
-  const all = (await res.json()) as Question[];
-  return all.filter((q) => Array.isArray(q.options) && q.options.length > 1);
+/**
+ * Multiple-choice questions of lesson 1 with their keys, read from the drill's database (question lists
+ * served to a learner carry no keys).
+ */
+export async function choiceQuestions(databaseUrl: string): Promise<Question[]> {
+  const handle = await openDatabase({ databaseUrl, poolSize: 1, migrate: false });
+  try {
+    const rows = await handle.db
+      .selectFrom('questions')
+      .select(['id', 'correct_answer', 'options'])
+      .where('lesson_id', '=', 1)
+      .where('origin', '=', 'bank')
+      .where('options', 'is not', null)
+      .orderBy('type')
+      .orderBy('id')
+      .execute();
+    return rows
+      .filter((q) => (q.options ?? []).length > 1)
+      .map((q) => ({ id: q.id, correctAnswer: q.correct_answer, options: q.options }));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Sends one answer under `key`; resolves to the HTTP status (0 when the connection failed). */
@@ -494,5 +511,5 @@ export async function stageDrill(
   const learners = await Promise.all(
     Array.from({ length: learnerCount }, (_, i) => signUp(url, `${name}_drill_${i}`)),
   );
-  return { drill, learners, questions: await choiceQuestions(url, learners[0]!) };
+  return { drill, learners, questions: await choiceQuestions(drill.pg.url) };
 }

@@ -22,7 +22,7 @@ describe('fault drill: the leaderboard websocket on two API instances and one wo
     drill = await startDrill({ apis: 2 });
     const url = drill.apis[0]!.url;
     learners = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(url, `ws_drill_${i}`)));
-    questions = await choiceQuestions(url, learners[0]!);
+    questions = await choiceQuestions(drill.pg.url);
   });
   afterAll(async () => {
     await drill?.close();

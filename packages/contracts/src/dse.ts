@@ -17,6 +17,8 @@ export const DsePaperSchema = z.object({
   id: z.number().int().positive(),
   year: YearSchema,
   title: z.string(),
+  /** The paper's form, e.g. 「2018 形式」: a mock paper in that year's exam form, not that year's paper. */
+  badge: z.string(),
   questionCount: CountSchema,
   status: PaperStatusSchema,
 });
@@ -24,6 +26,13 @@ export type DsePaper = z.infer<typeof DsePaperSchema>;
 
 export const DsePaperListSchema = z.array(DsePaperSchema);
 export type DsePaperList = z.infer<typeof DsePaperListSchema>;
+
+/**
+ * GET /api/dse-papers/about: what the papers are, in the content's own words: the screens' name for
+ * them (「DSE 模擬試題」) and the disclaimer every paper screen shows.
+ */
+export const DseAboutSchema = z.object({ name: z.string(), disclaimer: z.string() });
+export type DseAbout = z.infer<typeof DseAboutSchema>;
 
 /** `/api/dse-papers/:paperId/questions` */
 export const DsePaperParamsSchema = z.object({ paperId: positiveIntParam() });

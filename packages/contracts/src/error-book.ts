@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { CountSchema, DifficultySchema, PercentSchema, TimestampSchema, UserIdSchema } from './common.ts';
-import { QuestionSchema } from './questions.ts';
+import { KeyedQuestionSchema } from './questions.ts';
 
 /** `/api/users/:id/error-questions/:questionId...` (the question's id, not the record's). */
 export const ErrorQuestionParamsSchema = z.object({
@@ -16,7 +16,7 @@ export type ErrorQuestionParams = z.infer<typeof ErrorQuestionParamsSchema>;
 export const ErrorQuestionRecordSchema = z.object({
   id: z.string(),
   questionId: z.string(),
-  question: QuestionSchema,
+  question: KeyedQuestionSchema,
   difficulty: DifficultySchema.nullable(),
   attemptCount: CountSchema,
   /** The learner's last wrong answer. */

@@ -5,6 +5,7 @@ import {
   CourseQuestionsQuerySchema,
   CREATE_QUESTION_MESSAGES,
   CreateQuestionBodySchema,
+  KeyedQuestionSchema,
   OptionsSchema,
   parseOptions,
   QUESTION_TYPES,
@@ -25,6 +26,7 @@ const readQuestion = {
   difficulty: 'intermediate',
   characterFrequency: 400,
   points: null,
+  rubric: null,
 };
 
 describe('parseOptions (spec part 1 §5)', () => {
@@ -83,8 +85,11 @@ describe('the options schema', () => {
 });
 
 describe('the read question', () => {
-  it('accepts the spec part 2 §3 shape', () => {
-    expect(QuestionSchema.parse(readQuestion)).toEqual(readQuestion);
+  it('accepts the spec part 2 §3 shape without its key, which a learner reads only in the answer', () => {
+    const { correctAnswer, explanation, culturalContext, ...unkeyed } = readQuestion;
+    expect(QuestionSchema.parse(readQuestion)).toEqual(unkeyed);
+    expect(Object.keys(QuestionSchema.parse(readQuestion))).not.toContain('correctAnswer');
+    expect(KeyedQuestionSchema.parse(readQuestion)).toEqual(readQuestion);
   });
 
   it('parses options sent as a JSON string', () => {

@@ -109,7 +109,27 @@ export type Options = z.infer<typeof OptionsSchema>;
 // The read shape
 // ---------------------------------------------------------------------------------------------
 
-/** The read question (spec part 2 §3). Free-text questions have `options: []`. */
+/**
+ * One level of a long paper question's 評分準則, highest first: the level's name, its marks ("7-8" or
+ * "3") and what an answer at that level does. Shown before answering: the learner marks their own long
+ * answer against it (a rubric describes quality, not the answer; the model answer stays on the server).
+ */
+export const RubricLevelSchema = z
+  .object({
+    level: z.string().min(1),
+    marks: z.string().regex(/^[0-9]+(-[0-9]+)?$/),
+    descriptor: z.string(),
+  })
+  .meta({ id: 'RubricLevel' });
+export type RubricLevel = z.infer<typeof RubricLevelSchema>;
+
+/**
+ * A question as a learner reads it before answering (spec part 2 §3, without its key). It carries no
+ * correct answer, marking scheme, explanation or note: those leave the server only in the answer's
+ * reply (`AnswerResultSchema`) or in a teacher's or admin's own views (`KeyedQuestionSchema`).
+ * Options come in an order of the server's choosing per learner and question; an answer names the
+ * option by its text, never by its position. Free-text questions have `options: []`.
+ */
 export const QuestionSchema = z
   .object({
     id: z.string().min(1),
@@ -117,9 +137,6 @@ export const QuestionSchema = z
     type: QuestionTypeSchema,
     content: z.string(),
     options: OptionsSchema,
-    correctAnswer: z.string(),
-    explanation: z.string(),
-    culturalContext: z.string().nullable(),
     /** A quotation from the lesson's text the question is about. */
     targetText: z.string().nullable(),
     /** The characters of targetText to highlight. */
@@ -130,12 +147,28 @@ export const QuestionSchema = z
     characterFrequency: CharacterFrequencySchema.nullable(),
     /** Past-paper questions only: the marks it carries. */
     points: z.number().int().positive().nullable(),
+    /** Long paper questions only: the levels the learner marks their answer against; else null. */
+    rubric: z.array(RubricLevelSchema).nullable(),
   })
   .meta({ id: 'Question' });
 export type Question = z.infer<typeof QuestionSchema>;
 
 export const QuestionListSchema = z.array(QuestionSchema);
 export type QuestionList = z.infer<typeof QuestionListSchema>;
+
+/**
+ * A question with its key, for those allowed to see it before answering: teachers and admins (their
+ * question view, the add-question form's answer) and the error book (the learner has answered it).
+ */
+export const KeyedQuestionSchema = QuestionSchema.extend({
+  correctAnswer: z.string(),
+  explanation: z.string(),
+  culturalContext: z.string().nullable(),
+}).meta({ id: 'KeyedQuestion' });
+export type KeyedQuestion = z.infer<typeof KeyedQuestionSchema>;
+
+export const KeyedQuestionListSchema = z.array(KeyedQuestionSchema);
+export type KeyedQuestionList = z.infer<typeof KeyedQuestionListSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The add-question form (POST /api/questions)

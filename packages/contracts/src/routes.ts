@@ -16,6 +16,7 @@ import {
 import { LoginBodySchema, OidcCallbackQuerySchema, RegisterBodySchema } from './auth.ts';
 import { MessageSchema } from './common.ts';
 import {
+  DseAboutSchema,
   DseMetadataSchema,
   DseMixedPracticeFiltersSchema,
   DseMixedPracticeQuerySchema,
@@ -53,8 +54,9 @@ import {
   CharacterThresholdQuerySchema,
   CourseQuestionsQuerySchema,
   CreateQuestionBodySchema,
+  KeyedQuestionListSchema,
+  KeyedQuestionSchema,
   QuestionListSchema,
-  QuestionSchema,
 } from './questions.ts';
 import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
 import {
@@ -79,6 +81,7 @@ import {
   NodeCompleteBodySchema,
   NodeCompleteParamsSchema,
   NodeCompleteResultSchema,
+  NodeResultListSchema,
   SubmitAnswerBodySchema,
   UpdateSchoolBodySchema,
   UserIdParamsSchema,
@@ -292,13 +295,21 @@ export const apiRoutes = {
     query: CourseQuestionsQuerySchema,
     responses: { 200: QuestionListSchema, ...errorResponses(400, 401) },
   },
+  listKeyedLessonQuestions: {
+    method: 'GET',
+    path: '/api/teacher/lessons/:lessonId/questions',
+    summary: "A lesson's questions with their keys and explanations (teachers and admins)",
+    auth: 'teacher',
+    params: LessonIdParamsSchema,
+    responses: { 200: KeyedQuestionListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
   createQuestion: {
     method: 'POST',
     path: '/api/questions',
     summary: 'Add a word-interpretation question (the add-question form)',
     auth: 'teacher',
     body: CreateQuestionBodySchema,
-    responses: { 201: QuestionSchema, ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: KeyedQuestionSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
   // The learner's progress -------------------------------------------------------------------
@@ -343,6 +354,14 @@ export const apiRoutes = {
     auth: 'teacherOrSelf',
     params: UserLessonParamsSchema,
     responses: { 200: CompletedActivitiesSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getNodeResults: {
+    method: 'GET',
+    path: '/api/users/:id/lessons/:lessonId/node-results',
+    summary: "A learner's roadmap nodes of a lesson: completed or not, and the best session score",
+    auth: 'teacherOrSelf',
+    params: UserLessonParamsSchema,
+    responses: { 200: NodeResultListSchema, ...errorResponses(400, 401, 403, 404) },
   },
   updateSchool: {
     method: 'PATCH',
@@ -461,6 +480,13 @@ export const apiRoutes = {
     summary: 'The past papers',
     auth: 'user',
     responses: { 200: DsePaperListSchema, ...errorResponses(401) },
+  },
+  getDseAbout: {
+    method: 'GET',
+    path: '/api/dse-papers/about',
+    summary: "The mock papers' name and the content's disclaimer",
+    auth: 'user',
+    responses: { 200: DseAboutSchema, ...errorResponses(401) },
   },
   listDsePaperQuestions: {
     method: 'GET',

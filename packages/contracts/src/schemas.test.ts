@@ -97,17 +97,40 @@ describe('learner write calls', () => {
     ).toBe(false);
   });
 
-  it('answers an answer with the verdict, the awards and the totals', () => {
-    expect(
-      ok(AnswerResultSchema, {
-        isCorrect: true,
-        correctAnswer: '傳授',
-        explanation: '',
-        culturalContext: null,
-        xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
-        totals: { totalXP: 10, level: 1, streakDays: 1 },
-      }),
-    ).toBe(true);
+  it('answers an answer with the verdict, its marking, the awards and the totals', () => {
+    const result = {
+      isCorrect: false,
+      correctAnswer: '君子處於困境時仍堅守節操',
+      explanation: '',
+      culturalContext: null,
+      marking: {
+        verdict: 'partial',
+        earned: 1,
+        available: 2,
+        copied: false,
+        selfAssessed: false,
+        points: [
+          {
+            id: 'p1',
+            kind: 'word',
+            label: '「約」解作窮困',
+            earned: true,
+            matched: '窮困',
+            expected: '窮困',
+          },
+          { id: 'p2', kind: 'negation', label: '保留否定', earned: false, matched: null, expected: '不能' },
+        ],
+      },
+      earnedXp: false,
+      xpAwarded: [],
+      totals: { totalXP: 10, level: 1, streakDays: 1 },
+    };
+    expect(ok(AnswerResultSchema, result)).toBe(true);
+    expect(ok(AnswerResultSchema, { ...result, marking: { ...result.marking, verdict: 'almost' } })).toBe(
+      false,
+    );
+    const { marking: _marking, ...withoutMarking } = result;
+    expect(ok(AnswerResultSchema, withoutMarking)).toBe(false);
   });
 
   it('refuses a node completion with more correct answers than answered', () => {

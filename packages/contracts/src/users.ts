@@ -102,6 +102,21 @@ export type AwardXpResult = z.infer<typeof AwardXpResultSchema>;
 export const CompletedActivitiesSchema = z.array(QuestionTypeSchema);
 export type CompletedActivities = z.infer<typeof CompletedActivitiesSchema>;
 
+/**
+ * GET /api/users/:id/lessons/:lessonId/node-results: each roadmap node the learner has finished a
+ * session of, whether it is completed, and its best session score (the roadmap shows how far a node
+ * fell short of the 80 % it needs).
+ */
+export const NodeResultListSchema = z.array(
+  z.object({
+    type: QuestionTypeSchema,
+    completed: z.boolean(),
+    bestScore: z.number().int().min(0).max(100),
+    requiredScore: z.number().int(),
+  }),
+);
+export type NodeResultList = z.infer<typeof NodeResultListSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Answers and nodes
 // ---------------------------------------------------------------------------------------------
@@ -115,15 +130,51 @@ export const SubmitAnswerBodySchema = z.object({
   selectedAnswer: z.string().max(5000),
   isCorrect: z.boolean().optional(),
   timeSpent: SecondsSchema,
+  /** Long paper questions: the rubric level the learner gives their own answer (required there). */
+  selfAssessedLevel: z.string().min(1).max(20).optional(),
 });
 export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
+
+export const MARKING_VERDICTS = ['correct', 'partial', 'incorrect'] as const;
+
+/** One scoring point of a marked answer: what it tests, and the learner's words or the rendering missed. */
+export const MarkedPointSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  earned: z.boolean(),
+  /** The accepted rendering found in the answer, or null. */
+  matched: z.string().nullable(),
+  /** The accepted rendering shown when the point was missed. */
+  expected: z.string(),
+});
+export type MarkedPoint = z.infer<typeof MarkedPointSchema>;
+
+/**
+ * How an answer was marked: points earned out of points available, the verdict (全對 / 部分正確 /
+ * 未達要求), the points (free text with a scheme; empty otherwise), whether the answer merely copied
+ * the source, and whether the learner marked it against the rubric.
+ */
+export const AnswerMarkingSchema = z.object({
+  verdict: z.enum(MARKING_VERDICTS),
+  earned: z.number().int().nonnegative(),
+  available: z.number().int().positive(),
+  copied: z.boolean(),
+  selfAssessed: z.boolean(),
+  points: z.array(MarkedPointSchema),
+});
+export type AnswerMarking = z.infer<typeof AnswerMarkingSchema>;
 
 /** The graded answer: the verdict, the explanation and what it earned. */
 export const AnswerResultSchema = ProgressResultSchema.extend({
   isCorrect: z.boolean(),
+  /** The key: the right option, or the model answer of free text. */
   correctAnswer: z.string(),
   explanation: z.string(),
   culturalContext: z.string().nullable(),
+  marking: AnswerMarkingSchema,
+  /** True when this answer earned XP (the first correct answer of this question). */
+  earnedXp: z.boolean(),
 });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 
@@ -144,6 +195,15 @@ export type NodeCompleteBody = z.infer<typeof NodeCompleteBodySchema>;
 /** The answer to a node completion: the awards, the totals and the lesson's completed types. */
 export const NodeCompleteResultSchema = ProgressResultSchema.extend({
   completedActivities: CompletedActivitiesSchema,
+  /** The server's verdict on the session, from the answers it recorded (80 % correct completes a node). */
+  node: z.object({
+    completed: z.boolean(),
+    score: z.number().int().min(0).max(100),
+    questionsAnswered: CountSchema,
+    correctAnswers: CountSchema,
+    requiredScore: z.number().int(),
+    requiredQuestions: CountSchema,
+  }),
 });
 export type NodeCompleteResult = z.infer<typeof NodeCompleteResultSchema>;
 

@@ -7,6 +7,7 @@ export * from './adaptive/adaptive.ts';
 export * from './grading/fold.ts';
 export * from './grading/grading.ts';
 export * from './grading/marker.ts';
+export * from './grading/option-order.ts';
 export * from './grading/ratings.ts';
 export * from './learner/decide.ts';
 export * from './learner/events.ts';

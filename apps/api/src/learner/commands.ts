@@ -27,7 +27,8 @@ export const learnerModel: StreamModel<LearnerState> = {
   initialState: initialLearnerState,
   evolve: (state, stored) =>
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
-  snapshotSchema: 1,
+  // 2: the lesson state remembers correct answers, node sessions and best node scores (fair XP).
+  snapshotSchema: 2,
 };
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
-import type { ErrorQuestionRecord, Question, XpAward } from '@wenyan/contracts';
-import type { ErrorRecordView, LearnerEvent } from '@wenyan/domain';
+import type { ErrorQuestionRecord, KeyedQuestion, Question, XpAward } from '@wenyan/contracts';
+import { type ErrorRecordView, type LearnerEvent, optionOrder } from '@wenyan/domain';
 
 /** A question as read from the questions table. */
 export interface QuestionRow {
@@ -16,6 +16,7 @@ export interface QuestionRow {
   difficulty: string;
   character_frequency: number | null;
   points: number | null;
+  rubric?: { level: string; marks: string; descriptor: string }[] | null;
 }
 
 export const questionColumns = [
@@ -34,22 +35,43 @@ export const questionColumns = [
   'points',
 ] as const;
 
-/** A questions row as the contract's Question. */
-export function toQuestion(row: QuestionRow): Question {
+/**
+ * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
+ * options in this learner's order for this question.
+ */
+export function toQuestion(row: QuestionRow, learnerId: string): Question {
+  return {
+    id: row.id,
+    lessonId: row.lesson_id,
+    type: row.type as Question['type'],
+    content: row.content,
+    options: optionOrder(learnerId, row.id, row.options ?? []),
+    targetText: row.target_text,
+    highlight: row.highlight,
+    difficulty: row.points === null ? (row.difficulty as Question['difficulty']) : null,
+    characterFrequency: row.character_frequency as Question['characterFrequency'],
+    points: row.points,
+    rubric: row.type === 'long_question' ? (row.rubric ?? null) : null,
+  };
+}
+
+/** A questions row with its key, in its stored option order (teachers' and admins' views, the error book). */
+export function toKeyedQuestion(row: QuestionRow): KeyedQuestion {
   return {
     id: row.id,
     lessonId: row.lesson_id,
     type: row.type as Question['type'],
     content: row.content,
     options: row.options ?? [],
-    correctAnswer: row.correct_answer,
-    explanation: row.explanation,
-    culturalContext: row.cultural_context,
     targetText: row.target_text,
     highlight: row.highlight,
     difficulty: row.points === null ? (row.difficulty as Question['difficulty']) : null,
     characterFrequency: row.character_frequency as Question['characterFrequency'],
     points: row.points,
+    rubric: row.rubric ?? null,
+    correctAnswer: row.correct_answer,
+    explanation: row.explanation,
+    culturalContext: row.cultural_context,
   };
 }
 
@@ -61,7 +83,7 @@ export function xpAwards(events: readonly LearnerEvent[]): XpAward[] {
 }
 
 /** An error-book record of the view, with its question. */
-export function toErrorRecord(record: ErrorRecordView, question: Question): ErrorQuestionRecord {
+export function toErrorRecord(record: ErrorRecordView, question: KeyedQuestion): ErrorQuestionRecord {
   return {
     id: record.questionId,
     questionId: record.questionId,

@@ -5,7 +5,7 @@
 import type { AtParam, LearnerEvent, LearnerEventsQuery, LearnerState } from '@wenyan/contracts';
 import { errorBookRecords, lessonStatsRecords } from '@wenyan/domain';
 import { type Db, findQuestions, learnerStreamId, listLessons } from '@wenyan/store';
-import { toErrorRecord, toQuestion } from '../learner/mappers.ts';
+import { toErrorRecord, toKeyedQuestion } from '../learner/mappers.ts';
 import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
 import { findEvents, headVersion, versionAtTime } from './repo.ts';
 import { type LessonTitles, summarizeEvent } from './summaries.ts';
@@ -46,7 +46,7 @@ export async function learnerStateAt(
         db,
         open.map((r) => r.questionId),
       )
-    ).map((q) => [q.id, toQuestion(q)]),
+    ).map((q) => [q.id, toKeyedQuestion(q)]),
   );
   return {
     learnerId,

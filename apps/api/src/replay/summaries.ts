@@ -102,6 +102,10 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const again = d.firstCompletion ? '' : '（重溫）';
       return `完成${lessonName(titles, d.lessonId)}${typeName(d.nodeType)}關卡${again}：答對 ${d.correctAnswers}/${d.questionsAnswered} 題（${d.score}%）`;
     }
+    case 'NodeFellShort': {
+      const d = event.data;
+      return `${lessonName(titles, d.lessonId)}${typeName(d.nodeType)}關卡未達標：答對 ${d.correctAnswers}/${d.questionsAnswered} 題（${d.score}%，需要 ${d.requiredScore}%）`;
+    }
     case 'LessonCompleted': {
       const d = event.data;
       return `完成${lessonName(titles, d.lessonId)}課程（已作答 ${d.questionsCompleted}/${d.totalQuestions} 題）`;

@@ -30,6 +30,10 @@ export const queryKeys = {
   errorQuestions: (userId: string) => ['users', userId, 'error-questions'] as const,
   errorStats: (userId: string) => ['users', userId, 'error-questions', 'stats'] as const,
   leaderboard: ['leaderboard'] as const,
+  /** The mock papers' name and disclaimer (content data, read once). */
+  dseAbout: ['dse-papers', 'about'] as const,
+  /** A learner's roadmap node results of a lesson (best session score, completed or not). */
+  nodeResults: (userId: string, lessonId: number) => ['users', userId, 'node-results', lessonId] as const,
   adminStatus: ['admin', 'status'] as const,
   teacher: {
     classes: ['teacher', 'classes'] as const,

@@ -227,6 +227,12 @@ describe('submitting an answer', () => {
             gradingMethod: 'choice',
             matchedKeywords: null,
             requiredKeywords: null,
+            pointsEarned: 1,
+            pointsAvailable: 1,
+            points: [],
+            copied: false,
+            selfAssessed: false,
+            earnedXp: true,
             timeSpent: 12,
             correctRun: 1,
             firstAttempt: true,
@@ -320,6 +326,116 @@ describe('submitting an answer', () => {
         firstAttempt: false,
         questionsCompleted: 1,
       });
+    });
+  });
+
+  describe('for a question already answered correctly', () => {
+    const before = () => history({ command: signIn }, { command: right('q1') });
+
+    it('records the answer but pays no XP: a question earns its XP once', () => {
+      const decision = given(before()).when(right('q1'));
+      expect(decision.ok && decision.events).toEqual([
+        expect.objectContaining({
+          type: 'AnswerSubmitted',
+          data: expect.objectContaining({ isCorrect: true, earnedXp: false, correctRun: 1 }),
+        }),
+      ]);
+    });
+
+    it('pays nothing when the same session is repeated', () => {
+      const once = [right('a'), right('b'), right('c'), right('d')].map((command) => ({ command }));
+      const first = history({ command: signIn }, ...once);
+      const xpOf = (events: LearnerEvent[]) =>
+        events.flatMap((e) => (e.type === 'XpAwarded' ? [e.data.amount] : [])).reduce((a, b) => a + b, 0);
+      expect(xpOf(first)).toBe(5 + 10 + 10 + 25 + 25);
+      const second = extend(first, ...once);
+      expect(xpOf(second.slice(first.length))).toBe(0);
+    });
+
+    it('pays its XP the first time it is answered right after being answered wrong', () => {
+      const decision = given(history({ command: signIn }, { command: wrong('q1') })).when(right('q1'));
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['AnswerSubmitted', 'XpAwarded']);
+    });
+  });
+
+  describe('the combo bonus', () => {
+    it('counts only answers that earned XP: correct repeats neither add to the run nor break it', () => {
+      const before = history(
+        { command: signIn },
+        { command: right('q1') },
+        { command: right('q1') },
+        { command: right('q1') },
+        { command: right('q2') },
+      );
+      expect(foldLearner(before).correctRun).toBe(2);
+      const decision = given(before).when(right('q3'));
+      expect(
+        decision.ok && decision.events.filter((e) => e.type === 'XpAwarded').map((e) => e.data.reason),
+      ).toEqual(['correct_answer', 'correct_run_bonus']);
+    });
+
+    it('is not paid on a correct repeat even with a run of three behind it', () => {
+      const before = history(
+        { command: signIn },
+        { command: right('q1') },
+        { command: right('q2') },
+        { command: right('q3') },
+      );
+      const decision = given(before).when(right('q2'));
+      expect(decision.ok && decision.events.filter((e) => e.type === 'XpAwarded')).toEqual([]);
+    });
+
+    it('is broken by a wrong answer, repeat or not', () => {
+      const before = history(
+        { command: signIn },
+        { command: right('q1') },
+        { command: right('q2') },
+        { command: wrong('q1') },
+      );
+      expect(foldLearner(before).correctRun).toBe(0);
+    });
+  });
+
+  describe('for a long question marked by the learner against its rubric', () => {
+    const long = { type: 'long_question', correctAnswer: '參考答案' };
+    const selfMarked = (pointsEarned: number, pointsAvailable = 8): LearnerCommand => ({
+      type: 'SubmitAnswer',
+      data: {
+        question: question('d1', long),
+        selectedAnswer: '我的長答案',
+        timeSpent: 600,
+        source: 'past_paper',
+        selfAssessment: { pointsEarned, pointsAvailable },
+      },
+    });
+
+    it('records the marks as self-assessed; full marks count as correct', () => {
+      const decision = given(history({ command: signIn })).when(selfMarked(8));
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        selfAssessed: true,
+        pointsEarned: 8,
+        pointsAvailable: 8,
+        isCorrect: true,
+      });
+    });
+
+    it('records fewer marks as not yet correct', () => {
+      const decision = given(history({ command: signIn })).when(selfMarked(5));
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        selfAssessed: true,
+        pointsEarned: 5,
+        isCorrect: false,
+        earnedXp: false,
+      });
+    });
+
+    it.each([
+      [9, 8],
+      [-1, 8],
+      [2.5, 8],
+      [0, 0],
+    ])('refuses %d out of %d', (earned, available) => {
+      expect(given([]).when(selfMarked(earned, available))).toEqual(refused('INVALID_SELF_ASSESSMENT'));
     });
   });
 
@@ -441,17 +557,25 @@ describe('completing a roadmap node', () => {
   });
   const twoTypes = { lessonNodeTypes: { 1: ['word_interpretation', 'theme_understanding'] } };
 
-  describe('for the first time', () => {
-    it('records the node with the score the server computes', () => {
-      expect(given(history({ command: signIn })).when(node('word_interpretation', 74), twoTypes)).toEqual({
+  /** A session of `total` answers of one node type, the first `correct` of them right. */
+  const session = (nodeType: string, correct: number, total: number, prefix = nodeType): Step[] =>
+    Array.from({ length: total }, (_, i) => ({
+      command: (i < correct ? right : wrong)(`${prefix}-${i}`, { type: nodeType }),
+    }));
+
+  describe('after a session of 8 with 7 right (88 %, the server counting)', () => {
+    it('records the node with the score the server computes from the answers it recorded', () => {
+      const before = history({ command: signIn }, ...session('word_interpretation', 7, 8));
+      // The client claims 6 of 8 (75 %); the server's own count decides.
+      expect(given(before).when(node('word_interpretation', 75, 8, 6), twoTypes)).toEqual({
         ok: true,
         events: [
           learnerEvent('NodeCompleted', {
             lessonId: 1,
             nodeType: 'word_interpretation',
-            score: 75,
+            score: 88,
             questionsAnswered: 8,
-            correctAnswers: 6,
+            correctAnswers: 7,
             timeSpent: 300,
             firstCompletion: true,
             at: AT,
@@ -461,13 +585,114 @@ describe('completing a roadmap node', () => {
     });
   });
 
+  describe('after a session of 8 with 3 right', () => {
+    const before = history({ command: signIn }, ...session('word_interpretation', 3, 8));
+
+    it('does not complete the node, whatever the client claims, and records how far it fell short', () => {
+      expect(given(before).when(node('word_interpretation', 100, 8, 8), twoTypes)).toEqual({
+        ok: true,
+        events: [
+          learnerEvent('NodeFellShort', {
+            lessonId: 1,
+            nodeType: 'word_interpretation',
+            score: 38,
+            questionsAnswered: 8,
+            correctAnswers: 3,
+            requiredScore: 80,
+            requiredQuestions: 1,
+            timeSpent: 300,
+            at: AT,
+          }),
+        ],
+      });
+    });
+
+    it('starts the next session afresh, and keeps the best score for the roadmap', () => {
+      const fell = extend(before, { command: node('word_interpretation', 38, 8, 3), context: twoTypes });
+      const lesson = foldLearner(fell).lessons['1'];
+      expect(lesson?.nodeTypes).toEqual([]);
+      expect(lesson?.nodeSessions.word_interpretation).toBeUndefined();
+      expect(lesson?.nodeBest.word_interpretation).toBe(38);
+      const retried = extend(fell, ...session('word_interpretation', 8, 8, 'retry'));
+      const decision = given(retried).when(node('word_interpretation', 100, 8, 8), twoTypes);
+      expect(decision.ok && decision.events[0]).toMatchObject({
+        type: 'NodeCompleted',
+        data: { score: 100, questionsAnswered: 8, correctAnswers: 8 },
+      });
+    });
+  });
+
+  describe('at exactly 80 %', () => {
+    it('completes the node (integers: 4 of 5)', () => {
+      const before = history({ command: signIn }, ...session('word_interpretation', 4, 5));
+      const decision = given(before).when(node('word_interpretation', 80, 5, 4), twoTypes);
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['NodeCompleted']);
+    });
+  });
+
+  describe('with fewer answers than the node offers', () => {
+    it('falls short even at 100 %: one right answer does not complete a node of eight', () => {
+      const before = history({ command: signIn }, ...session('word_interpretation', 1, 1));
+      const counts = { ...twoTypes, nodeQuestionCounts: { 1: { word_interpretation: 12 } } };
+      expect(given(before).when(node('word_interpretation', 100, 1, 1), counts)).toEqual({
+        ok: true,
+        events: [
+          expect.objectContaining({
+            type: 'NodeFellShort',
+            data: expect.objectContaining({ score: 100, questionsAnswered: 1, requiredQuestions: 8 }),
+          }),
+        ],
+      });
+    });
+
+    it('needs every question of a node that has fewer than eight', () => {
+      const before = history({ command: signIn }, ...session('word_interpretation', 5, 5));
+      const counts = { ...twoTypes, nodeQuestionCounts: { 1: { word_interpretation: 5 } } };
+      const decision = given(before).when(node('word_interpretation', 100, 5, 5), counts);
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['NodeCompleted']);
+    });
+  });
+
+  describe('with no answer recorded in the session', () => {
+    it('falls short: a client cannot complete a node by saying so', () => {
+      const decision = given(history({ command: signIn })).when(
+        node('word_interpretation', 100, 8, 8),
+        twoTypes,
+      );
+      expect(decision.ok && decision.events).toEqual([
+        expect.objectContaining({
+          type: 'NodeFellShort',
+          data: expect.objectContaining({ questionsAnswered: 0, correctAnswers: 0, score: 0 }),
+        }),
+      ]);
+    });
+  });
+
+  describe('a session counts the latest verdict on each question of that type only', () => {
+    it('a question answered twice counts once, by its last answer; other types do not count', () => {
+      const before = history(
+        { command: signIn },
+        { command: wrong('w1', { type: 'word_interpretation' }) },
+        { command: right('w1', { type: 'word_interpretation' }) },
+        { command: wrong('t1', { type: 'theme_understanding' }) },
+      );
+      const decision = given(before).when(node('word_interpretation', 100, 1, 1), twoTypes);
+      expect(decision.ok && decision.events[0]).toMatchObject({
+        type: 'NodeCompleted',
+        data: { questionsAnswered: 1, correctAnswers: 1, score: 100 },
+      });
+    });
+  });
+
   describe('when it completes every node of the lesson', () => {
     it('completes the unit once and awards 100 XP', () => {
       const before = history(
         { command: signIn },
-        { command: node('word_interpretation'), context: twoTypes },
+        ...session('word_interpretation', 8, 8),
+        { command: node('word_interpretation', 100, 8, 8), context: twoTypes },
+        ...session('theme_understanding', 8, 8),
       );
-      expect(given(before).when(node('theme_understanding'), twoTypes)).toEqual({
+      expect(given(before).when(node('theme_understanding', 100, 8, 8), twoTypes)).toEqual({
         ok: true,
         events: [
           expect.objectContaining({ type: 'NodeCompleted' }),
@@ -486,14 +711,29 @@ describe('completing a roadmap node', () => {
           }),
         ],
       });
-      const done = extend(before, { command: node('theme_understanding'), context: twoTypes });
-      const again = given(done).when(node('theme_understanding'), twoTypes);
+      const done = extend(
+        before,
+        { command: node('theme_understanding', 100, 8, 8), context: twoTypes },
+        ...session('theme_understanding', 8, 8),
+      );
+      const again = given(done).when(node('theme_understanding', 100, 8, 8), twoTypes);
       expect(again.ok && again.events).toEqual([
         expect.objectContaining({
           type: 'NodeCompleted',
           data: expect.objectContaining({ firstCompletion: false }),
         }),
       ]);
+    });
+
+    it('pays no unit bonus while a node has only fallen short', () => {
+      const before = history(
+        { command: signIn },
+        ...session('word_interpretation', 8, 8),
+        { command: node('word_interpretation', 100, 8, 8), context: twoTypes },
+        ...session('theme_understanding', 3, 8),
+      );
+      const decision = given(before).when(node('theme_understanding', 100, 8, 8), twoTypes);
+      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['NodeFellShort']);
     });
 
     it('needs all five practice types when the context does not list them', () => {
@@ -504,10 +744,13 @@ describe('completing a roadmap node', () => {
         'writing_techniques',
         'cultural_knowledge',
       ]);
-      const four = PRACTICE_NODE_TYPES.slice(0, 4).map((type) => ({ command: node(type) }));
-      const before = history({ command: signIn }, ...four);
+      const four = PRACTICE_NODE_TYPES.slice(0, 4).flatMap((type) => [
+        ...session(type, 1, 1),
+        { command: node(type, 100, 1, 1) },
+      ]);
+      const before = extend(history({ command: signIn }, ...four), ...session('cultural_knowledge', 1, 1));
       expect(foldLearner(before).lessons['1']?.unitCompleted).toBe(false);
-      const decision = given(before).when(node('cultural_knowledge'));
+      const decision = given(before).when(node('cultural_knowledge', 100, 1, 1));
       expect(decision.ok && decision.events.map((e) => e.type)).toEqual([
         'NodeCompleted',
         'UnitCompleted',

@@ -3,7 +3,7 @@
  * against the state and the world facts in the context, and answers with the events to append
  * (XP included: the client never states what it earned) or a refusal with a literal code.
  */
-import { gradeAnswer } from '../grading/grading.ts';
+import { type Grading, gradeAnswer } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
 import {
   characterLength,
@@ -12,7 +12,14 @@ import {
   normaliseSchoolName,
   SCHOOL_NAME_MAX_LENGTH,
 } from '../profile/profile.ts';
-import { isLessonComplete, LESSON_PROGRESS_QUESTIONS, percent } from '../progress/progress.ts';
+import {
+  isLessonComplete,
+  isNodePassed,
+  LESSON_PROGRESS_QUESTIONS,
+  NODE_PASS_PERCENT,
+  nodeRequiredQuestions,
+  percent,
+} from '../progress/progress.ts';
 import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
@@ -24,6 +31,7 @@ import {
   type LearnerState,
   learnerEvent,
   lessonState,
+  type RecordedPoint,
   VOCABULARY_EXERCISE_TYPES,
   type VocabularyExerciseType,
   type XpAwarded,
@@ -48,9 +56,19 @@ export type QuestionForGrading = {
   readonly keywords?: readonly string[] | null;
 };
 
+/** A learner's own marking of a long answer against the question's rubric (points out of its marks). */
+export type SelfAssessment = { readonly pointsEarned: number; readonly pointsAvailable: number };
+
 export type SubmitAnswer = Command<
   'SubmitAnswer',
-  { question: QuestionForGrading; selectedAnswer: string; timeSpent: number; source?: AnswerSource }
+  {
+    question: QuestionForGrading;
+    selectedAnswer: string;
+    timeSpent: number;
+    source?: AnswerSource;
+    /** Long paper questions: the learner's own marking against the rubric, recorded as self-assessed. */
+    selfAssessment?: SelfAssessment;
+  }
 >;
 export type CompleteNode = Command<
   'CompleteNode',
@@ -113,6 +131,11 @@ export type DecideContext = {
   readonly lessonQuestionCounts?: Readonly<Record<number, number>>;
   /** The node types of each lesson's roadmap (what a unit needs); PRACTICE_NODE_TYPES when missing. */
   readonly lessonNodeTypes?: Readonly<Record<number, readonly string[]>>;
+  /**
+   * Questions each node of each lesson offers at the lowest frequency tier (a session needs
+   * min(8, this) answers); when missing, a session needs one answer.
+   */
+  readonly nodeQuestionCounts?: Readonly<Record<number, Readonly<Record<string, number>>>>;
 };
 
 /** The answer of `decide`: the events to append (possibly none), or a refusal. */
@@ -169,15 +192,22 @@ function submitAnswer(
   context: DecideContext,
   at: string,
 ): Outcome {
-  const { question, selectedAnswer, timeSpent } = data;
+  const { question, selectedAnswer, timeSpent, selfAssessment } = data;
   if (selectedAnswer.trim().length === 0) return refuse('EMPTY_ANSWER', '請先作答');
   if (!isDuration(timeSpent)) return refuse('INVALID_TIME_SPENT', '作答時間無效');
+  if (selfAssessment !== undefined && !isSelfAssessment(selfAssessment)) {
+    return refuse('INVALID_SELF_ASSESSMENT', '自評分數無效');
+  }
   const grading = gradeAnswer(question, selectedAnswer);
+  const marked = markedPoints(grading, selfAssessment);
   const lesson = lessonState(state, question.lessonId);
   const firstAttempt = lesson.answered[question.id] !== true;
   const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
   const totalQuestions = context.lessonQuestionCounts?.[question.lessonId] ?? LESSON_PROGRESS_QUESTIONS;
-  const correctRun = grading.isCorrect ? state.correctRun + 1 : 0;
+  // XP for the first correct answer of a question only; the run counts only answers that earned XP
+  // (a correct repeat neither adds to it nor breaks it; a wrong answer breaks it).
+  const earnedXp = marked.isCorrect && lesson.correct[question.id] !== true;
+  const correctRun = marked.isCorrect ? state.correctRun + (earnedXp ? 1 : 0) : 0;
   const events: LearnerEvent[] = [
     learnerEvent('AnswerSubmitted', {
       questionId: question.id,
@@ -187,11 +217,17 @@ function submitAnswer(
       source: data.source ?? 'quiz',
       selectedAnswer,
       correctAnswer: question.correctAnswer,
-      isCorrect: grading.isCorrect,
+      isCorrect: marked.isCorrect,
       gradingMethod: grading.method,
-      // The retired keyword rule's fields; the scoring points are in `grading.marking`.
+      // The retired keyword rule's fields; the scoring points are in `points`.
       matchedKeywords: null,
       requiredKeywords: null,
+      pointsEarned: marked.pointsEarned,
+      pointsAvailable: marked.pointsAvailable,
+      points: marked.points,
+      copied: marked.copied,
+      selfAssessed: selfAssessment !== undefined,
+      earnedXp,
       timeSpent,
       correctRun,
       firstAttempt,
@@ -199,9 +235,7 @@ function submitAnswer(
       totalQuestions,
       at,
     }),
-    ...xpForAnswer(grading.isCorrect, correctRun).map((reason) =>
-      xp(at, reason, question.lessonId, question.id),
-    ),
+    ...xpForAnswer(earnedXp, correctRun).map((reason) => xp(at, reason, question.lessonId, question.id)),
   ];
   if (!lesson.completed && isLessonComplete(questionsCompleted, totalQuestions)) {
     events.push(
@@ -215,6 +249,63 @@ function submitAnswer(
     );
   }
   return accept(events);
+}
+
+function isSelfAssessment(s: SelfAssessment): boolean {
+  return (
+    isCount(s.pointsEarned) &&
+    Number.isInteger(s.pointsAvailable) &&
+    s.pointsAvailable > 0 &&
+    s.pointsEarned <= s.pointsAvailable
+  );
+}
+
+type MarkedAnswer = {
+  readonly isCorrect: boolean;
+  readonly pointsEarned: number;
+  readonly pointsAvailable: number;
+  readonly points: readonly RecordedPoint[];
+  readonly copied: boolean;
+};
+
+/**
+ * The answer's points: a self-assessment as the learner gave it (correct with full marks); a marked
+ * free-text answer's scoring points; otherwise 1 or 0 out of 1.
+ */
+function markedPoints(grading: Grading, selfAssessment: SelfAssessment | undefined): MarkedAnswer {
+  if (selfAssessment !== undefined) {
+    return {
+      isCorrect: selfAssessment.pointsEarned === selfAssessment.pointsAvailable,
+      pointsEarned: selfAssessment.pointsEarned,
+      pointsAvailable: selfAssessment.pointsAvailable,
+      points: [],
+      copied: false,
+    };
+  }
+  const marking = grading.marking;
+  if (marking !== undefined) {
+    return {
+      isCorrect: grading.isCorrect,
+      pointsEarned: marking.earned,
+      pointsAvailable: marking.available,
+      points: marking.points.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        label: p.label,
+        earned: p.earned,
+        matched: p.matched,
+        expected: p.expected,
+      })),
+      copied: marking.copied,
+    };
+  }
+  return {
+    isCorrect: grading.isCorrect,
+    pointsEarned: grading.isCorrect ? 1 : 0,
+    pointsAvailable: 1,
+    points: [],
+    copied: false,
+  };
 }
 
 /** Checks the counts of a finished practice and returns the server's score, or a refusal. */
@@ -249,17 +340,40 @@ function completeNode(
 ): Outcome {
   const nodeTypes: readonly string[] = context.lessonNodeTypes?.[data.lessonId] ?? PRACTICE_NODE_TYPES;
   if (!nodeTypes.includes(data.nodeType)) return refuse('UNKNOWN_NODE_TYPE', '這課沒有這個練習類型');
+  // The client's figures are checked for sense only; the verdict comes from the answers recorded.
   const checked = checkedScore(data);
   if (!checked.ok) return checked;
   const lesson = lessonState(state, data.lessonId);
+  const verdicts = Object.values(lesson.nodeSessions[data.nodeType] ?? {});
+  const questionsAnswered = verdicts.length;
+  const correctAnswers = verdicts.filter(Boolean).length;
+  const score = percent(correctAnswers, questionsAnswered);
+  const requiredQuestions = nodeRequiredQuestions(
+    context.nodeQuestionCounts?.[data.lessonId]?.[data.nodeType],
+  );
+  if (!isNodePassed(correctAnswers, questionsAnswered, requiredQuestions)) {
+    return accept([
+      learnerEvent('NodeFellShort', {
+        lessonId: data.lessonId,
+        nodeType: data.nodeType,
+        score,
+        questionsAnswered,
+        correctAnswers,
+        requiredScore: NODE_PASS_PERCENT,
+        requiredQuestions,
+        timeSpent: data.timeSpent,
+        at,
+      }),
+    ]);
+  }
   const firstCompletion = !lesson.nodeTypes.includes(data.nodeType);
   const events: LearnerEvent[] = [
     learnerEvent('NodeCompleted', {
       lessonId: data.lessonId,
       nodeType: data.nodeType,
-      score: checked.score,
-      questionsAnswered: data.questionsAnswered,
-      correctAnswers: data.correctAnswers,
+      score,
+      questionsAnswered,
+      correctAnswers,
       timeSpent: data.timeSpent,
       firstCompletion,
       at,

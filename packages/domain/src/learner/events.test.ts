@@ -6,6 +6,7 @@ import {
   foldLearner,
   initialLearnerState,
   LEARNER_EVENT_SCHEMA_VERSION,
+  LEARNER_EVENT_SCHEMA_VERSIONS,
   LEARNER_EVENT_TYPES,
   type LearnerEvent,
   learnerEvent,
@@ -27,6 +28,12 @@ const answered = (questionId: string, isCorrect: boolean, questionsCompleted: nu
     gradingMethod: 'choice',
     matchedKeywords: null,
     requiredKeywords: null,
+    pointsEarned: isCorrect ? 1 : 0,
+    pointsAvailable: 1,
+    points: [],
+    copied: false,
+    selfAssessed: false,
+    earnedXp: isCorrect,
     timeSpent: 5,
     correctRun,
     firstAttempt: true,
@@ -44,6 +51,7 @@ describe('the learner event union', () => {
       'StreakExtended',
       'StreakReset',
       'NodeCompleted',
+      'NodeFellShort',
       'LessonCompleted',
       'UnitCompleted',
       'VocabularyExerciseCompleted',
@@ -53,6 +61,7 @@ describe('the learner event union', () => {
       'RecitationFinished',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
+    expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2 });
     expect(ANSWER_SOURCES).toEqual(['quiz', 'vocabulary', 'error_book', 'past_paper']);
     expect(VOCABULARY_EXERCISE_TYPES).toEqual(['lesson_specific', 'mixed_session', 'quick_practice']);
   });
@@ -83,6 +92,26 @@ describe('evolve', () => {
       completed: false,
       nodeTypes: [],
       unitCompleted: false,
+      correct: {},
+      nodeSessions: {},
+      nodeBest: {},
+    });
+  });
+
+  it('reads a lesson folded by an older release (no correct set, sessions or best scores) as empty there', () => {
+    const old = {
+      answered: { a: true },
+      questionsCompleted: 1,
+      completed: false,
+      nodeTypes: [],
+      unitCompleted: false,
+    };
+    const state = { ...initialLearnerState, lessons: { '7': old } } as never;
+    expect(lessonState(state, 7)).toMatchObject({
+      answered: { a: true },
+      correct: {},
+      nodeSessions: {},
+      nodeBest: {},
     });
   });
 

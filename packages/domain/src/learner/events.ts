@@ -9,18 +9,49 @@ import { assertNever } from '../shared/errors.ts';
 import type { HongKongDay } from '../time/hong-kong.ts';
 import type { XpReason } from '../xp/awards.ts';
 
-/** The schema version every event is written with today. */
+/** The schema version of events whose shape never changed (and the floor of every type). */
 export const LEARNER_EVENT_SCHEMA_VERSION = 1;
+
+/**
+ * The schema version each type is written with today. AnswerSubmitted is at 2: version 2 added the
+ * points earned and available, the points themselves, self-assessment and whether the answer earned XP.
+ */
+export const LEARNER_EVENT_SCHEMA_VERSIONS = {
+  AnswerSubmitted: 2,
+} as const satisfies Partial<Record<string, number>>;
+
+type CurrentVersion<Type extends string> = Type extends keyof typeof LEARNER_EVENT_SCHEMA_VERSIONS
+  ? (typeof LEARNER_EVENT_SCHEMA_VERSIONS)[Type]
+  : typeof LEARNER_EVENT_SCHEMA_VERSION;
+
+/** The schema version a type is written with today. */
+export function currentSchemaVersion(type: string): number {
+  return (
+    (LEARNER_EVENT_SCHEMA_VERSIONS as Readonly<Record<string, number>>)[type] ?? LEARNER_EVENT_SCHEMA_VERSION
+  );
+}
 
 type Event<Type extends string, Data> = {
   readonly type: Type;
-  readonly schemaVersion: typeof LEARNER_EVENT_SCHEMA_VERSION;
+  readonly schemaVersion: CurrentVersion<Type>;
   readonly data: Readonly<Data & { at: string }>;
 };
 
 /** Where an answer was given. */
 export type AnswerSource = 'quiz' | 'vocabulary' | 'error_book' | 'past_paper';
 export const ANSWER_SOURCES: readonly AnswerSource[] = ['quiz', 'vocabulary', 'error_book', 'past_paper'];
+
+/** One scoring point of a marked free-text answer, as recorded (see grading/marker.ts). */
+export type RecordedPoint = {
+  readonly id: string;
+  readonly kind: string;
+  readonly label: string;
+  readonly earned: boolean;
+  /** The accepted rendering found in the answer, or null. */
+  readonly matched: string | null;
+  /** The rendering shown to a learner who missed the point. */
+  readonly expected: string;
+};
 
 /** An answer, graded by the server against the stored question. */
 export type AnswerSubmitted = Event<
@@ -40,6 +71,20 @@ export type AnswerSubmitted = Event<
     matchedKeywords: readonly string[] | null;
     /** Keywords needed (keyword rule only, else null). */
     requiredKeywords: number | null;
+    /**
+     * Points earned out of points available: a marked free-text answer's scoring points, a self-assessed
+     * long answer's marks, otherwise 1 or 0 out of 1 (version 1 events read as all-or-nothing).
+     */
+    pointsEarned: number;
+    pointsAvailable: number;
+    /** The scoring points earned and missed (marked free text only; empty otherwise). */
+    points: readonly RecordedPoint[];
+    /** The answer reproduced the source instead of translating it (and so earned nothing). */
+    copied: boolean;
+    /** The learner marked this answer against the rubric (long paper questions), not the server. */
+    selfAssessed: boolean;
+    /** The answer earned XP: correct, and the first correct answer of this question by this learner. */
+    earnedXp: boolean;
     /** Seconds the learner took. */
     timeSpent: number;
     /** Consecutive correct answers up to and including this one (0 after a wrong answer). */
@@ -89,6 +134,26 @@ export type NodeCompleted = Event<
     timeSpent: number;
     /** True the first time this node of this lesson is completed. */
     firstCompletion: boolean;
+  }
+>;
+
+/**
+ * A roadmap node's session ended below the pass mark (or with too few answers): the node is not
+ * completed, and the roadmap shows how far it fell short. Figures from the answers the server recorded.
+ */
+export type NodeFellShort = Event<
+  'NodeFellShort',
+  {
+    lessonId: number;
+    nodeType: string;
+    /** Percent correct of the session's answers. */
+    score: number;
+    questionsAnswered: number;
+    correctAnswers: number;
+    /** The pass mark (percent) and the answers a session needs. */
+    requiredScore: number;
+    requiredQuestions: number;
+    timeSpent: number;
   }
 >;
 
@@ -162,6 +227,7 @@ export type LearnerEvent =
   | StreakExtended
   | StreakReset
   | NodeCompleted
+  | NodeFellShort
   | LessonCompleted
   | UnitCompleted
   | VocabularyExerciseCompleted
@@ -180,6 +246,7 @@ export const LEARNER_EVENT_TYPES = [
   'StreakExtended',
   'StreakReset',
   'NodeCompleted',
+  'NodeFellShort',
   'LessonCompleted',
   'UnitCompleted',
   'VocabularyExerciseCompleted',
@@ -197,7 +264,7 @@ export function learnerEvent<T extends LearnerEventType>(
   type: T,
   data: LearnerEventOf<T>['data'],
 ): LearnerEventOf<T> {
-  return { type, schemaVersion: LEARNER_EVENT_SCHEMA_VERSION, data } as LearnerEventOf<T>;
+  return { type, schemaVersion: currentSchemaVersion(type), data } as LearnerEventOf<T>;
 }
 
 /** What the decider remembers of one lesson. */
@@ -209,6 +276,15 @@ export type LessonState = {
   /** Node types completed, in the order first completed. */
   readonly nodeTypes: readonly string[];
   readonly unitCompleted: boolean;
+  /** Question ids answered correctly at least once (they have earned their XP), as a set. */
+  readonly correct: Readonly<Record<string, true>>;
+  /**
+   * Per node type, the session in progress: the latest verdict on each question of that type answered
+   * since the node was last finished (completed or fallen short).
+   */
+  readonly nodeSessions: Readonly<Record<string, Readonly<Record<string, boolean>>>>;
+  /** Per node type, the best score of a finished session (completed or not). */
+  readonly nodeBest: Readonly<Record<string, number>>;
 };
 
 /**
@@ -243,11 +319,19 @@ const emptyLesson: LessonState = {
   completed: false,
   nodeTypes: [],
   unitCompleted: false,
+  correct: {},
+  nodeSessions: {},
+  nodeBest: {},
 };
 
 /** The decider's view of a lesson (an empty one when the learner never touched it). */
 export function lessonState(state: LearnerState, lessonId: number): LessonState {
-  return state.lessons[String(lessonId)] ?? emptyLesson;
+  const lesson = state.lessons[String(lessonId)];
+  if (lesson === undefined) return emptyLesson;
+  // A lesson folded before a field existed (a state built by an older release) reads it as empty.
+  return lesson.correct === undefined || lesson.nodeSessions === undefined || lesson.nodeBest === undefined
+    ? { ...emptyLesson, ...lesson }
+    : lesson;
 }
 
 function withLesson(
@@ -266,13 +350,24 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
   switch (event.type) {
     case 'AnswerSubmitted': {
       const { data } = event;
-      const next = withLesson(state, data.lessonId, (lesson) => ({
-        ...lesson,
-        answered: lesson.answered[data.questionId]
-          ? lesson.answered
-          : { ...lesson.answered, [data.questionId]: true },
-        questionsCompleted: data.questionsCompleted,
-      }));
+      const next = withLesson(state, data.lessonId, (lesson) => {
+        const session = lesson.nodeSessions[data.questionType] ?? {};
+        return {
+          ...lesson,
+          answered: lesson.answered[data.questionId]
+            ? lesson.answered
+            : { ...lesson.answered, [data.questionId]: true },
+          questionsCompleted: data.questionsCompleted,
+          correct:
+            data.isCorrect && !lesson.correct[data.questionId]
+              ? { ...lesson.correct, [data.questionId]: true }
+              : lesson.correct,
+          nodeSessions: {
+            ...lesson.nodeSessions,
+            [data.questionType]: { ...session, [data.questionId]: data.isCorrect },
+          },
+        };
+      });
       const errorBook = data.isCorrect
         ? next.errorBook
         : { ...next.errorBook, [data.questionId]: 'active' as const };
@@ -285,13 +380,21 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
     case 'StreakExtended':
     case 'StreakReset':
       return { ...state, streakDays: event.data.streakDays };
-    case 'NodeCompleted': {
-      const { lessonId, nodeType } = event.data;
-      return withLesson(state, lessonId, (lesson) =>
-        lesson.nodeTypes.includes(nodeType)
-          ? lesson
-          : { ...lesson, nodeTypes: [...lesson.nodeTypes, nodeType] },
-      );
+    case 'NodeCompleted':
+    case 'NodeFellShort': {
+      const { lessonId, nodeType, score } = event.data;
+      return withLesson(state, lessonId, (lesson) => {
+        const { [nodeType]: _finished, ...nodeSessions } = lesson.nodeSessions;
+        return {
+          ...lesson,
+          nodeTypes:
+            event.type === 'NodeCompleted' && !lesson.nodeTypes.includes(nodeType)
+              ? [...lesson.nodeTypes, nodeType]
+              : lesson.nodeTypes,
+          nodeSessions,
+          nodeBest: { ...lesson.nodeBest, [nodeType]: Math.max(lesson.nodeBest[nodeType] ?? 0, score) },
+        };
+      });
     }
     case 'LessonCompleted':
       return withLesson(state, event.data.lessonId, (lesson) => ({ ...lesson, completed: true }));

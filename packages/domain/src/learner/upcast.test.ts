@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEARNER_EVENT_TYPES, learnerEvent } from './events.ts';
+import { currentSchemaVersion, LEARNER_EVENT_TYPES, learnerEvent } from './events.ts';
 import { upcast } from './upcast.ts';
 
 const at = '2024-09-02T02:00:00.000Z';
@@ -17,8 +17,56 @@ describe('upcast', () => {
 
     it('is accepted for every type', () => {
       for (const type of LEARNER_EVENT_TYPES) {
-        expect(upcast({ type, schemaVersion: 1, data: { at } }).type).toBe(type);
+        expect(upcast({ type, schemaVersion: currentSchemaVersion(type), data: { at } }).type).toBe(type);
       }
+    });
+  });
+
+  describe('an answer of version 1 (before scoring points and fair XP)', () => {
+    const v1 = (isCorrect: boolean) => ({
+      type: 'AnswerSubmitted',
+      schemaVersion: 1,
+      data: {
+        questionId: 't1',
+        lessonId: 1,
+        questionType: 'sentence_translation',
+        difficulty: 'beginner',
+        source: 'quiz',
+        selectedAnswer: '譯文',
+        correctAnswer: '參考譯文',
+        isCorrect,
+        gradingMethod: 'keywords',
+        matchedKeywords: ['譯'],
+        requiredKeywords: 1,
+        timeSpent: 30,
+        correctRun: isCorrect ? 1 : 0,
+        firstAttempt: true,
+        questionsCompleted: 1,
+        totalQuestions: 20,
+        at,
+      },
+    });
+
+    it('reads as all-or-nothing: 1 or 0 points out of 1, none listed, not self-assessed', () => {
+      expect(upcast(v1(true))).toEqual({
+        type: 'AnswerSubmitted',
+        schemaVersion: 2,
+        data: {
+          ...v1(true).data,
+          pointsEarned: 1,
+          pointsAvailable: 1,
+          points: [],
+          copied: false,
+          selfAssessed: false,
+          earnedXp: true,
+        },
+      });
+      expect(upcast(v1(false)).data).toMatchObject({ pointsEarned: 0, pointsAvailable: 1, earnedXp: false });
+    });
+
+    it('keeps a version 2 answer as it was stored', () => {
+      const v2 = upcast(v1(true));
+      expect(upcast(JSON.parse(JSON.stringify(v2)))).toEqual(v2);
     });
   });
 

@@ -2,12 +2,12 @@
  * Lifting stored events to the current schema. Stored events are never rewritten: every reader
  * (decider, projections, replay) passes what it loads through `upcast`.
  *
- * To change an event's shape: bump LEARNER_EVENT_SCHEMA_VERSION only if every event moves, or keep
- * per-type versions by registering `UPCASTERS[type][oldVersion] = (data) => dataOfNextVersion`.
+ * Versions are per type (`currentSchemaVersion`): to change an event's shape, raise its entry in
+ * LEARNER_EVENT_SCHEMA_VERSIONS and register `UPCASTERS[type][oldVersion] = (data) => dataOfNextVersion`.
  */
 import { DomainRuleError } from '../shared/errors.ts';
 import {
-  LEARNER_EVENT_SCHEMA_VERSION,
+  currentSchemaVersion,
   LEARNER_EVENT_TYPES,
   type LearnerEvent,
   type LearnerEventType,
@@ -31,6 +31,22 @@ const UPCASTERS: Partial<Record<LearnerEventType, Readonly<Record<number, (data:
   ErrorNoteSaved: {
     0: ({ userExplanation, ...rest }) => ({ ...rest, note: String(userExplanation ?? '').trim() }),
   },
+  /**
+   * Version 1 (before marking by scoring points and fair XP) graded all-or-nothing and paid XP for every
+   * correct answer: it reads as 1 or 0 points out of 1, no points listed, not self-assessed, and as
+   * having earned XP when correct (as it did then).
+   */
+  AnswerSubmitted: {
+    1: (data) => ({
+      ...data,
+      pointsEarned: data.isCorrect === true ? 1 : 0,
+      pointsAvailable: 1,
+      points: [],
+      copied: false,
+      selfAssessed: false,
+      earnedXp: data.isCorrect === true,
+    }),
+  },
 };
 
 function isLearnerEventType(type: string): type is LearnerEventType {
@@ -53,17 +69,18 @@ export function upcast(raw: StoredLearnerEvent): LearnerEvent {
   }
   let data = raw.data as Data;
   let version = raw.schemaVersion;
-  while (version < LEARNER_EVENT_SCHEMA_VERSION) {
+  const current = currentSchemaVersion(type);
+  while (version < current) {
     const lift = UPCASTERS[type]?.[version];
     if (lift === undefined) break;
     data = lift(data);
     version += 1;
   }
-  if (version !== LEARNER_EVENT_SCHEMA_VERSION) {
+  if (version !== current) {
     throw new DomainRuleError(
       'UNSUPPORTED_SCHEMA_VERSION',
       `${type} version ${raw.schemaVersion} cannot be read`,
     );
   }
-  return { type, schemaVersion: LEARNER_EVENT_SCHEMA_VERSION, data } as LearnerEvent;
+  return { type, schemaVersion: current, data } as LearnerEvent;
 }

@@ -12,6 +12,26 @@ export const LESSON_COMPLETION_PERCENT = 80;
 /** Questions per practice session, and the availability a roadmap node wants. */
 export const SESSION_QUESTION_LIMIT = 8;
 
+/** A roadmap node is completed when its session reaches 80 % correct. */
+export const NODE_PASS_PERCENT = 80;
+
+/**
+ * The answers a node session needs: a full session (8), or every question the node has when it has
+ * fewer; at least one.
+ */
+export function nodeRequiredQuestions(nodeQuestions: number | undefined): number {
+  if (nodeQuestions === undefined) return 1;
+  return Math.max(1, Math.min(SESSION_QUESTION_LIMIT, nodeQuestions));
+}
+
+/**
+ * True when a node session passes: enough answers, and at least 80 % of them correct (integers).
+ * @example isNodePassed(3, 8, 8) // false; isNodePassed(7, 8, 8) // true
+ */
+export function isNodePassed(correct: number, answered: number, requiredQuestions: number): boolean {
+  return answered >= requiredQuestions && answered > 0 && correct * 100 >= answered * NODE_PASS_PERCENT;
+}
+
 /** Percent of a finished fraction, rounded; 0 when there is nothing to count. */
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;

@@ -285,6 +285,9 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
       return { ...view, schoolName: event.data.schoolName };
     case 'RecitationFinished':
       return recitationFinished(view, event);
+    case 'NodeFellShort':
+      // The roadmap reads a node's best score from the decider's state; no read model changes.
+      return view;
     default:
       return assertNever(event);
   }

@@ -22,6 +22,7 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_RANGE',
   'INVALID_MISTAKES',
   'ACCURACY_MISMATCH',
+  'INVALID_SELF_ASSESSMENT',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+import { dseDisclaimer, dsePaperBadge, dsePapersMeta } from '@wenyan/content';
 import { listPapers, paperQuestions, pastPaperQuestions } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { toQuestion } from '../../learner/mappers.ts';
@@ -13,19 +14,22 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
       id: p.id,
       year: p.year,
       title: p.title,
+      badge: dsePaperBadge(p.year),
       status: p.status as never,
       questionCount: Number(p.question_count),
     })),
   );
 
-  defineRoute(app, 'listDsePaperQuestions', async ({ input }) => {
+  defineRoute(app, 'getDseAbout', async () => ({ name: dsePapersMeta.label, disclaimer: dseDisclaimer }));
+
+  defineRoute(app, 'listDsePaperQuestions', async ({ input, user }) => {
     const paper = await db
       .selectFrom('dse_papers')
       .select('id')
       .where('id', '=', input.params.paperId)
       .executeTakeFirst();
     if (!paper) throw notFound('paper');
-    return (await paperQuestions(db, input.params.paperId)).map(toQuestion);
+    return (await paperQuestions(db, input.params.paperId)).map((q) => toQuestion(q, user.id));
   });
 
   async function passagesWithPaperQuestions() {
@@ -61,13 +65,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     passages: await passagesWithPaperQuestions(),
   }));
 
-  defineRoute(app, 'mixDseQuestions', async ({ input }) => {
+  defineRoute(app, 'mixDseQuestions', async ({ input, user }) => {
     const rows = await pastPaperQuestions(db, {
       types: input.query.types,
       lessonIds: input.query.passages,
       limit: input.query.limit,
     });
-    return rows.map(toQuestion);
+    return rows.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'getDseMixedPracticeFilters', async () => {
@@ -85,13 +89,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  defineRoute(app, 'listDseMixedPractice', async ({ input }) => {
+  defineRoute(app, 'listDseMixedPractice', async ({ input, user }) => {
     const rows = await pastPaperQuestions(db, {
       lessonIds: input.query.lessonIds,
       types: input.query.types,
       years: input.query.years,
       limit: input.query.limit,
     });
-    return rows.map(toQuestion);
+    return rows.map((q) => toQuestion(q, user.id));
   });
 }

@@ -1,11 +1,92 @@
+import type { AnswerMarking, NodeCompleteResult, RubricLevel } from '@wenyan/contracts';
+import {
+  type AnswerSubmitted,
+  type LearnerEvent,
+  lessonState,
+  NODE_PASS_PERCENT,
+  type SelfAssessment,
+} from '@wenyan/domain';
 import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
-import { toErrorRecord, toQuestion, xpAwards } from '../../learner/mappers.ts';
+import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
+import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
+
+/** The marks of a level of a rubric ("7-8" → 8, "3" → 3): the learner takes the level's top mark. */
+function topMark(marks: string): number {
+  return Math.max(...marks.split('-').map(Number));
+}
+
+/**
+ * A long paper question's self-assessment: the marks of the rubric level the learner gave their
+ * answer, out of the question's marks. Required for a long question with a rubric; a 400 naming the
+ * field when missing or not one of the rubric's levels.
+ */
+function selfAssessmentOf(
+  question: { type: string; rubric: readonly RubricLevel[] | null; points: number | null },
+  level: string | undefined,
+): SelfAssessment | undefined {
+  const rubric = question.rubric ?? [];
+  if (question.type !== 'long_question' || rubric.length === 0) return undefined;
+  const chosen = rubric.find((r) => r.level === level);
+  if (!chosen) {
+    throw new ApiError(400, 'VALIDATION_FAILED', '請先按評分準則為答案自評', [
+      { field: 'body.selfAssessedLevel', message: `must be one of ${rubric.map((r) => r.level).join(', ')}` },
+    ]);
+  }
+  const available = question.points ?? Math.max(...rubric.map((r) => topMark(r.marks)));
+  return { pointsEarned: Math.min(topMark(chosen.marks), available), pointsAvailable: available };
+}
+
+/** The answer's marking as the reply shows it (全對 / 部分正確 n/m 分 / 未達要求). */
+function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
+  if (!answer) {
+    return { verdict: 'incorrect', earned: 0, available: 1, copied: false, selfAssessed: false, points: [] };
+  }
+  const d = answer.data;
+  const verdict =
+    d.pointsEarned >= d.pointsAvailable ? 'correct' : d.pointsEarned > 0 ? 'partial' : 'incorrect';
+  return {
+    verdict,
+    earned: d.pointsEarned,
+    available: d.pointsAvailable,
+    copied: d.copied,
+    selfAssessed: d.selfAssessed,
+    points: d.points.map((p) => ({ ...p })),
+  };
+}
+
+/** The server's verdict on a finished node session, from the event it decided. */
+function nodeVerdict(events: readonly LearnerEvent[]): NodeCompleteResult['node'] {
+  for (const e of events) {
+    if (e.type === 'NodeCompleted') {
+      const { score, questionsAnswered, correctAnswers } = e.data;
+      return {
+        completed: true,
+        score,
+        questionsAnswered,
+        correctAnswers,
+        requiredScore: NODE_PASS_PERCENT,
+        requiredQuestions: questionsAnswered,
+      };
+    }
+    if (e.type === 'NodeFellShort') {
+      const { score, questionsAnswered, correctAnswers, requiredScore, requiredQuestions } = e.data;
+      return { completed: false, score, questionsAnswered, correctAnswers, requiredScore, requiredQuestions };
+    }
+  }
+  return {
+    completed: false,
+    score: 0,
+    questionsAnswered: 0,
+    correctAnswers: 0,
+    requiredScore: NODE_PASS_PERCENT,
+    requiredQuestions: 0,
+  };
+}
 
 /** Sends a command's outcome: its status and body (a refusal keeps the error shape). */
 function send(reply: FastifyReply, result: { status: number; body: unknown }) {
@@ -21,6 +102,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
     const question = await app.questionById(body.questionId);
     if (!question) throw notFound('question');
+    const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);
     const result = await runLearnerCommand(
       app,
       request,
@@ -42,6 +124,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           timeSpent: body.timeSpent,
           source:
             question.paper_id !== null ? 'past_paper' : question.session_id !== null ? 'vocabulary' : 'quiz',
+          ...(selfAssessment ? { selfAssessment } : {}),
         },
       },
       (state, events) => {
@@ -51,6 +134,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           correctAnswer: question.correct_answer,
           explanation: question.explanation,
           culturalContext: question.cultural_context,
+          marking: answerMarking(answer?.type === 'AnswerSubmitted' ? answer : undefined),
+          earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
           xpAwarded: xpAwards(events),
           totals: totalsOf(state),
         };
@@ -64,6 +149,18 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'awardXp', async ({ user }) => {
     const { state } = await loadState(db, learnerStreamId(user.id), learnerModel);
     return totalsOf(state);
+  });
+
+  defineRoute(app, 'getNodeResults', async ({ input }) => {
+    const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel);
+    const lesson = lessonState(state, input.params.lessonId);
+    const types = new Set([...lesson.nodeTypes, ...Object.keys(lesson.nodeBest)]);
+    return [...types].map((type) => ({
+      type: type as never,
+      completed: lesson.nodeTypes.includes(type),
+      bestScore: lesson.nodeBest[type] ?? 0,
+      requiredScore: NODE_PASS_PERCENT,
+    }));
   });
 
   defineRoute(app, 'completeNode', async ({ input, request, reply, user }) => {
@@ -87,6 +184,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         xpAwarded: xpAwards(events),
         totals: totalsOf(state),
         completedActivities: [...(state.lessons[String(params.lessonId)]?.nodeTypes ?? [])] as never,
+        node: nodeVerdict(events),
       }),
     );
     return send(reply, result);
@@ -161,7 +259,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   ) {
     const record = withEvents(inputs.view, events).errorBook[questionId];
     if (!record || !inputs.question) throw notFound('error-book question');
-    return toErrorRecord(record, toQuestion(inputs.question));
+    return toErrorRecord(record, toKeyedQuestion(inputs.question));
   }
 
   defineRoute(app, 'masterErrorQuestion', async ({ input, request, reply, user }) => {

@@ -1,6 +1,6 @@
 import { findQuestions, findUserById } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { toQuestion } from '../../learner/mappers.ts';
+import { toKeyedQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
@@ -58,7 +58,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
           db,
           rows.map((r) => r.question_id),
         )
-      ).map((q) => [q.id, toQuestion(q)]),
+      ).map((q) => [q.id, toKeyedQuestion(q)]),
     );
     return rows.flatMap((r) => {
       const question = questions.get(r.question_id);

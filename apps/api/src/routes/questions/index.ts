@@ -12,7 +12,7 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { toQuestion } from '../../learner/mappers.ts';
+import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -36,13 +36,21 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return lesson;
   }
 
-  defineRoute(app, 'listLessonQuestions', async ({ input }) => {
-    const { lessonId } = input.params;
+  /** A lesson's stored questions, cached in the instance (the learner's and the teacher's lists share it). */
+  function cachedLessonQuestions(lessonId: number) {
     return app.cachedContent(`lesson-questions:${lessonId}`, async () => {
       await requireLesson(lessonId);
-      return (await lessonQuestions(db, lessonId)).map(toQuestion);
+      return lessonQuestions(db, lessonId);
     });
-  });
+  }
+
+  defineRoute(app, 'listLessonQuestions', async ({ input, user }) =>
+    (await cachedLessonQuestions(input.params.lessonId)).map((q) => toQuestion(q, user.id)),
+  );
+
+  defineRoute(app, 'listKeyedLessonQuestions', async ({ input }) =>
+    (await cachedLessonQuestions(input.params.lessonId)).map(toKeyedQuestion),
+  );
 
   defineRoute(app, 'getNodeAvailability', async ({ input }) => {
     await requireLesson(input.params.lessonId);
@@ -58,7 +66,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       }));
   });
 
-  defineRoute(app, 'listNodeQuestions', async ({ input }) => {
+  defineRoute(app, 'listNodeQuestions', async ({ input, user }) => {
     await requireLesson(input.params.lessonId);
     const rows = await nodeQuestions(
       db,
@@ -66,17 +74,17 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       input.params.type,
       input.query.characterThreshold,
     );
-    return rows.slice(0, 8).map(toQuestion);
+    return rows.slice(0, 8).map((q) => toQuestion(q, user.id));
   });
 
-  defineRoute(app, 'listCourseQuestions', async ({ input }) => {
+  defineRoute(app, 'listCourseQuestions', async ({ input, user }) => {
     const { lessonId, courseId, type, limit } = input.query;
     await requireLesson(lessonId);
     const rows = type ? await nodeQuestions(db, lessonId, type, 900) : await lessonQuestions(db, lessonId);
     // Course n of a type roadmap takes the n-th slice of the questions.
     const start = ((courseId - 1) * limit) % Math.max(rows.length, 1);
     const slice = [...rows.slice(start), ...rows.slice(0, start)].slice(0, limit);
-    return slice.map(toQuestion);
+    return slice.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'getAdaptiveQuestions', async ({ input, user }) => {
@@ -122,7 +130,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       openErrors: new Set(openErrors.map((e) => e.question_id)),
     };
     const seed = Number(user.id) * 7919 + Math.floor(Date.now() / 60_000);
-    return pickAdaptive(candidates, history, count, seededRandom(seed)).map(toQuestion);
+    return pickAdaptive(candidates, history, count, seededRandom(seed)).map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'listVocabularyLessons', async () => {
@@ -171,7 +179,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     } else {
       rows = (await wordQuestionsOfLessons(db, [lessonId!], 900)).slice(0, limit);
     }
-    return rows.map(toQuestion);
+    return rows.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(
@@ -194,7 +202,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         createdBy: user.id,
       });
       app.invalidateContent();
-      return toQuestion(row);
+      return toKeyedQuestion(row);
     },
     { successStatus: 201 },
   );

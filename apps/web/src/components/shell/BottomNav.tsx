@@ -18,7 +18,7 @@ import {
 
 const MORE_ITEMS = [
   { to: '/error-questions', label: '錯題本', Icon: AlertIcon },
-  { to: '/dse-past-papers', label: 'DSE試題', Icon: ScrollIcon },
+  { to: '/dse-past-papers', label: 'DSE 模擬試題', Icon: ScrollIcon },
   { to: '/vocabulary', label: '詞意練習', Icon: PenIcon },
   { to: '/settings', label: '設定', Icon: SettingsIcon },
 ] as const;

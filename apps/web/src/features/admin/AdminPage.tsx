@@ -33,7 +33,7 @@ import './admin.css';
 export const IMPORT_STAGGER_MS = 1000;
 
 const IMPORT_LABELS: Record<AdminImport, string> = {
-  'dse-questions': 'DSE 過往試題',
+  'dse-questions': 'DSE 模擬試題',
   'new-lessons': '新課文',
   'poetry-questions': '詩詞題目',
   'additional-word-questions': '補充詞語題目',

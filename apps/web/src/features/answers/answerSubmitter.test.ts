@@ -7,6 +7,8 @@ const RESULT: AnswerResult = {
   correctAnswer: '甲',
   explanation: '解釋',
   culturalContext: null,
+  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
+  earnedXp: true,
   xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 };

@@ -24,6 +24,8 @@ export interface AnswerSubmission {
   questionId: string;
   selectedAnswer: string;
   timeSpent: number;
+  /** Long paper questions: the rubric level the learner gives their own answer. */
+  selfAssessedLevel?: string;
 }
 
 /** Sends one answer with its Idempotency-Key and resolves with the server's verdict. */
@@ -48,7 +50,8 @@ export function holdAttempt(
     held &&
     held.answer.userId === answer.userId &&
     held.answer.questionId === answer.questionId &&
-    held.answer.selectedAnswer === answer.selectedAnswer
+    held.answer.selectedAnswer === answer.selectedAnswer &&
+    held.answer.selfAssessedLevel === answer.selfAssessedLevel
   ) {
     return held;
   }

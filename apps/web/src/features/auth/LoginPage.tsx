@@ -5,7 +5,7 @@ import './login.css';
 const FEATURES = [
   { Icon: BookIcon, title: '文言文閱讀練習', text: '十六篇指定範文，逐篇精讀與練習' },
   { Icon: PenIcon, title: '文言詞彙系統', text: '重點字詞解釋，按字頻循序漸進' },
-  { Icon: ScrollIcon, title: 'DSE 過往試題練習', text: '按年份及題型練習，熟習考試要求' },
+  { Icon: ScrollIcon, title: 'DSE 模擬試題', text: '按文憑試形式編寫的模擬卷，熟習考試要求' },
 ] as const;
 
 /**

@@ -20,7 +20,7 @@ const ERA_ORDER = ['先秦', '春秋戰國', '戰國', '漢代', '三國', '唐�
 
 const SHORTCUTS = [
   { to: '/vocabulary', label: '詞意', Icon: PenIcon },
-  { to: '/dse-pastpapers', label: 'DSE過往試題', Icon: ScrollIcon },
+  { to: '/dse-pastpapers', label: 'DSE 模擬試題', Icon: ScrollIcon },
   { to: '/memorization', label: '背誦', Icon: MicIcon },
   { to: '/mindmap', label: '心智圖', Icon: BrainIcon },
 ] as const;

@@ -13,18 +13,20 @@ import {
   type MixedPracticeRequest,
   mixedPracticeMachine,
 } from './mixedPracticeMachine.ts';
-import { PaperQuestion } from './PaperQuestion.tsx';
-import { Disclaimer } from './PastPapersPage.tsx';
+import { Disclaimer, QuestionList, usePapersName } from './PastPapersPage.tsx';
 import './past-papers.css';
 
 /** This page's own type labels (spec: multiple choice, fill in blank, long question). */
 const MIXED_TYPE_LABELS: Partial<Record<QuestionType, string>> = {
   multiple_choice: '選擇題',
   fill_in_blank: '填空題',
+  short_answer: '短答題',
+  sentence_translation: '語譯',
   long_question: '長題目',
 };
 
 export function MixedPracticePage() {
+  const papersName = usePapersName();
   const [machine] = useState(() =>
     mixedPracticeMachine.provide({
       actors: {
@@ -41,7 +43,11 @@ export function MixedPracticePage() {
 
   return (
     <main className="page past-papers" data-testid="mixed-practice-page">
-      <PageHeader title="DSE 跨年份混合練習" back="/dse-past-papers" backLabel="返回過往試題" />
+      <PageHeader
+        title={`${papersName}：跨年份混合練習`}
+        back="/dse-past-papers"
+        backLabel={`返回${papersName}`}
+      />
       <Disclaimer />
       {snapshot.matches('loading') ? <LoadingState label="載入篩選條件中..." /> : null}
       {snapshot.matches('failure') ? <ErrorState onRetry={() => send({ type: 'retry' })} /> : null}
@@ -129,21 +135,10 @@ export function MixedPracticePage() {
           <h2 className="p2-section-title" data-testid="mixed-count">
             共 {context.questions.length} 題
           </h2>
-          <div className="stack pp-questions">
-            {context.questions.map((question, index) => (
-              <PaperQuestion
-                key={question.id}
-                question={question}
-                index={index}
-                state={context.answers[question.id]}
-                mode="check"
-                typeLabel={MIXED_TYPE_LABELS[question.type]}
-                send={(event) => {
-                  if (event.type === 'answer.change' || event.type === 'answer.check') send(event);
-                }}
-              />
-            ))}
-          </div>
+          <QuestionList
+            questions={context.questions}
+            typeLabel={(question) => MIXED_TYPE_LABELS[question.type]}
+          />
         </>
       ) : null}
     </main>

@@ -1,18 +1,21 @@
 /**
- * One past-paper question: a text answer with submit and reveal, or options with "view answer";
- * the year and the scoring criteria read from culturalContext. `check` mode is the mixed-year page's
- * single check button (trimmed comparison).
+ * One mock-paper question (the papers and the mixed-year page): options or a text answer (a long
+ * question adds its rubric's levels for the learner's own marking), one 「提交答案」 that goes to the
+ * server through the shared answer-submission flow, then the server's marking: right or wrong with the
+ * key for a choice, the scoring points for fill-ins, short answers and 語譯, the self-assessed marks
+ * for a long question. The answer is recorded like any other (error book, progress, the teacher's replay).
  */
-import type { Question } from '@wenyan/contracts';
-import { useId } from 'react';
+import type { Question, User } from '@wenyan/contracts';
+import { useId, useReducer, useRef } from 'react';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import type { AnswerSubmitter } from '../answers/answerSubmitter.ts';
+import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import {
-  type AnswerEvent,
-  type AnswerState,
   EMPTY_ANSWER,
   isChoiceQuestion,
-  paperYear,
-  splitCulturalContext,
+  isSelfMarked,
+  paperAnswerReducer,
+  submitBlocker,
 } from './questionFlow.ts';
 
 const LETTERS = 'ABCDEFGH';
@@ -20,31 +23,50 @@ const LETTERS = 'ABCDEFGH';
 export function PaperQuestion({
   question,
   index,
-  state = EMPTY_ANSWER,
-  mode,
-  send,
+  user,
+  answers,
   typeLabel,
 }: {
   question: Question;
   index: number;
-  state?: AnswerState | undefined;
-  mode: 'paper' | 'check';
-  send: (event: AnswerEvent) => void;
+  user: User;
+  /** The page's answer-submission flow (one per screen). */
+  answers: AnswerSubmitter;
   /** Overrides the type's usual label (the mixed-year page has its own wording). */
   typeLabel?: string | undefined;
 }) {
   const inputId = useId();
+  const [state, dispatch] = useReducer(paperAnswerReducer(question), EMPTY_ANSWER);
+  const startedAt = useRef(Date.now());
   const choice = isChoiceQuestion(question);
-  const year = paperYear(question.culturalContext);
-  const { note, criteria } = splitCulturalContext(question.culturalContext);
-  const locked = state.revealed || (!choice && state.submitted);
-  const id = question.id;
+  const selfMarked = isSelfMarked(question);
+  const locked = state.phase !== 'answering';
+  const result = state.result;
+
+  const submit = async () => {
+    if (state.phase !== 'answering') return;
+    dispatch({ type: 'answer.submit' });
+    // An incomplete answer only gets its notice (the reducer's rule); nothing is sent.
+    if (submitBlocker(state, question) !== null) return;
+    try {
+      const marked = await answers.submit({
+        userId: user.id,
+        questionId: question.id,
+        selectedAnswer: state.answer,
+        timeSpent: (Date.now() - startedAt.current) / 1000,
+        ...(selfMarked && state.level !== null ? { selfAssessedLevel: state.level } : {}),
+      });
+      dispatch({ type: 'answer.marked', result: marked });
+    } catch {
+      dispatch({ type: 'answer.failed' });
+    }
+  };
+
   return (
     <article className="card pp-question" data-testid="paper-question">
       <header className="pp-question-head">
         <span className="pp-number">第 {index + 1} 題</span>
         <span className="badge">{typeLabel ?? QUESTION_TYPE_LABELS[question.type]}</span>
-        {year ? <span className="badge badge-seal">DSE {year}</span> : null}
         {question.points ? <span className="badge badge-gold">{question.points} 分</span> : null}
       </header>
       {question.targetText ? <p className="classical pp-target">{question.targetText}</p> : null}
@@ -55,16 +77,16 @@ export function PaperQuestion({
           <legend className="visually-hidden">第 {index + 1} 題選項</legend>
           {question.options.map((option, i) => {
             const picked = state.answer === option;
-            const isAnswer = state.revealed && option === question.correctAnswer;
-            const isWrongPick = state.revealed && picked && !isAnswer;
+            const isAnswer = result !== null && option === result.correctAnswer;
+            const isWrongPick = result !== null && picked && !isAnswer;
             return (
               <button
                 key={option}
                 type="button"
                 aria-pressed={picked}
-                disabled={state.revealed}
+                disabled={locked}
                 className={`pp-option${picked ? ' is-picked' : ''}${isAnswer ? ' is-answer' : ''}${isWrongPick ? ' is-wrong' : ''}`}
-                onClick={() => send({ type: 'answer.change', questionId: id, value: option })}
+                onClick={() => dispatch({ type: 'answer.change', value: option })}
               >
                 <span className="pp-letter">{LETTERS[i] ?? '•'}</span>
                 <span>{option}</span>
@@ -80,13 +102,37 @@ export function PaperQuestion({
           <textarea
             id={inputId}
             className="textarea"
-            placeholder="請輸入答案..."
+            placeholder={question.type === 'sentence_translation' ? '請把句子譯為白話文...' : '請輸入答案...'}
             value={state.answer}
             readOnly={locked}
-            onChange={(event) => send({ type: 'answer.change', questionId: id, value: event.target.value })}
+            onChange={(event) => dispatch({ type: 'answer.change', value: event.target.value })}
           />
         </div>
       )}
+
+      {selfMarked && state.phase !== 'marked' ? (
+        <fieldset className="pp-rubric" data-testid="paper-rubric">
+          <legend>評分準則：寫好答案後，按以下等級為自己的答案評分</legend>
+          {(question.rubric ?? []).map((level) => (
+            <label key={level.level} className="pp-rubric-level">
+              <input
+                type="radio"
+                name={`${inputId}-level`}
+                value={level.level}
+                checked={state.level === level.level}
+                disabled={locked}
+                onChange={() => dispatch({ type: 'level.choose', value: level.level })}
+              />
+              <span>
+                <strong>
+                  {level.level}（{level.marks} 分）
+                </strong>
+                {level.descriptor}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
 
       {state.notice ? (
         <p className="field-error" role="alert">
@@ -94,67 +140,43 @@ export function PaperQuestion({
         </p>
       ) : null}
 
-      <div className="pp-question-actions">
-        {mode === 'check' ? (
-          !state.revealed ? (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => send({ type: 'answer.check', questionId: id })}
-            >
-              檢查答案
-            </button>
-          ) : null
-        ) : (
-          <>
-            {!choice && !state.submitted && state.answer.trim().length > 0 ? (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => send({ type: 'answer.submit', questionId: id })}
-              >
-                提交答案
-              </button>
-            ) : null}
-            {!choice && state.submitted && !state.revealed ? (
-              <span className="badge badge-jade">已提交</span>
-            ) : null}
-            {!state.revealed ? (
-              <button
-                type="button"
-                className="btn"
-                onClick={() => send({ type: 'answer.reveal', questionId: id })}
-              >
-                {choice ? '查看答案' : '顯示答案'}
-              </button>
-            ) : null}
-          </>
-        )}
-      </div>
+      {state.phase !== 'marked' ? (
+        <div className="pp-question-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={state.phase === 'submitting'}
+            onClick={() => void submit()}
+          >
+            {state.phase === 'submitting' ? '提交中...' : selfMarked ? '提交答案及自評' : '提交答案'}
+          </button>
+        </div>
+      ) : null}
 
-      {state.revealed ? (
+      {result ? (
         <section
-          className={`pp-answer${state.correct === false ? ' is-wrong' : state.correct ? ' is-right' : ''}`}
+          className={`pp-answer ${choice ? (result.isCorrect ? 'is-right' : 'is-wrong') : 'is-marked'}`}
+          data-testid="paper-answer"
         >
-          {state.correct !== null ? (
-            <p className="pp-verdict">{state.correct ? '正確！' : '答案不正確'}</p>
-          ) : null}
-          <p>
-            <strong>參考答案：</strong>
-            {question.correctAnswer}
-          </p>
-          {question.explanation ? (
+          {choice ? (
+            <>
+              <p className="pp-verdict">{result.isCorrect ? '正確！' : '答案不正確'}</p>
+              <p>
+                <strong>正確答案：</strong>
+                {result.correctAnswer}
+              </p>
+            </>
+          ) : (
+            <MarkedAnswer result={result} />
+          )}
+          {result.explanation ? (
             <p>
               <strong>解釋：</strong>
-              {question.explanation}
+              {result.explanation}
             </p>
           ) : null}
-          {note ? <p className="muted pp-note">{note}</p> : null}
-          {criteria ? (
-            <div className="pp-criteria">
-              <strong>評分準則</strong>
-              <p>{criteria}</p>
-            </div>
+          {result.xpAwarded.length > 0 ? (
+            <p className="text-gold">+{result.xpAwarded.reduce((sum, award) => sum + award.amount, 0)} XP</p>
           ) : null}
         </section>
       ) : null}

@@ -1,21 +1,23 @@
 /**
  * /dse-past-papers and /dse-pastpapers: the paper list, a paper's questions, and the mixed mode.
  */
-import type { DsePaper, Question } from '@wenyan/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { DsePaper, Question, User } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { pastPaperCalls } from './api.ts';
+import { dseAboutQuery, pastPaperCalls } from './api.ts';
 import { PaperQuestion } from './PaperQuestion.tsx';
 import { type MixRequest, pastPapersMachine } from './pastPapersMachine.ts';
 import './past-papers.css';
 
-/** The disclaimer of every past-paper screen. */
-export const DSE_DISCLAIMER =
-  '本頁試題及答案只供參考，部分經改編，並非香港考試及評核局的官方試題；一切以考評局公布的答案為準。';
+/** What the papers are called until the content's own name arrives (it is the same words). */
+export const DSE_PAPERS_NAME = 'DSE 模擬試題';
 
 function usePastPapers() {
   const [machine] = useState(() =>
@@ -33,32 +35,44 @@ function usePastPapers() {
   return useMachine(machine);
 }
 
+/** The content's own disclaimer: the product's mock papers in the exam's form, not the authority's. */
 export function Disclaimer() {
+  const { data } = useQuery(dseAboutQuery);
+  if (!data) return null;
   return (
     <p className="p2-alert p2-alert-info pp-disclaimer" data-testid="dse-disclaimer">
-      <strong>免責聲明：</strong>
-      {DSE_DISCLAIMER}
+      <strong>說明：</strong>
+      {data.disclaimer}
     </p>
   );
+}
+
+/** The papers' name from the content data. */
+export function usePapersName(): string {
+  return useQuery(dseAboutQuery).data?.name ?? DSE_PAPERS_NAME;
 }
 
 export function PastPapersPage() {
   const [snapshot, send] = usePastPapers();
   const { context } = snapshot;
   const inMixed = snapshot.matches('mixed');
+  const name = usePapersName();
 
   if (snapshot.matches('paper')) {
     const paper = context.paper;
     return (
       <main className="page past-papers" data-testid="past-papers-page">
-        <PageHeader title={paper?.title ?? '過往試題'}>
+        <PageHeader title={paper?.title ?? name}>
           <button type="button" className="btn btn-sm" onClick={() => send({ type: 'paper.back' })}>
             返回試卷列表
           </button>
         </PageHeader>
         {paper ? (
           <p className="muted">
-            {paper.year} 年 · 共 {paper.questionCount} 題
+            <span className="badge badge-seal pp-badge-form" data-testid="paper-badge">
+              {paper.badge}
+            </span>{' '}
+            共 {paper.questionCount} 題
           </p>
         ) : null}
         <Disclaimer />
@@ -71,16 +85,14 @@ export function PastPapersPage() {
             試題正在處理中，請稍後再試。
           </div>
         ) : null}
-        {snapshot.matches({ paper: 'ready' }) ? (
-          <QuestionList questions={context.questions} answers={context.answers} send={send} />
-        ) : null}
+        {snapshot.matches({ paper: 'ready' }) ? <QuestionList questions={context.questions} /> : null}
       </main>
     );
   }
 
   return (
     <main className="page past-papers" data-testid="past-papers-page">
-      <PageHeader title="DSE 過往試題" back="/" backLabel="返回主頁" />
+      <PageHeader title={name} back="/" backLabel="返回主頁" />
       <div className="p2-tabs" role="tablist" aria-label="練習方式">
         <button
           type="button"
@@ -120,7 +132,7 @@ function PaperList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const papers = snapshot.context.papers;
   if (papers.length === 0) {
     return (
-      <EmptyState title="暫無過往試題">
+      <EmptyState title="暫無模擬試題">
         <p className="muted">管理員上載試卷後，便會在這裏顯示。</p>
         <Link className="btn" to="/">
           返回主頁
@@ -150,6 +162,9 @@ function PaperCard({ paper, onOpen }: { paper: DsePaper; onOpen: () => void }) {
       <div className="pp-paper-year">{paper.year}</div>
       <div className="pp-paper-body">
         <h2>{paper.title}</h2>
+        <span className="badge badge-seal pp-badge-form" data-testid="paper-badge">
+          {paper.badge}
+        </span>
         <p className="muted">
           共 {paper.questionCount} 題 ·{' '}
           <span className={available ? 'text-jade' : 'text-amber'}>{available ? '可供練習' : '準備中'}</span>
@@ -165,7 +180,7 @@ function PaperCard({ paper, onOpen }: { paper: DsePaper; onOpen: () => void }) {
 function MixedMode({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   if (snapshot.matches({ mixed: 'loading' })) return <LoadingState label="載入篩選條件中..." />;
   if (snapshot.matches({ mixed: 'failure' })) return <ErrorState onRetry={() => send({ type: 'retry' })} />;
-  const { metadata, mixTypes, mixPassages, questions, answers, notice } = snapshot.context;
+  const { metadata, mixTypes, mixPassages, questions, notice } = snapshot.context;
   const generating = snapshot.matches({ mixed: 'generating' });
   return (
     <>
@@ -211,22 +226,22 @@ function MixedMode({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </button>
       </section>
       {generating ? <LoadingState label="正在生成練習題目..." /> : null}
-      {!generating && questions.length > 0 ? (
-        <QuestionList questions={questions} answers={answers} send={send} />
-      ) : null}
+      {!generating && questions.length > 0 ? <QuestionList questions={questions} /> : null}
     </>
   );
 }
 
-function QuestionList({
+/** A list of paper questions, each answered and marked through the page's one answer flow. */
+export function QuestionList({
   questions,
-  answers,
-  send,
+  typeLabel,
 }: {
   questions: Question[];
-  answers: Snapshot['context']['answers'];
-  send: Send;
+  typeLabel?: (question: Question) => string | undefined;
 }) {
+  const { data: user } = useQuery(currentUserQuery);
+  const answers = useAnswerSubmission();
+  if (!user) return null;
   return (
     <div className="stack pp-questions">
       {questions.map((question, index) => (
@@ -234,9 +249,9 @@ function QuestionList({
           key={question.id}
           question={question}
           index={index}
-          state={answers[question.id]}
-          mode="paper"
-          send={send}
+          user={user as User}
+          answers={answers}
+          typeLabel={typeLabel?.(question)}
         />
       ))}
     </div>

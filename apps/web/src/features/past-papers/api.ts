@@ -1,6 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import type { MixedPracticeRequest } from './mixedPracticeMachine.ts';
 import type { MixRequest } from './pastPapersMachine.ts';
+
+/** The papers' name (「DSE 模擬試題」) and the content's disclaimer. */
+export const dseAboutQuery = queryOptions({
+  queryKey: queryKeys.dseAbout,
+  queryFn: () => call('getDseAbout'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 /** The calls the past-paper machines make (the screens hand them in with `.provide()`). */
 export const pastPaperCalls = {

@@ -9,7 +9,6 @@ import type {
   QuestionType,
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
-import { type AnswerEvent, type AnswerState, applyAnswerEvent } from './questionFlow.ts';
 
 export const MIXED_PRACTICE_ALERTS = {
   noFilter: '請選擇至少一個篩選條件',
@@ -33,7 +32,6 @@ export type MixedPracticeContext = {
   years: string[];
   count: MixedPracticeCount;
   questions: Question[];
-  answers: Record<string, AnswerState>;
   /** The page's alert (no filter chosen, generation failed). */
   alert: string | null;
   /** True once a set was generated (so an empty set shows its own message). */
@@ -47,8 +45,7 @@ export type MixedPracticeEvent =
   | { type: 'filter.year.toggle'; value: string }
   | { type: 'count.set'; value: MixedPracticeCount }
   | { type: 'generate' }
-  | { type: 'alert.dismiss' }
-  | Extract<AnswerEvent, { type: 'answer.change' | 'answer.check' }>;
+  | { type: 'alert.dismiss' };
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -67,13 +64,7 @@ export const mixedPracticeMachine = setup({
     })),
     generate: fromPromise<Question[], MixedPracticeRequest>(async () => []),
   },
-  actions: {
-    answer: assign(({ context, event }) =>
-      event.type === 'answer.change' || event.type === 'answer.check'
-        ? { answers: applyAnswerEvent(context.answers, context.questions, event, 'mix') }
-        : {},
-    ),
-  },
+  actions: {},
   guards: {
     hasFilter: ({ context }) => context.lessonIds.length + context.types.length + context.years.length > 0,
   },
@@ -86,7 +77,6 @@ export const mixedPracticeMachine = setup({
     years: [],
     count: DEFAULT_MIXED_PRACTICE_COUNT,
     questions: [],
-    answers: {},
     alert: null,
     generated: false,
   },
@@ -117,8 +107,6 @@ export const mixedPracticeMachine = setup({
           { guard: 'hasFilter', target: 'generating' },
           { actions: assign({ alert: MIXED_PRACTICE_ALERTS.noFilter }) },
         ],
-        'answer.change': { actions: 'answer' },
-        'answer.check': { actions: 'answer' },
       },
     },
     generating: {
@@ -133,7 +121,7 @@ export const mixedPracticeMachine = setup({
         }),
         onDone: {
           target: 'ready',
-          actions: assign({ questions: ({ event }) => event.output, answers: {}, generated: true }),
+          actions: assign({ questions: ({ event }) => event.output, generated: true }),
         },
         onError: { target: 'ready', actions: assign({ alert: MIXED_PRACTICE_ALERTS.generationFailed }) },
       },

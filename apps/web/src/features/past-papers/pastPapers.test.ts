@@ -1,4 +1,10 @@
-import type { DseMetadata, DseMixedPracticeFilters, DsePaper, Question } from '@wenyan/contracts';
+import type {
+  AnswerResult,
+  DseMetadata,
+  DseMixedPracticeFilters,
+  DsePaper,
+  Question,
+} from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
@@ -7,7 +13,13 @@ import {
   mixedPracticeMachine,
 } from './mixedPracticeMachine.ts';
 import { type MixRequest, PAST_PAPER_NOTICES, pastPapersMachine } from './pastPapersMachine.ts';
-import { EMPTY_ANSWER, paperYear, QUESTION_NOTICES, splitCulturalContext } from './questionFlow.ts';
+import {
+  EMPTY_ANSWER,
+  type PaperAnswerEvent,
+  paperAnswerReducer,
+  QUESTION_NOTICES,
+  submitBlocker,
+} from './questionFlow.ts';
 
 function question(overrides: Partial<Question> = {}): Question {
   return {
@@ -16,14 +28,12 @@ function question(overrides: Partial<Question> = {}): Question {
     type: 'fill_in_blank',
     content: '解釋「湯湯」。',
     options: [],
-    correctAnswer: '水勢浩大',
-    explanation: '形容水勢浩大。',
-    culturalContext: 'DSE 2019 模擬｜甲部',
     targetText: null,
     highlight: null,
     difficulty: null,
     characterFrequency: null,
     points: 2,
+    rubric: null,
     ...overrides,
   };
 }
@@ -32,13 +42,12 @@ const CHOICE = question({
   id: 'q2',
   type: 'multiple_choice',
   options: ['甲', '乙', '丙', '丁'],
-  correctAnswer: '丙',
 });
 const TEXT = question();
 const PAPERS: DsePaper[] = [
-  { id: 1, year: '2019', title: '模擬卷 2019', questionCount: 2, status: 'available' },
-  { id: 2, year: '2024', title: '模擬卷 2024', questionCount: 0, status: 'processing' },
-  { id: 3, year: '2020', title: '模擬卷 2020', questionCount: 0, status: 'available' },
+  { id: 1, year: '2019', title: '模擬卷 2019', badge: '2019 形式', questionCount: 2, status: 'available' },
+  { id: 2, year: '2024', title: '模擬卷 2024', badge: '2024 形式', questionCount: 0, status: 'processing' },
+  { id: 3, year: '2020', title: '模擬卷 2020', badge: '2020 形式', questionCount: 0, status: 'available' },
 ];
 
 function papers(
@@ -107,43 +116,6 @@ describe('the past-paper list', () => {
   });
 });
 
-describe('answering a paper', () => {
-  async function openPaper() {
-    const actor = papers();
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
-    actor.send({ type: 'paper.open', paper: PAPERS[0]! });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ paper: 'ready' })).toBe(true));
-    return actor;
-  }
-
-  it('submits a non-empty text answer, locks it, then reveals the answer', async () => {
-    const actor = await openPaper();
-    actor.send({ type: 'answer.submit', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.submitted).toBe(false);
-    actor.send({ type: 'answer.change', questionId: 'q1', value: '水很大' });
-    actor.send({ type: 'answer.submit', questionId: 'q1' });
-    actor.send({ type: 'answer.change', questionId: 'q1', value: '改了' });
-    expect(actor.getSnapshot().context.answers.q1).toMatchObject({ answer: '水很大', submitted: true });
-    actor.send({ type: 'answer.reveal', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.revealed).toBe(true);
-  });
-
-  it('needs a pick before viewing a choice answer, then locks and marks it', async () => {
-    const actor = await openPaper();
-    actor.send({ type: 'answer.reveal', questionId: 'q2' });
-    expect(actor.getSnapshot().context.answers.q2?.notice).toBe(QUESTION_NOTICES.pickFirst);
-    actor.send({ type: 'answer.change', questionId: 'q2', value: '甲' });
-    actor.send({ type: 'answer.change', questionId: 'q2', value: '丙' });
-    actor.send({ type: 'answer.reveal', questionId: 'q2' });
-    actor.send({ type: 'answer.change', questionId: 'q2', value: '丁' });
-    expect(actor.getSnapshot().context.answers.q2).toMatchObject({
-      answer: '丙',
-      revealed: true,
-      correct: true,
-    });
-  });
-});
-
 describe('the mixed mode of the past-paper page', () => {
   async function openMixed(mix?: (r: MixRequest) => Promise<Question[]>) {
     const actor = papers(mix ? { mix } : {});
@@ -166,19 +138,6 @@ describe('the mixed mode of the past-paper page', () => {
     actor.send({ type: 'mix.generate' });
     await vi.waitFor(() => expect(actor.getSnapshot().context.questions).toHaveLength(1));
     expect(requests).toEqual([{ types: ['long_question'], passages: [9] }]);
-  });
-
-  it('needs a submission before viewing a text answer', async () => {
-    const actor = await openMixed();
-    actor.send({ type: 'mix.type.toggle', value: 'long_question' });
-    actor.send({ type: 'mix.generate' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.questions).toHaveLength(1));
-    actor.send({ type: 'answer.reveal', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.notice).toBe(QUESTION_NOTICES.submitFirst);
-    actor.send({ type: 'answer.change', questionId: 'q1', value: '答案' });
-    actor.send({ type: 'answer.submit', questionId: 'q1' });
-    actor.send({ type: 'answer.reveal', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.revealed).toBe(true);
   });
 
   it('toggles back to the list', async () => {
@@ -235,22 +194,6 @@ describe('the mixed-year page', () => {
     expect(actor.getSnapshot().context.questions).toHaveLength(2);
   });
 
-  it('checks by trimmed comparison and asks for an answer first', async () => {
-    const { actor } = mixed();
-    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'filter.year.toggle', value: '2019' });
-    actor.send({ type: 'generate' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.generated).toBe(true));
-    actor.send({ type: 'answer.check', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.notice).toBe('請先作答');
-    actor.send({ type: 'answer.change', questionId: 'q1', value: '  水勢浩大 ' });
-    actor.send({ type: 'answer.check', questionId: 'q1' });
-    expect(actor.getSnapshot().context.answers.q1?.correct).toBe(true);
-    actor.send({ type: 'answer.change', questionId: 'q2', value: '甲' });
-    actor.send({ type: 'answer.check', questionId: 'q2' });
-    expect(actor.getSnapshot().context.answers.q2?.correct).toBe(false);
-  });
-
   it('alerts when generation fails', async () => {
     const { actor } = mixed(async () => {
       throw new Error('500');
@@ -264,19 +207,80 @@ describe('the mixed-year page', () => {
   });
 });
 
-describe('reading the culturalContext', () => {
-  it('finds the year', () => {
-    expect(paperYear('DSE 2019 模擬｜甲部')).toBe('2019');
-    expect(paperYear(null)).toBeNull();
+const RESULT: AnswerResult = {
+  isCorrect: false,
+  correctAnswer: '水勢浩大',
+  explanation: '形容水勢浩大。',
+  culturalContext: null,
+  marking: {
+    verdict: 'partial',
+    earned: 1,
+    available: 2,
+    copied: false,
+    selfAssessed: false,
+    points: [],
+  },
+  earnedXp: false,
+  xpAwarded: [],
+  totals: { totalXP: 5, level: 1, streakDays: 1 },
+};
+const LONG = question({
+  id: 'q3',
+  type: 'long_question',
+  rubric: [
+    { level: '上', marks: '7-8', descriptor: '論點清晰' },
+    { level: '中', marks: '4-6', descriptor: '大致回應' },
+    { level: '下', marks: '0-3', descriptor: '未能回應' },
+  ],
+});
+
+describe("one paper question's answer", () => {
+  const run = (q: Question, ...events: PaperAnswerEvent[]) =>
+    events.reduce(paperAnswerReducer(q), EMPTY_ANSWER);
+
+  it('starts empty, with nothing marked', () => {
+    expect(EMPTY_ANSWER).toEqual({ phase: 'answering', answer: '', level: null, notice: null, result: null });
   });
-  it('splits off the scoring criteria', () => {
-    expect(splitCulturalContext('DSE 2018 模擬｜長題目。\n評分準則：\n第四級：完整。')).toEqual({
-      note: 'DSE 2018 模擬｜長題目。',
-      criteria: '第四級：完整。',
+
+  it('asks for an answer first: an empty text or no pick is not sent', () => {
+    expect(run(TEXT, { type: 'answer.change', value: '  ' }, { type: 'answer.submit' })).toMatchObject({
+      phase: 'answering',
+      notice: QUESTION_NOTICES.answerFirst,
     });
-    expect(splitCulturalContext('只有說明')).toEqual({ note: '只有說明', criteria: null });
+    expect(run(CHOICE, { type: 'answer.submit' })).toMatchObject({ notice: QUESTION_NOTICES.pickFirst });
   });
-  it('starts every answer empty', () => {
-    expect(EMPTY_ANSWER).toMatchObject({ answer: '', submitted: false, revealed: false });
+
+  it('asks a long question for its rubric level before it is sent', () => {
+    const written = run(LONG, { type: 'answer.change', value: '我的長答案' }, { type: 'answer.submit' });
+    expect(written).toMatchObject({ phase: 'answering', notice: QUESTION_NOTICES.levelFirst });
+    expect(submitBlocker(written, LONG)).toBe(QUESTION_NOTICES.levelFirst);
+    const rated = run(
+      LONG,
+      { type: 'answer.change', value: '我的長答案' },
+      { type: 'level.choose', value: '中' },
+      { type: 'answer.submit' },
+    );
+    expect(rated).toMatchObject({ phase: 'submitting', level: '中' });
+  });
+
+  it('locks the answer while it is sent and shows only what the server marked', () => {
+    const sending = run(TEXT, { type: 'answer.change', value: '水很大' }, { type: 'answer.submit' });
+    expect(sending.phase).toBe('submitting');
+    const marked = [
+      { type: 'answer.change', value: '改了' } as const,
+      { type: 'answer.marked', result: RESULT } as const,
+    ].reduce(paperAnswerReducer(TEXT), sending);
+    expect(marked).toMatchObject({ phase: 'marked', answer: '水很大', result: RESULT });
+    expect(paperAnswerReducer(TEXT)(marked, { type: 'answer.change', value: '再改' }).answer).toBe('水很大');
+  });
+
+  it('lets the learner send again after a failure, with a notice', () => {
+    const failed = run(
+      CHOICE,
+      { type: 'answer.change', value: '丙' },
+      { type: 'answer.submit' },
+      { type: 'answer.failed' },
+    );
+    expect(failed).toMatchObject({ phase: 'answering', answer: '丙', notice: QUESTION_NOTICES.failed });
   });
 });

@@ -4,7 +4,6 @@
  */
 import type { DseMetadata, DsePaper, Question, QuestionType } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
-import { type AnswerEvent, type AnswerState, applyAnswerEvent } from './questionFlow.ts';
 
 export const PAST_PAPER_NOTICES = {
   pickType: '請至少選擇一種題型',
@@ -17,7 +16,6 @@ export type PastPapersContext = {
   papers: DsePaper[];
   paper: DsePaper | null;
   questions: Question[];
-  answers: Record<string, AnswerState>;
   metadata: DseMetadata | null;
   mixTypes: QuestionType[];
   mixPassages: number[];
@@ -31,8 +29,7 @@ export type PastPapersEvent =
   | { type: 'mixed.toggle' }
   | { type: 'mix.type.toggle'; value: QuestionType }
   | { type: 'mix.passage.toggle'; value: number }
-  | { type: 'mix.generate' }
-  | AnswerEvent;
+  | { type: 'mix.generate' };
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -50,17 +47,7 @@ export const pastPapersMachine = setup({
     fetchMix: fromPromise<Question[], MixRequest>(async () => []),
   },
   actions: {
-    answerPaper: assign(({ context, event }) =>
-      event.type.startsWith('answer.')
-        ? { answers: applyAnswerEvent(context.answers, context.questions, event as AnswerEvent, 'paper') }
-        : {},
-    ),
-    answerMix: assign(({ context, event }) =>
-      event.type.startsWith('answer.')
-        ? { answers: applyAnswerEvent(context.answers, context.questions, event as AnswerEvent, 'mix') }
-        : {},
-    ),
-    clearQuestions: assign({ questions: [], answers: {}, notice: null }),
+    clearQuestions: assign({ questions: [], notice: null }),
   },
   guards: {
     isAvailable: ({ event }) => event.type === 'paper.open' && event.paper.status === 'available',
@@ -73,7 +60,6 @@ export const pastPapersMachine = setup({
     papers: [],
     paper: null,
     questions: [],
-    answers: {},
     metadata: null,
     mixTypes: [],
     mixPassages: [],
@@ -127,13 +113,7 @@ export const pastPapersMachine = setup({
         failure: { on: { retry: { target: 'loading' } } },
         /** The paper has no questions yet: they are being processed. */
         processing: {},
-        ready: {
-          on: {
-            'answer.change': { actions: 'answerPaper' },
-            'answer.submit': { actions: 'answerPaper' },
-            'answer.reveal': { actions: 'answerPaper' },
-          },
-        },
+        ready: {},
       },
     },
     mixed: {
@@ -166,9 +146,6 @@ export const pastPapersMachine = setup({
               { guard: 'hasType', target: 'generating' },
               { actions: assign({ notice: PAST_PAPER_NOTICES.pickType }) },
             ],
-            'answer.change': { actions: 'answerMix' },
-            'answer.submit': { actions: 'answerMix' },
-            'answer.reveal': { actions: 'answerMix' },
           },
         },
         generating: {

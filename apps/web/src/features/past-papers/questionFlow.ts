@@ -1,34 +1,38 @@
 /**
- * One past-paper question's flow (spec part 2, DSE past papers): a text answer is entered,
- * submitted (then locked) and its reference answer revealed; a multiple-choice pick is locked and
- * marked when the answer is viewed. Pure functions over a small state, used by both machines.
+ * One mock-paper question's flow (the papers and the mixed-year page): the learner picks an option or
+ * writes an answer (and, for a long question, gives it a level of the rubric), submits it to the server
+ * through the one answer-submission flow, and sees the server's marking. The client compares nothing:
+ * the key and the marking arrive in the reply. A pure reducer, tested without a DOM.
  */
-import type { Question } from '@wenyan/contracts';
+import type { AnswerResult, Question } from '@wenyan/contracts';
+
+export type PaperAnswerPhase = 'answering' | 'submitting' | 'marked';
 
 export type AnswerState = {
+  readonly phase: PaperAnswerPhase;
+  /** The chosen option or the typed text. */
   readonly answer: string;
-  readonly submitted: boolean;
-  readonly revealed: boolean;
-  /** Right or wrong once a choice is revealed or a mixed-year answer is checked; null otherwise. */
-  readonly correct: boolean | null;
-  /** A message for this question (e.g. 請先作答). */
+  /** Long questions: the rubric level the learner gives their own answer. */
+  readonly level: string | null;
+  /** A message for this question (e.g. 請先作答), or null. */
   readonly notice: string | null;
+  /** The server's verdict, key and marking; null until it answers. */
+  readonly result: AnswerResult | null;
 };
 
 export const EMPTY_ANSWER: AnswerState = {
+  phase: 'answering',
   answer: '',
-  submitted: false,
-  revealed: false,
-  correct: null,
+  level: null,
   notice: null,
+  result: null,
 };
-
-export type RevealRule = 'paper' | 'mix';
 
 export const QUESTION_NOTICES = {
   pickFirst: '請先選擇答案',
-  submitFirst: '請先提交答案',
   answerFirst: '請先作答',
+  levelFirst: '請先按評分準則為答案自評',
+  failed: '未能提交答案，請檢查網絡後再試。',
 } as const;
 
 /** A question answered by choosing one of its options. */
@@ -36,105 +40,47 @@ export function isChoiceQuestion(question: Pick<Question, 'options'>): boolean {
   return question.options.length > 0;
 }
 
-/** The year of a past-paper question, read from its culturalContext ("DSE 2019 ..."), or null. */
-export function paperYear(culturalContext: string | null): string | null {
-  const match = /DSE\s*(\d{4})/i.exec(culturalContext ?? '');
-  return match?.[1] ?? null;
+/** A long question the learner marks against its rubric. */
+export function isSelfMarked(question: Pick<Question, 'type' | 'rubric'>): boolean {
+  return question.type === 'long_question' && (question.rubric?.length ?? 0) > 0;
 }
 
-/** The culturalContext split into its note and its scoring criteria (after 評分準則), if any. */
-export function splitCulturalContext(culturalContext: string | null): {
-  note: string | null;
-  criteria: string | null;
-} {
-  const text = culturalContext?.trim() ?? '';
-  if (!text) return { note: null, criteria: null };
-  const at = text.search(/評分準則|評分標準/);
-  if (at < 0) return { note: text, criteria: null };
-  const note = text.slice(0, at).trim();
-  const criteria = text
-    .slice(at)
-    .replace(/^(評分準則|評分標準)[：:]?\s*/, '')
-    .trim();
-  return { note: note || null, criteria: criteria || null };
+export type PaperAnswerEvent =
+  | { type: 'answer.change'; value: string }
+  | { type: 'level.choose'; value: string }
+  | { type: 'answer.submit' }
+  | { type: 'answer.marked'; result: AnswerResult }
+  | { type: 'answer.failed' };
+
+/** What stops a submission, or null when the answer may go to the server. */
+export function submitBlocker(state: AnswerState, question: Question): string | null {
+  if (isChoiceQuestion(question)) return state.answer ? null : QUESTION_NOTICES.pickFirst;
+  if (state.answer.trim().length === 0) return QUESTION_NOTICES.answerFirst;
+  if (isSelfMarked(question) && state.level === null) return QUESTION_NOTICES.levelFirst;
+  return null;
 }
 
-/** Types the answer (or picks an option); nothing changes once the answer is locked. */
-export function changeAnswer(state: AnswerState, question: Question, value: string): AnswerState {
-  if (state.revealed) return state;
-  if (!isChoiceQuestion(question) && state.submitted) return state;
-  return { ...state, answer: value, notice: null };
-}
-
-/** Submits a text answer: only a non-empty one; it is locked afterwards. */
-export function submitAnswer(state: AnswerState, question: Question): AnswerState {
-  if (isChoiceQuestion(question) || state.submitted) return state;
-  if (state.answer.trim().length === 0) return { ...state, notice: QUESTION_NOTICES.answerFirst };
-  return { ...state, submitted: true, notice: null };
-}
-
-/**
- * Shows the answer. A choice needs a pick first, and is then locked and marked. A text answer in
- * mixed mode needs a submission first; on a paper the reference answer may be viewed at any time.
- */
-export function revealAnswer(state: AnswerState, question: Question, rule: RevealRule): AnswerState {
-  if (state.revealed) return state;
-  if (isChoiceQuestion(question)) {
-    if (!state.answer) return { ...state, notice: QUESTION_NOTICES.pickFirst };
-    return {
-      ...state,
-      revealed: true,
-      submitted: true,
-      correct: state.answer === question.correctAnswer,
-      notice: null,
-    };
-  }
-  if (rule === 'mix' && !state.submitted) return { ...state, notice: QUESTION_NOTICES.submitFirst };
-  return { ...state, revealed: true, notice: null };
-}
-
-/** The mixed-year page's check: the trimmed answer against the trimmed correct answer. */
-export function checkAnswer(state: AnswerState, question: Question): AnswerState {
-  if (state.answer.trim().length === 0) return { ...state, notice: QUESTION_NOTICES.answerFirst };
-  return {
-    ...state,
-    submitted: true,
-    revealed: true,
-    correct: state.answer.trim() === question.correctAnswer.trim(),
-    notice: null,
+/** One question's answer: nothing changes once it is being submitted or marked. */
+export function paperAnswerReducer(
+  question: Question,
+): (state: AnswerState, event: PaperAnswerEvent) => AnswerState {
+  return (state, event) => {
+    switch (event.type) {
+      case 'answer.change':
+        return state.phase === 'answering' ? { ...state, answer: event.value, notice: null } : state;
+      case 'level.choose':
+        return state.phase === 'answering' ? { ...state, level: event.value, notice: null } : state;
+      case 'answer.submit': {
+        if (state.phase !== 'answering') return state;
+        const blocker = submitBlocker(state, question);
+        return blocker ? { ...state, notice: blocker } : { ...state, phase: 'submitting', notice: null };
+      }
+      case 'answer.marked':
+        return state.phase === 'submitting' ? { ...state, phase: 'marked', result: event.result } : state;
+      case 'answer.failed':
+        return state.phase === 'submitting'
+          ? { ...state, phase: 'answering', notice: QUESTION_NOTICES.failed }
+          : state;
+    }
   };
-}
-
-export type AnswerEvent =
-  | { type: 'answer.change'; questionId: string; value: string }
-  | { type: 'answer.submit'; questionId: string }
-  | { type: 'answer.reveal'; questionId: string }
-  | { type: 'answer.check'; questionId: string };
-
-/** Applies an answer event to the answers of a question list. */
-export function applyAnswerEvent(
-  answers: Readonly<Record<string, AnswerState>>,
-  questions: readonly Question[],
-  event: AnswerEvent,
-  rule: RevealRule,
-): Record<string, AnswerState> {
-  const question = questions.find((q) => q.id === event.questionId);
-  if (!question) return { ...answers };
-  const state = answers[question.id] ?? EMPTY_ANSWER;
-  let next: AnswerState;
-  switch (event.type) {
-    case 'answer.change':
-      next = changeAnswer(state, question, event.value);
-      break;
-    case 'answer.submit':
-      next = submitAnswer(state, question);
-      break;
-    case 'answer.reveal':
-      next = revealAnswer(state, question, rule);
-      break;
-    case 'answer.check':
-      next = checkAnswer(state, question);
-      break;
-  }
-  return { ...answers, [question.id]: next };
 }

@@ -1,5 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { QUESTION_TYPES, type Question, type QuestionType, type User } from '@wenyan/contracts';
+import {
+  type NodeCompleteResult,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+  type User,
+} from '@wenyan/contracts';
 import { SESSION_QUESTION_LIMIT } from '@wenyan/domain';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -8,6 +14,8 @@ import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
+import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import {
@@ -34,6 +42,7 @@ function Results({
   returnTo,
   returning,
   onStay,
+  node,
 }: {
   questions: Question[];
   state: ReturnType<typeof initialSession>;
@@ -41,6 +50,8 @@ function Results({
   returnTo: string;
   returning: boolean;
   onStay: () => void;
+  /** The server's verdict on the session (null until it answers). */
+  node: NodeCompleteResult['node'] | null;
 }) {
   const summary = sessionSummary(state);
   return (
@@ -64,6 +75,18 @@ function Results({
           <span className="figure-label">正確率</span>
         </div>
       </div>
+      {node ? (
+        node.completed ? (
+          <p className="text-jade node-verdict" data-testid="node-verdict">
+            關卡完成（{node.score}%）
+          </p>
+        ) : (
+          <p className="text-amber node-verdict" data-testid="node-verdict">
+            未達標：本節答對 {node.correctAnswers}/{node.questionsAnswered} 題（{node.score}%）， 需要{' '}
+            {node.requiredScore}% 才完成關卡，還差 {Math.max(0, node.requiredScore - node.score)}%。
+          </p>
+        )
+      ) : null}
       {returning ? (
         <p className="muted return-note" role="status">
           {RETURN_TO_ROADMAP_MS / 1000} 秒後返回學習路線…
@@ -128,6 +151,7 @@ function Session({
   );
   const answers = useAnswerSubmission();
   const [returning, setReturning] = useState(false);
+  const [node, setNode] = useState<NodeCompleteResult['node'] | null>(null);
   const posted = useRef(false);
   const question = questions[state.index];
 
@@ -146,7 +170,10 @@ function Session({
           timeSpent: summary.timeSpent,
         },
       )
-        .then((result) => applyTotals(queryClient, result))
+        .then((result) => {
+          applyTotals(queryClient, result);
+          setNode(result.node);
+        })
         .catch(() => {
           // 'Failed to mark node as completed' is not shown to the learner (spec part 1 §8).
         })
@@ -181,6 +208,7 @@ function Session({
           isCorrect: result.isCorrect,
           correctAnswer: result.correctAnswer,
           explanation: result.explanation,
+          marking: result.marking,
         },
       });
     } catch {
@@ -195,9 +223,11 @@ function Session({
         state={state}
         returnTo={returnTo}
         returning={returning}
+        node={node}
         onStay={() => setReturning(false)}
         onRetry={() => {
           setReturning(false);
+          setNode(null);
           posted.current = false;
           dispatch({ type: 'session.retry', now: Date.now() });
         }}
@@ -231,7 +261,21 @@ function Session({
         </p>
       ) : null}
       <div className="session-footer">
-        {graded ? (
+        {graded?.marking && isMarkedByPoints(graded.marking) ? (
+          <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
+            <MarkedAnswer result={{ marking: graded.marking, correctAnswer: graded.correctAnswer }} />
+            {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
+              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
+              autoFocus
+            >
+              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
+            </button>
+          </div>
+        ) : graded ? (
           <div className={`feedback ${graded.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
             <p className="feedback-title">{graded.isCorrect ? '正確！' : '答案不正確'}</p>
             {graded.isCorrect ? null : (

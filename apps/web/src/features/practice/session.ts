@@ -1,16 +1,20 @@
+import type { AnswerMarking } from '@wenyan/contracts';
+
 /**
  * The question session's state (spec part 2, question session): each question is unanswered, then
  * answered (submitted and locked), then next; after the last one comes the results view. Retry resets
  * everything. A pure reducer, so it is tested without a DOM.
  */
 
-/** One graded answer of the session. */
+/** One graded answer of the session (the verdict, key and marking from the server's reply). */
 export interface SessionAnswer {
   questionId: string;
   answer: string;
   isCorrect: boolean;
   correctAnswer: string;
   explanation: string;
+  /** Points earned and missed (free text); right-or-wrong answers have none. */
+  marking?: AnswerMarking;
   timeSpent: number;
 }
 

@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../../components/states.tsx';
 import { applyTotals, refreshAfterNodeComplete, refreshAfterVocabulary } from '../../lib/cache.ts';
+import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
+import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { lessonQuery } from '../library/api.ts';
 import { CompletionPopup } from './CompletionPopup.tsx';
@@ -154,8 +156,21 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
         ) : null}
         <div className="quiz-footer">
           {verdict ? (
-            <div className={`feedback ${verdict.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
-              <p className="feedback-title">{verdict.isCorrect ? '正確！' : '錯誤'}</p>
+            <div
+              className={`feedback ${
+                verdict.marking && isMarkedByPoints(verdict.marking)
+                  ? `is-${verdictLabel(verdict.marking).tone}`
+                  : verdict.isCorrect
+                    ? 'is-correct'
+                    : 'is-wrong'
+              }`}
+              role="status"
+            >
+              {verdict.marking && isMarkedByPoints(verdict.marking) ? (
+                <MarkedAnswer result={{ marking: verdict.marking, correctAnswer: verdict.correctAnswer }} />
+              ) : (
+                <p className="feedback-title">{verdict.isCorrect ? '正確！' : '錯誤'}</p>
+              )}
               {verdict.explanation ? <p className="feedback-text">解釋：{verdict.explanation}</p> : null}
               {verdict.culturalContext ? (
                 <p className="feedback-text">文化背景：{verdict.culturalContext}</p>

@@ -10,21 +10,19 @@ import {
   quizSummary,
 } from './quizMachine.ts';
 
-function question(id: string, correctAnswer = '甲'): Question {
+function question(id: string): Question {
   return {
     id,
     lessonId: 1,
     type: 'word_interpretation',
     content: `題目 ${id}`,
     options: ['甲', '乙', '丙', '丁'],
-    correctAnswer,
-    explanation: '解釋',
-    culturalContext: null,
     targetText: null,
     highlight: null,
     difficulty: 'beginner',
     characterFrequency: 400,
     points: null,
+    rubric: null,
   };
 }
 
@@ -38,6 +36,15 @@ function grade(selectedAnswer: string, totalXP: number): AnswerResult {
     correctAnswer: '甲',
     explanation: '解釋',
     culturalContext: '背景',
+    marking: {
+      verdict: isCorrect ? 'correct' : 'incorrect',
+      earned: isCorrect ? 1 : 0,
+      available: 1,
+      copied: false,
+      selfAssessed: false,
+      points: [],
+    },
+    earnedXp: isCorrect,
     xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
     totals: { totalXP, level: 1, streakDays: 1 },
   };

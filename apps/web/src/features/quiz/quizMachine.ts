@@ -1,4 +1,5 @@
 import type {
+  AnswerMarking,
   AnswerResult,
   ProgressResult,
   Question,
@@ -58,6 +59,8 @@ export interface QuizAnswer {
   selectedAnswer: string;
   isCorrect: boolean;
   correctAnswer: string;
+  /** Points earned and missed (free text); a choice has none. */
+  marking?: AnswerMarking;
   explanation: string;
   culturalContext: string | null;
   timeSpent: number;
@@ -150,6 +153,7 @@ export const quizMachine = setup({
         selectedAnswer: context.selected ?? '',
         isCorrect: result.isCorrect,
         correctAnswer: result.correctAnswer,
+        marking: result.marking,
         explanation: result.explanation,
         culturalContext: result.culturalContext,
         timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),

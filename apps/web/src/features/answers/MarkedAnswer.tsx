@@ -1,0 +1,51 @@
+/**
+ * A marked free-text answer (UI.md, "Marked answers"): the verdict (全對 / 部分正確 n/m 分 in amber /
+ * 未達要求), each scoring point as a row (the point; the learner's words that earned it in jade, or the
+ * accepted rendering they missed in brick), then the model answer. Everything comes from the answer's
+ * reply: the client compares nothing.
+ */
+import type { AnswerResult } from '@wenyan/contracts';
+import { isMarkedByPoints, verdictLabel } from './marking.ts';
+import './marked-answer.css';
+
+export function MarkedAnswer({ result }: { result: Pick<AnswerResult, 'marking' | 'correctAnswer'> }) {
+  const { marking } = result;
+  const verdict = verdictLabel(marking);
+  return (
+    <section className="marked" data-testid="marked-answer" aria-label="評分">
+      <p className={`marked-verdict text-${verdict.tone}`} data-testid="marked-verdict">
+        {marking.selfAssessed ? `自評：${marking.earned}/${marking.available} 分` : verdict.text}
+      </p>
+      {marking.copied ? (
+        <p className="marked-note text-brick">答案只是照抄原文，沒有語譯，所以不得分。</p>
+      ) : null}
+      {isMarkedByPoints(marking) && marking.points.length > 0 ? (
+        <ul className="marked-points">
+          {marking.points.map((point) => (
+            <li
+              key={point.id}
+              className={`marked-point ${point.earned ? 'is-earned' : 'is-missed'}`}
+              data-testid="marked-point"
+              data-earned={point.earned}
+            >
+              <span className="marked-point-label">{point.label}</span>
+              {point.earned ? (
+                <span className="marked-point-words text-jade">
+                  <span className="visually-hidden">得分：</span>你寫「{point.matched ?? point.expected}」
+                </span>
+              ) : (
+                <span className="marked-point-words text-brick">
+                  <span className="visually-hidden">失分：</span>應譯作「{point.expected}」
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="marked-model">
+        <strong>參考答案：</strong>
+        <span className="classical-inline">{result.correctAnswer}</span>
+      </p>
+    </section>
+  );
+}
