@@ -28,7 +28,8 @@ export const learnerModel: StreamModel<LearnerState> = {
   evolve: (state, stored) =>
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
   // 2: the lesson state remembers correct answers, node sessions and best node scores (fair XP).
-  snapshotSchema: 2,
+  // 3: the state remembers appeals by the version of the answer they appeal.
+  snapshotSchema: 3,
 };
 
 declare module 'fastify' {
@@ -70,6 +71,9 @@ export function createLearnerHeads(max: number): StreamHeadCache<LearnerState> |
 const STATUS_BY_CODE: Partial<Record<DomainError['code'], number>> = {
   NOT_IN_ERROR_BOOK: 404,
   ALREADY_MASTERED: 409,
+  ALREADY_APPEALED: 409,
+  APPEAL_RESOLVED: 409,
+  NO_APPEAL: 404,
   INVALID_NOW: 500,
 };
 

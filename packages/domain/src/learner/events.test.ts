@@ -59,6 +59,9 @@ describe('the learner event union', () => {
       'ErrorQuestionMastered',
       'SchoolNameChanged',
       'RecitationFinished',
+      'AnswerAppealed',
+      'AppealDeclined',
+      'AnswerRemarked',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
     expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2 });
@@ -85,6 +88,7 @@ describe('evolve', () => {
       schoolName: null,
       lessons: {},
       errorBook: {},
+      appeals: {},
     });
     expect(lessonState(initialLearnerState, 7)).toEqual({
       answered: {},
