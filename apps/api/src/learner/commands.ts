@@ -100,7 +100,8 @@ export async function runLearnerCommand<R, P = undefined>(
   request: FastifyRequest,
   userId: string,
   command: LearnerCommand,
-  respond: (state: LearnerState, events: LearnerEvent[], prepared: P) => R,
+  /** `fromVersion`: the stream's version before these events (the first of them is at fromVersion + 1). */
+  respond: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
   options: {
     successStatus?: number;
     /**
@@ -121,7 +122,7 @@ export async function runLearnerCommand<R, P = undefined>(
     app.deps.db,
     learnerStreamId(userId),
     learnerModel,
-    async (state) => {
+    async (state, fromVersion) => {
       const decision = decide(command, state, context);
       if (!decision.ok) {
         return {
@@ -137,7 +138,7 @@ export async function runLearnerCommand<R, P = undefined>(
         events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
         respond: (next) => ({
           status: options.successStatus ?? 200,
-          body: respond(next as LearnerState, events, prepared),
+          body: respond(next as LearnerState, events, prepared, fromVersion),
         }),
       };
     },
