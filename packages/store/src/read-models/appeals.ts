@@ -190,7 +190,7 @@ export async function findAnswerEvent(
     .where('stream_id', '=', learnerStreamId(learnerId))
     .where('version', '=', version)
     .executeTakeFirst();
-  if (!row || row.type !== 'AnswerSubmitted') return null;
+  if (row?.type !== 'AnswerSubmitted') return null;
   const event = upcast({ type: row.type, schemaVersion: row.schema_version, data: row.data });
   return event.type === 'AnswerSubmitted' ? event : null;
 }
