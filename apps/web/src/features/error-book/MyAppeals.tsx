@@ -4,12 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 
 const STATUS = { pending: '待老師覆核', accepted: '老師已接納', declined: '老師不接納' } as const;
 
 export function MyAppeals({ userId }: { userId: string }) {
   const appeals = useQuery({
-    queryKey: ['appeals', userId],
+    queryKey: queryKeys.appeals(userId),
     queryFn: () => call('listAppeals', { params: { userId } }),
     staleTime: 30_000,
   });

@@ -11,12 +11,13 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
 import { failureMessage } from './api.ts';
 import { dateTimeLabel } from './format.ts';
 import { TeacherGate } from './TeacherGate.tsx';
 
-const appealsKey = ['teacher', 'appeals'] as const;
+const appealsKey = queryKeys.teacher.appeals;
 
 const STATUS_LABELS = { pending: '待覆核', accepted: '已接納', declined: '不接納' } as const;
 
