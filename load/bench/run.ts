@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '@wenyan/store';
+import { LEARNER_STREAMS_LIKE, openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
@@ -240,7 +240,7 @@ async function backlog(system: System): Promise<{ events: number; learners: numb
           )
           .as('learners'),
       ])
-      .where('streams.stream_id', 'like', 'learner-%')
+      .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
       .executeTakeFirstOrThrow();
     return { events: Number(row.events), learners: Number(row.learners) };
   } finally {

@@ -14,7 +14,7 @@ import {
   projectLearner,
   upcast,
 } from '@wenyan/domain';
-import { memberOf, openDatabase, scoreOf } from '@wenyan/store';
+import { LEARNER_STREAMS_LIKE, memberOf, openDatabase, scoreOf, userIdOfStream } from '@wenyan/store';
 import { writeClient } from '@wenyan/web/src/lib/api.ts';
 import { Redis } from 'ioredis';
 import { HTTPError } from 'ky';
@@ -359,7 +359,7 @@ export async function projectedToHead(databaseUrl: string): Promise<boolean> {
         ),
       )
       .select('streams.stream_id')
-      .where('streams.stream_id', 'like', 'learner-%')
+      .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
       .where((eb) =>
         eb.or([
           eb('learner_projections.checkpoint', 'is', null),
@@ -396,7 +396,7 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
     const events = await handle.db
       .selectFrom('events')
       .select(['stream_id', 'version', 'type', 'schema_version', 'data', 'metadata'])
-      .where('stream_id', 'like', 'learner-%')
+      .where('stream_id', 'like', LEARNER_STREAMS_LIKE)
       .orderBy('stream_id')
       .orderBy('version')
       .execute();
@@ -425,7 +425,7 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
       ),
     );
     for (const [streamId, list] of byStream) {
-      const userId = streamId.slice('learner-'.length);
+      const userId = userIdOfStream(streamId);
       const view = list
         .map((e) => upcast({ type: e.type, schemaVersion: e.schema_version, data: e.data }) as LearnerEvent)
         .reduce(projectLearner, initialLearnerView);

@@ -3,6 +3,7 @@
  * the Idempotency-Key and the stream head come from one read; what a key means stays the same.
  */
 import {
+  type CommandOutcome,
   type DatabaseHandle,
   type Decision,
   handleCommand,
@@ -20,6 +21,11 @@ interface Tally {
   count: number;
 }
 
+type Refusal = { refused: true };
+
+/** The reply of a handled command (undefined for a refusal). */
+const replyOf = <R, F>(outcome: CommandOutcome<R, F>) => (outcome.ok ? outcome.reply : undefined);
+
 /** Counts its events; the snapshot is the count. */
 const tally: StreamModel<Tally> = {
   initialState: { count: 0 },
@@ -27,10 +33,10 @@ const tally: StreamModel<Tally> = {
   snapshotSchema: 1,
 };
 
-const countOne = (): Decision<Tally> => ({
+const countOne = (): Decision<Tally, Tally, Refusal> => ({
   ok: true,
   events: [{ type: 'Counted', schemaVersion: 1, data: {} }],
-  respond: (next) => ({ status: 200, body: next as Tally }),
+  reply: (next) => next,
 });
 
 const ENGINES = ['postgres', 'pglite'] as const;
@@ -68,9 +74,9 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
     const stream = newStream();
     const key = keyed(stream, 'first');
     const first = await count(stream, key);
-    expect(first).toMatchObject({ status: 200, body: { count: 1 }, appended: 1, replayed: false });
+    expect(first).toMatchObject({ ok: true, reply: { count: 1 }, appended: 1, replayed: false });
     const again = await count(stream, key);
-    expect(again).toMatchObject({ status: 200, body: { count: 1 }, appended: 0, replayed: true });
+    expect(again).toMatchObject({ ok: true, reply: { count: 1 }, appended: 0, replayed: true });
     expect(await events(stream)).toBe(1);
   });
 
@@ -91,7 +97,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       .set({ snapshot: JSON.stringify({ count: 999 }), snapshot_schema: 0 })
       .where('stream_id', '=', stream)
       .execute();
-    expect((await count(stream, keyed(stream, 'fold-3'))).body).toEqual({ count: 4 });
+    expect(replyOf(await count(stream, keyed(stream, 'fold-3')))).toEqual({ count: 4 });
   });
 
   it('answers a double tap (one key, twice at once) once, with the same answer', async () => {
@@ -99,8 +105,8 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
     await count(stream);
     const key = keyed(stream, 'double');
     const [a, b] = await Promise.all([count(stream, key), count(stream, key)]);
-    expect(a.body).toEqual(b.body);
-    expect(a.appended + b.appended).toBe(1);
+    expect(replyOf(a)).toEqual(replyOf(b));
+    expect(a.ok && b.ok && a.appended + b.appended).toBe(1);
     expect(await events(stream)).toBe(2);
   });
 
@@ -109,7 +115,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, (_, i) => count(stream, keyed(stream, `writer-${i}`))),
     );
-    expect(outcomes.map((o) => (o.body as Tally).count).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(outcomes.map((o) => replyOf(o)?.count).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(await events(stream)).toBe(5);
   });
 
@@ -130,23 +136,23 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
     /** Counts, refusing once the count reached `limit`. */
     const countUpTo =
       (limit: number) =>
-      (state: Tally): Decision<Tally | { refused: true }> =>
-        state.count >= limit ? { ok: false, status: 409, body: { refused: true } } : countOne();
+      (state: Tally): Decision<Tally, Tally, Refusal> =>
+        state.count >= limit ? { ok: false, refusal: { refused: true } } : countOne();
     const run = (
       stream: string,
       heads: StreamHeadCache<Tally>,
       idempotency?: IdempotencyScope,
-      decide: (state: Tally) => Decision<unknown> = countOne,
+      decide: (state: Tally) => Decision<Tally, Tally, Refusal> = countOne,
     ) => handleCommand(database.db, stream, tally, decide, { metadata: { actor: '7' }, idempotency, heads });
 
     it('decides on the remembered state without reading the stream, and remembers the new head', async () => {
       const stream = newStream();
       const { map, heads } = memory();
-      expect((await run(stream, heads)).body).toEqual({ count: 1 });
+      expect(replyOf(await run(stream, heads))).toEqual({ count: 1 });
       expect(map.get(stream)).toEqual({ state: { count: 1 }, version: 1 });
       // A memory that disagrees with the log at the same version is believed: no read happened.
       map.set(stream, { state: { count: 41 }, version: 1 });
-      expect((await run(stream, heads)).body).toEqual({ count: 42 });
+      expect(replyOf(await run(stream, heads))).toEqual({ count: 42 });
       expect(map.get(stream)).toEqual({ state: { count: 42 }, version: 2 });
       expect(await events(stream)).toBe(2);
     });
@@ -159,7 +165,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       await count(stream);
       expect(map.get(stream)?.version).toBe(1);
       const outcome = await run(stream, heads, keyed(stream, 'behind'));
-      expect(outcome).toMatchObject({ body: { count: 4 }, appended: 1, toVersion: 4 });
+      expect(outcome).toMatchObject({ reply: { count: 4 }, appended: 1, toVersion: 4 });
       expect(map.get(stream)).toEqual({ state: { count: 4 }, version: 4 });
       expect(await events(stream)).toBe(4);
     });
@@ -170,7 +176,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       const key = keyed(stream, 'again');
       const first = await run(stream, heads, key);
       const again = await run(stream, heads, key);
-      expect(again).toMatchObject({ status: 200, body: first.body, appended: 0, replayed: true });
+      expect(again).toMatchObject({ ok: true, reply: replyOf(first), appended: 0, replayed: true });
       await expect(run(stream, heads, keyed(stream, 'again', 'request-b'))).rejects.toBeInstanceOf(
         IdempotencyMismatchError,
       );
@@ -184,10 +190,10 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       // The memory claims the limit is reached; the log (one event) says it is not.
       map.set(stream, { state: { count: 3 }, version: 1 });
       const outcome = await run(stream, heads, undefined, countUpTo(3));
-      expect(outcome).toMatchObject({ status: 200, body: { count: 2 }, appended: 1 });
+      expect(outcome).toMatchObject({ ok: true, reply: { count: 2 }, appended: 1 });
       await run(stream, heads, undefined, countUpTo(3));
       const refused = await run(stream, heads, undefined, countUpTo(3));
-      expect(refused).toMatchObject({ status: 409, body: { refused: true }, appended: 0 });
+      expect(refused).toEqual({ ok: false, refusal: { refused: true }, toVersion: 3 });
       expect(await events(stream)).toBe(3);
     });
 
@@ -202,7 +208,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
           )),
         );
       }
-      expect(outcomes.map((o) => (o.body as Tally).count).sort((a, b) => a - b)).toEqual(
+      expect(outcomes.map((o) => replyOf(o)?.count ?? 0).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 12 }, (_, i) => i + 1),
       );
       expect(await events(stream)).toBe(12);

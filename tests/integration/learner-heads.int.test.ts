@@ -3,7 +3,9 @@
  * instance is decided from memory; a write behind the instance's back (another instance) is caught by
  * the append's version check and decided again on the log; with the cache off, nothing is remembered.
  */
+
 import { AnswerResultSchema } from '@wenyan/contracts';
+import { learnerStreamId } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
@@ -108,7 +110,7 @@ describe.each(MODES)('the learner head cache (%s mode)', (mode) => {
     const log = await t.runtime.deps.db
       .selectFrom('events')
       .select(['type', 'data'])
-      .where('stream_id', '=', `learner-${learner.id}`)
+      .where('stream_id', '=', learnerStreamId(learner.id))
       .execute();
     expect(log.filter((e) => e.type === 'AnswerSubmitted')).toHaveLength(3);
     const xp = log

@@ -4,6 +4,7 @@ import {
   LeaderboardSchema,
   UserStatsListSchema,
 } from '@wenyan/contracts';
+import { learnerStreamId } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
@@ -36,7 +37,7 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     let q = t.runtime.deps.db
       .selectFrom('events')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('stream_id', '=', `learner-${userId}`);
+      .where('stream_id', '=', learnerStreamId(userId));
     if (type) q = q.where('type', '=', type);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
@@ -200,7 +201,7 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     const versions = await t.runtime.deps.db
       .selectFrom('events')
       .select('version')
-      .where('stream_id', '=', `learner-${learner.id}`)
+      .where('stream_id', '=', learnerStreamId(learner.id))
       .orderBy('version')
       .execute();
     expect(versions.map((v) => v.version)).toEqual(versions.map((_, i) => i + 1));

@@ -45,6 +45,7 @@ const RUBRIC = [
 
 describe('marking, fair XP and paper answers through the API', () => {
   let t: TestApp;
+  let longId = '';
   const db = () => t.runtime.deps.db;
 
   beforeAll(async () => {
@@ -61,6 +62,7 @@ describe('marking, fair XP and paper answers through the API', () => {
       .where('paper_id', 'is not', null)
       .orderBy('id')
       .executeTakeFirstOrThrow();
+    longId = long.id;
     await db()
       .updateTable('questions')
       .set({ rubric: JSON.stringify(RUBRIC) })
@@ -242,9 +244,10 @@ describe('marking, fair XP and paper answers through the API', () => {
           })
         ).json(),
       );
-      expect(results).toEqual([
-        { type: 'word_interpretation', completed: false, bestScore: 38, requiredScore: 80 },
-      ]);
+      expect(results).toEqual({
+        unitCompleted: false,
+        nodes: [{ type: 'word_interpretation', completed: false, bestScore: 38, requiredScore: 80 }],
+      });
       await waitForProjection(t, learner.id);
       const activities = await t.app.inject({
         method: 'GET',
@@ -284,8 +287,7 @@ describe('marking, fair XP and paper answers through the API', () => {
       const long = await db()
         .selectFrom('questions')
         .select(['id', 'points'])
-        .where('rubric', 'is not', null)
-        .where('type', '=', 'long_question')
+        .where('id', '=', longId)
         .executeTakeFirstOrThrow();
       const listed = (
         await t.app.inject({

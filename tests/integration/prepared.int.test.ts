@@ -66,11 +66,11 @@ describe('prepared statements', () => {
         () => ({
           ok: true,
           events: [{ type: 'Counted', schemaVersion: 1, data: {} }],
-          respond: (next) => ({ status: 200, body: next }),
+          reply: (next) => next,
         }),
         { metadata: { actor: '7' }, idempotency: { userId: '7', key, requestHash: 'h' } },
       );
-      expect(outcome.appended).toBe(1);
+      expect(outcome.ok && outcome.appended).toBe(1);
     }
     const userId = await insertLearner(single.db, 'prepared_learner');
     await generateHistory(single.db, userId, {

@@ -1,6 +1,7 @@
 import {
   createLocalBroadcast,
   createProjector,
+  learnerStreamId,
   READ_MODEL_TABLES,
   rebuildProjections,
   sqlLeaderboard,
@@ -104,9 +105,9 @@ describe('rebuilding the read models', () => {
       bank,
     });
     // An event no upcaster or reducer knows (as a bad import or a bug might leave).
-    await sql`insert into streams (stream_id, version) values (${`learner-${poisoned}`}, 1)`.execute(db);
+    await sql`insert into streams (stream_id, version) values (${learnerStreamId(poisoned)}, 1)`.execute(db);
     await sql`insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
-      values (gen_random_uuid(), ${`learner-${poisoned}`}, 1, 'NoSuchEvent', 1, '{}', '{}')`.execute(db);
+      values (gen_random_uuid(), ${learnerStreamId(poisoned)}, 1, 'NoSuchEvent', 1, '{}', '{}')`.execute(db);
 
     const results = await projector.projectLearners([poisoned, good]);
     expect(results.get(good)).toEqual({ applied, checkpoint: applied });

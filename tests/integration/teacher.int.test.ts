@@ -279,12 +279,12 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
               schemaVersion: e.schemaVersion,
               data: e.data,
             })),
-            respond: () => ({ status: 200, body: null }),
+            reply: () => null,
           };
         },
         { metadata: { actor: learner.id } },
       );
-      expect(outcome.appended).toBeGreaterThan(0);
+      expect(outcome.ok && outcome.appended).toBeGreaterThan(0);
       await t.runtime.deps.queue.enqueue(learner.id);
     }
 

@@ -7,7 +7,7 @@
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
-import { deleteRedisPrefix } from '@wenyan/store';
+import { deleteRedisPrefix, learnerStreamId } from '@wenyan/store';
 import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -93,7 +93,7 @@ export async function waitForProjection(t: TestApp, userId: string, timeoutMs = 
       db
         .selectFrom('streams')
         .select('version')
-        .where('stream_id', '=', `learner-${userId}`)
+        .where('stream_id', '=', learnerStreamId(userId))
         .executeTakeFirst(),
       db
         .selectFrom('learner_projections')

@@ -52,16 +52,16 @@ export async function act(db: Db, userId: string, command: LearnerCommand, now: 
     learnerModel,
     (state) => {
       const decision = decide(command, state, { now: now.toISOString() });
-      if (!decision.ok) return { ok: false, status: 400, body: decision.error };
+      if (!decision.ok) return { ok: false, refusal: decision.error };
       return {
         ok: true,
         events: decision.events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
-        respond: () => ({ status: 200, body: null }),
+        reply: () => null,
       };
     },
     { metadata: { actor: userId } },
   );
-  return outcome.appended;
+  return outcome.ok ? outcome.appended : 0;
 }
 
 /** A random but reproducible stream of learner actions over `days` days. */

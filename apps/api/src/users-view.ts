@@ -1,6 +1,6 @@
 import type { User } from '@wenyan/contracts';
 import { levelForXp } from '@wenyan/domain';
-import type { Db, UserRecord } from '@wenyan/store';
+import { type Db, readUserTotals, type UserRecord } from '@wenyan/store';
 
 /** Hong Kong's calendar day (YYYY-MM-DD) as the start of that day in Hong Kong, as an instant. */
 function dayToTimestamp(day: string | null): string | null {
@@ -9,12 +9,8 @@ function dayToTimestamp(day: string | null): string | null {
 
 /** The user as the API shows them: the account plus their projected totals. */
 export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
-  const totals = await db
-    .selectFrom('user_totals')
-    .select(['total_xp', 'streak_days', 'last_active_date', 'last_active_at', 'school_name'])
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  const totalXP = totals?.total_xp ?? 0;
+  const totals = await readUserTotals(db, user.id);
+  const totalXP = totals?.totalXP ?? 0;
   return {
     id: user.id,
     username: user.username,
@@ -22,13 +18,15 @@ export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
     lastName: user.lastName,
     email: user.email,
     profileImageUrl: user.profileImageUrl,
-    schoolName: totals?.school_name ?? null,
+    schoolName: totals?.schoolName ?? null,
     totalXP,
     level: levelForXp(totalXP),
-    streakDays: totals?.streak_days ?? 0,
-    lastActiveDate: totals?.last_active_at
-      ? new Date(totals.last_active_at).toISOString()
-      : dayToTimestamp(totals?.last_active_date ?? null),
+    streakDays: totals?.streakDays ?? 0,
+    lastActiveDate: totals?.lastActiveAt
+      ? totals.lastActiveAt.toISOString()
+      : dayToTimestamp(totals?.lastActiveDate ?? null),
+    completedLessons: totals?.completedLessons ?? 0,
+    averageAccuracy: totals?.averageAccuracy ?? 0,
     characterThreshold: user.characterThreshold,
     roles: user.roles,
     createdAt: user.createdAt.toISOString(),

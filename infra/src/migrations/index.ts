@@ -3,6 +3,7 @@ import * as m0001 from './0001-content-identity-events.ts';
 import * as m0002 from './0002-read-models.ts';
 import * as m0003 from './0003-classes.ts';
 import * as m0004 from './0004-marking.ts';
+import * as m0005 from './0005-idempotent-reply.ts';
 import * as m0008 from './0008-accepted-renderings.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-read-models': m0002,
   '0003-classes': m0003,
   '0004-marking': m0004,
+  '0005-idempotent-reply': m0005,
   '0008-accepted-renderings': m0008,
 };

@@ -32,7 +32,7 @@ describe('the OpenAPI document', () => {
     const names = (operation?.parameters ?? []).map((parameter) =>
       'name' in parameter ? parameter.name : '',
     );
-    expect(names).toEqual(['id', 'questionId']);
+    expect(names).toEqual(['id', 'questionId', 'Idempotency-Key']);
     const query = document.paths?.['/api/vocabulary/questions']?.get?.parameters ?? [];
     expect(query.map((parameter) => ('name' in parameter ? parameter.name : ''))).toEqual([
       'lessonIds',
@@ -62,9 +62,31 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  it('takes the server URL and cookie name when given', () => {
-    const custom = buildOpenApiDocument({ serverUrl: 'https://wenyan.example.hk', sessionCookieName: 'sid' });
-    expect(custom.servers).toEqual([{ url: 'https://wenyan.example.hk' }]);
-    expect(custom.components?.securitySchemes?.sessionCookie).toMatchObject({ in: 'cookie', name: 'sid' });
+  it('documents the Idempotency-Key header on every write and on no read', () => {
+    for (const [, route] of routeEntries()) {
+      const operation =
+        document.paths?.[toOpenApiPath(route.path)]?.[
+          route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+        ];
+      const headers = (operation?.parameters ?? []).filter((p) => 'in' in p && p.in === 'header');
+      const names = headers.map((p) => ('name' in p ? p.name : ''));
+      expect(names, `${route.method} ${route.path}`).toEqual(
+        route.method === 'GET' ? [] : ['Idempotency-Key'],
+      );
+    }
+  });
+
+  it('names the session cookie and lists the servers it is given', () => {
+    const named = buildOpenApiDocument({
+      sessionCookieName: 'wyt_session',
+      servers: [{ url: 'https://wenyan.example.hk', description: '正式' }],
+    });
+    expect(named.components?.securitySchemes?.sessionCookie).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'wyt_session',
+    });
+    expect(named.servers).toEqual([{ url: 'https://wenyan.example.hk', description: '正式' }]);
+    expect(document.servers).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document, generated from the route registry (the API serves it at /api/docs/json).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   createDocument,
   createSchema,
@@ -18,11 +18,29 @@ export interface OpenApiOptions {
   readonly title?: string;
   /** The API's version; defaults to the websocket protocol version. */
   readonly version?: string;
-  /** The server's base URL, e.g. https://wenyan.example.hk; omitted when not given. */
-  readonly serverUrl?: string;
-  /** The name of the session cookie; defaults to `session`. */
+  /** The servers the API answers at (e.g. https://wenyan.example.hk); omitted when none is given. */
+  readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>;
+  /** The name of the session cookie the API sets at sign-in (the API passes its own). */
   readonly sessionCookieName?: string;
 }
+
+/** Methods that change something: each accepts an `Idempotency-Key`. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The `Idempotency-Key` header of every write, as the API reads it. */
+const IdempotencyHeaderSchema = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(8)
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        'A key the client picks per action (8 to 128 characters) and sends again with every retry of it. ' +
+        'A learner write already applied under the key appends nothing and answers its first reply; the ' +
+        'same key with a different request is refused (422 IDEMPOTENCY_KEY_REUSED). Other writes accept it.',
+    }),
+});
 
 const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   101: 'Switching Protocols',
@@ -81,10 +99,12 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): ReturnType<t
       'x-auth': route.auth,
       responses: responsesOf(route),
     };
-    if (route.params || route.query) {
+    const write = WRITE_METHODS.has(route.method) && route.kind !== 'websocket';
+    if (route.params || route.query || write) {
       operation.requestParams = {
         ...(route.params ? { path: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
+        ...(write ? { header: IdempotencyHeaderSchema } : {}),
       };
     }
     if (route.body) {
@@ -103,7 +123,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): ReturnType<t
         'HKDSE classical-Chinese set-text practice. Errors answer `{ error: { code, message, details } }`. ' +
         'The websocket at /api/ws exchanges WsClientMessage and WsServerMessage.',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    ...(options.servers?.length ? { servers: options.servers.map((s) => ({ ...s })) } : {}),
     paths,
     components: {
       securitySchemes: {

@@ -67,6 +67,8 @@ describe('the user', () => {
     level: 6,
     streakDays: 7,
     lastActiveDate: '2025-03-01T08:00:00.000Z',
+    completedLessons: 2,
+    averageAccuracy: 87.5,
     characterThreshold: 400,
     roles: ['student'],
     createdAt: '2025-01-01T00:00:00.000Z',

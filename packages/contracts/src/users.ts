@@ -36,6 +36,10 @@ export const UserSchema = z
     level: z.number().int().positive(),
     streakDays: CountSchema,
     lastActiveDate: TimestampSchema.nullable(),
+    /** Lessons that reached the completion rule (80 % of their questions): the teacher's table shows the same. */
+    completedLessons: CountSchema,
+    /** The learner's accuracy (domain `learnerAccuracy`, one decimal): every screen shows this figure. */
+    averageAccuracy: PercentSchema,
     /** The word-frequency tier the learner practises at (400 by default). */
     characterThreshold: z.number().int().positive(),
     roles: z.array(RoleSchema),
@@ -81,6 +85,11 @@ export const UserStatsRecordSchema = z.object({
   xpEarned: CountSchema,
   /** Percent of answers correct on this lesson. */
   accuracy: PercentSchema,
+  /**
+   * The lesson's progress, computed by the server (domain `lessonProgressPercent`: questionsCompleted ÷
+   * totalQuestions, capped at 100): the one figure the lobby, library, profile and teacher show.
+   */
+  progressPercent: PercentSchema,
 });
 export type UserStatsRecord = z.infer<typeof UserStatsRecordSchema>;
 
@@ -103,18 +112,21 @@ export const CompletedActivitiesSchema = z.array(QuestionTypeSchema);
 export type CompletedActivities = z.infer<typeof CompletedActivitiesSchema>;
 
 /**
- * GET /api/users/:id/lessons/:lessonId/node-results: each roadmap node the learner has finished a
- * session of, whether it is completed, and its best session score (the roadmap shows how far a node
- * fell short of the 80 % it needs).
+ * GET /api/users/:id/lessons/:lessonId/node-results: whether the unit (the lesson's roadmap) is
+ * completed, and each roadmap node the learner has finished a session of: completed or not, and its
+ * best session score (the roadmap shows how far a node fell short of the 80 % it needs).
  */
-export const NodeResultListSchema = z.array(
-  z.object({
-    type: QuestionTypeSchema,
-    completed: z.boolean(),
-    bestScore: z.number().int().min(0).max(100),
-    requiredScore: z.number().int(),
-  }),
-);
+export const NodeResultListSchema = z.object({
+  unitCompleted: z.boolean(),
+  nodes: z.array(
+    z.object({
+      type: QuestionTypeSchema,
+      completed: z.boolean(),
+      bestScore: z.number().int().min(0).max(100),
+      requiredScore: z.number().int(),
+    }),
+  ),
+});
 export type NodeResultList = z.infer<typeof NodeResultListSchema>;
 
 // ---------------------------------------------------------------------------------------------

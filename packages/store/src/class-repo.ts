@@ -3,42 +3,7 @@
  * append-only record of every join and leave. Rows never leave this file: callers get records.
  */
 import { randomInt } from 'node:crypto';
-import type { ColumnType, Generated } from 'kysely';
 import type { Db } from './db.ts';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-export type ClassesTable = {
-  id: Generated<string>;
-  teacher_id: string;
-  name: string;
-  join_code: string;
-  created_at: Timestamp;
-};
-
-export type ClassMembersTable = {
-  class_id: string;
-  user_id: string;
-  joined_at: Timestamp;
-};
-
-export type ClassMembershipChangesTable = {
-  id: Generated<string>;
-  class_id: string;
-  user_id: string;
-  change: 'joined' | 'left';
-  actor_id: string;
-  recorded_at: Timestamp;
-};
-
-/** The tables of migration 0003 that belong to classes. */
-export type ClassTables = {
-  classes: ClassesTable;
-  class_members: ClassMembersTable;
-  class_membership_changes: ClassMembershipChangesTable;
-};
-
-const tables = (db: Db) => db.withTables<ClassTables>();
 
 export interface ClassRecord {
   id: string;
@@ -108,7 +73,7 @@ function isUniqueViolation(err: unknown): boolean {
 export async function createClass(db: Db, input: { teacherId: string; name: string }): Promise<ClassRecord> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await tables(db)
+      const row = await db
         .insertInto('classes')
         .values({ teacher_id: input.teacherId, name: input.name, join_code: newJoinCode() })
         .returning(classColumns)
@@ -123,17 +88,13 @@ export async function createClass(db: Db, input: { teacherId: string; name: stri
 /** A class by id, or null. */
 export async function findClass(db: Db, id: string): Promise<ClassRecord | null> {
   if (!isId(id)) return null;
-  const row = await tables(db)
-    .selectFrom('classes')
-    .select(classColumns)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('classes').select(classColumns).where('id', '=', id).executeTakeFirst();
   return row ? toClass(row) : null;
 }
 
 /** A class by its join code (upper-case), or null. */
 export async function findClassByJoinCode(db: Db, joinCode: string): Promise<ClassRecord | null> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('classes')
     .select(classColumns)
     .where('join_code', '=', joinCode.toUpperCase())
@@ -143,7 +104,7 @@ export async function findClassByJoinCode(db: Db, joinCode: string): Promise<Cla
 
 /** A teacher's classes (every class when `teacherId` is null: the admin's view), oldest first, with member counts. */
 export async function listClasses(db: Db, teacherId: string | null): Promise<ClassSummaryRecord[]> {
-  let query = tables(db)
+  let query = db
     .selectFrom('classes')
     .select([
       'classes.id',
@@ -168,7 +129,7 @@ export async function listClasses(db: Db, teacherId: string | null): Promise<Cla
 /** The members of a class, in the order they joined. */
 export async function classMembers(db: Db, classId: string): Promise<ClassMemberRecord[]> {
   if (!isId(classId)) return [];
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('class_members')
     .innerJoin('users', 'users.id', 'class_members.user_id')
     .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'class_members.joined_at'])
@@ -188,7 +149,7 @@ export async function classMembers(db: Db, classId: string): Promise<ClassMember
 /** True when the learner is a member of one of the teacher's classes. */
 export async function teacherHasLearner(db: Db, teacherId: string, learnerId: string): Promise<boolean> {
   if (!isId(teacherId) || !isId(learnerId)) return false;
-  const row = await tables(db)
+  const row = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')
     .select('class_members.user_id')
@@ -207,22 +168,20 @@ export async function addClassMember(
   db: Db,
   input: { classId: string; userId: string; actorId: string },
 ): Promise<{ joined: boolean }> {
-  return tables(db)
-    .transaction()
-    .execute(async (trx) => {
-      const added = await trx
-        .insertInto('class_members')
-        .values({ class_id: input.classId, user_id: input.userId })
-        .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
-        .returning('user_id')
-        .execute();
-      if (added.length === 0) return { joined: false };
-      await trx
-        .insertInto('class_membership_changes')
-        .values({ class_id: input.classId, user_id: input.userId, change: 'joined', actor_id: input.actorId })
-        .execute();
-      return { joined: true };
-    });
+  return db.transaction().execute(async (trx) => {
+    const added = await trx
+      .insertInto('class_members')
+      .values({ class_id: input.classId, user_id: input.userId })
+      .onConflict((oc) => oc.columns(['class_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .execute();
+    if (added.length === 0) return { joined: false };
+    await trx
+      .insertInto('class_membership_changes')
+      .values({ class_id: input.classId, user_id: input.userId, change: 'joined', actor_id: input.actorId })
+      .execute();
+    return { joined: true };
+  });
 }
 
 /** Removes a learner from a class and records the change; `left: false` when they were not in it. */
@@ -231,28 +190,26 @@ export async function removeClassMember(
   input: { classId: string; userId: string; actorId: string },
 ): Promise<{ left: boolean }> {
   if (!isId(input.classId)) return { left: false };
-  return tables(db)
-    .transaction()
-    .execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('class_members')
-        .where('class_id', '=', input.classId)
-        .where('user_id', '=', input.userId)
-        .returning('user_id')
-        .execute();
-      if (removed.length === 0) return { left: false };
-      await trx
-        .insertInto('class_membership_changes')
-        .values({ class_id: input.classId, user_id: input.userId, change: 'left', actor_id: input.actorId })
-        .execute();
-      return { left: true };
-    });
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('class_members')
+      .where('class_id', '=', input.classId)
+      .where('user_id', '=', input.userId)
+      .returning('user_id')
+      .execute();
+    if (removed.length === 0) return { left: false };
+    await trx
+      .insertInto('class_membership_changes')
+      .values({ class_id: input.classId, user_id: input.userId, change: 'left', actor_id: input.actorId })
+      .execute();
+    return { left: true };
+  });
 }
 
 /** Every join and leave of a class, oldest first. */
 export async function membershipChanges(db: Db, classId: string): Promise<MembershipChangeRecord[]> {
   if (!isId(classId)) return [];
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('class_membership_changes')
     .select(['class_id', 'user_id', 'change', 'actor_id', 'recorded_at'])
     .where('class_id', '=', classId)

@@ -20,24 +20,27 @@ export interface StreamModel<S> {
   snapshotSchema: number;
 }
 
-/** What deciding produced: events to append and the answer to give, or a refusal. */
-export type Decision<R> =
+/**
+ * What deciding produced: events to append and the reply to give (from the state after them), or a
+ * refusal. The store keeps the reply as opaque JSON under the Idempotency-Key; what a reply or a
+ * refusal means to a caller (an HTTP status, a body) is the caller's business.
+ */
+export type Decision<S, R, F> =
+  | { ok: true; events: NewEvent[]; reply: (state: S) => R | Promise<R> }
+  | { ok: false; refusal: F };
+
+/** What handling a command came to: the reply (appended now, or the first reply to the key), or the refusal. */
+export type CommandOutcome<R, F> =
   | {
       ok: true;
-      events: NewEvent[];
-      respond: (state: unknown) => { status: number; body: R } | Promise<{ status: number; body: R }>;
+      reply: R;
+      /** Events appended by this call (none for a replay). */
+      appended: number;
+      toVersion: number;
+      /** True when the Idempotency-Key had been handled before and its first reply is returned. */
+      replayed: boolean;
     }
-  | { ok: false; status: number; body: R };
-
-export interface CommandOutcome<R> {
-  status: number;
-  body: R;
-  /** Events appended by this call (none for a replay or a refusal). */
-  appended: number;
-  toVersion: number;
-  /** True when the Idempotency-Key had been handled before and its first answer is returned. */
-  replayed: boolean;
-}
+  | { ok: false; refusal: F; toVersion: number };
 
 export interface IdempotencyScope {
   userId: string;
@@ -85,22 +88,22 @@ async function stateAt<S>(
   return { state, version };
 }
 
-type StoredAnswer<R> = { status: number; body: R };
+type StoredAnswer<R> = { reply: R };
 
-/** The first answer given under the key, or null; a key reused for another request is refused. */
+/** The first reply given under the key, or null; a key reused for another request is refused. */
 function answerOf<R>(
   scope: IdempotencyScope,
-  row: { request_hash: string | null; status_code: number | null; response: unknown } | undefined,
+  row: { request_hash: string | null; response: unknown } | undefined,
 ): StoredAnswer<R> | null {
-  if (!row || row.request_hash === null || row.status_code === null) return null;
+  if (!row || row.request_hash === null) return null;
   if (row.request_hash !== scope.requestHash) throw new IdempotencyMismatchError('idempotency key reused');
-  return { status: row.status_code, body: row.response as R };
+  return { reply: row.response as R };
 }
 
 async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<StoredAnswer<R> | null> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status_code', 'response'])
+    .select(['request_hash', 'response'])
     .where('user_id', '=', scope.userId)
     .where('key', '=', scope.key)
     .executeTakeFirst();
@@ -122,10 +125,9 @@ async function storedAnswerAndHead<R>(
     snapshot: unknown;
     snapshot_schema: number | null;
     request_hash: string | null;
-    status_code: number | null;
     response: unknown;
   }>`${sql.raw(PREPARED)}
-    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.status_code, k.response
+    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response
     from (select 1) one
     left join streams s on s.stream_id = ${streamId}
     left join idempotency_keys k on k.user_id = ${scope.userId} and k.key = ${scope.key}
@@ -164,22 +166,23 @@ export interface StreamHeadCache<S> {
  * The one statement stays the judge: a stale head fails its version check and a used key its primary
  * key, so nothing is appended twice. Only a read of the log refuses a command or says it was handled.
  */
-export async function handleCommand<S, R>(
+export async function handleCommand<S, R, F>(
   db: Db,
   streamId: string,
   model: StreamModel<S>,
-  decide: (state: S, version: number) => Decision<R> | Promise<Decision<R>>,
+  decide: (state: S, version: number) => Decision<S, R, F> | Promise<Decision<S, R, F>>,
   options: {
     metadata: EventMetadata;
     idempotency?: IdempotencyScope | undefined;
     maxAttempts?: number;
     heads?: StreamHeadCache<S> | undefined;
   },
-): Promise<CommandOutcome<R>> {
+): Promise<CommandOutcome<R, F>> {
   const scope = options.idempotency;
   const heads = options.heads;
-  const replay = (earlier: StoredAnswer<R>): CommandOutcome<R> => ({
-    ...earlier,
+  const replay = (earlier: StoredAnswer<R>): CommandOutcome<R, F> => ({
+    ok: true,
+    reply: earlier.reply,
     appended: 0,
     toVersion: -1,
     replayed: true,
@@ -200,7 +203,7 @@ export async function handleCommand<S, R>(
     current = first.current;
   }
   /** After deciding from memory: reads the log again; the earlier answer when the key was handled. */
-  const reread = async (): Promise<CommandOutcome<R> | undefined> => {
+  const reread = async (): Promise<CommandOutcome<R, F> | undefined> => {
     const again = await read();
     if (again.earlier) return replay(again.earlier);
     current = again.current;
@@ -218,13 +221,7 @@ export async function handleCommand<S, R>(
         if (replayed) return replayed;
         continue;
       }
-      return {
-        status: decision.status,
-        body: decision.body,
-        appended: 0,
-        toVersion: version,
-        replayed: false,
-      };
+      return { ok: false, refusal: decision.refusal, toVersion: version };
     }
     try {
       let next = state;
@@ -243,9 +240,9 @@ export async function handleCommand<S, R>(
           recordedAt: new Date(),
         });
       }
-      const answer = await decision.respond(next);
+      const reply = await decision.reply(next);
       if (decision.events.length === 0 && !scope) {
-        return { ...answer, appended: 0, toVersion: version, replayed: false };
+        return { ok: true, reply, appended: 0, toVersion: version, replayed: false };
       }
       const { appended, toVersion } = await appendAtomically(
         db,
@@ -254,11 +251,11 @@ export async function handleCommand<S, R>(
         decision.events,
         { ...options.metadata, idempotencyKey: scope?.key },
         { state: next, schema: model.snapshotSchema },
-        scope ? { ...scope, status: answer.status, response: answer.body } : undefined,
+        scope ? { ...scope, reply } : undefined,
       );
       if (!appended) throw new StreamConflictError(streamId, version);
       heads?.set(streamId, { state: next, version: toVersion });
-      return { ...answer, appended: decision.events.length, toVersion, replayed: false };
+      return { ok: true, reply, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {
       heads?.delete(streamId);
       if (scope && isUniqueViolation(err, 'idempotency_keys_pkey')) {

@@ -280,3 +280,14 @@ export async function listLessons(db: Db) {
 export async function findLesson(db: Db, id: number) {
   return db.selectFrom('lessons').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Keeps an uploaded text for review (the admin panel's upload). */
+export async function saveUploadedText(
+  db: Db,
+  text: { title: string; content: string; type: string; uploadedBy: string },
+): Promise<void> {
+  await db
+    .insertInto('uploaded_texts')
+    .values({ title: text.title, content: text.content, type: text.type, uploaded_by: text.uploadedBy })
+    .execute();
+}

@@ -51,7 +51,17 @@ export class StreamConflictError extends Error {
   }
 }
 
-export const learnerStreamId = (userId: string | number) => `learner-${userId}`;
+/** The prefix of every learner's stream id; only the helpers below spell it. */
+export const LEARNER_STREAM_PREFIX = 'learner-';
+
+/** A learner's stream id. */
+export const learnerStreamId = (userId: string | number) => `${LEARNER_STREAM_PREFIX}${userId}`;
+
+/** The learner a stream id belongs to. */
+export const userIdOfStream = (streamId: string) => streamId.slice(LEARNER_STREAM_PREFIX.length);
+
+/** A `like` pattern matching every learner stream id. */
+export const LEARNER_STREAMS_LIKE = `${LEARNER_STREAM_PREFIX}%`;
 
 export async function loadStreamHead(db: Db, streamId: string): Promise<StreamHead | null> {
   const row = await db
@@ -218,13 +228,12 @@ export async function countEvents(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** The answer to record under an Idempotency-Key, in the same statement as the append. */
+/** The reply to record under an Idempotency-Key, in the same statement as the append (opaque JSON). */
 export interface IdempotentAnswer {
   userId: string;
   key: string;
   requestHash: string;
-  status: number;
-  response: unknown;
+  reply: unknown;
 }
 
 /**
@@ -276,9 +285,9 @@ export async function appendAtomically(
       returning 1
     ),
     remembered as (
-      insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+      insert into idempotency_keys (user_id, key, request_hash, response)
       select ${answer?.userId ?? null}::bigint, ${answer?.key ?? null}::text, ${answer?.requestHash ?? null}::text,
-        ${answer?.status ?? null}::integer, ${answer ? JSON.stringify(answer.response) : null}::jsonb
+        ${answer ? JSON.stringify(answer.reply) : null}::jsonb
       from head
       where ${answer ? 1 : 0}::integer = 1
       returning 1

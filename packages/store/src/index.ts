@@ -9,6 +9,6 @@ export * from './ports.ts';
 export { PREPARED } from './prepared.ts';
 export * from './projector.ts';
 export * from './question-repo.ts';
-export * from './read-models/appeals.ts';
+export * from './read-models/index.ts';
 export * from './redis.ts';
 export type * from './tables.ts';

@@ -2,21 +2,25 @@ import {
   type ErrorRecordView,
   projectLearner as fold,
   initialLearnerView,
+  LEARNER_VIEW_VERSION,
   type LearnerEvent,
   type LearnerView,
   leaderboardEntry,
+  lessonAccuracy,
   levelForXp,
   upcast,
 } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
-import { learnerStreamId } from './event-store.ts';
+import {
+  LEARNER_STREAM_PREFIX,
+  LEARNER_STREAMS_LIKE,
+  learnerStreamId,
+  userIdOfStream,
+} from './event-store.ts';
 import type { LeaderboardIndex, RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
-
-/** Bump when LearnerView's shape changes: projections of an older shape are rebuilt from the log. */
-export const LEARNER_VIEW_SCHEMA = 1;
 
 /** How many events one projection transaction folds at most (a long backlog takes several). */
 const BATCH = 5000;
@@ -48,8 +52,6 @@ export interface ProjectorDeps {
   /** Called after each commit that applied events (metrics). */
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
 }
-
-export const userIdOfStream = (streamId: string) => streamId.slice('learner-'.length);
 
 function toDomain(e: LoggedEvent): LearnerEvent {
   return upcast({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
@@ -160,7 +162,7 @@ function learnerRows(
         total_questions: l.totalQuestions,
         correct_answers: l.correctAnswers,
         xp_earned: l.xpEarned,
-        accuracy: l.answers === 0 ? 0 : Math.round((l.correctAnswers / l.answers) * 1000) / 10,
+        accuracy: lessonAccuracy(l.correctAnswers, l.answers),
         updated_at: l.lastStudiedAt,
       })),
     activities,
@@ -192,7 +194,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
   await sql`${sql.raw(PREPARED)}
     with projections as (
       insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
-      select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_SCHEMA}::integer, x.last_event_at, now()
+      select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_VERSION}::integer, x.last_event_at, now()
       from jsonb_to_recordset(${rows((r) => [r.projection])}::jsonb)
         as x(user_id bigint, checkpoint integer, view jsonb, last_event_at timestamptz)
       on conflict (user_id) do update set checkpoint = excluded.checkpoint, view = excluded.view,
@@ -303,8 +305,8 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
           'at', extract(epoch from e.recorded_at) * 1000) order by e.version), '[]'::json)
         from (
           select version, type, schema_version, data, recorded_at from events
-          where stream_id = 'learner-' || w.user_id
-            and version > case when p.view_schema = ${LEARNER_VIEW_SCHEMA}::integer then p.checkpoint else 0 end
+          where stream_id = ${sql.lit(LEARNER_STREAM_PREFIX)} || w.user_id
+            and version > case when p.view_schema = ${LEARNER_VIEW_VERSION}::integer then p.checkpoint else 0 end
           order by version
           limit ${limit}::integer
         ) e) as events
@@ -355,7 +357,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       const writes: LearnerRows[] = [];
       const ranks: RankFigures[] = [];
       for (const read of await readBatch(trx, userIds, BATCH)) {
-        const current = read.viewSchema === LEARNER_VIEW_SCHEMA;
+        const current = read.viewSchema === LEARNER_VIEW_VERSION;
         const checkpoint = current ? (read.checkpoint ?? 0) : 0;
         if (read.events.length === 0) {
           outcomes.push({ userId: read.userId, applied: 0, checkpoint, changed: null, lastAt: null });
@@ -450,15 +452,19 @@ export function createProjector(deps: ProjectorDeps): Projector {
       const rows = await db
         .selectFrom('streams')
         .leftJoin('learner_projections', (join) =>
-          join.on(sql`learner_projections.user_id::text`, '=', sql`substr(streams.stream_id, 9)`),
+          join.on(
+            sql`learner_projections.user_id::text`,
+            '=',
+            sql`substr(streams.stream_id, ${sql.lit(LEARNER_STREAM_PREFIX.length + 1)})`,
+          ),
         )
         .select('streams.stream_id')
-        .where('streams.stream_id', 'like', 'learner-%')
+        .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
         .where((eb) =>
           eb.or([
             eb('learner_projections.user_id', 'is', null),
             eb('learner_projections.checkpoint', '<', eb.ref('streams.version')),
-            eb('learner_projections.view_schema', '<>', LEARNER_VIEW_SCHEMA),
+            eb('learner_projections.view_schema', '<>', LEARNER_VIEW_VERSION),
           ]),
         )
         .limit(limit)
@@ -468,20 +474,10 @@ export function createProjector(deps: ProjectorDeps): Projector {
   };
 }
 
-/** Removes one learner's read models (before refolding them from the log). */
-export async function clearLearner(trx: Db, userId: string): Promise<void> {
-  for (const table of [
-    'user_totals',
-    'user_lesson_stats',
-    'completed_activities',
-    'error_questions',
-    'vocabulary_records',
-  ] as const) {
-    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-  }
-}
-
-/** The read-model tables a rebuild empties (the event log is never touched). */
+/**
+ * The read-model tables, every one keyed by `user_id`: a rebuild empties them all, `clearLearner`
+ * empties one learner's rows (the event log is never touched). A new read model's table goes here.
+ */
 export const READ_MODEL_TABLES = [
   'learner_projections',
   'user_totals',
@@ -490,6 +486,11 @@ export const READ_MODEL_TABLES = [
   'error_questions',
   'vocabulary_records',
 ] as const;
+
+/** Removes one learner's read models (before refolding them from the log). */
+export async function clearLearner(trx: Db, userId: string): Promise<void> {
+  for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+}
 
 /** Learners a rebuild projects in one transaction. */
 const REBUILD_BATCH = 50;
@@ -510,7 +511,7 @@ export async function rebuildProjections(
   const streams = await db
     .selectFrom('streams')
     .select('stream_id')
-    .where('stream_id', 'like', 'learner-%')
+    .where('stream_id', 'like', LEARNER_STREAMS_LIKE)
     .orderBy('stream_id')
     .execute();
   let events = 0;

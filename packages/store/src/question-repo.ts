@@ -25,7 +25,7 @@ const columns = [
 ] as const;
 
 /** Questions a learner practises in a lesson (the bank and those teachers added; not papers). */
-const PRACTICE = ['bank', 'user'] as const;
+export const PRACTICE_ORIGINS = ['bank', 'user'] as const;
 
 export async function findQuestion(db: Db, id: string) {
   return db.selectFrom('questions').select(columns).where('id', '=', id).executeTakeFirst();
@@ -41,7 +41,7 @@ export async function lessonQuestions(db: Db, lessonId: number) {
     .selectFrom('questions')
     .select(columns)
     .where('lesson_id', '=', lessonId)
-    .where('origin', 'in', PRACTICE)
+    .where('origin', 'in', PRACTICE_ORIGINS)
     .orderBy('type')
     .orderBy('id')
     .execute();
@@ -57,7 +57,7 @@ export async function nodeQuestions(db: Db, lessonId: number, type: string, char
     .select(columns)
     .where('lesson_id', '=', lessonId)
     .where('type', '=', type)
-    .where('origin', 'in', PRACTICE)
+    .where('origin', 'in', PRACTICE_ORIGINS)
     .where((eb) =>
       eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
     )
@@ -72,7 +72,7 @@ export async function nodeAvailability(db: Db, lessonId: number, characterThresh
     .selectFrom('questions')
     .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
     .where('lesson_id', '=', lessonId)
-    .where('origin', 'in', PRACTICE)
+    .where('origin', 'in', PRACTICE_ORIGINS)
     .where((eb) =>
       eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
     )
@@ -89,7 +89,7 @@ export async function wordQuestionsOfLessons(db: Db, lessonIds: readonly number[
     .select(columns)
     .where('lesson_id', 'in', lessonIds)
     .where('type', '=', 'word_interpretation')
-    .where('origin', 'in', PRACTICE)
+    .where('origin', 'in', PRACTICE_ORIGINS)
     .where((eb) =>
       eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
     )
@@ -175,7 +175,7 @@ export async function wordQuestionCounts(db: Db) {
     .selectFrom('questions')
     .select(['lesson_id', (eb) => eb.fn.countAll<string>().as('n')])
     .where('type', '=', 'word_interpretation')
-    .where('origin', 'in', PRACTICE)
+    .where('origin', 'in', PRACTICE_ORIGINS)
     .groupBy('lesson_id')
     .execute();
   return new Map(rows.map((r) => [r.lesson_id, Number(r.n)]));

@@ -127,7 +127,8 @@ export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
   request_hash: string;
-  status_code: number;
+  /** Unused since migration 0005 (the store keeps no HTTP status); rows before it have one. */
+  status_code: ColumnType<number | null, never, never>;
   response: ColumnType<unknown, string, string>;
   created_at: Timestamp;
 }
@@ -201,6 +202,40 @@ export interface VocabularyRecordsTable {
   completed_at: Date | null;
 }
 
+export interface ClassesTable {
+  id: Generated<string>;
+  teacher_id: string;
+  name: string;
+  join_code: string;
+  created_at: Timestamp;
+}
+
+export interface ClassMembersTable {
+  class_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+export interface ClassMembershipChangesTable {
+  id: Generated<string>;
+  class_id: string;
+  user_id: string;
+  change: 'joined' | 'left';
+  actor_id: string;
+  recorded_at: Timestamp;
+}
+
+/** Folds of a learner's stream kept every few hundred versions, so a replay starts near any moment. */
+export interface LearnerReplaySnapshotsTable {
+  user_id: string;
+  version: number;
+  view_schema: number;
+  /** The `at` of the event at `version`. */
+  at: string | null;
+  view: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   lessons: LessonsTable;
   questions: QuestionsTable;
@@ -219,4 +254,8 @@ export interface Database {
   completed_activities: CompletedActivitiesTable;
   error_questions: ErrorQuestionsTable;
   vocabulary_records: VocabularyRecordsTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  class_membership_changes: ClassMembershipChangesTable;
+  learner_replay_snapshots: LearnerReplaySnapshotsTable;
 }

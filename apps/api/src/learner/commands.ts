@@ -1,35 +1,30 @@
 import { createHash } from 'node:crypto';
+import type { Output, RouteName } from '@wenyan/contracts';
 import {
   type DecideContext,
   type DomainError,
   decide,
   evolve,
   initialLearnerState,
+  LEARNER_STATE_VERSION,
   type LearnerCommand,
   type LearnerEvent,
   type LearnerState,
   upcast,
 } from '@wenyan/domain';
-import {
-  type CommandOutcome,
-  handleCommand,
-  learnerStreamId,
-  type StreamHeadCache,
-  type StreamModel,
-} from '@wenyan/store';
+import { handleCommand, learnerStreamId, type StreamHeadCache, type StreamModel } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ApiError } from '../plugins/errors.ts';
+import { ApiError, refused } from '../plugins/errors.ts';
 import { metrics } from '../plugins/metrics.ts';
+import type { RouteContext } from '../plugins/route.ts';
 
 /** The learner stream's model: the domain's state and fold, over stored events lifted by `upcast`. */
 export const learnerModel: StreamModel<LearnerState> = {
   initialState: initialLearnerState,
   evolve: (state, stored) =>
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
-  // 2: the lesson state remembers correct answers, node sessions and best node scores (fair XP).
-  // 3: the state remembers appeals by the version of the answer they appeal.
-  snapshotSchema: 3,
+  snapshotSchema: LEARNER_STATE_VERSION,
 };
 
 declare module 'fastify' {
@@ -68,19 +63,6 @@ export function createLearnerHeads(max: number): StreamHeadCache<LearnerState> |
   };
 }
 
-const STATUS_BY_CODE: Partial<Record<DomainError['code'], number>> = {
-  NOT_IN_ERROR_BOOK: 404,
-  ALREADY_MASTERED: 409,
-  ALREADY_APPEALED: 409,
-  APPEAL_RESOLVED: 409,
-  NO_APPEAL: 404,
-  INVALID_NOW: 500,
-};
-
-function refusal(error: DomainError) {
-  return { error: { code: error.code, message: error.message, details: null } };
-}
-
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
@@ -91,26 +73,53 @@ function requestHash(request: FastifyRequest): string {
 export type ContextSource = () => Promise<Omit<DecideContext, 'now'>>;
 
 /**
- * Runs one learner command for the signed-in user: decide on fresh state, append with optimistic
- * concurrency and idempotency, answer with `respond(stateAfter, events)`, then ring the projector's
- * doorbell. A domain refusal becomes a 4xx with the error shape and appends nothing.
+ * How a route builds its reply from the state after the command's events: typed by the route's
+ * contract, so a reply that does not match it (a renamed field) fails the build.
  */
-export async function runLearnerCommand<R, P = undefined>(
+export type CommandReply<N extends RouteName, P = undefined> = (
+  state: LearnerState,
+  events: LearnerEvent[],
+  prepared: P,
+  /** The stream's version before these events (the first of them is at fromVersion + 1). */
+  fromVersion: number,
+) => Output<N>;
+
+export interface CommandOptions<P> {
+  /**
+   * Reads what the reply needs before the append's transaction opens (the embedded engine has one
+   * connection: nothing may read outside the transaction while it is open). Runs again on a retry.
+   */
+  prepare?: () => Promise<P>;
+}
+
+/**
+ * Runs one learner command for the signed-in user of a route: decide on fresh state, append with
+ * optimistic concurrency and idempotency, reply with `reply(stateAfter, events)` (the route's contract
+ * type; the store keeps it under the Idempotency-Key), then ring the projector's doorbell. A domain
+ * refusal throws its `ApiError` (status from the one table, `REFUSAL_STATUS`) and appends nothing.
+ */
+export function runLearnerCommand<N extends RouteName, P = undefined>(
+  app: FastifyInstance,
+  ctx: RouteContext<N>,
+  command: LearnerCommand,
+  reply: CommandReply<N, P>,
+  options: CommandOptions<P> = {},
+): Promise<Output<N>> {
+  return executeLearnerCommand<Output<N>, P>(app, ctx.request, ctx.user.id, command, reply, options);
+}
+
+/**
+ * `runLearnerCommand` for a command that is not a route's own (the day's sign-in at login): the
+ * reply's type is the caller's.
+ */
+export async function executeLearnerCommand<R, P = undefined>(
   app: FastifyInstance,
   request: FastifyRequest,
   userId: string,
   command: LearnerCommand,
-  /** `fromVersion`: the stream's version before these events (the first of them is at fromVersion + 1). */
-  respond: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
-  options: {
-    successStatus?: number;
-    /**
-     * Reads what the answer needs before the append's transaction opens (the embedded engine has one
-     * connection: nothing may read outside the transaction while it is open). Runs again on a retry.
-     */
-    prepare?: () => Promise<P>;
-  } = {},
-): Promise<{ status: number; body: R | ReturnType<typeof refusal>; outcome: CommandOutcome<unknown> }> {
+  reply: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
+  options: CommandOptions<P> = {},
+): Promise<R> {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && (typeof key !== 'string' || key.length < 8 || key.length > 128)) {
     throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
@@ -118,32 +127,24 @@ export async function runLearnerCommand<R, P = undefined>(
     ]);
   }
   const context = { ...(await app.learnerContext()), now: new Date().toISOString() };
-  const outcome = await handleCommand<LearnerState, unknown>(
+  const outcome = await handleCommand<LearnerState, R, DomainError>(
     app.deps.db,
     learnerStreamId(userId),
     learnerModel,
     async (state, fromVersion) => {
       const decision = decide(command, state, context);
-      if (!decision.ok) {
-        return {
-          ok: false,
-          status: STATUS_BY_CODE[decision.error.code] ?? 400,
-          body: refusal(decision.error),
-        };
-      }
+      if (!decision.ok) return { ok: false, refusal: decision.error };
       const events = decision.events;
       const prepared = (options.prepare ? await options.prepare() : undefined) as P;
       return {
         ok: true,
         events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
-        respond: (next) => ({
-          status: options.successStatus ?? 200,
-          body: respond(next as LearnerState, events, prepared, fromVersion),
-        }),
+        reply: (next) => reply(next, events, prepared, fromVersion),
       };
     },
     {
       metadata: {
+        // A teacher's resolution of an appeal is written to the learner's stream by the teacher.
         actor: request.user?.id ?? userId,
         requestId: request.id,
         correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
@@ -153,6 +154,7 @@ export async function runLearnerCommand<R, P = undefined>(
       heads: app.learnerHeads,
     },
   );
+  if (!outcome.ok) throw refused(outcome.refusal);
   if (outcome.appended > 0) {
     metrics.eventsAppended.inc(outcome.appended);
     // Not awaited: the doorbell gathers learners for DOORBELL_MS, and the answer need not wait for it.
@@ -161,5 +163,5 @@ export async function runLearnerCommand<R, P = undefined>(
       request.log.warn({ err, userId }, 'projection doorbell failed; catch-up will project');
     });
   }
-  return { status: outcome.status, body: outcome.body as R, outcome };
+  return outcome.reply;
 }

@@ -1,5 +1,11 @@
-import type { ErrorQuestionRecord, KeyedQuestion, Question, XpAward } from '@wenyan/contracts';
-import { type ErrorRecordView, type LearnerEvent, optionOrder } from '@wenyan/domain';
+import type {
+  ErrorQuestionRecord,
+  KeyedQuestion,
+  Question,
+  UserStatsRecord,
+  XpAward,
+} from '@wenyan/contracts';
+import { type ErrorRecordView, type LearnerEvent, lessonProgressPercent, optionOrder } from '@wenyan/domain';
 
 /** A question as read from the questions table. */
 export interface QuestionRow {
@@ -97,5 +103,17 @@ export function toErrorRecord(record: ErrorRecordView, question: KeyedQuestion):
     masteredAt: record.masteredAt,
     firstErrorAt: record.firstErrorAt,
     lastAttemptAt: record.lastAttemptAt,
+  };
+}
+
+/** A lesson's stats as the contract's record, with its progress computed by the one rule. */
+export function toStatsRecord(r: Omit<UserStatsRecord, 'progressPercent'>): UserStatsRecord {
+  return {
+    lessonId: r.lessonId,
+    questionsCompleted: r.questionsCompleted,
+    totalQuestions: r.totalQuestions,
+    xpEarned: r.xpEarned,
+    accuracy: r.accuracy,
+    progressPercent: lessonProgressPercent(r.questionsCompleted, r.totalQuestions),
   };
 }

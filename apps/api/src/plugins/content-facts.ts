@@ -1,5 +1,5 @@
 import type { DecideContext } from '@wenyan/domain';
-import { findMarkedQuestion } from '@wenyan/store';
+import { findMarkedQuestion, practiceQuestionCounts } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -23,11 +23,6 @@ declare module 'fastify' {
   }
 }
 
-const PRACTICE_ORIGINS = ['bank', 'user'];
-
-/** The lowest character-frequency tier a learner can choose (the node session's smallest offer). */
-const LOWEST_TIER = 200;
-
 /** How long a content read is kept; imports and the add-question form forget them at once. */
 const CONTENT_TTL_MS = 60_000;
 
@@ -38,33 +33,16 @@ const CONTENT_TTL_MS = 60_000;
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
   async function loadFacts(): Promise<Facts> {
-    const rows = await app.deps.db
-      .selectFrom('questions')
-      .select([
-        'lesson_id',
-        'type',
-        (eb) => eb.fn.countAll<string>().as('n'),
-        // A node session at the lowest frequency tier offers these (word questions above it are hidden).
-        (eb) =>
-          eb.fn
-            .countAll<string>()
-            .filterWhere((w) =>
-              w.or([w('character_frequency', 'is', null), w('character_frequency', '<=', LOWEST_TIER)]),
-            )
-            .as('at_lowest_tier'),
-      ])
-      .where('origin', 'in', PRACTICE_ORIGINS)
-      .groupBy(['lesson_id', 'type'])
-      .execute();
+    const rows = await practiceQuestionCounts(app.deps.db);
     const lessonQuestionCounts: Record<number, number> = {};
     const lessonNodeTypes: Record<number, string[]> = {};
     const nodeQuestionCounts: Record<number, Record<string, number>> = {};
     for (const row of rows) {
-      lessonQuestionCounts[row.lesson_id] = (lessonQuestionCounts[row.lesson_id] ?? 0) + Number(row.n);
-      lessonNodeTypes[row.lesson_id] = [...(lessonNodeTypes[row.lesson_id] ?? []), row.type];
-      nodeQuestionCounts[row.lesson_id] = {
-        ...nodeQuestionCounts[row.lesson_id],
-        [row.type]: Number(row.at_lowest_tier),
+      lessonQuestionCounts[row.lessonId] = (lessonQuestionCounts[row.lessonId] ?? 0) + row.count;
+      lessonNodeTypes[row.lessonId] = [...(lessonNodeTypes[row.lessonId] ?? []), row.type];
+      nodeQuestionCounts[row.lessonId] = {
+        ...nodeQuestionCounts[row.lessonId],
+        [row.type]: row.atLowestTier,
       };
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();

@@ -1,3 +1,4 @@
+import type { DomainError, DomainErrorCode } from '@wenyan/domain';
 import { IdempotencyMismatchError, StreamBusyError } from '@wenyan/store';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -14,6 +15,43 @@ export class ApiError extends Error {
     this.details = details;
   }
 }
+
+/**
+ * The one table from a domain refusal to its HTTP status. Complete by type: a new refusal code does not
+ * compile until it has a status here.
+ */
+export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  INVALID_NOW: 500,
+  EMPTY_ANSWER: 400,
+  INVALID_TIME_SPENT: 400,
+  INVALID_RESULT_COUNTS: 400,
+  SCORE_MISMATCH: 400,
+  UNKNOWN_NODE_TYPE: 400,
+  INVALID_EXERCISE: 400,
+  EMPTY_NOTE: 400,
+  NOTE_TOO_LONG: 400,
+  NOT_IN_ERROR_BOOK: 404,
+  ALREADY_MASTERED: 409,
+  EMPTY_SCHOOL_NAME: 400,
+  SCHOOL_NAME_TOO_LONG: 400,
+  INVALID_RANGE: 400,
+  INVALID_MISTAKES: 400,
+  ACCURACY_MISMATCH: 400,
+  INVALID_SELF_ASSESSMENT: 400,
+  NOT_APPEALABLE: 400,
+  ALREADY_APPEALED: 409,
+  NO_APPEAL: 404,
+  APPEAL_RESOLVED: 409,
+  QUESTION_MISMATCH: 400,
+  UNKNOWN_POINT: 400,
+  EMPTY_RENDERING: 400,
+  RENDERING_NOT_IN_ANSWER: 400,
+  RENDERING_COPIES_SOURCE: 400,
+};
+
+/** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */
+export const refused = (error: DomainError) =>
+  new ApiError(REFUSAL_STATUS[error.code], error.code, error.message);
 
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'not allowed') => new ApiError(403, 'FORBIDDEN', message);

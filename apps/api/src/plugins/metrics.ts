@@ -1,3 +1,4 @@
+import { eventsInLog, eventsProjected } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetrics, inCluster } from '../cluster.ts';
@@ -83,12 +84,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       help: 'Events folded into the read models (sum of the learners’ checkpoints)',
       registers: [registry],
       async collect() {
-        const row = await db
-          .selectFrom('learner_projections')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('checkpoint'), eb.lit(0)).as('n'))
-          .executeTakeFirst()
-          .catch(() => null);
-        this.set(Number(row?.n ?? 0));
+        this.set(await eventsProjected(db).catch(() => 0));
       },
     });
     new Gauge({
@@ -98,12 +94,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       help: 'Events in the log',
       registers: [registry],
       async collect() {
-        const row = await db
-          .selectFrom('streams')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('version'), eb.lit(0)).as('n'))
-          .executeTakeFirst()
-          .catch(() => null);
-        this.set(Number(row?.n ?? 0));
+        this.set(await eventsInLog(db).catch(() => 0));
       },
     });
   }

@@ -4,10 +4,18 @@
  */
 import type { AtParam, LearnerEvent, LearnerEventsQuery, LearnerState } from '@wenyan/contracts';
 import { errorBookRecords, lessonStatsRecords } from '@wenyan/domain';
-import { type Db, findQuestions, learnerStreamId, listLessons } from '@wenyan/store';
-import { toErrorRecord, toKeyedQuestion } from '../learner/mappers.ts';
+import {
+  type Db,
+  findEvents,
+  findQuestions,
+  learnerStreamId,
+  listLessons,
+  streamVersion,
+  versionAtTime,
+} from '@wenyan/store';
+import { toErrorRecord, toKeyedQuestion, toStatsRecord } from '../learner/mappers.ts';
 import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
-import { findEvents, headVersion, versionAtTime } from './repo.ts';
+
 import { type LessonTitles, summarizeEvent } from './summaries.ts';
 
 /** The lesson titles by id, for summaries and the class table. */
@@ -30,10 +38,10 @@ export async function learnerStateAt(
   let version: number;
   let moment: string | undefined;
   if (at === undefined) {
-    version = await headVersion(db, streamId);
+    version = await streamVersion(db, streamId);
     moment = now;
   } else if (typeof at === 'number') {
-    version = Math.min(at, await headVersion(db, streamId));
+    version = Math.min(at, await streamVersion(db, streamId));
   } else {
     moment = new Date(at).toISOString();
     version = await versionAtTime(db, streamId, moment);
@@ -52,7 +60,7 @@ export async function learnerStateAt(
     learnerId,
     at: { version: folded.version, recordedAt: folded.at },
     totals: figuresOf(folded.view, moment),
-    lessons: lessonStatsRecords(folded.view),
+    lessons: lessonStatsRecords(folded.view).map(toStatsRecord),
     openErrors: open.flatMap((record) => {
       const question = questions.get(record.questionId);
       return question ? [toErrorRecord(record, question)] : [];

@@ -11,15 +11,23 @@ import type { LearnerFigures } from '@wenyan/contracts';
 import {
   effectiveStreakDays,
   initialLearnerView,
+  LEARNER_VIEW_VERSION,
   type LearnerEvent,
   type LearnerView,
-  leaderboardEntry,
+  learnerAccuracyOf,
   levelForXp,
   projectLearner,
   upcast,
 } from '@wenyan/domain';
-import { type Db, LEARNER_VIEW_SCHEMA, learnerStreamId } from '@wenyan/store';
-import { eventTime, nearestSnapshot, type ReplayRow, readRange, saveSnapshots } from './repo.ts';
+import {
+  type Db,
+  eventTime,
+  learnerStreamId,
+  nearestSnapshot,
+  type ReplayRow,
+  readRange,
+  saveSnapshots,
+} from '@wenyan/store';
 
 /** A snapshot is kept every this many stream versions. */
 export const SNAPSHOT_EVERY = 250;
@@ -40,7 +48,7 @@ export function figuresOf(view: LearnerView, now?: string): LearnerFigures {
     level: levelForXp(view.totalXP),
     streakDays:
       now === undefined ? view.streakDays : effectiveStreakDays(view.streakDays, view.lastActiveAt, now),
-    accuracy: answered ? leaderboardEntry(view).averageAccuracy : null,
+    accuracy: answered ? learnerAccuracyOf(view) : null,
   };
 }
 
@@ -84,7 +92,7 @@ async function foldForward(
     if (rows.length < PAGE || version >= toVersion) break;
   }
   // Snapshots are a cache: failing to write one must not fail the read.
-  await saveSnapshots(db, userId, LEARNER_VIEW_SCHEMA, fresh).catch(() => {});
+  await saveSnapshots(db, userId, LEARNER_VIEW_VERSION, fresh).catch(() => {});
   return { view, version, at };
 }
 
@@ -95,7 +103,7 @@ export async function viewAtVersion(
   version: number,
   options: FoldOptions = {},
 ): Promise<FoldedView> {
-  const snapshot = version > 0 ? await nearestSnapshot(db, userId, LEARNER_VIEW_SCHEMA, version) : null;
+  const snapshot = version > 0 ? await nearestSnapshot(db, userId, LEARNER_VIEW_VERSION, version) : null;
   const start: FoldedView = snapshot ?? { view: initialLearnerView, version: 0, at: null };
   if (start.version >= version) return start;
   return foldForward(db, userId, start, version, options);

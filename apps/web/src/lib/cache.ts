@@ -28,6 +28,7 @@ export function refreshAfterNodeComplete(client: QueryClient, userId: string): P
     queryKeys.currentUser,
     queryKeys.userStats(userId),
     queryKeys.allCompletedActivities(userId),
+    queryKeys.allNodeResults(userId),
     queryKeys.leaderboard,
   ]);
 }

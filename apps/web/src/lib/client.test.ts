@@ -3,7 +3,7 @@ import {
   AnswerResultSchema,
   apiRoutes,
   DseMixQuerySchema,
-  QuestionSchema,
+  KeyedQuestionSchema,
   VocabularyQuestionsQuerySchema,
 } from '@wenyan/contracts';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -25,6 +25,8 @@ const ANSWER_RESULT = {
   correctAnswer: '甲',
   explanation: '解釋',
   culturalContext: null,
+  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
+  earnedXp: true,
   xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 };
@@ -103,7 +105,7 @@ describe('requestPath', () => {
 describe('successSchema', () => {
   it("is the registry's schema of the route's success status", () => {
     expect(successSchema(apiRoutes.submitAnswer)).toBe(AnswerResultSchema);
-    expect(successSchema(apiRoutes.createQuestion)).toBe(QuestionSchema);
+    expect(successSchema(apiRoutes.createQuestion)).toBe(KeyedQuestionSchema);
   });
 });
 

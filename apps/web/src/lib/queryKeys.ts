@@ -34,6 +34,7 @@ export const queryKeys = {
   dseAbout: ['dse-papers', 'about'] as const,
   /** A learner's roadmap node results of a lesson (best session score, completed or not). */
   nodeResults: (userId: string, lessonId: number) => ['users', userId, 'node-results', lessonId] as const,
+  allNodeResults: (userId: string) => ['users', userId, 'node-results'] as const,
   adminStatus: ['admin', 'status'] as const,
   /** A learner's appeals and their outcome (我的申訴). */
   appeals: (userId: string) => ['appeals', userId] as const,

@@ -366,6 +366,22 @@ export type LearnerState = {
   readonly appeals?: Readonly<Record<string, AppealStatus>>;
 };
 
+/**
+ * The version of `LearnerState`'s shape, stored with each snapshot of it: bump it with any change to
+ * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
+ * and the log refolded.
+ */
+export const LEARNER_STATE_VERSION = 3;
+
+/** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
+export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
+  1: '1e7c329b2893d66a',
+  // 2: a lesson remembers its correct answers, node sessions and best node scores (fair XP).
+  2: '6dffc6c83a77046a',
+  // 3: the state remembers appeals by the version of the answer they appeal.
+  3: 'b78d89079391d6da',
+};
+
 export const initialLearnerState: LearnerState = {
   totalXP: 0,
   streakDays: 0,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldLearnerView, initialLearnerView, type LearnerView } from '../projections/learner-view.ts';
-import { errorBookStats } from '../projections/selectors.ts';
+import { errorBookStatsOf } from '../projections/selectors.ts';
 import { hongKongDate } from '../time/hong-kong.ts';
 import { XP_AWARDS } from '../xp/awards.ts';
 import { type DecideContext, decide, type LearnerCommand, PRACTICE_NODE_TYPES } from './decide.ts';
@@ -236,7 +236,7 @@ describe('learner properties', () => {
           if (view.lessons[id]) expect(view.lessons[id]?.questionsCompleted).toBe(lesson.questionsCompleted);
           expect(view.completedActivities[id] ?? []).toEqual(lesson.nodeTypes);
         }
-        const stats = errorBookStats(view);
+        const stats = errorBookStatsOf(view);
         expect(stats.activeCount + stats.masteredCount).toBe(stats.totalErrors);
         const once = (type: 'LessonCompleted' | 'UnitCompleted') =>
           events.filter((e) => e.type === type).map((e) => (e.data as { lessonId: number }).lessonId);

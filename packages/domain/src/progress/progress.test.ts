@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeDays,
-  averageAccuracy,
+  errorBookStats,
   isLessonComplete,
   LESSON_COMPLETION_PERCENT,
-  LESSON_PROGRESS_QUESTIONS,
-  lessonCompletionPercent,
+  learnerAccuracy,
   lessonProgressPercent,
   minutesFromSeconds,
   nodeAvailabilityLabel,
@@ -18,20 +17,27 @@ import {
   SESSION_QUESTION_LIMIT,
 } from './progress.ts';
 
-describe('lesson progress: questionsCompleted ÷ 20, capped at 100 %', () => {
-  it('pins the denominator', () => {
-    expect(LESSON_PROGRESS_QUESTIONS).toBe(20);
+describe("lesson progress: questions completed ÷ the lesson's questions, capped at 100 %", () => {
+  it.each([
+    [0, 37, 0],
+    [8, 37, 22],
+    [6, 12, 50],
+    [16, 20, 80],
+    [15, 12, 100],
+    [3, 0, 0],
+    [-2, 20, 0],
+  ])('%i of %i questions show %i %%', (done, total, shown) => {
+    expect(lessonProgressPercent(done, total)).toBe(shown);
   });
 
-  it.each([
-    [0, 0],
-    [1, 5],
-    [7, 35],
-    [20, 100],
-    [35, 100],
-    [-2, 0],
-  ])('%i questions completed show %i %%', (done, shown) => {
-    expect(lessonProgressPercent(done)).toBe(shown);
+  it('shows 80 % exactly when the completion rule is met', () => {
+    for (const total of [5, 10, 20, 37]) {
+      for (let done = 0; done <= total; done++) {
+        expect(lessonProgressPercent(done, total) >= LESSON_COMPLETION_PERCENT).toBe(
+          isLessonComplete(done, total),
+        );
+      }
+    }
   });
 });
 
@@ -62,12 +68,6 @@ describe('lesson completion at 80 %', () => {
   it('never completes a lesson without questions', () => {
     expect(isLessonComplete(0, 0)).toBe(false);
   });
-
-  it('shows completion against the lesson bank, capped', () => {
-    expect(lessonCompletionPercent(6, 12)).toBe(50);
-    expect(lessonCompletionPercent(15, 12)).toBe(100);
-    expect(lessonCompletionPercent(3, 0)).toBe(0);
-  });
 });
 
 describe('statistics', () => {
@@ -76,9 +76,25 @@ describe('statistics', () => {
     expect(percent(0, 0)).toBe(0);
   });
 
-  it('averages accuracy as a rounded mean, 0 without records', () => {
-    expect(averageAccuracy([{ accuracy: 90 }, { accuracy: 85 }])).toBe(88);
-    expect(averageAccuracy([])).toBe(0);
+  it("takes a learner's accuracy as the mean of the lessons answered, to one decimal, 0 without any", () => {
+    expect(learnerAccuracy([{ accuracy: 90 }, { accuracy: 85 }])).toBe(87.5);
+    expect(learnerAccuracy([{ accuracy: 100 }, { accuracy: 50 }, { accuracy: 50 }])).toBe(66.7);
+    expect(learnerAccuracy([])).toBe(0);
+  });
+
+  it("counts the error book's open and mastered records and the share mastered", () => {
+    expect(errorBookStats([{ isActive: true }, { isActive: false }, { isActive: false }])).toEqual({
+      activeCount: 1,
+      masteredCount: 2,
+      improvementRate: 67,
+      totalErrors: 3,
+    });
+    expect(errorBookStats([])).toEqual({
+      activeCount: 0,
+      masteredCount: 0,
+      improvementRate: 0,
+      totalErrors: 0,
+    });
   });
 
   it('counts active days as records with questions completed', () => {

@@ -3,7 +3,7 @@
  * (spec part 1 §5 and §9, part 2 §5 and §9).
  */
 
-/** The lobby's and library's progress denominator: 20 questions make a lesson 100 %. */
+/** A lesson's question count assumed before the content says otherwise (a lesson with no bank count). */
 export const LESSON_PROGRESS_QUESTIONS = 20;
 /** Reading speed for estimated minutes. */
 export const READING_CHARACTERS_PER_MINUTE = 200;
@@ -38,11 +38,13 @@ export function percent(part: number, whole: number): number {
 }
 
 /**
- * Lobby and library progress: questionsCompleted ÷ 20 as a percent, capped at 100.
- * @example lessonProgressPercent(7) // 35
+ * A lesson's progress, the one figure every screen shows (lobby, library, profile, the teacher's
+ * views): distinct questions answered ÷ the lesson's question count, as a percent capped at 100. The
+ * completion rule (80 %) reads the same fraction, so a lesson shows 80 % when its bonus is paid.
+ * @example lessonProgressPercent(8, 37) // 22
  */
-export function lessonProgressPercent(questionsCompleted: number): number {
-  return Math.min(100, Math.max(0, percent(questionsCompleted, LESSON_PROGRESS_QUESTIONS)));
+export function lessonProgressPercent(questionsCompleted: number, totalQuestions: number): number {
+  return Math.min(100, Math.max(0, percent(questionsCompleted, totalQuestions)));
 }
 
 /** Estimated reading minutes: characters ÷ 200, rounded up. */
@@ -55,20 +57,58 @@ export function isLessonComplete(questionsCompleted: number, totalQuestions: num
   return totalQuestions > 0 && questionsCompleted * 100 >= totalQuestions * LESSON_COMPLETION_PERCENT;
 }
 
-/** Completion percent of a lesson against its own question count, capped at 100. */
-export function lessonCompletionPercent(questionsCompleted: number, totalQuestions: number): number {
-  return Math.min(100, percent(questionsCompleted, totalQuestions));
+/**
+ * A lesson's accuracy, the one figure every screen shows for a lesson: correct answers ÷ answers
+ * (repeats included), as a percent to one decimal (0 before any answer).
+ * @example lessonAccuracy(5, 8) // 62.5
+ */
+export function lessonAccuracy(correctAnswers: number, answers: number): number {
+  return answers > 0 ? Math.round((correctAnswers / answers) * 1000) / 10 : 0;
 }
 
-/** Rounded mean of the accuracy of stats records (0 without records). */
-export function averageAccuracy(records: ReadonlyArray<{ readonly accuracy: number }>): number {
-  if (records.length === 0) return 0;
-  return Math.round(records.reduce((sum, r) => sum + r.accuracy, 0) / records.length);
+/**
+ * A learner's accuracy, the one figure every screen shows (profile, leaderboard, the teacher's table
+ * and replay): the mean of the per-lesson accuracies of the lessons answered, to one decimal (0
+ * without any). Screens round it to a whole percent for display.
+ * @example learnerAccuracy([{ accuracy: 90 }, { accuracy: 85 }, { accuracy: 80 }]) // 85
+ */
+export function learnerAccuracy(answeredLessons: ReadonlyArray<{ readonly accuracy: number }>): number {
+  if (answeredLessons.length === 0) return 0;
+  const mean = answeredLessons.reduce((sum, r) => sum + r.accuracy, 0) / answeredLessons.length;
+  return Math.round(mean * 10) / 10;
+}
+
+/**
+ * A percent as every screen prints it: whole numbers as they are, others to one decimal; '—' for none.
+ * @example percentLabel(66.7) // '66.7%'
+ */
+export function percentLabel(value: number | null): string {
+  return value === null ? '—' : `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 }
 
 /** The streak page's active days: stats records with at least one question completed. */
 export function activeDays(records: ReadonlyArray<{ readonly questionsCompleted: number }>): number {
   return records.filter((r) => r.questionsCompleted > 0).length;
+}
+
+export type ErrorBookStats = {
+  readonly activeCount: number;
+  readonly masteredCount: number;
+  /** Mastered ÷ all records, as a rounded percent (0 with none). */
+  readonly improvementRate: number;
+  /** Questions ever answered wrongly (records in the book). */
+  readonly totalErrors: number;
+};
+
+/** The error book's stats cards, from its records (open or mastered): the one definition. */
+export function errorBookStats(records: ReadonlyArray<{ readonly isActive: boolean }>): ErrorBookStats {
+  const masteredCount = records.filter((r) => !r.isActive).length;
+  return {
+    activeCount: records.length - masteredCount,
+    masteredCount,
+    improvementRate: percent(masteredCount, records.length),
+    totalErrors: records.length,
+  };
 }
 
 /** The vocabulary stats card's minutes: seconds ÷ 60, rounded. */

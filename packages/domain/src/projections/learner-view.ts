@@ -101,6 +101,22 @@ export type LearnerView = {
   readonly recitations: Readonly<Record<string, RecitationView>>;
 };
 
+/**
+ * The version of `LearnerView`'s shape, stored with each projected view: bump it with any change to
+ * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
+ * do), and views of the old version are refolded from the log on the next projection.
+ */
+export const LEARNER_VIEW_VERSION = 2;
+
+/**
+ * The digest of `LearnerView`'s shape at each version (packages/store/src/stored-shapes.test.ts).
+ * Version 2 kept the shape and changed the read models written from it (accuracy to one decimal).
+ */
+export const LEARNER_VIEW_SHAPES: Readonly<Record<number, string>> = {
+  1: '4986d0534f1f1859',
+  2: '4986d0534f1f1859',
+};
+
 export const initialLearnerView: LearnerView = {
   totalXP: 0,
   streakDays: 0,

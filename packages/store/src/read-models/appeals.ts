@@ -16,7 +16,6 @@ import {
   upcast,
 } from '@wenyan/domain';
 import type { Generated } from 'kysely';
-import type { ClassTables } from '../class-repo.ts';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
 import { findQuestion } from '../question-repo.ts';
@@ -31,7 +30,7 @@ export type AcceptedRenderingsTable = {
   answer_version: number | null;
 };
 
-type AppealTables = ClassTables & { accepted_renderings: AcceptedRenderingsTable };
+type AppealTables = { accepted_renderings: AcceptedRenderingsTable };
 const tables = (db: Db) => db.withTables<AppealTables>();
 
 const APPEAL_EVENT_TYPES = ['AnswerAppealed', 'AppealDeclined', 'AnswerRemarked'] as const;
@@ -168,7 +167,7 @@ export async function listAppeals(
 /** The ids of the learners in the teacher's classes. */
 export async function teacherLearnerIds(db: Db, teacherId: string): Promise<string[]> {
   if (!/^\d{1,18}$/.test(teacherId)) return [];
-  const rows = await tables(db)
+  const rows = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')
     .select('class_members.user_id')

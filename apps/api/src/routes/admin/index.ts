@@ -1,5 +1,6 @@
 import * as content from '@wenyan/content';
 import {
+  contentAndLearnerCounts,
   countEvents,
   findCredentials,
   type ImportResult,
@@ -9,10 +10,11 @@ import {
   importMindMaps,
   importVocabularySessions,
   insertContentQuestions,
+  projectionLagSeconds,
   questionCountsByType,
+  saveUploadedText,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -85,10 +87,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       app.invalidateContent();
       extra = `，匯入 ${inserted.imported} 題（略過 ${inserted.skipped} 題）`;
     }
-    await db
-      .insertInto('uploaded_texts')
-      .values({ title, content: text, type, uploaded_by: user.id })
-      .execute();
+    await saveUploadedText(db, { title, content: text, type, uploadedBy: user.id });
     return { message: `已上載「${title}」${extra}` };
   });
 
@@ -99,40 +98,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getAdminStatus', async () => {
-    const [byType, papers, lessons, events, learners, depth, lag] = await Promise.all([
+    const [byType, counts, events, depth, lag] = await Promise.all([
       questionCountsByType(db),
-      db
-        .selectFrom('dse_papers')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('lessons')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
+      contentAndLearnerCounts(db),
       countEvents(db),
-      db
-        .selectFrom('streams')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
       queue.depth().catch(() => 0),
-      // The age of the oldest event not yet folded into the read models.
-      sql<{ lag: number | null }>`
-        select extract(epoch from (now() - min(e.recorded_at)))::float8 as lag
-        from streams s
-        left join learner_projections p on p.user_id::text = substr(s.stream_id, 9)
-        join events e on e.stream_id = s.stream_id and e.version = coalesce(p.checkpoint, 0) + 1
-        where s.version > coalesce(p.checkpoint, 0)
-      `.execute(db),
+      projectionLagSeconds(db),
     ]);
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
     return {
       questions: { total, byType: byType as never },
-      papers: Number(papers.n),
-      lessons: Number(lessons.n),
+      papers: counts.papers,
+      lessons: counts.lessons,
       events,
-      learners: Number(learners.n),
+      learners: counts.learners,
       queueDepth: Math.max(0, depth),
-      projectionLagSeconds: Math.max(0, Number(lag.rows[0]?.lag ?? 0)),
+      projectionLagSeconds: lag,
     };
   });
 }

@@ -11,8 +11,8 @@ import {
   teacherLearnerIds,
   withAcceptedRenderings,
 } from '@wenyan/store';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { runLearnerCommand } from '../../learner/commands.ts';
+import type { FastifyInstance } from 'fastify';
+import { executeLearnerCommand } from '../../learner/commands.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -58,31 +58,20 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
     return toAppeal(found);
   }
 
-  /** A command's refusal as it is; its success as the appeal's record (also on an idempotent replay). */
-  async function sendAppeal(
-    reply: FastifyReply,
-    result: { status: number; body: unknown },
-    learnerId: string,
-    version: number,
-  ) {
-    if (result.status >= 300) return reply.status(result.status).send(result.body);
-    return reply.status(result.status).send(await appealOf(learnerId, version));
-  }
-
   defineRoute(
     app,
     'appealAnswer',
-    async ({ input, request, reply, user }) => {
+    async ({ input, request, user }) => {
       const answer = await storedAnswer(user.id, input.body.answerVersion);
-      const result = await runLearnerCommand(
+      // A refusal throws (its status from REFUSAL_STATUS); a replay under the same key appends nothing.
+      await executeLearnerCommand(
         app,
         request,
         user.id,
         { type: 'AppealAnswer', data: { answer, note: input.body.note ?? null } },
         () => ({ answerVersion: answer.version }),
-        { successStatus: 201 },
       );
-      return sendAppeal(reply, result, user.id, answer.version);
+      return appealOf(user.id, answer.version);
     },
     { successStatus: 201 },
   );
@@ -124,13 +113,13 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  defineRoute(app, 'acceptAppeal', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'acceptAppeal', async ({ input, request, user }) => {
     const { id: learnerId, version } = input.params;
     const answer = await storedAnswer(learnerId, version);
     const question = await app.questionById(answer.questionId);
     if (!question) throw notFound('question');
     const rendering = input.body.rendering.trim();
-    const result = await runLearnerCommand(
+    await executeLearnerCommand(
       app,
       request,
       learnerId,
@@ -155,32 +144,30 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
       },
       () => ({ answerVersion: version }),
     );
-    if (result.status < 300) {
-      // After the re-mark is committed (a retry with the same Idempotency-Key records it again if this
-      // failed): the rendering is content for every later answer, and the cached questions are forgotten.
-      await recordAcceptedRendering(db, {
-        questionId: answer.questionId,
-        pointId: input.body.pointId,
-        rendering,
-        acceptedBy: user.id,
-        learnerId,
-        answerVersion: version,
-      });
-      app.invalidateContent();
-    }
-    return sendAppeal(reply, result, learnerId, version);
+    // After the re-mark is committed (a retry with the same Idempotency-Key records it again if this
+    // failed): the rendering is content for every later answer, and the cached questions are forgotten.
+    await recordAcceptedRendering(db, {
+      questionId: answer.questionId,
+      pointId: input.body.pointId,
+      rendering,
+      acceptedBy: user.id,
+      learnerId,
+      answerVersion: version,
+    });
+    app.invalidateContent();
+    return appealOf(learnerId, version);
   });
 
-  defineRoute(app, 'declineAppeal', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'declineAppeal', async ({ input, request, user }) => {
     const { id: learnerId, version } = input.params;
     const answer = await storedAnswer(learnerId, version);
-    const result = await runLearnerCommand(
+    await executeLearnerCommand(
       app,
       request,
       learnerId,
       { type: 'DeclineAppeal', data: { answer, note: input.body.note, teacherId: user.id } },
       () => ({ answerVersion: version }),
     );
-    return sendAppeal(reply, result, learnerId, version);
+    return appealOf(learnerId, version);
   });
 }

@@ -11,7 +11,7 @@ import {
   verifyPassword,
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { runLearnerCommand } from '../../learner/commands.ts';
+import { executeLearnerCommand } from '../../learner/commands.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -38,9 +38,11 @@ async function signOut(app: FastifyInstance, token: string): Promise<void> {
 
 /** The day's sign-in: the first of a Hong Kong day earns the daily XP and moves the streak. */
 async function recordSignIn(app: FastifyInstance, request: FastifyRequest, user: UserRecord): Promise<void> {
-  await runLearnerCommand(app, request, user.id, { type: 'SignIn', data: {} }, () => null).catch((err) => {
-    request.log.warn({ err, userId: user.id }, 'sign-in event not recorded');
-  });
+  await executeLearnerCommand(app, request, user.id, { type: 'SignIn', data: {} }, () => null).catch(
+    (err) => {
+      request.log.warn({ err, userId: user.id }, 'sign-in event not recorded');
+    },
+  );
 }
 
 /** Identity: the sign-in page, local accounts, sessions, sign-out. */

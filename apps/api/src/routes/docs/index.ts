@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from '@wenyan/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
 const page = `<!doctype html>
 <html lang="en">
@@ -25,11 +26,32 @@ fetch('/api/docs/json').then(r=>r.json()).then(doc=>{
 });
 </script></body></html>`;
 
+/**
+ * The API's OpenAPI document: the contracts' document with the real session cookie and the server it
+ * is served from (`PUBLIC_ORIGIN` when set, else the origin the request came to).
+ */
+export function apiDocument(origin: string): ReturnType<typeof buildOpenApiDocument> {
+  return buildOpenApiDocument({
+    sessionCookieName: SESSION_COOKIE,
+    servers: [{ url: origin, description: '文言通 API' }],
+  });
+}
+
+function originOf(request: FastifyRequest, publicOrigin: string | undefined): string {
+  return publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
 /** `GET /api/docs/json` (the OpenAPI document built from the contracts) and `GET /api/docs` (a browsable page). */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  let document: unknown = null;
-  app.get('/api/docs/json', async () => {
-    document ??= buildOpenApiDocument();
+  const documents = new Map<string, unknown>();
+  app.get('/api/docs/json', async (request) => {
+    const origin = originOf(request, app.deps.env.PUBLIC_ORIGIN);
+    let document = documents.get(origin);
+    if (!document) {
+      document = apiDocument(origin);
+      // A handful of origins at most (the public one, or the hosts a proxy forwards); never unbounded.
+      if (documents.size < 16) documents.set(origin, document);
+    }
     return document;
   });
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));

@@ -1,5 +1,13 @@
 import { dseDisclaimer, dsePaperBadge, dsePapersMeta } from '@wenyan/content';
-import { listPapers, paperQuestions, pastPaperQuestions } from '@wenyan/store';
+import {
+  availablePaperYears,
+  listPapers,
+  paperExists,
+  paperQuestions,
+  paperQuestionTypes,
+  passagesWithPaperQuestions,
+  pastPaperQuestions,
+} from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { toQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -23,46 +31,13 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'getDseAbout', async () => ({ name: dsePapersMeta.label, disclaimer: dseDisclaimer }));
 
   defineRoute(app, 'listDsePaperQuestions', async ({ input, user }) => {
-    const paper = await db
-      .selectFrom('dse_papers')
-      .select('id')
-      .where('id', '=', input.params.paperId)
-      .executeTakeFirst();
-    if (!paper) throw notFound('paper');
+    if (!(await paperExists(db, input.params.paperId))) throw notFound('paper');
     return (await paperQuestions(db, input.params.paperId)).map((q) => toQuestion(q, user.id));
   });
 
-  async function passagesWithPaperQuestions() {
-    return db
-      .selectFrom('lessons')
-      .select(['lessons.id', 'lessons.title', 'lessons.author'])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('questions')
-            .select('questions.id')
-            .whereRef('questions.lesson_id', '=', 'lessons.id')
-            .where('questions.paper_id', 'is not', null),
-        ),
-      )
-      .orderBy('lessons.id')
-      .execute();
-  }
-
-  async function paperTypes() {
-    const rows = await db
-      .selectFrom('questions')
-      .select('type')
-      .distinct()
-      .where('paper_id', 'is not', null)
-      .orderBy('type')
-      .execute();
-    return rows.map((r) => r.type) as never[];
-  }
-
   defineRoute(app, 'getDseMetadata', async () => ({
-    types: await paperTypes(),
-    passages: await passagesWithPaperQuestions(),
+    types: (await paperQuestionTypes(db)) as never[],
+    passages: await passagesWithPaperQuestions(db),
   }));
 
   defineRoute(app, 'mixDseQuestions', async ({ input, user }) => {
@@ -75,18 +50,12 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getDseMixedPracticeFilters', async () => {
-    const years = await db
-      .selectFrom('dse_papers')
-      .select('year')
-      .distinct()
-      .where('status', '=', 'available')
-      .orderBy('year', 'desc')
-      .execute();
-    return {
-      availableTexts: await passagesWithPaperQuestions(),
-      availableTypes: await paperTypes(),
-      availableYears: years.map((y) => y.year),
-    };
+    const [availableTexts, availableTypes, availableYears] = await Promise.all([
+      passagesWithPaperQuestions(db),
+      paperQuestionTypes(db),
+      availablePaperYears(db),
+    ]);
+    return { availableTexts, availableTypes: availableTypes as never[], availableYears };
   });
 
   defineRoute(app, 'listDseMixedPractice', async ({ input, user }) => {

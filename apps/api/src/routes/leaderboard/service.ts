@@ -1,64 +1,35 @@
 import type { Leaderboard, LeaderboardEntry } from '@wenyan/contracts';
 import { effectiveStreakDays } from '@wenyan/domain';
-import type { Db, LeaderboardIndex } from '@wenyan/store';
+import {
+  type Db,
+  type LeaderboardEntryRecord,
+  type LeaderboardIndex,
+  readLeaderboardEntries,
+} from '@wenyan/store';
 
 export const TOP_SIZE = 10;
 
-type EntryRow = {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  profile_image_url: string | null;
-  school_name: string | null;
-  total_xp: number;
-  completed_lessons: number;
-  average_accuracy: number;
-  streak_days: number;
-  last_active_at: Date | null;
-};
-
 /** Reads leaderboard entries (figures and names) for some learners. */
-export async function entryRows(db: Db, userIds: readonly string[]): Promise<Map<string, EntryRow>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('user_totals')
-    .innerJoin('users', 'users.id', 'user_totals.user_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.profile_image_url',
-      'user_totals.school_name',
-      'user_totals.total_xp',
-      'user_totals.completed_lessons',
-      'user_totals.average_accuracy',
-      'user_totals.streak_days',
-      'user_totals.last_active_at',
-    ])
-    .where('user_totals.user_id', 'in', [...userIds])
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), { ...r, id: String(r.id) }]));
-}
+export const entryRows = readLeaderboardEntries;
 
 /** One entry as the contract shows it; other learners' emails stay private. */
-export function toEntry(row: EntryRow, rank: number, viewerId: string | null, now: string): LeaderboardEntry {
+export function toEntry(
+  row: LeaderboardEntryRecord,
+  rank: number,
+  viewerId: string | null,
+  now: string,
+): LeaderboardEntry {
   return {
     id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    firstName: row.firstName,
+    lastName: row.lastName,
     email: row.id === viewerId ? row.email : null,
-    profileImageUrl: row.profile_image_url,
-    schoolName: row.school_name,
-    totalXP: row.total_xp,
-    completedLessons: row.completed_lessons,
-    averageAccuracy: Math.min(100, Math.max(0, row.average_accuracy)),
-    streakDays: effectiveStreakDays(
-      row.streak_days,
-      row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
-      now,
-    ),
+    profileImageUrl: row.profileImageUrl,
+    schoolName: row.schoolName,
+    totalXP: row.totalXP,
+    completedLessons: row.completedLessons,
+    averageAccuracy: Math.min(100, Math.max(0, row.averageAccuracy)),
+    streakDays: effectiveStreakDays(row.streakDays, row.lastActiveAt?.toISOString() ?? null, now),
     rank,
   };
 }

@@ -6,11 +6,11 @@ import {
   NODE_PASS_PERCENT,
   type SelfAssessment,
 } from '@wenyan/domain';
-import { findQuestion, learnerStreamId, loadState } from '@wenyan/store';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findLesson, findQuestion, learnerStreamId, loadState, readLearnerView } from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
-import { loadLearnerView, totalsOf, withEvents } from '../../learner/view.ts';
+import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
@@ -88,25 +88,20 @@ function nodeVerdict(events: readonly LearnerEvent[]): NodeCompleteResult['node'
   };
 }
 
-/** Sends a command's outcome: its status and body (a refusal keeps the error shape). */
-function send(reply: FastifyReply, result: { status: number; body: unknown }) {
-  return reply.status(result.status).send(result.body);
-}
-
 /** The learner's write calls. Each turns the request into a command; the server decides the rest. */
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  defineRoute(app, 'submitAnswer', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'submitAnswer', async (ctx) => {
+    const { input, user } = ctx;
     const { body } = input;
     if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
     const question = await app.questionById(body.questionId);
     if (!question) throw notFound('question');
     const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       {
         type: 'SubmitAnswer',
         data: {
@@ -142,7 +137,6 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         };
       },
     );
-    return send(reply, result);
   });
 
   // The spec's client posts its own XP figure after each correct answer. XP is the server's to decide
@@ -156,20 +150,23 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel);
     const lesson = lessonState(state, input.params.lessonId);
     const types = new Set([...lesson.nodeTypes, ...Object.keys(lesson.nodeBest)]);
-    return [...types].map((type) => ({
-      type: type as never,
-      completed: lesson.nodeTypes.includes(type),
-      bestScore: lesson.nodeBest[type] ?? 0,
-      requiredScore: NODE_PASS_PERCENT,
-    }));
+    return {
+      unitCompleted: lesson.unitCompleted,
+      nodes: [...types].map((type) => ({
+        type: type as never,
+        completed: lesson.nodeTypes.includes(type),
+        bestScore: lesson.nodeBest[type] ?? 0,
+        requiredScore: NODE_PASS_PERCENT,
+      })),
+    };
   });
 
-  defineRoute(app, 'completeNode', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'completeNode', async (ctx) => {
+    const { input } = ctx;
     const { params, body } = input;
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       {
         type: 'CompleteNode',
         data: {
@@ -188,66 +185,67 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         node: nodeVerdict(events),
       }),
     );
-    return send(reply, result);
   });
 
-  defineRoute(app, 'saveVocabularyRecord', async ({ input, request, reply, user }) => {
-    const { body } = input;
-    if (body.userId !== user.id) throw forbidden('you can only record your own practice');
-    const result = await runLearnerCommand(
-      app,
-      request,
-      user.id,
-      {
-        type: 'CompleteVocabularyExercise',
-        data: {
-          exerciseType: body.exerciseType,
-          exerciseId: body.exerciseId,
-          lessonIds: body.lessonIds,
-          score: body.score,
-          questionsAnswered: body.questionsAnswered,
-          correctAnswers: body.correctAnswers,
-          timeSpent: body.timeSpent,
-          difficulty: body.difficulty,
+  defineRoute(
+    app,
+    'saveVocabularyRecord',
+    async (ctx) => {
+      const { input, user } = ctx;
+      const { body } = input;
+      if (body.userId !== user.id) throw forbidden('you can only record your own practice');
+      return runLearnerCommand(
+        app,
+        ctx,
+        {
+          type: 'CompleteVocabularyExercise',
+          data: {
+            exerciseType: body.exerciseType,
+            exerciseId: body.exerciseId,
+            lessonIds: body.lessonIds,
+            score: body.score,
+            questionsAnswered: body.questionsAnswered,
+            correctAnswers: body.correctAnswers,
+            timeSpent: body.timeSpent,
+            difficulty: body.difficulty,
+          },
         },
-      },
-      (_state, events) => {
-        const done = events.find((e) => e.type === 'VocabularyExerciseCompleted');
-        const at = done?.data.at ?? new Date().toISOString();
-        return {
-          id: `${user.id}-${body.exerciseType}-${body.exerciseId}-${at}`,
-          exerciseType: body.exerciseType,
-          exerciseId: body.exerciseId,
-          lessonIds: body.lessonIds,
-          score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
-          timeSpent: body.timeSpent,
-          questionsAnswered: body.questionsAnswered,
-          correctAnswers: body.correctAnswers,
-          difficulty: body.difficulty,
-          completedAt: at,
-        };
-      },
-      { successStatus: 201 },
-    );
-    return send(reply, result);
-  });
+        (_state, events) => {
+          const done = events.find((e) => e.type === 'VocabularyExerciseCompleted');
+          const at = done?.data.at ?? new Date().toISOString();
+          return {
+            id: `${user.id}-${body.exerciseType}-${body.exerciseId}-${at}`,
+            exerciseType: body.exerciseType,
+            exerciseId: body.exerciseId,
+            lessonIds: body.lessonIds,
+            score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
+            timeSpent: body.timeSpent,
+            questionsAnswered: body.questionsAnswered,
+            correctAnswers: body.correctAnswers,
+            difficulty: body.difficulty,
+            completedAt: at,
+          };
+        },
+      );
+    },
+    { successStatus: 201 },
+  );
 
-  defineRoute(app, 'updateSchool', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'updateSchool', async (ctx) => {
+    const { input, user } = ctx;
     const current = await loadUserView(db, user);
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       { type: 'ChangeSchoolName', data: { schoolName: input.body.schoolName } },
       (state) => ({ ...current, schoolName: state.schoolName, ...totalsOf(state) }),
     );
-    return send(reply, result);
   });
 
   /** What the error-book answer needs, read before the command's transaction. */
   async function errorRecordInputs(userId: string, questionId: string) {
     const [{ view }, question] = await Promise.all([
-      loadLearnerView(db, userId),
+      readLearnerView(db, userId),
       findQuestion(db, questionId),
     ]);
     return { view, question };
@@ -263,68 +261,64 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     return toErrorRecord(record, toKeyedQuestion(inputs.question));
   }
 
-  defineRoute(app, 'masterErrorQuestion', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'masterErrorQuestion', async (ctx) => {
+    const { input, user } = ctx;
     const { questionId } = input.params;
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       { type: 'MasterErrorQuestion', data: { questionId } },
       (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
       { prepare: () => errorRecordInputs(user.id, questionId) },
     );
-    return send(reply, result);
   });
 
   // The spec's client saves a personal note "as an incorrect answer with the note": the note is the
   // change; the answer itself is not re-graded here (answers go through POST /api/users/answers).
-  defineRoute(app, 'updateErrorQuestion', async ({ input, request, reply, user }) => {
+  defineRoute(app, 'updateErrorQuestion', async (ctx) => {
+    const { input, user } = ctx;
     const { questionId } = input.params;
-    const result = await runLearnerCommand(
+    return runLearnerCommand(
       app,
-      request,
-      user.id,
+      ctx,
       { type: 'SaveErrorNote', data: { questionId, note: input.body.userExplanation } },
       (_state, events, inputs) => errorRecordAfter(questionId, events, inputs),
       { prepare: () => errorRecordInputs(user.id, questionId) },
     );
-    return send(reply, result);
   });
 
-  defineRoute(app, 'finishRecitation', async ({ input, request, reply, user }) => {
-    const { body } = input;
-    const lesson = await db
-      .selectFrom('lessons')
-      .select('id')
-      .where('id', '=', body.lessonId)
-      .executeTakeFirst();
-    if (!lesson) throw notFound('lesson');
-    const result = await runLearnerCommand(
-      app,
-      request,
-      user.id,
-      {
-        type: 'FinishRecitation',
-        data: {
-          lessonId: body.lessonId,
-          start: body.start,
-          end: body.end,
-          characters: body.correctCount,
-          mistakes: body.mistakes,
-          durationMs: body.durationMs,
+  defineRoute(
+    app,
+    'finishRecitation',
+    async (ctx) => {
+      const { input } = ctx;
+      const { body } = input;
+      if (!(await findLesson(db, body.lessonId))) throw notFound('lesson');
+      return runLearnerCommand(
+        app,
+        ctx,
+        {
+          type: 'FinishRecitation',
+          data: {
+            lessonId: body.lessonId,
+            start: body.start,
+            end: body.end,
+            characters: body.correctCount,
+            mistakes: body.mistakes,
+            durationMs: body.durationMs,
+          },
         },
-      },
-      (state, events) => {
-        const done = events.find((e) => e.type === 'RecitationFinished');
-        return {
-          xpAwarded: xpAwards(events),
-          totals: totalsOf(state),
-          accuracy: done?.type === 'RecitationFinished' ? done.data.accuracy : 0,
-          grade: (done?.type === 'RecitationFinished' ? done.data.grade : 'needs_improvement') as never,
-        };
-      },
-      { successStatus: 201 },
-    );
-    return send(reply, result);
-  });
+        (state, events) => {
+          const done = events.find((e) => e.type === 'RecitationFinished');
+          return {
+            xpAwarded: xpAwards(events),
+            totals: totalsOf(state),
+            accuracy: done?.type === 'RecitationFinished' ? done.data.accuracy : 0,
+            grade: (done?.type === 'RecitationFinished' ? done.data.grade : 'needs_improvement') as never,
+          };
+        },
+      );
+    },
+    { successStatus: 201 },
+  );
 }

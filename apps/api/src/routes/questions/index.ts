@@ -1,4 +1,4 @@
-import { type AdaptiveHistory, pickAdaptive, RECENT_ANSWERS, seededRandom } from '@wenyan/domain';
+import { pickAdaptive, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
   insertUserQuestion,
@@ -6,12 +6,13 @@ import {
   listVocabularySessions,
   nodeAvailability,
   nodeQuestions,
+  readAdaptiveHistory,
   sessionQuestions,
+  vocabularyLessonList,
   wordQuestionCounts,
   wordQuestionsOfLessons,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -94,50 +95,13 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     const candidates = type
       ? await nodeQuestions(db, id, type, characterThreshold)
       : await lessonQuestions(db, id);
-    const streamId = `learner-${user.id}`;
-    const [recent, lessonAnswers, openErrors] = await Promise.all([
-      db
-        .selectFrom('events')
-        .select(sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct'))
-        .where('stream_id', '=', streamId)
-        .where('type', '=', 'AnswerSubmitted')
-        .orderBy('version', 'desc')
-        .limit(RECENT_ANSWERS)
-        .execute(),
-      db
-        .selectFrom('events')
-        .select([
-          sql<string>`data->>'questionId'`.as('question_id'),
-          sql<boolean>`(data->>'isCorrect')::boolean`.as('is_correct'),
-        ])
-        .where('stream_id', '=', streamId)
-        .where('type', '=', 'AnswerSubmitted')
-        .where(sql<number>`(data->>'lessonId')::int`, '=', id)
-        .orderBy('version')
-        .execute(),
-      db
-        .selectFrom('error_questions')
-        .select('question_id')
-        .where('user_id', '=', user.id)
-        .where('is_active', '=', true)
-        .execute(),
-    ]);
-    const latestByQuestion: Record<string, boolean> = {};
-    for (const a of lessonAnswers) latestByQuestion[a.question_id] = a.is_correct;
-    const history: AdaptiveHistory = {
-      recentAnswers: recent.map((r) => ({ isCorrect: r.is_correct })),
-      latestByQuestion,
-      openErrors: new Set(openErrors.map((e) => e.question_id)),
-    };
+    const history = await readAdaptiveHistory(db, user.id, id);
     const seed = Number(user.id) * 7919 + Math.floor(Date.now() / 60_000);
     return pickAdaptive(candidates, history, count, seededRandom(seed)).map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'listVocabularyLessons', async () => {
-    const [lessons, counts] = await Promise.all([
-      db.selectFrom('lessons').select(['id', 'title', 'author', 'era']).orderBy('id').execute(),
-      wordQuestionCounts(db),
-    ]);
+    const [lessons, counts] = await Promise.all([vocabularyLessonList(db), wordQuestionCounts(db)]);
     return lessons.map((l) => ({ ...l, questionCount: counts.get(l.id) ?? 0 }));
   });
 

@@ -1,7 +1,6 @@
 import type { ClassLearner } from '@wenyan/contracts';
 import { lessonStatsRecords } from '@wenyan/domain';
-import type { ClassMemberRecord, Db } from '@wenyan/store';
-import { loadLearnerView } from '../../learner/view.ts';
+import { type ClassMemberRecord, type Db, readLearnerView } from '@wenyan/store';
 import { figuresOf } from '../../replay/replay.ts';
 
 /**
@@ -14,7 +13,7 @@ export async function classLearnerRow(
   titles: ReadonlyMap<number, string>,
   now: string,
 ): Promise<ClassLearner> {
-  const { view } = await loadLearnerView(db, member.userId);
+  const { view } = await readLearnerView(db, member.userId);
   const figures = figuresOf(view, now);
   const answered = lessonStatsRecords(view).filter(
     (r) => (view.lessons[String(r.lessonId)]?.answers ?? 0) > 0,

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Difficulty, ErrorQuestionRecord, ErrorStats } from '@wenyan/contracts';
-import { normaliseNote, percent } from '@wenyan/domain';
+import { errorBookStats, normaliseNote } from '@wenyan/domain';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -35,20 +35,13 @@ export function useErrorBook(userId: string) {
     const before = queryClient
       .getQueryData<ErrorQuestionRecord[]>(errorQuestionsQuery(userId).queryKey)
       ?.find((record) => record.questionId === updated.questionId);
-    queryClient.setQueryData<ErrorQuestionRecord[]>(errorQuestionsQuery(userId).queryKey, (list) =>
-      list?.map((record) => (record.questionId === updated.questionId ? updated : record)),
+    const list = queryClient.setQueryData<ErrorQuestionRecord[]>(
+      errorQuestionsQuery(userId).queryKey,
+      (old) => old?.map((record) => (record.questionId === updated.questionId ? updated : record)),
     );
-    if (before?.isActive && !updated.isActive) {
-      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, (stats) => {
-        if (!stats) return stats;
-        const masteredCount = stats.masteredCount + 1;
-        return {
-          ...stats,
-          activeCount: Math.max(0, stats.activeCount - 1),
-          masteredCount,
-          improvementRate: percent(masteredCount, stats.totalErrors),
-        };
-      });
+    if (before?.isActive && !updated.isActive && list) {
+      // The stats cards follow from the records by the domain's one rule, as the server computes them.
+      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, errorBookStats(list));
     }
     void queryClient.invalidateQueries({
       queryKey: queryKeys.errorQuestions(userId),

@@ -6,13 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserStatsRecord } from '@wenyan/contracts';
 import {
   achievements,
-  averageAccuracy,
   displayName,
   effectiveStreakDays,
-  isLessonComplete,
-  lessonCompletionPercent,
   levelInfo,
   normaliseSchoolName,
+  percentLabel,
 } from '@wenyan/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -39,12 +37,12 @@ const ACHIEVEMENT_ICONS: Record<string, string> = {
   master: '🏆',
 };
 
-/** The figures the profile and the streak page derive from the per-lesson stats. */
-export function statsFigures(stats: readonly UserStatsRecord[]) {
-  return {
-    completedLessons: stats.filter((r) => isLessonComplete(r.questionsCompleted, r.totalQuestions)).length,
-    averageAccuracy: averageAccuracy(stats.filter((r) => r.questionsCompleted > 0)),
-  };
+/**
+ * The learner's figures the profile and the streak page show: the server's (the same the teacher's
+ * table and the leaderboard show), never recomputed here.
+ */
+export function learnerFigures(user: User) {
+  return { completedLessons: user.completedLessons, averageAccuracy: user.averageAccuracy };
 }
 
 export function ProfilePage() {
@@ -60,7 +58,7 @@ function Profile({ user }: { user: User }) {
   const signOut = useSignOut();
   const stats = useQuery(userStatsQuery(user.id));
   const level = levelInfo(user.totalXP);
-  const figures = statsFigures(stats.data ?? []);
+  const figures = learnerFigures(user);
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
   const badges = achievements({ ...figures, totalXP: user.totalXP });
 
@@ -97,17 +95,20 @@ function Profile({ user }: { user: User }) {
       <div className="p2-stats p2-stats-3">
         <StatCard
           label="完成課程"
-          value={stats.isPending ? '—' : figures.completedLessons}
+          value={figures.completedLessons}
           tone="jade"
           onClick={() => navigate('/')}
           testId="tile-lessons"
         />
         <StatCard
           label="平均準確率"
-          value={stats.isPending ? '—' : `${figures.averageAccuracy}%`}
+          value={percentLabel(figures.averageAccuracy)}
           tone="seal"
           onClick={() =>
-            notify({ title: '平均準確率', description: `你的平均準確率為 ${figures.averageAccuracy}%` })
+            notify({
+              title: '平均準確率',
+              description: `你的平均準確率為 ${percentLabel(figures.averageAccuracy)}`,
+            })
           }
           testId="tile-accuracy"
         />
@@ -187,9 +188,9 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
                 <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
               </span>
               <span className="pf-record-figures">
-                <span>完成 {lessonCompletionPercent(record.questionsCompleted, record.totalQuestions)}%</span>
+                <span>完成 {record.progressPercent}%</span>
                 <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {Math.round(record.accuracy)}%</span>
+                <span>準確率 {percentLabel(record.accuracy)}</span>
               </span>
             </button>
           </li>

@@ -9,13 +9,14 @@ import {
   effectiveStreakDays,
   motivationalMessage,
   nextStreakMilestone,
+  percentLabel,
   STREAK_PAGE_STATUS_LABELS,
   streakMilestones,
   streakPageStatus,
   streakTitle,
 } from '@wenyan/domain';
 import { userStatsQuery } from '../practice/api.ts';
-import { statsFigures } from './ProfilePage.tsx';
+import { learnerFigures } from './ProfilePage.tsx';
 import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
@@ -33,7 +34,7 @@ function Streak({ user }: { user: User }) {
   const days = effectiveStreakDays(user.streakDays, user.lastActiveDate, now);
   const status = streakPageStatus(user.streakDays, user.lastActiveDate, now);
   const next = nextStreakMilestone(days);
-  const figures = statsFigures(stats.data ?? []);
+  const figures = learnerFigures(user);
   return (
     <main className="page streak" data-testid="streak-page">
       <PageHeader title="連續學習" back="/" backLabel="返回主頁" />
@@ -55,11 +56,7 @@ function Streak({ user }: { user: User }) {
         <StatCard label="目前連續天數" value={`${days} 天`} tone="flame" />
         <StatCard label="總經驗值" value={user.totalXP.toLocaleString('zh-HK')} tone="gold" />
         <StatCard label="學習日數" value={stats.isPending ? '—' : activeDays(stats.data ?? [])} tone="jade" />
-        <StatCard
-          label="平均準確率"
-          value={stats.isPending ? '—' : `${figures.averageAccuracy}%`}
-          tone="seal"
-        />
+        <StatCard label="平均準確率" value={percentLabel(figures.averageAccuracy)} tone="seal" />
       </div>
       {stats.isError ? <ErrorState onRetry={() => void stats.refetch()} /> : null}
 

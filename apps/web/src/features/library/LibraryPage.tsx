@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
-import { lessonProgressPercent, readingMinutes } from '@wenyan/domain';
+import { readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchIcon, StarIcon } from '../../components/icons.tsx';
@@ -28,8 +28,8 @@ function preview(content: string): string {
   return chars.length > 100 ? `${chars.slice(0, 100).join('')}……` : chars.join('');
 }
 
-function LibraryCard({ lesson, questionsCompleted }: { lesson: Lesson; questionsCompleted: number }) {
-  const progress = lessonProgressPercent(questionsCompleted);
+/** A library card; `progress` is the server's figure (the stats record's progressPercent). */
+function LibraryCard({ lesson, progress }: { lesson: Lesson; progress: number }) {
   return (
     <article className="card library-card" data-testid="library-card">
       <div className="lesson-card-head">
@@ -71,7 +71,7 @@ export function LibraryPage() {
       (era === '全部' || l.era === era) &&
       (term === '' || l.title.toLowerCase().includes(term) || l.author.toLowerCase().includes(term)),
   );
-  const completed = new Map((stats.data ?? []).map((s) => [s.lessonId, s.questionsCompleted]));
+  const progress = new Map((stats.data ?? []).map((s) => [s.lessonId, s.progressPercent]));
 
   return (
     <main className="page">
@@ -118,7 +118,7 @@ export function LibraryPage() {
       ) : (
         <div className="grid">
           {shown.map((lesson) => (
-            <LibraryCard key={lesson.id} lesson={lesson} questionsCompleted={completed.get(lesson.id) ?? 0} />
+            <LibraryCard key={lesson.id} lesson={lesson} progress={progress.get(lesson.id) ?? 0} />
           ))}
         </div>
       )}

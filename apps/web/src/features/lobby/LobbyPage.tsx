@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, User } from '@wenyan/contracts';
-import { lessonProgressPercent, levelInfo, readingMinutes } from '@wenyan/domain';
+import { levelInfo, readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
@@ -25,9 +25,9 @@ const SHORTCUTS = [
   { to: '/mindmap', label: '心智圖', Icon: BrainIcon },
 ] as const;
 
-function LessonCard({ lesson, questionsCompleted }: { lesson: Lesson; questionsCompleted: number }) {
+/** A lesson card; `progress` is the server's figure (the stats record's progressPercent). */
+function LessonCard({ lesson, progress }: { lesson: Lesson; progress: number }) {
   const navigate = useNavigate();
-  const progress = lessonProgressPercent(questionsCompleted);
   const to = `/lesson/${lesson.id}/types`;
   return (
     // The whole card opens the lesson; the button is the keyboard and screen-reader way in.
@@ -83,7 +83,7 @@ export function LobbyPage() {
     ...[...present].filter((e) => !ERA_ORDER.includes(e)),
   ];
   const shown = (lessons.data ?? []).filter((l) => era === '全部' || l.era === era);
-  const completedByLesson = new Map((stats.data ?? []).map((s) => [s.lessonId, s.questionsCompleted]));
+  const progressByLesson = new Map((stats.data ?? []).map((s) => [s.lessonId, s.progressPercent]));
 
   return (
     <main className="page lobby">
@@ -121,11 +121,7 @@ export function LobbyPage() {
       ) : (
         <div className="grid">
           {shown.map((lesson) => (
-            <LessonCard
-              key={lesson.id}
-              lesson={lesson}
-              questionsCompleted={completedByLesson.get(lesson.id) ?? 0}
-            />
+            <LessonCard key={lesson.id} lesson={lesson} progress={progressByLesson.get(lesson.id) ?? 0} />
           ))}
         </div>
       )}

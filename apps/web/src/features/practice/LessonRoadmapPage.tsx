@@ -12,6 +12,7 @@ import {
   DEFAULT_CHARACTER_THRESHOLD,
   nodeAvailabilityQuery,
   nodeQuestionsQuery,
+  nodeResultsQuery,
 } from './api.ts';
 import './practice.css';
 
@@ -48,6 +49,11 @@ export function LessonRoadmapPage() {
     ...completedActivitiesQuery(user?.id ?? '', lessonId),
     enabled: Boolean(user) && lessonId > 0,
   });
+  const results = useQuery({
+    ...nodeResultsQuery(user?.id ?? '', lessonId),
+    enabled: Boolean(user) && lessonId > 0,
+  });
+  const bestScores = new Map((results.data?.nodes ?? []).map((n) => [n.type as string, n]));
   const [page, setPage] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -141,7 +147,13 @@ export function LessonRoadmapPage() {
                     onClick={() => open(node)}
                     aria-busy={opening === node.id}
                     disabled={opening !== null}
-                    aria-label={`${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${isDone ? '，已完成' : ''}`}
+                    aria-label={`${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${
+                      isDone
+                        ? '，已完成'
+                        : bestScores.get(node.type)
+                          ? `，最佳 ${bestScores.get(node.type)?.bestScore}%，需 ${bestScores.get(node.type)?.requiredScore}% 才完成`
+                          : ''
+                    }`}
                     data-testid="roadmap-node"
                   >
                     {isDone ? <CheckIcon size={28} /> : <span>{current * NODES_PER_PAGE + i + 1}</span>}
@@ -151,6 +163,12 @@ export function LessonRoadmapPage() {
                     <span className={node.availableQuestions >= 8 ? 'muted' : 'text-amber'}>
                       {nodeAvailabilityLabel(node.availableQuestions)}
                     </span>
+                    {!isDone && bestScores.get(node.type) ? (
+                      <span className="text-amber" data-testid="node-shortfall">
+                        最佳 {bestScores.get(node.type)?.bestScore}%，需{' '}
+                        {bestScores.get(node.type)?.requiredScore}%
+                      </span>
+                    ) : null}
                   </span>
                 </div>
               );

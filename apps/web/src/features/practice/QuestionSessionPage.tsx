@@ -173,6 +173,12 @@ function Session({
         .then((result) => {
           applyTotals(queryClient, result);
           setNode(result.node);
+          // A real unit completion (the server paid its bonus) opens the unit-complete screen with it.
+          if (result.xpAwarded.some((award) => award.reason === 'unit_completed')) {
+            navigate(`/lesson/${lessonId}/unit/${lessonId}/complete`, {
+              state: { xpAwarded: result.xpAwarded },
+            });
+          }
         })
         .catch(() => {
           // 'Failed to mark node as completed' is not shown to the learner (spec part 1 §8).
@@ -180,7 +186,7 @@ function Session({
         .finally(() => void refreshAfterNodeComplete(queryClient, user.id));
     }
     setReturning(true);
-  }, [state, user.id, lessonId, type, queryClient]);
+  }, [state, user.id, lessonId, type, queryClient, navigate]);
 
   useEffect(() => {
     if (!returning) return;

@@ -19,6 +19,13 @@ export const completedActivitiesQuery = (userId: string, lessonId: number) =>
     queryFn: () => call('getCompletedActivities', { params: { id: userId, lessonId } }),
   });
 
+/** The server's node results of a lesson: completed or not, the best session score, the unit. */
+export const nodeResultsQuery = (userId: string, lessonId: number) =>
+  queryOptions({
+    queryKey: queryKeys.nodeResults(userId, lessonId),
+    queryFn: () => call('getNodeResults', { params: { id: userId, lessonId } }),
+  });
+
 export const nodeAvailabilityQuery = (lessonId: number, characterThreshold: number) =>
   queryOptions({
     queryKey: queryKeys.nodeAvailability(lessonId, characterThreshold),

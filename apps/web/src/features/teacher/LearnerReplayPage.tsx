@@ -97,7 +97,8 @@ function LessonAccuracy({ state, title }: { state: LearnerState; title: (id: num
                 tone={TONE[accuracyColour(lesson.accuracy)]}
               />
               <p className="muted tc-small">
-                已作答 {lesson.questionsCompleted}/{lesson.totalQuestions} 題 · 獲得 {lesson.xpEarned} XP
+                進度 {lesson.progressPercent}%（已作答 {lesson.questionsCompleted}/{lesson.totalQuestions}{' '}
+                題）· 獲得 {lesson.xpEarned} XP
               </p>
             </li>
           ))}

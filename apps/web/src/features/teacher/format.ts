@@ -44,7 +44,5 @@ export function dateTimeLabel(iso: string): string {
   return `${y}年${m}月${d}日 ${timeLabel(iso)}`;
 }
 
-/** A percentage for a table cell, or a dash before any answer. */
-export function percentLabel(value: number | null): string {
-  return value === null ? '—' : `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
-}
+/** A percent as every screen prints it (the domain's one rule). */
+export { percentLabel } from '@wenyan/domain';

@@ -4,20 +4,8 @@
  * near the version asked for instead of at the beginning.
  */
 import type { LearnerView } from '@wenyan/domain';
-import type { Db } from '@wenyan/store';
-import { type ColumnType, sql } from 'kysely';
-
-export type LearnerReplaySnapshotsTable = {
-  user_id: string;
-  version: number;
-  view_schema: number;
-  /** The `at` of the event at `version`. */
-  at: string | null;
-  view: ColumnType<unknown, string, string>;
-  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-};
-
-const tables = (db: Db) => db.withTables<{ learner_replay_snapshots: LearnerReplaySnapshotsTable }>();
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
 
 /** An event as the replay needs it: no metadata, the time it was decided at. */
 export interface ReplayRow {
@@ -50,7 +38,7 @@ function toRow(r: {
   };
 }
 
-/** Events with afterVersion < version ≤ toVersion, in stream order (at most `limit`). */
+/** A learner's events with afterVersion < version ≤ toVersion, in stream order (at most `limit`). */
 export async function readRange(
   db: Db,
   streamId: string,
@@ -71,7 +59,7 @@ export async function readRange(
 }
 
 /** The stream's current version (0 for a learner with no events). */
-export async function headVersion(db: Db, streamId: string): Promise<number> {
+export async function streamVersion(db: Db, streamId: string): Promise<number> {
   const row = await db
     .selectFrom('streams')
     .select('version')
@@ -122,7 +110,7 @@ export async function nearestSnapshot(
   viewSchema: number,
   version: number,
 ): Promise<{ version: number; at: string | null; view: LearnerView } | null> {
-  const row = await tables(db)
+  const row = await db
     .selectFrom('learner_replay_snapshots')
     .select(['version', 'at', 'view'])
     .where('user_id', '=', userId)
@@ -142,7 +130,7 @@ export async function saveSnapshots(
   snapshots: ReadonlyArray<{ version: number; at: string | null; view: LearnerView }>,
 ): Promise<void> {
   if (snapshots.length === 0) return;
-  await tables(db)
+  await db
     .insertInto('learner_replay_snapshots')
     .values(
       snapshots.map((s) => ({

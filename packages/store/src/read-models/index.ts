@@ -1,0 +1,11 @@
+/** The read side: one file per read model, each a set of `(db, …)` functions returning records. */
+export * from './answer-history.ts';
+export * from './appeals.ts';
+export * from './content.ts';
+export * from './error-book.ts';
+export * from './learner-view.ts';
+export * from './lesson-stats.ts';
+export * from './replay.ts';
+export * from './system.ts';
+export * from './user-totals.ts';
+export * from './vocabulary.ts';

@@ -1,0 +1,61 @@
+/** The system's own figures: the admin status page, the metrics scrape and the health check. */
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import { LEARNER_STREAM_PREFIX } from '../event-store.ts';
+
+/** True when the database answers. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  return sql`select 1`
+    .execute(db)
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Papers, lessons and learner streams (a learner with at least one event), counted. */
+export async function contentAndLearnerCounts(
+  db: Db,
+): Promise<{ papers: number; lessons: number; learners: number }> {
+  const count = async (table: 'dse_papers' | 'lessons' | 'streams') => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [papers, lessons, learners] = await Promise.all([
+    count('dse_papers'),
+    count('lessons'),
+    count('streams'),
+  ]);
+  return { papers, lessons, learners };
+}
+
+/** The age in seconds of the oldest event not yet folded into the read models (0 when none waits). */
+export async function projectionLagSeconds(db: Db): Promise<number> {
+  const { rows } = await sql<{ lag: number | null }>`
+    select extract(epoch from (now() - min(e.recorded_at)))::float8 as lag
+    from streams s
+    left join learner_projections p on p.user_id::text = substr(s.stream_id, ${sql.lit(LEARNER_STREAM_PREFIX.length + 1)})
+    join events e on e.stream_id = s.stream_id and e.version = coalesce(p.checkpoint, 0) + 1
+    where s.version > coalesce(p.checkpoint, 0)
+  `.execute(db);
+  return Math.max(0, Number(rows[0]?.lag ?? 0));
+}
+
+/** Events folded into the read models (the sum of the learners' checkpoints). */
+export async function eventsProjected(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('learner_projections')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('checkpoint'), eb.lit(0)).as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Events in the log (the sum of the streams' versions: no count over the events table). */
+export async function eventsInLog(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('streams')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('version'), eb.lit(0)).as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
