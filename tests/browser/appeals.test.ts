@@ -88,4 +88,35 @@ describe('appeals in a real browser', () => {
     expect(await mine.textContent()).toContain('「潦倒」已列為可接受的譯法');
     await phone.screenshot({ path: 'test-results/appeals-student.png', fullPage: true });
   });
+
+  it('offers 「我認為答案正確」 under a failed translation and records the appeal (390×844)', async () => {
+    const ctx = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const res = await ctx.request.post('/api/auth/register', {
+      data: { username: `appeal_button_${Date.now()}`, password: 'correct horse battery', firstName: '小美' },
+    });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const page = await ctx.newPage();
+    await page.goto('/lesson/1/questions/sentence_translation');
+    await page.locator('textarea').first().fill('他很好');
+    await page.getByRole('button', { name: '提交答案' }).click();
+    await page.getByTestId('marked-answer').waitFor();
+    const button = page.getByRole('button', { name: '我認為答案正確' });
+    await button.waitFor();
+    // Quiet, and under the marking: never beside the 下一題 button.
+    expect(
+      await page.getByTestId('marked-answer').getByRole('button', { name: '我認為答案正確' }).count(),
+    ).toBe(1);
+    await button.click();
+    await page.getByLabel('理由（可留空）').fill('我的譯法意思相同');
+    await page.screenshot({ path: 'test-results/appeals-button.png' });
+    await page.getByRole('button', { name: '提交申訴' }).click();
+    await page.getByTestId('appeal-sent').waitFor();
+    const mine = (await (await ctx.request.get(`/api/users/${id}/appeals`)).json()) as {
+      status: string;
+      note: string;
+    }[];
+    expect(mine).toEqual([expect.objectContaining({ status: 'pending', note: '我的譯法意思相同' })]);
+    await ctx.close();
+  });
 });
