@@ -98,9 +98,9 @@ describe('the marking rules', () => {
 
   it('rule 3: given a negation no point requires, then it names the negation', () => {
     const item = withPoints((ps) => ps.filter((p) => p.id !== 'p2'));
-    expect(negationProblems(item)).toEqual(['x-01: removing 「不」 in 「德的人不能長」 keeps full marks']);
+    expect(negationProblems(item)).toEqual(['x-01: removing 「不」 in 「德的人不能长」 keeps full marks']);
     const none = withPoints((ps) => ps.filter((p) => p.kind !== 'negation'));
-    expect(negationProblems(none)[0]).toBe('x-01: the model answer has 「沒不」 but no negation point');
+    expect(negationProblems(none)[0]).toBe('x-01: the model answer has 「没不」 but no negation point');
   });
 
   it('rule 3: given two negations kept by one point only, then dropping one is caught', () => {

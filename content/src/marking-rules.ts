@@ -19,8 +19,11 @@ export type FreeTextItem = {
 
 type Schemed = FreeTextItem & { readonly marking: MarkingScheme };
 
-/** Negation characters; compounds (不能、無法、未曾、沒有) are found by their first character. */
-export const NEGATION_CHARACTERS = /[不沒無未非莫勿毋別否]/gu;
+/**
+ * Negation characters, in both forms since the rules look at folded (Simplified) text; compounds
+ * (不能、無法、未曾、沒有) are found by their first character.
+ */
+export const NEGATION_CHARACTERS = /[不沒没無无未非莫勿毋別别否]/gu;
 
 const hasScheme = (item: FreeTextItem): item is Schemed => Array.isArray(item.marking?.points);
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { foldText, markAnswer, markingSource } from '@wenyan/domain';
 import fc from 'fast-check';
+import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { type FreeTextItem, NEGATION_CHARACTERS } from './marking-rules.ts';
 import { DSE_MARKED_TYPES, type MarkingScheme } from './schema.ts';
@@ -51,6 +52,15 @@ describe('the marker on the content', () => {
       ),
       { numRuns: Math.max(200, items.length * 3) },
     );
+  });
+
+  it('the model answer written in Simplified characters earns full marks too', () => {
+    const toSimplified = OpenCC.Converter({ from: 'hk', to: 'cn' });
+    const offenders = items
+      .map((item) => ({ item, simplified: toSimplified(item.correctAnswer) }))
+      .filter(({ item, simplified }) => !markAnswer(item.marking, markingSource(item), simplified).isCorrect)
+      .map(({ item, simplified }) => `${item.id}: 「${simplified}」`);
+    expect(offenders, offenders.join('\n')).toEqual([]);
   });
 
   it('a paste of the source never earns a point', () => {

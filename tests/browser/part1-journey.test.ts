@@ -1,3 +1,4 @@
+import { lessonProgressPercent } from '@wenyan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerCurrent,
@@ -68,8 +69,16 @@ describe('part 1 journey: from the lobby through a roadmap node and back', () =>
     };
     expect(await reloadUntil(page, firstNodeLabel, /已完成/)).toContain('詞解');
 
-    // The header shows the server's XP; the lobby shows the progress (8 of 20 questions → 40%)
+    // The header shows the server's XP; the lobby shows the progress: 8 questions of the lesson's own
+    // count (the one rule every screen shares: docs/spec-decisions.md)
     const user = await serverUser(page);
+    const lessons = (await (await page.request.get('/api/lessons')).json()) as Array<{
+      id: number;
+      title: string;
+    }>;
+    const lessonId = lessons.find((l) => l.title === '岳陽樓記')!.id;
+    const bank = (await (await page.request.get(`/api/lessons/${lessonId}/questions`)).json()) as unknown[];
+    const shown = `${lessonProgressPercent(8, bank.length)}%`;
     expect(user.totalXP).toBeGreaterThanOrEqual(xpBefore + correct * 10);
     await page.goto('/');
     await page
@@ -80,6 +89,6 @@ describe('part 1 journey: from the lobby through a roadmap node and back', () =>
       .getByTestId('lesson-card')
       .filter({ hasText: '岳陽樓記' })
       .getByTestId('lesson-progress');
-    expect(await reloadUntil(page, progress, /^40%$/)).toBe('40%');
+    expect(await reloadUntil(page, progress, new RegExp(`^${shown}$`))).toBe(shown);
   });
 });

@@ -22,7 +22,7 @@ describe('part 1: the shell', () => {
     }
     const login = page.getByTestId('login-page');
     expect(await login.getByRole('link', { name: '登入' }).getAttribute('href')).toBe('/api/login');
-    for (const feature of ['文言文閱讀練習', '文言詞彙系統', 'DSE 過往試題練習']) {
+    for (const feature of ['文言文閱讀練習', '文言詞彙系統', 'DSE 模擬試題']) {
       await login.getByText(feature).waitFor();
     }
     expect(await login.textContent()).toContain('AI智能學習平台');
@@ -73,7 +73,7 @@ describe('part 1: the shell', () => {
     await more.click();
     const panel = page.getByTestId('more-panel');
     await panel.waitFor();
-    for (const label of ['錯題本', 'DSE試題', '詞意練習', '設定']) {
+    for (const label of ['錯題本', 'DSE 模擬試題', '詞意練習', '設定']) {
       await panel.getByRole('link', { name: label }).waitFor();
     }
     expect(await more.getAttribute('aria-expanded')).toBe('true');

@@ -83,7 +83,7 @@ describe('part 2 practice screens in a real browser', () => {
     await page.getByRole('button', { name: '開始背誦' }).waitFor();
   });
 
-  it('answers a past paper and reveals its answers', async () => {
+  it('answers a mock paper through the server: keys only after answering, a long answer self-assessed', async () => {
     await page.goto('/dse-past-papers');
     await page.getByTestId('dse-disclaimer').waitFor();
     const cards = page.getByTestId('paper-card');
@@ -95,26 +95,29 @@ describe('part 2 practice screens in a real browser', () => {
     await cards.filter({ hasText: '2019' }).getByRole('button', { name: '開始作答' }).click();
     const questions = page.getByTestId('paper-question');
     await questions.first().waitFor();
-    await expect(questions.first().textContent()).resolves.toContain('DSE 2019');
+    expect(await questions.first().textContent()).not.toContain('DSE 2019');
 
-    const choice = questions.filter({ has: page.locator('fieldset') }).first();
-    await choice.getByRole('button', { name: '查看答案' }).click();
+    const choice = questions.filter({ has: page.locator('fieldset.pp-options') }).first();
+    await choice.getByRole('button', { name: '提交答案' }).click();
     await choice.getByText('請先選擇答案').waitFor();
     await choice.locator('.pp-option').first().click();
-    await choice.getByRole('button', { name: '查看答案' }).click();
-    await choice.getByText('參考答案：').waitFor();
+    await choice.getByRole('button', { name: '提交答案' }).click();
+    await choice.getByText('正確答案：').waitFor();
     expect(await choice.locator('.pp-option').first().isDisabled()).toBe(true);
     await expect(choice.locator('.pp-verdict').textContent()).resolves.toMatch(/正確！|答案不正確/);
 
     const long = questions.filter({ hasText: '長題目' }).first();
-    await expect(long.getByRole('button', { name: '提交答案' }).count()).resolves.toBe(0);
     await long.locator('textarea').fill('遷客騷人因物而悲喜，古仁人則先憂後樂。');
-    await long.getByRole('button', { name: '提交答案' }).click();
-    await long.getByText('已提交').waitFor();
-    expect(await long.locator('textarea').getAttribute('readonly')).not.toBeNull();
-    await long.getByRole('button', { name: '顯示答案' }).click();
+    await long.getByRole('button', { name: '提交答案及自評' }).click();
+    await long.getByText('請先按評分準則為答案自評').waitFor();
+    await long.getByTestId('paper-rubric').locator('input[type=radio]').nth(1).check();
+    await long.getByRole('button', { name: '提交答案及自評' }).click();
+    await long
+      .getByTestId('marked-verdict')
+      .getByText(/^自評：\d+\/\d+ 分$/)
+      .waitFor();
     await long.getByText('參考答案：').waitFor();
-    await long.getByText('評分準則', { exact: true }).waitFor();
+    expect(await long.locator('textarea').getAttribute('readonly')).not.toBeNull();
 
     await page.getByRole('button', { name: '返回試卷列表' }).click();
     await cards.first().waitFor();
@@ -135,10 +138,8 @@ describe('part 2 practice screens in a real browser', () => {
     const count = await questions.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(10);
-    await expect(questions.first().textContent()).resolves.toContain('DSE 2019');
-
-    const first = questions.first();
-    await first.getByRole('button', { name: '檢查答案' }).click();
+    const first = questions.filter({ has: page.locator('textarea') }).first();
+    await first.getByRole('button', { name: '提交答案' }).click();
     await first.getByText('請先作答').waitFor();
   });
 

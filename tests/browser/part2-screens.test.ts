@@ -79,8 +79,8 @@ const SCREENS: Screen[] = [
         .filter({ has: p.locator('fieldset') })
         .first();
       await choice.locator('.pp-option').nth(1).click();
-      await choice.getByRole('button', { name: '查看答案' }).click();
-      await choice.getByText('參考答案：').waitFor();
+      await choice.getByRole('button', { name: '提交答案' }).click();
+      await choice.getByText('正確答案：').waitFor();
     },
   },
   {

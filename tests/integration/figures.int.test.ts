@@ -13,28 +13,10 @@ import {
   UserStatsListSchema,
 } from '@wenyan/contracts';
 import { errorBookStats, learnerAccuracy, lessonProgressPercent } from '@wenyan/domain';
-import { lessonQuestions } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
+import { lessonQuestions, setRoles } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../support/accounts.ts';
+import { signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
-
-let accounts = 0;
-const unique = (prefix: string) => `${prefix}_${process.pid}_${accounts++}_${Date.now().toString(36)}`;
-
-async function register(app: FastifyInstance, username: string): Promise<TestAccount> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username, password: 'correct horse battery', firstName: '陳' },
-  });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const setCookie = res.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { id: (res.json() as { id: string }).id, username, cookie, headers: { cookie } };
-}
 
 describe('the figures every screen shows for one learner', () => {
   let t: TestApp;
@@ -68,15 +50,11 @@ describe('the figures every screen shows for one learner', () => {
   }
 
   beforeAll(async () => {
-    const adminName = unique('admin');
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: adminName });
-    const admin = await register(t.app, adminName);
-    teacher = await register(t.app, unique('teacher'));
-    learner = await register(t.app, unique('learner'));
-    expect(
-      (await send(admin, 'PUT', `/api/admin/users/${teacher.id}/roles`, { roles: ['student', 'teacher'] }))
-        .statusCode,
-    ).toBe(200);
+    // No session cache: the teacher role granted in the database below holds at once.
+    t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
+    teacher = await signUp(t.app, 'teacher');
+    learner = await signUp(t.app, 'learner');
+    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五甲班' })).json() as {
       id: string;
       joinCode: string;

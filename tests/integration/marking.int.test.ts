@@ -64,21 +64,29 @@ describe.each(MODES)('marking by scoring points (%s mode)', (mode) => {
     expect((await answer('d2019-09', '是故弟子不必不如師，師不必賢於弟子。')).isCorrect).toBe(false);
   });
 
-  it('refreshes a stored scheme from the content on import, leaving other fields alone', async () => {
+  it('refreshes a stored scheme, with its model answer and explanation, from the content on import', async () => {
     await db()
       .updateTable('questions')
-      .set({ marking: null, explanation: '本地修改' })
+      .set({ marking: null, correct_answer: '舊答案', explanation: '舊說明' })
       .where('id', '=', 'd2018-03')
+      .execute();
+    await db()
+      .updateTable('questions')
+      .set({ explanation: '本地修改' })
+      .where('id', '=', 'd2018-01')
       .execute();
     const result = await importDsePapers(db());
     expect(result.imported).toBe(1);
-    const row = await db()
+    const rows = await db()
       .selectFrom('questions')
-      .select(['marking', 'explanation'])
-      .where('id', '=', 'd2018-03')
-      .executeTakeFirstOrThrow();
-    expect(row.marking?.points[0]?.accept).toContain('水勢浩大');
-    expect(row.explanation).toBe('本地修改');
+      .select(['id', 'marking', 'correct_answer', 'explanation'])
+      .where('id', 'in', ['d2018-01', 'd2018-03'])
+      .orderBy('id')
+      .execute();
+    expect(rows[0]?.explanation).toBe('本地修改');
+    expect(rows[1]?.marking?.points[0]?.accept).toContain('水勢浩大');
+    expect(rows[1]?.correct_answer).toBe('水勢浩大');
+    expect(rows[1]?.explanation).toContain('湯湯');
     expect((await importDsePapers(db())).imported).toBe(0);
   });
 

@@ -93,8 +93,11 @@ function paperQuestionRows(): QuestionRow[] {
 
 /**
  * Inserts questions; an existing id keeps its row, except that the content's own questions
- * (`refreshMarking`) take the content's current marking scheme and rubric when these differ (a scheme
- * is improved in place; a changed key ships under a new id). Such a refresh counts as imported.
+ * (`refreshMarking`) take the content's current marking scheme and rubric when these differ, and a
+ * free-text item with a scheme also its model answer and explanation (display text: an answer is
+ * marked by the scheme, and its event keeps the model answer of its time). So an improved scheme
+ * reaches every database with the next release; a changed choice key still ships under a new id.
+ * Such a refresh counts as imported.
  */
 async function insertQuestions(
   db: Db,
@@ -111,9 +114,17 @@ async function insertQuestions(
         refreshMarking
           ? oc
               .column('id')
-              .doUpdateSet({ marking: sql`excluded.marking`, rubric: sql`excluded.rubric` })
+              .doUpdateSet({
+                marking: sql`excluded.marking`,
+                rubric: sql`excluded.rubric`,
+                correct_answer: sql`case when excluded.marking is null then questions.correct_answer else excluded.correct_answer end`,
+                explanation: sql`case when excluded.marking is null then questions.explanation else excluded.explanation end`,
+              })
               .where(
-                sql<boolean>`(questions.marking is distinct from excluded.marking or questions.rubric is distinct from excluded.rubric)`,
+                sql<boolean>`(questions.marking is distinct from excluded.marking
+                  or questions.rubric is distinct from excluded.rubric
+                  or (excluded.marking is not null and (questions.correct_answer is distinct from excluded.correct_answer
+                    or questions.explanation is distinct from excluded.explanation)))`,
               )
           : oc.column('id').doNothing(),
       )

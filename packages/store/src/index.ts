@@ -1,3 +1,4 @@
+export * from './backup.ts';
 export * from './class-repo.ts';
 export * from './commands.ts';
 export * from './content-repo.ts';

@@ -1,15 +1,18 @@
 /**
  * The canonical form answers, accepted renderings and sources are compared in: punctuation, symbols
- * and whitespace removed, full-width forms made ordinary (NFKC), Simplified characters and the Hong
- * Kong and Taiwan variant glyphs folded to one Traditional form, Latin letters lower-cased.
+ * and whitespace removed, full-width forms made ordinary (NFKC), Latin letters lower-cased, and every
+ * character folded to its Simplified form, Hong Kong and Taiwan variant glyphs first to OpenCC's
+ * standard form. Traditional → Simplified is the many-to-one direction (後 and 后 → 后, 捨 and 舍 → 舍,
+ * 沖 and 衝 → 冲), so a student's Simplified answer meets the Traditional scheme whichever
+ * Traditional character a Simplified one stands for.
  *
- * The folding is a comparison key, not a display conversion: it is applied alike to both sides, so a
- * character that maps ambiguously (后 → 後) still compares equal to itself. The character tables are
- * OpenCC's (`opencc-js`): `STCharacters` (Simplified → Traditional, first reading), `HKVariants` and
- * `TWVariants` (variant glyph → OpenCC's standard form). Built once when the module loads.
+ * The folding is a comparison key, not a display conversion: it is applied alike to both sides, and
+ * nothing folded is shown. The character tables are OpenCC's (`opencc-js`): `TSCharacters`
+ * (Traditional → Simplified), `HKVariants` and `TWVariants` (variant glyph → standard form). Built
+ * once, on first use.
  */
 import hkVariants from 'opencc-js/dict/HKVariants';
-import stCharacters from 'opencc-js/dict/STCharacters';
+import tsCharacters from 'opencc-js/dict/TSCharacters';
 import twVariants from 'opencc-js/dict/TWVariants';
 
 /** Everything that is not part of the words: punctuation, symbols, whitespace. */
@@ -26,19 +29,15 @@ function addPairs(table: Map<string, string>, dict: string, reverse: boolean): v
   }
 }
 
-/** Where OpenCC's first character-level reading is not the everyday one (OpenCC itself reads phrases first). */
-const EVERYDAY_READINGS: Readonly<Record<string, string>> = { 么: '麼' };
-
 function buildTable(): Map<string, string> {
-  const table = new Map<string, string>(Object.entries(EVERYDAY_READINGS));
-  // Variant glyph → standard form first, so a Simplified character folds to the standard form too.
+  const table = new Map<string, string>();
+  // Variant glyph → standard form, then Traditional → Simplified (through the standard form).
   addPairs(table, hkVariants, true);
   addPairs(table, twVariants, true);
   const simplified = new Map<string, string>();
-  addPairs(simplified, stCharacters, false);
-  for (const [from, to] of simplified) {
-    if (from !== to && !table.has(from)) table.set(from, table.get(to) ?? to);
-  }
+  addPairs(simplified, tsCharacters, false);
+  for (const [from, to] of table) table.set(from, simplified.get(to) ?? to);
+  for (const [from, to] of simplified) if (!table.has(from)) table.set(from, to);
   // Follow chains (a → b → c) to their end, so folding a folded text changes nothing.
   for (const [from, to] of table) {
     let end = to;
@@ -50,7 +49,16 @@ function buildTable(): Map<string, string> {
   return table;
 }
 
-const TABLE = buildTable();
+/** Built on first use, so a bundle that never folds text (the web client) can leave the tables out. */
+let table: Map<string, string> | undefined;
+/** 什麼 and 甚麼 are one word written two ways (the HK textbooks write 甚麼): their folded forms. */
+let what: { readonly from: string; readonly to: string } | undefined;
+
+function foldCharacters(text: string, characters: Map<string, string>): string {
+  let folded = '';
+  for (const ch of text) folded += characters.get(ch) ?? ch;
+  return folded;
+}
 
 /**
  * The comparison form of a text.
@@ -58,7 +66,8 @@ const TABLE = buildTable();
  */
 export function foldText(text: string): string {
   const bare = text.normalize('NFKC').replace(NOT_WORDS, '').toLowerCase();
-  let folded = '';
-  for (const ch of bare) folded += TABLE.get(ch) ?? ch;
-  return folded;
+  table ??= buildTable();
+  what ??= { from: foldCharacters('什麼', table), to: foldCharacters('甚麼', table) };
+  const folded = foldCharacters(bare, table);
+  return folded.includes(what.from) ? folded.replaceAll(what.from, what.to) : folded;
 }

@@ -171,6 +171,7 @@ describe('foldText', () => {
     expect(foldText('為什麼，裡面？ 衛')).toBe(foldText('为什么里面卫'));
     expect(foldText('說、悅')).toBe(foldText('説悦'));
     expect(foldText('ＡＢ１')).toBe('ab1');
+    expect(foldText('憑什麼')).toBe(foldText('凭甚么'));
   });
 
   it('is idempotent', () => {

@@ -42,20 +42,17 @@ export async function projectionLagSeconds(db: Db): Promise<number> {
   return Math.max(0, Number(rows[0]?.lag ?? 0));
 }
 
-/** Events folded into the read models (the sum of the learners' checkpoints). */
-export async function eventsProjected(db: Db): Promise<number> {
+/** The sum of a counter column over its table (0 for an empty table). */
+async function total(db: Db, table: 'learner_projections' | 'streams', column: 'checkpoint' | 'version') {
   const row = await db
-    .selectFrom('learner_projections')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('checkpoint'), eb.lit(0)).as('n'))
+    .selectFrom(table)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>(column), eb.lit(0)).as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
+/** Events folded into the read models (the sum of the learners' checkpoints). */
+export const eventsProjected = (db: Db): Promise<number> => total(db, 'learner_projections', 'checkpoint');
+
 /** Events in the log (the sum of the streams' versions: no count over the events table). */
-export async function eventsInLog(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('streams')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('version'), eb.lit(0)).as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export const eventsInLog = (db: Db): Promise<number> => total(db, 'streams', 'version');

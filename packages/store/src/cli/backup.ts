@@ -1,0 +1,34 @@
+/**
+ * `npm run backup [-- <file>]`: writes a logical backup (gzipped JSON lines: the event log, streams,
+ * identity, classes, content; not the read models, which a restore rebuilds) of DATABASE_URL or of
+ * the embedded PGlite under DATA_DIR. The default file is backups/wenyan-<time>.ndjson.gz.
+ * Stop the embedded server first: PGlite's folder has one owner at a time.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { writeBackup } from '../backup.ts';
+import { openDatabase } from '../db.ts';
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const file = path.resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  process.argv[2] ?? `backups/wenyan-${stamp}.ndjson.gz`,
+);
+mkdirSync(path.dirname(file), { recursive: true });
+
+const databaseUrl = process.env.DATABASE_URL;
+const handle = await openDatabase({
+  databaseUrl,
+  dataDir: databaseUrl ? undefined : path.join(process.env.DATA_DIR ?? '.data', 'pglite'),
+});
+try {
+  const started = performance.now();
+  const counts = await writeBackup(handle.db, file);
+  const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+  console.log(
+    `backed up ${rows} rows (${counts.events ?? 0} events, ${counts.users ?? 0} users) from ${handle.kind} ` +
+      `to ${file} in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
+} finally {
+  await handle.close();
+}
