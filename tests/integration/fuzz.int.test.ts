@@ -37,6 +37,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
+    appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
+    acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
+    declineAppeal: { note: '未能譯出「約」' },
     joinClass: { joinCode: 'ABCDEFGH' },
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },
@@ -115,6 +118,7 @@ describe('fuzzing every write route with malformed bodies', () => {
         lessonId: 1,
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
+        version: 1,
       });
       const headers = ['createQuestion', 'uploadText', 'setUserRoles', 'createClass'].includes(name)
         ? admin.headers

@@ -23,6 +23,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebClient } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { appealRoutes } from './routes/appeals/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { dseRoutes } from './routes/dse/index.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(lessonRoutes);
   await app.register(learnerRoutes);
+  await app.register(appealRoutes);
   await app.register(progressRoutes);
   await app.register(questionRoutes);
   await app.register(dseRoutes);

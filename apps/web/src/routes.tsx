@@ -211,6 +211,13 @@ const staff: RouteObject[] = [
     ),
   },
   {
+    path: '/teacher/appeals',
+    element: screen(
+      () => import('./features/teacher/AppealsPage.tsx'),
+      (m) => m.AppealsPage,
+    ),
+  },
+  {
     path: '/teacher/classes/:id',
     element: screen(
       () => import('./features/teacher/ClassPage.tsx'),

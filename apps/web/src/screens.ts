@@ -42,6 +42,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'error-questions', path: '/error-questions' },
   { name: 'settings', path: '/settings' },
   { name: 'teacher-classes', path: '/teacher' },
+  { name: 'teacher-appeals', path: '/teacher/appeals' },
   { name: 'teacher-class', path: '/teacher/classes/{class}' },
   { name: 'teacher-learner', path: '/teacher/learners/{learner}' },
   { name: 'admin', path: '/admin' },

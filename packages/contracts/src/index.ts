@@ -3,6 +3,7 @@
  * and the OpenAPI document generated from them. Types are inferred from the schemas.
  */
 export * from './admin.ts';
+export * from './appeals.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dse.ts';

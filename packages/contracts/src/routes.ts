@@ -14,6 +14,16 @@ import {
   UploadTextBodySchema,
 } from './admin.ts';
 import {
+  AcceptAppealBodySchema,
+  AppealBodySchema,
+  AppealListSchema,
+  AppealParamsSchema,
+  AppealSchema,
+  DeclineAppealBodySchema,
+  TeacherAppealListSchema,
+  TeacherAppealsQuerySchema,
+} from './appeals.ts';
+import {
   ChangePasswordBodySchema,
   LoginBodySchema,
   OidcCallbackQuerySchema,
@@ -341,6 +351,25 @@ export const apiRoutes = {
     responses: { 201: KeyedQuestionSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
+  // Appeals ---------------------------------------------------------------------------------
+  appealAnswer: {
+    method: 'POST',
+    path: '/api/users/:userId/appeals',
+    summary: 'Appeal the marking of one of my free-text answers (「我認為答案正確」)',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: AppealBodySchema,
+    responses: { 201: AppealSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  listAppeals: {
+    method: 'GET',
+    path: '/api/users/:userId/appeals',
+    summary: "A learner's appeals and their outcome",
+    auth: 'teacherOrSelf',
+    params: UserIdParamsSchema,
+    responses: { 200: AppealListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
   // The learner's progress -------------------------------------------------------------------
   getUserStats: {
     method: 'GET',
@@ -645,6 +674,32 @@ export const apiRoutes = {
     params: LearnerParamsSchema,
     query: LearnerStateQuerySchema,
     responses: { 200: LearnerStateSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  listTeacherAppeals: {
+    method: 'GET',
+    path: '/api/teacher/appeals',
+    summary: "Appeals of the teacher's learners (an admin: everyone's), with the question and its scheme",
+    auth: 'teacher',
+    query: TeacherAppealsQuerySchema,
+    responses: { 200: TeacherAppealListSchema, ...errorResponses(400, 401, 403) },
+  },
+  acceptAppeal: {
+    method: 'POST',
+    path: '/api/teacher/learners/:id/appeals/:version/accept',
+    summary: 'Accept an appeal: the rendering earns the point for everyone and the answer is re-marked',
+    auth: 'teacherOfLearner',
+    params: AppealParamsSchema,
+    body: AcceptAppealBodySchema,
+    responses: { 200: AppealSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  declineAppeal: {
+    method: 'POST',
+    path: '/api/teacher/learners/:id/appeals/:version/decline',
+    summary: 'Decline an appeal with a note the learner reads',
+    auth: 'teacherOfLearner',
+    params: AppealParamsSchema,
+    body: DeclineAppealBodySchema,
+    responses: { 200: AppealSchema, ...errorResponses(400, 401, 403, 404, 409) },
   },
   joinClass: {
     method: 'POST',

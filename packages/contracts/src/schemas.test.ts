@@ -110,6 +110,7 @@ describe('learner write calls', () => {
 
   it('answers an answer with the verdict, its marking, the awards and the totals', () => {
     const result = {
+      answerVersion: 7,
       isCorrect: false,
       correctAnswer: '君子處於困境時仍堅守節操',
       explanation: '',
@@ -142,6 +143,10 @@ describe('learner write calls', () => {
     );
     const { marking: _marking, ...withoutMarking } = result;
     expect(ok(AnswerResultSchema, withoutMarking)).toBe(false);
+    // The answer's stream version is what an appeal names: a positive integer, always there.
+    const { answerVersion: _version, ...withoutVersion } = result;
+    expect(ok(AnswerResultSchema, withoutVersion)).toBe(false);
+    expect(ok(AnswerResultSchema, { ...result, answerVersion: 0 })).toBe(false);
   });
 
   it('refuses a node completion with more correct answers than answered', () => {

@@ -188,6 +188,8 @@ export type AnswerMarking = z.infer<typeof AnswerMarkingSchema>;
 
 /** The graded answer: the verdict, the explanation and what it earned. */
 export const AnswerResultSchema = ProgressResultSchema.extend({
+  /** The answer's version in the learner's stream: what an appeal names. */
+  answerVersion: z.number().int().positive(),
   isCorrect: z.boolean(),
   /** The key: the right option, or the model answer of free text. */
   correctAnswer: z.string(),

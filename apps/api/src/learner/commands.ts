@@ -80,6 +80,8 @@ export type CommandReply<N extends RouteName, P = undefined> = (
   state: LearnerState,
   events: LearnerEvent[],
   prepared: P,
+  /** The stream's version before these events (the first of them is at fromVersion + 1). */
+  fromVersion: number,
 ) => Output<N>;
 
 export interface CommandOptions<P> {
@@ -115,7 +117,7 @@ export async function executeLearnerCommand<R, P = undefined>(
   request: FastifyRequest,
   userId: string,
   command: LearnerCommand,
-  reply: (state: LearnerState, events: LearnerEvent[], prepared: P) => R,
+  reply: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
   options: CommandOptions<P> = {},
 ): Promise<R> {
   const key = request.headers['idempotency-key'];
@@ -132,7 +134,7 @@ export async function executeLearnerCommand<R, P = undefined>(
     app.deps.db,
     learnerStreamId(userId),
     learnerModel,
-    async (state) => {
+    async (state, fromVersion) => {
       const decision = decide(command, state, context);
       if (!decision.ok) return { ok: false, refusal: decision.error };
       const events = decision.events;
@@ -140,12 +142,13 @@ export async function executeLearnerCommand<R, P = undefined>(
       return {
         ok: true,
         events: events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
-        reply: (next) => reply(next, events, prepared),
+        reply: (next) => reply(next, events, prepared, fromVersion),
       };
     },
     {
       metadata: {
-        actor: userId,
+        // A teacher's resolution of an appeal is written to the learner's stream by the teacher.
+        actor: request.user?.id ?? userId,
         requestId: request.id,
         correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
         clientTime: request.headers['x-client-time'] as string | undefined,

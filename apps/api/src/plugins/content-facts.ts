@@ -1,9 +1,9 @@
 import type { DecideContext } from '@wenyan/domain';
-import { findQuestion, practiceQuestionCounts } from '@wenyan/store';
+import { findMarkedQuestion, practiceQuestionCounts } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
-type QuestionRow = NonNullable<Awaited<ReturnType<typeof findQuestion>>>;
+type QuestionRow = NonNullable<Awaited<ReturnType<typeof findMarkedQuestion>>>;
 
 type Facts = Omit<DecideContext, 'now'>;
 
@@ -65,7 +65,7 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
   app.decorate('cachedContent', cachedContent);
   app.decorate('learnerContext', () => cachedContent('facts', loadFacts));
   app.decorate('questionById', (id: string) =>
-    cachedContent(`question:${id}`, () => findQuestion(app.deps.db, id)),
+    cachedContent(`question:${id}`, () => findMarkedQuestion(app.deps.db, id)),
   );
   app.decorate('invalidateContent', () => reads.clear());
 }

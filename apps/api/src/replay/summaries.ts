@@ -127,6 +127,18 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const d = event.data;
       return `背誦${lessonName(titles, d.lessonId)}：準確率 ${d.accuracy}%（${RECITATION_GRADE_LABELS[d.grade]}）`;
     }
+    case 'AnswerAppealed': {
+      const d = event.data;
+      const why = d.note === null ? '' : `，理由：「${clip(d.note, 40)}」`;
+      return `就${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題的評分提出申訴（${d.pointsEarned}/${d.pointsAvailable} 分）：作答「${clip(d.selectedAnswer)}」${why}`;
+    }
+    case 'AppealDeclined':
+      return `老師不接納申訴：「${clip(event.data.note, 40)}」`;
+    case 'AnswerRemarked': {
+      const d = event.data;
+      const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
+      return `老師接納申訴，「${clip(d.rendering, 20)}」列為可接受的譯法；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
+    }
     default: {
       const unknown: never = event;
       return `學習紀錄（${(unknown as { type: string }).type}）`;

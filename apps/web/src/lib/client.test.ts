@@ -27,6 +27,7 @@ const ANSWER_RESULT = {
   culturalContext: null,
   marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
   earnedXp: true,
+  answerVersion: 1,
   xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 };

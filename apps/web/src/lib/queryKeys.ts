@@ -36,8 +36,12 @@ export const queryKeys = {
   nodeResults: (userId: string, lessonId: number) => ['users', userId, 'node-results', lessonId] as const,
   allNodeResults: (userId: string) => ['users', userId, 'node-results'] as const,
   adminStatus: ['admin', 'status'] as const,
+  /** A learner's appeals and their outcome (我的申訴). */
+  appeals: (userId: string) => ['appeals', userId] as const,
   teacher: {
     classes: ['teacher', 'classes'] as const,
+    /** The appeals of the teacher's learners. */
+    appeals: ['teacher', 'appeals'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
     learnerState: (learnerId: string, at: number | null) =>

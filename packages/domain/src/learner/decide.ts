@@ -3,7 +3,8 @@
  * against the state and the world facts in the context, and answers with the events to append
  * (XP included: the client never states what it earned) or a refusal with a literal code.
  */
-import { type Grading, gradeAnswer } from '../grading/grading.ts';
+import { foldText } from '../grading/fold.ts';
+import { type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
 import {
   characterLength,
@@ -27,6 +28,7 @@ import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
 import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
 import {
   type AnswerSource,
+  appealStatus,
   type LearnerEvent,
   type LearnerState,
   learnerEvent,
@@ -119,6 +121,43 @@ export type FinishRecitation = Command<
 >;
 export type SignIn = Command<'SignIn', Record<string, never>>;
 
+/**
+ * An answer of the learner's stream as stored (read by the API at the version the client names,
+ * never sent by the client): what an appeal and a re-mark need of it.
+ */
+export type AppealedAnswer = {
+  readonly version: number;
+  readonly questionId: string;
+  readonly lessonId: number;
+  readonly questionType: string;
+  readonly selectedAnswer: string;
+  readonly isCorrect: boolean;
+  readonly pointsEarned: number;
+  readonly pointsAvailable: number;
+  /** Scoring points recorded: 0 unless the server marked free text by a scheme. */
+  readonly pointCount: number;
+  readonly selfAssessed: boolean;
+};
+export type AppealAnswer = Command<'AppealAnswer', { answer: AppealedAnswer; note?: string | null }>;
+export type DeclineAppeal = Command<
+  'DeclineAppeal',
+  { answer: AppealedAnswer; note: string; teacherId: string }
+>;
+/**
+ * A teacher accepts an appeal: `rendering` (words of the answer) earns the scheme's point `pointId`.
+ * `question` is the stored question with its scheme as it stands, the new rendering not yet in it.
+ */
+export type AcceptAppeal = Command<
+  'AcceptAppeal',
+  {
+    answer: AppealedAnswer;
+    question: QuestionForGrading;
+    pointId: string;
+    rendering: string;
+    teacherId: string;
+  }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
   | CompleteNode
@@ -127,7 +166,10 @@ export type LearnerCommand =
   | MasterErrorQuestion
   | ChangeSchoolName
   | FinishRecitation
-  | SignIn;
+  | SignIn
+  | AppealAnswer
+  | DeclineAppeal
+  | AcceptAppeal;
 
 /** The world as the decider needs it, passed in by the API. */
 export type DecideContext = {
@@ -507,6 +549,124 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   ]);
 }
 
+/** Commands a teacher gives on a learner's stream. */
+const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set(['DeclineAppeal', 'AcceptAppeal']);
+
+/** The length limit of an appeal's note and of a teacher's note on a declined appeal. */
+export const APPEAL_NOTE_MAX_LENGTH = 300;
+
+/**
+ * An appeal: only of a free-text answer the server marked by its scheme and did not give full marks,
+ * once per answer.
+ */
+function appealAnswer({ data }: AppealAnswer, state: LearnerState, at: string): Outcome {
+  const { answer } = data;
+  if (answer.pointCount === 0 || answer.selfAssessed) {
+    return refuse('NOT_APPEALABLE', '只可就按得分點評分的答案提出申訴');
+  }
+  if (answer.isCorrect) return refuse('NOT_APPEALABLE', '這個答案已得全部分數');
+  if (appealStatus(state, answer.version) !== undefined) {
+    return refuse('ALREADY_APPEALED', '這個答案已提出申訴');
+  }
+  const note = data.note == null ? null : normaliseNote(data.note);
+  if (note !== null && characterLength(note) > APPEAL_NOTE_MAX_LENGTH) {
+    return refuse('NOTE_TOO_LONG', `申訴理由不能多於 ${APPEAL_NOTE_MAX_LENGTH} 字`);
+  }
+  return accept([
+    learnerEvent('AnswerAppealed', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      questionType: answer.questionType,
+      selectedAnswer: answer.selectedAnswer,
+      pointsEarned: answer.pointsEarned,
+      pointsAvailable: answer.pointsAvailable,
+      note,
+      at,
+    }),
+  ]);
+}
+
+function pendingAppeal(state: LearnerState, answer: AppealedAnswer): Outcome | null {
+  const status = appealStatus(state, answer.version);
+  if (status === undefined) return refuse('NO_APPEAL', '這個答案沒有申訴');
+  if (status !== 'pending') return refuse('APPEAL_RESOLVED', '這項申訴已處理');
+  return null;
+}
+
+function declineAppeal({ data }: DeclineAppeal, state: LearnerState, at: string): Outcome {
+  const refused = pendingAppeal(state, data.answer);
+  if (refused) return refused;
+  const note = normaliseNote(data.note);
+  if (note === null) return refuse('EMPTY_NOTE', '請寫下不接納的理由');
+  if (characterLength(note) > APPEAL_NOTE_MAX_LENGTH) {
+    return refuse('NOTE_TOO_LONG', `理由不能多於 ${APPEAL_NOTE_MAX_LENGTH} 字`);
+  }
+  const { answer } = data;
+  return accept([
+    learnerEvent('AppealDeclined', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      note,
+      teacherId: data.teacherId,
+      at,
+    }),
+  ]);
+}
+
+/**
+ * Accepts an appeal: the rendering must be words of the answer, not words of the source, and the point
+ * one of the scheme's; the answer is marked again with the rendering added to the point's accepted
+ * renderings. XP by the fair-XP rules: the question's XP if this makes it the learner's first correct
+ * answer of it (no run bonus: a re-mark is not an answer in a run).
+ */
+function acceptAppeal({ data }: AcceptAppeal, state: LearnerState, at: string): Outcome {
+  const { answer, question, pointId } = data;
+  const refused = pendingAppeal(state, answer);
+  if (refused) return refused;
+  if (question.id !== answer.questionId) return refuse('QUESTION_MISMATCH', '題目與申訴的答案不符');
+  const scheme = question.marking;
+  const point = scheme?.points.find((p) => p.id === pointId);
+  if (!scheme || !point) return refuse('UNKNOWN_POINT', '評分準則中沒有這個得分點');
+  const rendering = data.rendering.trim();
+  const folded = foldText(rendering);
+  if (folded.length === 0) return refuse('EMPTY_RENDERING', '請寫下答案中得分的字詞');
+  if (!foldText(answer.selectedAnswer).includes(folded)) {
+    return refuse('RENDERING_NOT_IN_ANSWER', '接納的譯法須出自學生的答案');
+  }
+  if (foldText(markingSource(question)).includes(folded)) {
+    return refuse('RENDERING_COPIES_SOURCE', '接納的譯法不能是原文的字詞');
+  }
+  const extended: MarkingScheme = {
+    points: scheme.points.map((p) => (p.id === pointId ? { ...p, accept: [...p.accept, rendering] } : p)),
+  };
+  const grading = gradeAnswer({ ...question, marking: extended }, answer.selectedAnswer);
+  const marked = markedPoints(grading, undefined);
+  const lesson = lessonState(state, answer.lessonId);
+  const earnedXp = marked.isCorrect && lesson.correct[answer.questionId] !== true;
+  return accept([
+    learnerEvent('AnswerRemarked', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      questionType: answer.questionType,
+      selectedAnswer: answer.selectedAnswer,
+      pointId,
+      rendering,
+      teacherId: data.teacherId,
+      previousPointsEarned: answer.pointsEarned,
+      pointsEarned: marked.pointsEarned,
+      pointsAvailable: marked.pointsAvailable,
+      points: marked.points,
+      isCorrect: marked.isCorrect,
+      earnedXp,
+      at,
+    }),
+    ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
+
 function decideCommand(
   command: LearnerCommand,
   state: LearnerState,
@@ -530,6 +690,12 @@ function decideCommand(
       return finishRecitation(command, at);
     case 'SignIn':
       return accept([]);
+    case 'AppealAnswer':
+      return appealAnswer(command, state, at);
+    case 'DeclineAppeal':
+      return declineAppeal(command, state, at);
+    case 'AcceptAppeal':
+      return acceptAppeal(command, state, at);
     default:
       return assertNever(command);
   }
@@ -548,6 +714,8 @@ export function decide(command: LearnerCommand, state: LearnerState, context: De
   const at = new Date(context.now).toISOString();
   const outcome = decideCommand(command, state, context, at);
   if (!outcome.ok) return outcome;
+  // A teacher's resolution of an appeal is not the learner's activity: no sign-in, no streak.
+  if (TEACHER_COMMANDS.has(command.type)) return outcome;
   // An answer given offline counts for the day it was given (within the bound); every event keeps the
   // server's time as `at`.
   const dayAt = command.type === 'SubmitAnswer' ? answerCountsAt(command.data.answeredAt, at) : at;

@@ -59,6 +59,9 @@ describe('the learner event union', () => {
       'ErrorQuestionMastered',
       'SchoolChanged',
       'RecitationFinished',
+      'AnswerAppealed',
+      'AppealDeclined',
+      'AnswerRemarked',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
     expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2 });
@@ -84,6 +87,7 @@ describe('evolve', () => {
       correctRun: 0,
       lessons: {},
       errorBook: {},
+      appeals: {},
     });
     expect(lessonState(initialLearnerState, 7)).toEqual({
       answered: {},

@@ -226,8 +226,66 @@ export type RecitationFinished = Event<
   }
 >;
 
+/** A status of an appeal against the marking of a free-text answer. */
+export type AppealStatus = 'pending' | 'accepted' | 'declined';
+
+/**
+ * The learner believes a marked free-text answer was marked wrongly. `answerVersion` is the stream
+ * version of the AnswerSubmitted it appeals (an appeal's id within the stream); the answer's text and
+ * marks are copied so a teacher's list needs nothing else.
+ */
+export type AnswerAppealed = Event<
+  'AnswerAppealed',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    questionType: string;
+    selectedAnswer: string;
+    pointsEarned: number;
+    pointsAvailable: number;
+    /** The learner's reason, trimmed, or null. */
+    note: string | null;
+  }
+>;
+
+/** A teacher (or admin) declined an appeal, with a note the learner reads. */
+export type AppealDeclined = Event<
+  'AppealDeclined',
+  { answerVersion: number; questionId: string; lessonId: number; note: string; teacherId: string }
+>;
+
+/**
+ * A teacher (or admin) accepted an appeal: `rendering` became an accepted rendering of the scheme's
+ * point `pointId` (for everyone), and the appealed answer is marked again with the scheme so extended.
+ * The AnswerSubmitted it re-marks stays as it was; this event says what the marks are now.
+ */
+export type AnswerRemarked = Event<
+  'AnswerRemarked',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    questionType: string;
+    selectedAnswer: string;
+    pointId: string;
+    rendering: string;
+    teacherId: string;
+    previousPointsEarned: number;
+    pointsEarned: number;
+    pointsAvailable: number;
+    points: readonly RecordedPoint[];
+    isCorrect: boolean;
+    /** The re-marked answer is the learner's first correct answer of this question: it earns its XP. */
+    earnedXp: boolean;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
+  | AnswerAppealed
+  | AppealDeclined
+  | AnswerRemarked
   | XpAwarded
   | DailySignedIn
   | StreakExtended
@@ -260,6 +318,9 @@ export const LEARNER_EVENT_TYPES = [
   'ErrorQuestionMastered',
   'SchoolChanged',
   'RecitationFinished',
+  'AnswerAppealed',
+  'AppealDeclined',
+  'AnswerRemarked',
 ] as const satisfies readonly LearnerEventType[];
 
 /** The event of a given type. */
@@ -306,6 +367,8 @@ export type LearnerState = {
   readonly lessons: Readonly<Record<string, LessonState>>;
   /** Questions in the error book and whether they are still to practise. */
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
+  /** Appeals by the stream version of the answer they appeal (absent in states folded before appeals). */
+  readonly appeals?: Readonly<Record<string, AppealStatus>>;
 };
 
 /**
@@ -313,7 +376,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 2;
+export const LEARNER_STATE_VERSION = 3;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -321,6 +384,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   // 2: a lesson remembers its correct answers, node sessions and best node scores (fair XP), and the
   // state no longer holds the school name (personal data lives in the account).
   2: '4da58fc91cafd47a',
+  // 3: the state remembers appeals by the version of the answer they appeal.
+  3: '4f48b5a5f5773c49',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -330,6 +395,7 @@ export const initialLearnerState: LearnerState = {
   correctRun: 0,
   lessons: {},
   errorBook: {},
+  appeals: {},
 };
 
 const emptyLesson: LessonState = {
@@ -362,6 +428,15 @@ function withLesson(
     ...state,
     lessons: { ...state.lessons, [String(lessonId)]: change(lessonState(state, lessonId)) },
   };
+}
+
+function withAppeal(state: LearnerState, answerVersion: number, status: AppealStatus): LearnerState {
+  return { ...state, appeals: { ...state.appeals, [String(answerVersion)]: status } };
+}
+
+/** The status of the appeal of the answer at `answerVersion`, or undefined when it was never appealed. */
+export function appealStatus(state: LearnerState, answerVersion: number): AppealStatus | undefined {
+  return state.appeals?.[String(answerVersion)];
 }
 
 /** Applies one event to the decider's state. */
@@ -423,6 +498,24 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
       return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
     case 'SchoolChanged':
       return state;
+    case 'AnswerAppealed':
+      return withAppeal(state, event.data.answerVersion, 'pending');
+    case 'AppealDeclined':
+      return withAppeal(state, event.data.answerVersion, 'declined');
+    case 'AnswerRemarked': {
+      const { data } = event;
+      const next = withAppeal(state, data.answerVersion, 'accepted');
+      if (!data.isCorrect) return next;
+      const marked = withLesson(next, data.lessonId, (lesson) =>
+        lesson.correct[data.questionId]
+          ? lesson
+          : { ...lesson, correct: { ...lesson.correct, [data.questionId]: true } },
+      );
+      // The answer was right after all: its question leaves the list still to practise.
+      return marked.errorBook[data.questionId] === 'active'
+        ? { ...marked, errorBook: { ...marked.errorBook, [data.questionId]: 'mastered' } }
+        : marked;
+    }
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':
     case 'RecitationFinished':

@@ -301,6 +301,22 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
       return view;
     case 'RecitationFinished':
       return recitationFinished(view, event);
+    case 'AnswerRemarked': {
+      const { data } = event;
+      if (!data.isCorrect) return view;
+      // The answer was right after all: it counts as correct, and its question is mastered.
+      const next = withLesson(view, data.lessonId, data.at, (l) => ({
+        ...l,
+        correctAnswers: l.correctAnswers + 1,
+      }));
+      return withErrorRecord(next, data.questionId, (r) =>
+        r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
+      );
+    }
+    case 'AnswerAppealed':
+    case 'AppealDeclined':
+      // Appeals are read from the stream (the store's appeals read model).
+      return view;
     case 'NodeFellShort':
       // The roadmap reads a node's best score from the decider's state; no read model changes.
       return view;

@@ -136,9 +136,10 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           ...(selfAssessment ? { selfAssessment } : {}),
         },
       },
-      (state, events) => {
+      (state, events, _prepared, fromVersion) => {
         const answer = events.find((e) => e.type === 'AnswerSubmitted');
         return {
+          answerVersion: fromVersion + events.findIndex((e) => e.type === 'AnswerSubmitted') + 1,
           isCorrect: answer?.type === 'AnswerSubmitted' ? answer.data.isCorrect : false,
           correctAnswer: question.correct_answer,
           explanation: question.explanation,

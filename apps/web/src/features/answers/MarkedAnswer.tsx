@@ -5,11 +5,25 @@
  * reply: the client compares nothing.
  */
 import type { AnswerResult } from '@wenyan/contracts';
+import { AppealButton } from './AppealButton.tsx';
 import { isMarkedByPoints, verdictLabel } from './marking.ts';
 import './marked-answer.css';
 
-export function MarkedAnswer({ result }: { result: Pick<AnswerResult, 'marking' | 'correctAnswer'> }) {
+export function MarkedAnswer({
+  result,
+  appeal,
+}: {
+  result: Pick<AnswerResult, 'marking' | 'correctAnswer'>;
+  /** The learner and the answer's stream version: offers 「我認為答案正確」 under a partial or failed marking. */
+  appeal?: { userId: string; answerVersion: number } | undefined;
+}) {
   const { marking } = result;
+  const appealable =
+    appeal !== undefined &&
+    isMarkedByPoints(marking) &&
+    marking.points.length > 0 &&
+    !marking.selfAssessed &&
+    marking.earned < marking.available;
   const verdict = verdictLabel(marking);
   return (
     <section className="marked" data-testid="marked-answer" aria-label="評分">
@@ -46,6 +60,7 @@ export function MarkedAnswer({ result }: { result: Pick<AnswerResult, 'marking' 
         <strong>參考答案：</strong>
         <span className="classical-inline">{result.correctAnswer}</span>
       </p>
+      {appealable ? <AppealButton userId={appeal.userId} answerVersion={appeal.answerVersion} /> : null}
     </section>
   );
 }

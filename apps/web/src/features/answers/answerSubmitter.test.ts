@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AnswerSubmission, createAnswerSubmitter, holdAttempt } from './answerSubmitter.ts';
 
 const RESULT: AnswerResult = {
+  answerVersion: 3,
   isCorrect: true,
   correctAnswer: '甲',
   explanation: '解釋',

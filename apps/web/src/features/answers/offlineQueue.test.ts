@@ -23,6 +23,7 @@ const result = (isCorrect: boolean): AnswerResult => ({
     points: [],
   },
   earnedXp: isCorrect,
+  answerVersion: 1,
   xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
   totals: { totalXP: 10, level: 1, streakDays: 1 },
 });

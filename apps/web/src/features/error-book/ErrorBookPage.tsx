@@ -18,6 +18,7 @@ import {
 } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
+import { MyAppeals } from './MyAppeals.tsx';
 
 export function ErrorBookPage() {
   const user = useCurrentUser();
@@ -122,6 +123,7 @@ function ErrorBookScreen({ userId }: { userId: string }) {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      <MyAppeals userId={userId} />
     </main>
   );
 }

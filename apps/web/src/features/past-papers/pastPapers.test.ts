@@ -208,6 +208,7 @@ describe('the mixed-year page', () => {
 });
 
 const RESULT: AnswerResult = {
+  answerVersion: 3,
   isCorrect: false,
   correctAnswer: '水勢浩大',
   explanation: '形容水勢浩大。',

@@ -263,6 +263,7 @@ function Session({
           correctAnswer: result.correctAnswer,
           explanation: result.explanation,
           marking: result.marking,
+          answerVersion: result.answerVersion,
         },
       });
     } catch (error) {
@@ -352,7 +353,14 @@ function Session({
           </div>
         ) : graded?.marking && isMarkedByPoints(graded.marking) ? (
           <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
-            <MarkedAnswer result={{ marking: graded.marking, correctAnswer: graded.correctAnswer }} />
+            <MarkedAnswer
+              result={{ marking: graded.marking, correctAnswer: graded.correctAnswer }}
+              appeal={
+                graded.answerVersion === undefined
+                  ? undefined
+                  : { userId: user.id, answerVersion: graded.answerVersion }
+              }
+            />
             {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
             <button
               type="button"

@@ -15,6 +15,8 @@ export interface SessionAnswer {
   explanation: string;
   /** Points earned and missed (free text); right-or-wrong answers have none. */
   marking?: AnswerMarking;
+  /** The answer's version in the learner's stream (what an appeal names). */
+  answerVersion?: number;
   timeSpent: number;
   /** Given offline and kept on the device: the verdict comes when it is sent (isCorrect is false until then). */
   pending?: boolean;

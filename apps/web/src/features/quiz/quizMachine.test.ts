@@ -32,6 +32,7 @@ const QUESTIONS = [question('q1'), question('q2')];
 function grade(selectedAnswer: string, totalXP: number): AnswerResult {
   const isCorrect = selectedAnswer === '甲';
   return {
+    answerVersion: 1,
     isCorrect,
     correctAnswer: '甲',
     explanation: '解釋',

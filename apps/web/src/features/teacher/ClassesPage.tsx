@@ -144,6 +144,9 @@ export function ClassesPage() {
             <p className="page-subtitle">管理班別，查看學生的學習進度及紀錄。</p>
           </div>
         </header>
+        <Link className="btn" to="/teacher/appeals" data-testid="appeals-link">
+          評分申訴
+        </Link>
         <CreateClassForm />
         <h2 className="section-title">我的班別</h2>
         <ClassList />

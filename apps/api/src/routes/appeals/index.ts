@@ -1,0 +1,173 @@
+import type { Appeal, TeacherAppeal } from '@wenyan/contracts';
+import type { AnswerSubmitted, AppealedAnswer } from '@wenyan/domain';
+import {
+  type AppealRecord,
+  acceptedRenderings,
+  findAnswerEvent,
+  findQuestions,
+  findUserById,
+  listAppeals,
+  recordAcceptedRendering,
+  teacherLearnerIds,
+  withAcceptedRenderings,
+} from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { executeLearnerCommand } from '../../learner/commands.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+
+/** What an appeal and a re-mark need of a stored answer. */
+function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
+  const d = answer.data;
+  return {
+    version,
+    questionId: d.questionId,
+    lessonId: d.lessonId,
+    questionType: d.questionType,
+    selectedAnswer: d.selectedAnswer,
+    isCorrect: d.isCorrect,
+    pointsEarned: d.pointsEarned,
+    pointsAvailable: d.pointsAvailable,
+    pointCount: d.points.length,
+    selfAssessed: d.selfAssessed,
+  };
+}
+
+const toAppeal = (r: AppealRecord): Appeal => ({ ...r, remark: r.remark ? { ...r.remark } : null });
+
+/**
+ * Appeals: a learner appeals one of their marked answers; the teacher of their class (or an admin)
+ * lists them, accepts one (the rendering becomes accepted content, the answer is re-marked as a new
+ * event) or declines it with a note. Every write is a command on the learner's stream.
+ */
+export async function appealRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  async function storedAnswer(learnerId: string, version: number): Promise<AppealedAnswer> {
+    const answer = await findAnswerEvent(db, learnerId, version);
+    if (!answer) throw notFound('answer');
+    return appealedAnswer(answer, version);
+  }
+
+  /** The learner's appeal of the answer at `version`, as the read model has it after a command. */
+  async function appealOf(learnerId: string, version: number): Promise<Appeal> {
+    const found = (await listAppeals(db, { learnerIds: [learnerId] })).find(
+      (a) => a.answerVersion === version,
+    );
+    if (!found) throw notFound('appeal');
+    return toAppeal(found);
+  }
+
+  defineRoute(
+    app,
+    'appealAnswer',
+    async ({ input, request, user }) => {
+      const answer = await storedAnswer(user.id, input.body.answerVersion);
+      // A refusal throws (its status from REFUSAL_STATUS); a replay under the same key appends nothing.
+      await executeLearnerCommand(
+        app,
+        request,
+        user.id,
+        { type: 'AppealAnswer', data: { answer, note: input.body.note ?? null } },
+        () => ({ answerVersion: answer.version }),
+      );
+      return appealOf(user.id, answer.version);
+    },
+    { successStatus: 201 },
+  );
+
+  defineRoute(app, 'listAppeals', async ({ input }) => {
+    const learner = await findUserById(db, input.params.userId);
+    if (!learner) throw notFound('learner');
+    return (await listAppeals(db, { learnerIds: [learner.id] })).map(toAppeal);
+  });
+
+  defineRoute(app, 'listTeacherAppeals', async ({ input, user }) => {
+    const learnerIds = user.roles.includes('admin') ? null : await teacherLearnerIds(db, user.id);
+    const appeals = await listAppeals(db, { learnerIds, status: input.query.status });
+    const ids = [...new Set(appeals.map((a) => a.questionId))];
+    const [questions, renderings] = await Promise.all([findQuestions(db, ids), acceptedRenderings(db, ids)]);
+    const byId = new Map(questions.map((q) => [q.id, q]));
+    return appeals.map((a): TeacherAppeal => {
+      const q = byId.get(a.questionId);
+      const scheme = withAcceptedRenderings(
+        q?.marking ?? null,
+        renderings.filter((r) => r.questionId === a.questionId),
+      );
+      return {
+        ...toAppeal(a),
+        question: {
+          content: q?.content ?? '',
+          targetText: q?.target_text ?? null,
+          correctAnswer: q?.correct_answer ?? '',
+          points: (scheme?.points ?? []).map((p) => ({
+            id: p.id,
+            kind: p.kind,
+            source: p.source,
+            label: p.label,
+            accept: [...p.accept],
+            reject: [...(p.reject ?? [])],
+          })),
+        },
+      };
+    });
+  });
+
+  defineRoute(app, 'acceptAppeal', async ({ input, request, user }) => {
+    const { id: learnerId, version } = input.params;
+    const answer = await storedAnswer(learnerId, version);
+    const question = await app.questionById(answer.questionId);
+    if (!question) throw notFound('question');
+    const rendering = input.body.rendering.trim();
+    await executeLearnerCommand(
+      app,
+      request,
+      learnerId,
+      {
+        type: 'AcceptAppeal',
+        data: {
+          answer,
+          question: {
+            id: question.id,
+            lessonId: question.lesson_id,
+            type: question.type,
+            difficulty: question.difficulty,
+            correctAnswer: question.correct_answer,
+            targetText: question.target_text,
+            content: question.content,
+            marking: question.marking,
+          },
+          pointId: input.body.pointId,
+          rendering,
+          teacherId: user.id,
+        },
+      },
+      () => ({ answerVersion: version }),
+    );
+    // After the re-mark is committed (a retry with the same Idempotency-Key records it again if this
+    // failed): the rendering is content for every later answer, and the cached questions are forgotten.
+    await recordAcceptedRendering(db, {
+      questionId: answer.questionId,
+      pointId: input.body.pointId,
+      rendering,
+      acceptedBy: user.id,
+      learnerId,
+      answerVersion: version,
+    });
+    app.invalidateContent();
+    return appealOf(learnerId, version);
+  });
+
+  defineRoute(app, 'declineAppeal', async ({ input, request, user }) => {
+    const { id: learnerId, version } = input.params;
+    const answer = await storedAnswer(learnerId, version);
+    await executeLearnerCommand(
+      app,
+      request,
+      learnerId,
+      { type: 'DeclineAppeal', data: { answer, note: input.body.note, teacherId: user.id } },
+      () => ({ answerVersion: version }),
+    );
+    return appealOf(learnerId, version);
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Appeals against the marking of a free-text answer: a learner appeals an answer the server marked by
+ * its scoring points (「我認為答案正確」); a teacher of their class (or an admin) accepts it, naming
+ * the point the learner's rendering earns (the rendering becomes accepted for everyone and the answer
+ * is re-marked), or declines it with a note the learner reads.
+ */
+import { z } from 'zod';
+import { LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
+
+export const APPEAL_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export const AppealStatusSchema = z.enum(APPEAL_STATUSES);
+export type AppealStatus = z.infer<typeof AppealStatusSchema>;
+
+/** The length limit of a learner's reason and of a teacher's note (the domain's APPEAL_NOTE_MAX_LENGTH). */
+export const APPEAL_NOTE_MAX = 300;
+
+/** POST /api/users/:userId/appeals. */
+export const AppealBodySchema = z.object({
+  /** The answer's version in the learner's stream (the answer's reply names it). */
+  answerVersion: z.number().int().positive(),
+  note: z.string().max(APPEAL_NOTE_MAX).nullable().optional(),
+});
+export type AppealBody = z.infer<typeof AppealBodySchema>;
+
+/** `/api/teacher/learners/:id/appeals/:version/...` */
+export const AppealParamsSchema = z.object({ id: UserIdSchema, version: positiveIntParam() });
+export type AppealParams = z.infer<typeof AppealParamsSchema>;
+
+/** POST …/accept: the point the rendering earns, and the rendering (words of the learner's answer). */
+export const AcceptAppealBodySchema = z.object({
+  pointId: z.string().min(1).max(40),
+  rendering: z.string().trim().min(1, { error: '請寫下答案中得分的字詞' }).max(40),
+});
+export type AcceptAppealBody = z.infer<typeof AcceptAppealBodySchema>;
+
+/** POST …/decline: the note the learner reads. */
+export const DeclineAppealBodySchema = z.object({
+  note: z.string().trim().min(1, { error: '請寫下不接納的理由' }).max(APPEAL_NOTE_MAX),
+});
+export type DeclineAppealBody = z.infer<typeof DeclineAppealBodySchema>;
+
+/** GET /api/teacher/appeals. */
+export const TeacherAppealsQuerySchema = z.object({ status: AppealStatusSchema.optional() });
+
+/** One appealed answer and what became of it. */
+export const AppealSchema = z.object({
+  learnerId: UserIdSchema,
+  learnerName: z.string(),
+  answerVersion: z.number().int().positive(),
+  questionId: z.string(),
+  lessonId: LessonIdSchema,
+  questionType: z.string(),
+  selectedAnswer: z.string(),
+  pointsEarned: z.number().int().nonnegative(),
+  pointsAvailable: z.number().int().positive(),
+  note: z.string().nullable(),
+  appealedAt: TimestampSchema,
+  status: AppealStatusSchema,
+  /** The teacher's note on a declined appeal. */
+  teacherNote: z.string().nullable(),
+  resolvedAt: TimestampSchema.nullable(),
+  /** The re-mark of an accepted appeal. */
+  remark: z
+    .object({
+      pointId: z.string(),
+      rendering: z.string(),
+      pointsEarned: z.number().int().nonnegative(),
+      pointsAvailable: z.number().int().positive(),
+      isCorrect: z.boolean(),
+    })
+    .nullable(),
+});
+export type Appeal = z.infer<typeof AppealSchema>;
+export const AppealListSchema = z.array(AppealSchema);
+
+/** A scoring point of the question's scheme as a teacher reads it (with every accepted rendering). */
+export const SchemePointSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  source: z.string(),
+  label: z.string(),
+  accept: z.array(z.string()),
+  reject: z.array(z.string()),
+});
+
+/** An appeal as a teacher reads it: with the question, its model answer and its scheme's points. */
+export const TeacherAppealSchema = AppealSchema.extend({
+  question: z.object({
+    content: z.string(),
+    targetText: z.string().nullable(),
+    correctAnswer: z.string(),
+    points: z.array(SchemePointSchema),
+  }),
+});
+export type TeacherAppeal = z.infer<typeof TeacherAppealSchema>;
+export const TeacherAppealListSchema = z.array(TeacherAppealSchema);

@@ -1,0 +1,344 @@
+/**
+ * Appeals through the API (issue 20, item 3): a learner's partial translation, an appeal, the teacher
+ * of their class accepts it naming the point its rendering earns; the answer is re-marked as a new
+ * event with its XP, the error book follows, and another learner's same answer is now accepted.
+ * A decline with a note the learner reads; who may appeal, list and resolve; Idempotency-Key.
+ * The rules do not depend on the mode, so this runs in the embedded mode only.
+ */
+import {
+  AnswerResultSchema,
+  AppealListSchema,
+  AppealSchema,
+  ErrorQuestionListSchema,
+  TeacherAppealListSchema,
+} from '@wenyan/contracts';
+import { learnerStreamId, readStream } from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestAccount } from '../support/accounts.ts';
+import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+
+let accounts = 0;
+const unique = (prefix: string) => `${prefix}_${process.pid}_${accounts++}_${Date.now().toString(36)}`;
+
+async function register(app: FastifyInstance, username: string): Promise<TestAccount> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username, password: 'correct horse battery', firstName: `學生${accounts++}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.headers['set-cookie'];
+  const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { id: (res.json() as { id: string }).id, username, cookie, headers: { cookie } };
+}
+
+/** A known scheme for l01-st-01 (不仁者，不可以久處約，不可以長處樂), so the marks below are certain. */
+const QUESTION = 'l01-st-01';
+const SCHEME = {
+  points: [
+    { id: 'p1', kind: 'word', source: '不仁者', label: '「不仁者」：沒有仁德的人', accept: ['沒有仁德'] },
+    {
+      id: 'p2',
+      kind: 'word',
+      source: '約',
+      label: '「約」解作窮困',
+      accept: ['窮困', '貧困', '困境'],
+      reject: ['約定', '約束'],
+    },
+    { id: 'p3', kind: 'word', source: '樂', label: '「樂」解作安樂', accept: ['安樂'] },
+    { id: 'p4', kind: 'negation', source: '不可以', label: '保留否定「不可以」：不能', accept: ['不能'] },
+  ],
+};
+/** Earns p1, p3 and p4; 「潦倒」 is not (yet) an accepted rendering of 約. */
+const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
+/** Reads 約 as 約束, a trap the scheme rejects. */
+const TRAP = '沒有仁德的人，不能長期處於約束，也不能長期處於安樂。';
+
+describe('appeals through the API', () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let teacher: TestAccount;
+  let otherTeacher: TestAccount;
+  let learner: TestAccount;
+  let classmate: TestAccount;
+  let outsider: TestAccount;
+  let appealedVersion: number;
+
+  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const post = (who: TestAccount, url: string, payload: object, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload,
+    });
+  const answer = async (who: TestAccount, selectedAnswer: string) => {
+    const res = await post(who, '/api/users/answers', {
+      userId: who.id,
+      questionId: QUESTION,
+      selectedAnswer,
+      timeSpent: 30,
+    });
+    expect(res.statusCode).toBe(200);
+    return AnswerResultSchema.parse(res.json());
+  };
+  const events = async (who: TestAccount) =>
+    readStream(t.runtime.deps.db, learnerStreamId(who.id), { afterVersion: 0, limit: 1000 });
+
+  beforeAll(async () => {
+    const adminName = unique('admin');
+    t = await startTestApp('embedded', { ADMIN_USERNAMES: adminName });
+    await t.runtime.deps.db
+      .updateTable('questions')
+      .set({ marking: JSON.stringify(SCHEME) })
+      .where('id', '=', QUESTION)
+      .execute();
+    t.app.invalidateContent();
+    admin = await register(t.app, adminName);
+    teacher = await register(t.app, unique('teacher'));
+    otherTeacher = await register(t.app, unique('teacher'));
+    learner = await register(t.app, unique('learner'));
+    classmate = await register(t.app, unique('learner'));
+    outsider = await register(t.app, unique('learner'));
+    for (const who of [teacher, otherTeacher]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${who.id}/roles`,
+        headers: admin.headers,
+        payload: { roles: ['student', 'teacher'] },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const created = await post(teacher, '/api/teacher/classes', { name: '中五甲班' });
+    const { joinCode } = created.json() as { joinCode: string };
+    for (const who of [learner, classmate]) {
+      expect((await post(who, '/api/classes/join', { joinCode })).statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a partial answer is marked 3/4 and its reply names the version an appeal names', async () => {
+    const result = await answer(learner, PARTIAL);
+    expect(result.marking).toMatchObject({ verdict: 'partial', earned: 3, available: 4 });
+    const stored = (await events(learner)).find((e) => e.version === result.answerVersion);
+    expect(stored?.type).toBe('AnswerSubmitted');
+    appealedVersion = result.answerVersion;
+  });
+
+  it('a learner appeals only their own answers, once, idempotently under the same key', async () => {
+    const forOther = await post(outsider, `/api/users/${learner.id}/appeals`, {
+      answerVersion: appealedVersion,
+    });
+    expect(forOther.statusCode).toBe(403);
+    // The outsider's own stream has no answer at that version.
+    const missing = await post(outsider, `/api/users/${outsider.id}/appeals`, {
+      answerVersion: appealedVersion,
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const url = `/api/users/${learner.id}/appeals`;
+    const body = { answerVersion: appealedVersion, note: '「潦倒」就是窮困的意思' };
+    const first = await post(learner, url, body, 'appeal-key-0001');
+    expect(first.statusCode).toBe(201);
+    expect(AppealSchema.parse(first.json())).toMatchObject({
+      answerVersion: appealedVersion,
+      questionId: QUESTION,
+      selectedAnswer: PARTIAL,
+      pointsEarned: 3,
+      pointsAvailable: 4,
+      note: '「潦倒」就是窮困的意思',
+      status: 'pending',
+    });
+    const replayed = await post(learner, url, body, 'appeal-key-0001');
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.json()).toEqual(first.json());
+    expect((await events(learner)).filter((e) => e.type === 'AnswerAppealed')).toHaveLength(1);
+
+    const again = await post(learner, url, body, 'appeal-key-0002');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ALREADY_APPEALED');
+  });
+
+  it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
+    const before = (await events(learner)).length;
+    const bad = await post(learner, `/api/users/${learner.id}/appeals`, { answerVersion: 'one' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().error.details)).toContain('answerVersion');
+    const long = await post(learner, `/api/users/${learner.id}/appeals`, {
+      answerVersion: appealedVersion,
+      note: '理'.repeat(301),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json().error.details)).toContain('note');
+    expect((await events(learner)).length).toBe(before);
+  });
+
+  it('the teacher of the class sees the appeal with the question and its scheme; another teacher does not', async () => {
+    const mine = TeacherAppealListSchema.parse(
+      (await get(teacher, '/api/teacher/appeals?status=pending')).json(),
+    );
+    const appeal = mine.find((a) => a.learnerId === learner.id && a.answerVersion === appealedVersion);
+    expect(appeal).toMatchObject({ status: 'pending', selectedAnswer: PARTIAL });
+    expect(appeal?.question.points.map((p) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(appeal?.question.correctAnswer).toContain('窮困');
+
+    const theirs = TeacherAppealListSchema.parse((await get(otherTeacher, '/api/teacher/appeals')).json());
+    expect(theirs.filter((a) => a.learnerId === learner.id)).toEqual([]);
+    const all = TeacherAppealListSchema.parse((await get(admin, '/api/teacher/appeals')).json());
+    expect(all.some((a) => a.learnerId === learner.id)).toBe(true);
+    expect((await get(learner, '/api/teacher/appeals')).statusCode).toBe(403);
+    expect((await get(outsider, `/api/users/${learner.id}/appeals`)).statusCode).toBe(403);
+  });
+
+  it('only the teacher of the learner (or an admin) resolves it; a rendering not in the answer is refused', async () => {
+    const url = `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`;
+    expect((await post(otherTeacher, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
+    expect((await post(learner, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
+    const notInAnswer = await post(teacher, url, { pointId: 'p2', rendering: '困頓' });
+    expect(notInAnswer.statusCode).toBe(400);
+    expect(notInAnswer.json().error.code).toBe('RENDERING_NOT_IN_ANSWER');
+    const noPoint = await post(teacher, url, { pointId: 'p9', rendering: '潦倒' });
+    expect(noPoint.json().error.code).toBe('UNKNOWN_POINT');
+  });
+
+  it('accepting re-marks the answer as a new event with its XP, and the error book follows', async () => {
+    await waitForProjection(t, learner.id);
+    const errorsBefore = ErrorQuestionListSchema.parse(
+      (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
+    );
+    expect(errorsBefore.find((r) => r.questionId === QUESTION)?.isActive).toBe(true);
+    const xpBefore = (
+      await t.runtime.deps.db
+        .selectFrom('user_totals')
+        .select('total_xp')
+        .where('user_id', '=', learner.id)
+        .executeTakeFirst()
+    )?.total_xp;
+
+    const res = await post(
+      teacher,
+      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
+      { pointId: 'p2', rendering: '潦倒' },
+      'accept-key-0001',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(AppealSchema.parse(res.json())).toMatchObject({
+      status: 'accepted',
+      remark: { pointId: 'p2', rendering: '潦倒', pointsEarned: 4, pointsAvailable: 4, isCorrect: true },
+    });
+
+    const stream = await events(learner);
+    const remark = stream.find((e) => e.type === 'AnswerRemarked');
+    expect(remark?.data).toMatchObject({
+      answerVersion: appealedVersion,
+      previousPointsEarned: 3,
+      pointsEarned: 4,
+      isCorrect: true,
+      earnedXp: true,
+      teacherId: teacher.id,
+    });
+    const xp = stream.filter((e) => e.version > (remark?.version ?? 0) && e.type === 'XpAwarded');
+    expect(xp.map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount: 10, reason: 'correct_answer' }),
+    ]);
+    // The AnswerSubmitted it re-marks is untouched.
+    expect(stream.find((e) => e.version === appealedVersion)?.data).toMatchObject({ pointsEarned: 3 });
+
+    await waitForProjection(t, learner.id);
+    const errorsAfter = ErrorQuestionListSchema.parse(
+      (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
+    );
+    expect(errorsAfter.find((r) => r.questionId === QUESTION)?.isActive).toBe(false);
+    const xpAfter = (
+      await t.runtime.deps.db
+        .selectFrom('user_totals')
+        .select('total_xp')
+        .where('user_id', '=', learner.id)
+        .executeTakeFirst()
+    )?.total_xp;
+    expect(Number(xpAfter)).toBe(Number(xpBefore) + 10);
+
+    // Accepting again is refused; the same key answers the same.
+    const twice = await post(
+      teacher,
+      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
+      { pointId: 'p2', rendering: '潦倒' },
+      'accept-key-0002',
+    );
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('the rendering is stored as accepted content with who and when', async () => {
+    const rows = await t.runtime.deps.db
+      .withTables<{
+        accepted_renderings: {
+          question_id: string;
+          point_id: string;
+          rendering: string;
+          accepted_by: string;
+          accepted_at: Date;
+        };
+      }>()
+      .selectFrom('accepted_renderings')
+      .selectAll()
+      .where('question_id', '=', QUESTION)
+      .execute();
+    expect(rows.map((r) => [r.point_id, r.rendering, String(r.accepted_by)])).toEqual([
+      ['p2', '潦倒', teacher.id],
+    ]);
+    expect(rows[0]?.accepted_at).toBeInstanceOf(Date);
+  });
+
+  it("another learner's same answer is now accepted", async () => {
+    const result = await answer(classmate, PARTIAL);
+    expect(result.marking).toMatchObject({ verdict: 'correct', earned: 4, available: 4 });
+    expect(result.marking.points.find((p) => p.id === 'p2')).toMatchObject({ earned: true, matched: '潦倒' });
+  });
+
+  it('a declined appeal carries the teacher’s note, which the learner reads', async () => {
+    const result = await answer(classmate, TRAP);
+    expect(result.marking.verdict).toBe('partial');
+    const appealed = await post(classmate, `/api/users/${classmate.id}/appeals`, {
+      answerVersion: result.answerVersion,
+    });
+    expect(appealed.statusCode).toBe(201);
+    const noNote = await post(
+      teacher,
+      `/api/teacher/learners/${classmate.id}/appeals/${result.answerVersion}/decline`,
+      { note: '   ' },
+    );
+    expect(noNote.statusCode).toBe(400);
+    const declined = await post(
+      teacher,
+      `/api/teacher/learners/${classmate.id}/appeals/${result.answerVersion}/decline`,
+      { note: '「約」在此解作窮困，不是約束。' },
+    );
+    expect(declined.statusCode).toBe(200);
+    const mine = AppealListSchema.parse((await get(classmate, `/api/users/${classmate.id}/appeals`)).json());
+    expect(mine.find((a) => a.answerVersion === result.answerVersion)).toMatchObject({
+      status: 'declined',
+      teacherNote: '「約」在此解作窮困，不是約束。',
+      remark: null,
+    });
+  });
+
+  it('the replay describes the appeal, the re-mark and the decline in Traditional Chinese', async () => {
+    const page = (await get(teacher, `/api/teacher/learners/${learner.id}/events?limit=100`)).json() as {
+      items: { type: string; summary: string }[];
+    };
+    const summaries = page.items.filter((e) => ['AnswerAppealed', 'AnswerRemarked'].includes(e.type));
+    expect(summaries.map((e) => e.summary)).toEqual([
+      expect.stringContaining('提出申訴'),
+      expect.stringContaining('老師接納申訴，「潦倒」列為可接受的譯法'),
+    ]);
+    const other = (await get(teacher, `/api/teacher/learners/${classmate.id}/events?limit=100`)).json() as {
+      items: { type: string; summary: string }[];
+    };
+    expect(other.items.find((e) => e.type === 'AppealDeclined')?.summary).toContain('老師不接納申訴');
+  });
+});
