@@ -47,6 +47,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // Only refused variants are sent: the account is never erased by the fuzzer.
     deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
     setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
+    // A wrong current password or reset code: refused, so the fuzzer changes no password.
+    changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
+    resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
   };
 }
 
@@ -268,6 +271,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     type: 'word_interpretation',
     questionId: 'l01-wi-01',
     paperId: 1,
+    version: 1,
   });
 
   it('every write route of the registry has a base body here', () => {
@@ -285,7 +289,10 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     for (const [name, route] of writeRoutes) {
       const valid = bodies[name] as Record<string, unknown> | undefined;
       if (!route.body || !valid) continue;
-      const headers = route.auth === 'admin' || route.auth === 'teacher' ? admin.headers : learner.headers;
+      const headers =
+        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
+          ? admin.headers
+          : learner.headers;
       const url = buildPath(route.path, pathParams(learner.id));
       for (const { field, body, why } of badBodies(valid)) {
         const res = await t.app.inject({
@@ -314,7 +321,10 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     const odd = ['%00', '%ED%A0%80', '%F0%9F', '99999999999', '-1', '1e400', '%5B%5D'];
     for (const [name, route] of Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>) {
       if (route.kind === 'websocket') continue;
-      const headers = route.auth === 'admin' || route.auth === 'teacher' ? admin.headers : learner.headers;
+      const headers =
+        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
+          ? admin.headers
+          : learner.headers;
       const params = pathParams(learner.id);
       const urls: string[] = [];
       for (const param of Object.keys(params)) {

@@ -5,7 +5,7 @@
  * is re-marked), or declines it with a note the learner reads.
  */
 import { z } from 'zod';
-import { LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
+import { INT4_MAX, LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
 
 export const APPEAL_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export const AppealStatusSchema = z.enum(APPEAL_STATUSES);
@@ -17,7 +17,7 @@ export const APPEAL_NOTE_MAX = 300;
 /** POST /api/users/:userId/appeals. */
 export const AppealBodySchema = z.object({
   /** The answer's version in the learner's stream (the answer's reply names it). */
-  answerVersion: z.number().int().positive(),
+  answerVersion: z.number().int().positive().max(INT4_MAX),
   note: z.string().max(APPEAL_NOTE_MAX).nullable().optional(),
 });
 export type AppealBody = z.infer<typeof AppealBodySchema>;
@@ -46,7 +46,7 @@ export const TeacherAppealsQuerySchema = z.object({ status: AppealStatusSchema.o
 export const AppealSchema = z.object({
   learnerId: UserIdSchema,
   learnerName: z.string(),
-  answerVersion: z.number().int().positive(),
+  answerVersion: z.number().int().positive().max(INT4_MAX),
   questionId: z.string(),
   lessonId: LessonIdSchema,
   questionType: z.string(),
