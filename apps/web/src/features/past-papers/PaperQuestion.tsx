@@ -167,7 +167,7 @@ export function PaperQuestion({
               </p>
             </>
           ) : (
-            <MarkedAnswer result={result} />
+            <MarkedAnswer result={result} appeal={{ userId: user.id, answerVersion: result.answerVersion }} />
           )}
           {result.explanation ? (
             <p>

@@ -167,7 +167,14 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
               role="status"
             >
               {verdict.marking && isMarkedByPoints(verdict.marking) ? (
-                <MarkedAnswer result={{ marking: verdict.marking, correctAnswer: verdict.correctAnswer }} />
+                <MarkedAnswer
+                  result={{ marking: verdict.marking, correctAnswer: verdict.correctAnswer }}
+                  appeal={
+                    verdict.answerVersion === undefined
+                      ? undefined
+                      : { userId: user.id, answerVersion: verdict.answerVersion }
+                  }
+                />
               ) : (
                 <p className="feedback-title">{verdict.isCorrect ? '正確！' : '錯誤'}</p>
               )}

@@ -61,6 +61,8 @@ export interface QuizAnswer {
   correctAnswer: string;
   /** Points earned and missed (free text); a choice has none. */
   marking?: AnswerMarking;
+  /** The answer's version in the learner's stream: what an appeal names. */
+  answerVersion?: number;
   explanation: string;
   culturalContext: string | null;
   timeSpent: number;
@@ -154,6 +156,7 @@ export const quizMachine = setup({
         isCorrect: result.isCorrect,
         correctAnswer: result.correctAnswer,
         marking: result.marking,
+        answerVersion: result.answerVersion,
         explanation: result.explanation,
         culturalContext: result.culturalContext,
         timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),
