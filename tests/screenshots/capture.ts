@@ -4,11 +4,11 @@
  *
  * It starts the real API in its embedded mode (PGlite in a temporary folder, content seeded at start;
  * no Postgres or Redis needed) serving the built client (`npm run screenshots` builds it first), signs up
- * a teacher (an administrator, through ADMIN_USERNAMES, so the admin and teacher pages show) and a
+ * a teacher (made teacher and admin with `npm run roles`, so the admin and teacher pages show) and a
  * learner in the teacher's class with a few answers, then visits each screen as the teacher.
  * Needs Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) and a CJK font (Debian: fonts-noto-cjk).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -34,7 +34,6 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    ADMIN_USERNAMES: TEACHER,
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
@@ -122,21 +121,20 @@ async function seedClass(browser: Browser, baseURL: string): Promise<{ class: st
   const teacher = await phone(browser, baseURL, 'light');
   const learner = await phone(browser, baseURL, 'light');
   try {
-    await signUp(teacher, TEACHER);
     const learnerId = await signUp(learner, 'shots_learner');
     const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
     await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
+    // Lists carry no answer key: the learner picks options by position, so some are right, some wrong.
     const questions = (await (await learner.request.get('/api/lessons/9/questions')).json()) as Array<{
       id: string;
-      options: string[];
-      correctAnswer: string;
+      options: string[] | null;
     }>;
-    for (const [index, question] of questions.slice(0, 4).entries()) {
-      const wrong = question.options.find((option) => option !== question.correctAnswer) ?? '不知道';
+    const choices = questions.filter((question) => (question.options?.length ?? 0) > 1);
+    for (const [index, question] of choices.slice(0, 4).entries()) {
       await write(learner.request, '/api/users/answers', {
         userId: learnerId,
         questionId: question.id,
-        selectedAnswer: index % 2 === 0 ? question.correctAnswer : wrong,
+        selectedAnswer: question.options?.[index % 2] ?? '',
         timeSpent: 12,
       });
     }
@@ -151,8 +149,25 @@ async function main(): Promise<void> {
     throw new Error('no built client: run `npm run build:web` first (npm run screenshots does)');
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wyt-shots-'));
-  const api = await startApi(dataDir);
+  // The teacher signs up, then is made teacher and admin the operator's way (`npm run roles`, which
+  // needs the embedded server stopped: one process owns its data folder).
+  const first = await startApi(dataDir);
   const browser = await launchBrowser();
+  const signup = await phone(browser, first.url, 'light');
+  await signUp(signup, TEACHER);
+  await signup.close();
+  await stopApi(first.child);
+  for (const role of ['teacher', 'admin']) {
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', TEACHER, role],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+        stdio: 'inherit',
+      },
+    );
+  }
+  const api = await startApi(dataDir);
   let taken = 0;
   try {
     const ids = await seedClass(browser, api.url);
