@@ -30,6 +30,7 @@ function initialRouteBudget(): Plugin {
         for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
       };
       for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name);
+      if (process.env.WYT_BUDGET_DEBUG) console.log('initial chunks:', [...seen].join(', '));
       let raw = 0;
       let gzipped = 0;
       for (const name of seen) {

@@ -10,7 +10,6 @@
  *   「有新版本，重新載入」 with a button; if it first asks for a screen's code that the deploy removed, the
  *   failed import reloads it once into the new version (new-version.ts).
  */
-import { toast } from 'sonner';
 import { RUNTIME_CACHES } from './pwa-config.ts';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -24,10 +23,13 @@ export function registerServiceWorker(nav: Navigator = navigator): void {
   const hadController = container.controller !== null;
   container.addEventListener('controllerchange', () => {
     if (!hadController) return;
-    toast(NEW_VERSION_MESSAGE, {
-      duration: Number.POSITIVE_INFINITY,
-      action: { label: '重新載入', onClick: () => window.location.reload() },
-    });
+    // sonner is loaded on demand, as every toast is (lib/toast.ts): it stays out of the first load.
+    void import('sonner').then(({ toast }) =>
+      toast(NEW_VERSION_MESSAGE, {
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: '重新載入', onClick: () => window.location.reload() },
+      }),
+    );
   });
   window.addEventListener('load', () => {
     container
