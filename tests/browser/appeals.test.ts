@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const MODEL = '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。';
@@ -21,7 +21,7 @@ describe('appeals in a real browser', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    server = await startServer({ databaseUrl: database.url, extraEnv: { ADMIN_USERNAMES: admin } });
+    server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -44,6 +44,7 @@ describe('appeals in a real browser', () => {
     const me = await register(student, `appeal_student_${Date.now()}`);
     const teacherUser = await register(teacher, `appeal_teacher_${Date.now()}`);
     await register(adminCtx, admin);
+    await grantAdmin(server, admin, adminCtx.request, 'correct horse battery');
     expect(
       (
         await adminCtx.request.put(`/api/admin/users/${teacherUser.id}/roles`, {

@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { answerKeys } from '../support/keys.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -13,6 +14,7 @@ describe('offline use in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let drop: () => Promise<void>;
+  let keys: Map<string, string>;
   let context: BrowserContext;
   let page: Page;
   let userId: string;
@@ -20,6 +22,7 @@ describe('offline use in a real browser', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
+    keys = await answerKeys(database.url);
     server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
@@ -72,7 +75,7 @@ describe('offline use in a real browser', () => {
     await page.getByText('離線中，答案會在連線後送出').waitFor();
     const answered: string[] = [];
     for (const question of questions.slice(0, 2)) {
-      const wrong = (question.options ?? []).find((o) => o !== question.correctAnswer)!;
+      const wrong = (question.options ?? []).find((o) => o !== keys.get(question.id))!;
       await page.getByTestId('option').filter({ hasText: wrong }).first().click();
       await page.getByRole('button', { name: '提交答案' }).click();
       await page.getByTestId('answer-kept').waitFor();

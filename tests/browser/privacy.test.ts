@@ -73,12 +73,18 @@ describe('a learner’s own data in a real browser', () => {
 
     await page.getByRole('button', { name: '刪除帳戶' }).click();
     await page.getByLabel('請輸入「刪除帳戶」').fill('刪除帳戶');
-    await page.getByLabel('密碼').fill('not my password');
+    await page
+      .locator('input')
+      .and(page.getByLabel('密碼', { exact: true }))
+      .fill('not my password');
     await page.getByRole('button', { name: '永久刪除帳戶' }).click();
     await page.getByText('密碼不正確。').waitFor();
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 
-    await page.getByLabel('密碼').fill('correct horse battery');
+    await page
+      .locator('input')
+      .and(page.getByLabel('密碼', { exact: true }))
+      .fill('correct horse battery');
     await page.getByRole('button', { name: '永久刪除帳戶' }).click();
     await page.waitForURL(/\/api\/login/);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
