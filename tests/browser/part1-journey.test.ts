@@ -61,13 +61,16 @@ describe('part 1 journey: from the lobby through a roadmap node and back', () =>
     expect(await results.textContent()).toContain('答錯');
     expect(await page.locator('.review-item').count()).toBe(8);
 
-    // Back to the roadmap after 2 seconds, the node completed
+    // Back to the roadmap after 2 seconds: the node is completed at 80 % correct, otherwise the node
+    // shows the best score against the 80 % it needs (the server decides, from the answers it holds)
     await page.waitForURL('**/lesson/9/roadmap');
     const firstNodeLabel = async () => {
       await nodes.first().waitFor();
       return (await nodes.first().getAttribute('aria-label')) ?? '';
     };
-    expect(await reloadUntil(page, firstNodeLabel, /已完成/)).toContain('詞解');
+    const score = Math.round((correct / 8) * 100);
+    const expected = score >= 80 ? /已完成/ : new RegExp(`最佳 ${score}%，需 80% 才完成`);
+    expect(await reloadUntil(page, firstNodeLabel, expected)).toContain('詞解');
 
     // The header shows the server's XP; the lobby shows the progress: 8 questions of the lesson's own
     // count (the one rule every screen shares: docs/spec-decisions.md)

@@ -139,8 +139,9 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
   it('the question session: an answer refused after it reached the server, submitted again by hand, is counted once', async () => {
     const other = await signUpLearner(world);
     const { page } = other;
-    type Loaded = { id: string; options: string[] | null; correctAnswer: string };
-    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== q.correctAnswer)!;
+    type Loaded = { id: string; options: string[] | null };
+    const answerKeyOf = await answerKeys(world.databaseUrl);
+    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== answerKeyOf.get(q.id))!;
     try {
       const keys: string[] = [];
       await page.route('**/api/users/answers', async (route) => {

@@ -23,7 +23,7 @@
  */
 import type { AnswerResult } from '@wenyan/contracts';
 import { newIdempotencyKey } from '../../lib/api.ts';
-import { isTransientFailure, type OfflineQueue } from './offlineQueue.ts';
+import { isOfflineFailure, type OfflineQueue } from './offlineQueue.ts';
 
 /** One answer as a screen submits it. `timeSpent` in seconds (rounded, never negative, when sent). */
 export interface AnswerSubmission {
@@ -135,7 +135,7 @@ export function createAnswerSubmitter(
         try {
           return await send(attempt.answer, attempt.key);
         } catch (error) {
-          if (!isTransientFailure(error)) throw error;
+          if (!isOfflineFailure(error)) throw error;
           await queue.add(attempt);
           throw new AnswerQueuedError(attempt.key);
         }

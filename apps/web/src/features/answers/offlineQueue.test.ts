@@ -176,3 +176,14 @@ describe('answering offline', () => {
     expect(storage.entries().map((e) => e.key)).toEqual(['k1']);
   });
 });
+
+describe('which failed answers are kept on the device', () => {
+  it('keeps an answer the network or a restarting server refused, not one a server error refused', async () => {
+    const { isOfflineFailure } = await import('./offlineQueue.ts');
+    expect(isOfflineFailure(new TypeError('Failed to fetch'))).toBe(true);
+    for (const status of [502, 503, 504, 429])
+      expect(isOfflineFailure(new HttpError(status, 'x', null)), String(status)).toBe(true);
+    for (const status of [500, 400, 409])
+      expect(isOfflineFailure(new HttpError(status, 'x', null)), String(status)).toBe(false);
+  });
+});

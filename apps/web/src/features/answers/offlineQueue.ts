@@ -46,6 +46,16 @@ export function isTransientFailure(error: unknown): boolean {
   return true;
 }
 
+/**
+ * Whether a fresh answer that failed is kept on the device to be sent later: the connection failed
+ * (after the client's own retries) or the server is restarting or busy (502, 503, 504, 429). A 500 is
+ * shown to the learner at once, who may submit again with the same key (spec-decisions: writes).
+ */
+export function isOfflineFailure(error: unknown): boolean {
+  if (error instanceof HttpError) return [0, 429, 502, 503, 504].includes(error.status);
+  return true;
+}
+
 export interface OfflineQueue {
   /** Puts an answer on the device (once per key; a second add of the same key is ignored). */
   add(attempt: AnswerAttempt, now?: Date): Promise<void>;
