@@ -15,7 +15,7 @@ import {
 import { learnerStreamId, readStream } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../support/accounts.ts';
+import { grantRoles, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 let accounts = 0;
@@ -90,7 +90,7 @@ describe('appeals through the API', () => {
 
   beforeAll(async () => {
     const adminName = unique('admin');
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: adminName });
+    t = await startTestApp('embedded');
     await t.runtime.deps.db
       .updateTable('questions')
       .set({ marking: JSON.stringify(SCHEME) })
@@ -98,6 +98,7 @@ describe('appeals through the API', () => {
       .execute();
     t.app.invalidateContent();
     admin = await register(t.app, adminName);
+    await grantRoles(t.app, admin.id, ['student', 'admin']);
     teacher = await register(t.app, unique('teacher'));
     otherTeacher = await register(t.app, unique('teacher'));
     learner = await register(t.app, unique('learner'));

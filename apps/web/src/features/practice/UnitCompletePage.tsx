@@ -46,7 +46,7 @@ export function UnitCompletePage() {
     return (
       <main className="page unit-complete" data-testid="unit-not-complete">
         <div className="card state">
-          <p className="state-title">本單元尚未完成</p>
+          <h1 className="state-title">本單元尚未完成</h1>
           <p className="muted">每個練習節點都要在一節練習中答對 80% 或以上，才算完成單元。</p>
           <Link className="btn btn-primary" to={`/lesson/${lessonId}/roadmap`}>
             返回學習路線
