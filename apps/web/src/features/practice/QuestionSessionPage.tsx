@@ -297,6 +297,18 @@ function Session({
   if (!question) return null;
   const graded = state.phase === 'answered' ? state.answers[state.answers.length - 1] : undefined;
   const progress = ((state.index + (graded ? 1 : 0)) / questions.length) * 100;
+  // The one next action after any verdict (focus moves to it).
+  const nextButton = (
+    <button
+      type="button"
+      className="btn btn-primary btn-block"
+      onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
+      // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
+      autoFocus
+    >
+      {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
+    </button>
+  );
   return (
     <section className="session" data-testid="question-session">
       <div className="session-top">
@@ -341,15 +353,7 @@ function Session({
           <div className="feedback is-pending" role="status" data-testid="answer-kept">
             <p className="feedback-title">答案已保存在此裝置</p>
             <p className="feedback-text">連線後會自動送出並評分。</p>
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
-              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
-              autoFocus
-            >
-              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
-            </button>
+            {nextButton}
           </div>
         ) : graded?.marking && isMarkedByPoints(graded.marking) ? (
           <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
@@ -362,15 +366,7 @@ function Session({
               }
             />
             {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
-              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
-              autoFocus
-            >
-              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
-            </button>
+            {nextButton}
           </div>
         ) : graded ? (
           <div className={`feedback ${graded.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
@@ -381,15 +377,7 @@ function Session({
               </p>
             )}
             {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
-              // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
-              autoFocus
-            >
-              {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
-            </button>
+            {nextButton}
           </div>
         ) : (
           <button
