@@ -14,7 +14,9 @@ export interface TestAccount {
 
 /** Registers a fresh account through the public API and returns its session cookie. */
 export async function signUp(app: FastifyInstance, prefix = 'learner'): Promise<TestAccount> {
-  const username = `${prefix}_${process.pid}_${n++}_${Math.random().toString(36).slice(2, 7)}`;
+  // Usernames are at most 32 characters: a long prefix is cut so that the unique tail always fits.
+  const tail = `_${process.pid.toString(36)}_${(n++).toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const username = `${prefix.slice(0, 32 - tail.length)}${tail}`;
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
