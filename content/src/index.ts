@@ -17,6 +17,7 @@ import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
 import setTextsJson from '../data/set-texts.json' with { type: 'json' };
 import vocabularySessionsJson from '../data/vocabulary-sessions.json' with { type: 'json' };
+import { annotationFiles } from './annotation-files.js';
 import { questionFiles } from './question-files.js';
 import {
   type CiComparison,
@@ -29,6 +30,8 @@ import {
   type DsePapersMeta,
   DsePapersMetaSchema,
   DseQuestionTypeSchema,
+  type LessonAnnotations,
+  LessonAnnotationsSchema,
   LessonMetaSchema,
   type MindMap,
   MindMapSchema,
@@ -126,6 +129,21 @@ export const lessonQuestionBanks: Readonly<Record<number, readonly ContentQuesti
     Object.entries(questionFiles).map(([id, data]) => [
       Number(id),
       parseFile(questionFileName(Number(id)), z.array(QuestionSchema), data),
+    ]),
+  ),
+);
+
+/** The path of a lesson's annotation file, relative to `content/data/`. */
+export function annotationFileName(lessonId: number): string {
+  return `annotations/lesson-${String(lessonId).padStart(2, '0')}.json`;
+}
+
+/** Each lesson's 注釋 and 語譯, by lesson id (notes and sentences empty while a file is being written). */
+export const lessonAnnotations: Readonly<Record<number, LessonAnnotations>> = deepFreeze(
+  Object.fromEntries(
+    Object.entries(annotationFiles).map(([id, data]) => [
+      Number(id),
+      parseFile(annotationFileName(Number(id)), LessonAnnotationsSchema, data),
     ]),
   ),
 );

@@ -21,6 +21,43 @@ export type PracticeQuestionType = z.infer<typeof PracticeQuestionTypeSchema>;
 
 const nonEmpty = z.string().trim().min(1);
 
+/**
+ * The kinds of 文言 knowledge a question tests (issue 21): every question carries one to three, the
+ * first being the main one. The error book and the profile group accuracy by them.
+ */
+export const KnowledgeTagSchema = z.enum([
+  'polysemy',
+  'loan_character',
+  'word_class_shift',
+  'ancient_modern_difference',
+  'sentence_pattern',
+  'function_word',
+  'cultural_knowledge',
+  'theme',
+  'technique',
+]);
+export type KnowledgeTag = z.infer<typeof KnowledgeTagSchema>;
+
+/** What the screens call each kind of knowledge. */
+export const KNOWLEDGE_TAG_LABELS: Readonly<Record<KnowledgeTag, string>> = {
+  polysemy: '一詞多義',
+  loan_character: '通假字',
+  word_class_shift: '詞類活用',
+  ancient_modern_difference: '古今異義',
+  sentence_pattern: '句式',
+  function_word: '虛詞',
+  cultural_knowledge: '文化常識',
+  theme: '主旨',
+  technique: '寫作手法',
+};
+
+/** A question's knowledge tags: one to three distinct kinds. */
+export const KnowledgeTagsSchema = z
+  .array(KnowledgeTagSchema)
+  .min(1)
+  .max(3)
+  .refine((tags) => new Set(tags).size === tags.length, { message: 'tags repeat' });
+
 /** One entry of `set-texts.json`, copied verbatim from the verified shared data. */
 export const SetTextSchema = z.object({
   id: z.number().int().min(1).max(16),
@@ -118,6 +155,8 @@ export const QuestionSchema = z
     marking: MarkingSchemeSchema.nullable().optional(),
     explanation: nonEmpty,
     culturalContext: z.string().nullable(),
+    /** The kinds of 文言 knowledge the question tests (the validation test requires them on every item). */
+    tags: KnowledgeTagsSchema.optional(),
   })
   .strict()
   .refine((q) => (q.type === 'word_interpretation') === (q.characterFrequency !== null), {
@@ -169,6 +208,8 @@ export const DseQuestionSchema = z
     marking: MarkingSchemeSchema.nullable().optional(),
     /** The 評分準則 levels of a long_question (self-marked), highest first. */
     rubric: RubricSchema.nullable().optional(),
+    /** The kinds of 文言 knowledge the item tests. */
+    tags: KnowledgeTagsSchema.optional(),
   })
   .strict()
   .refine((q) => (q.marking != null) === (DSE_MARKED_TYPES as readonly string[]).includes(q.type), {
@@ -253,3 +294,50 @@ export type CiComparison = z.infer<typeof CiComparisonSchema>;
 
 /** Common characters the recitation distractors are drawn from (one string of distinct CJK characters). */
 export const CommonCharactersSchema = z.object({ characters: z.string().min(100) }).strict();
+
+/**
+ * One note (注釋) of an annotated passage: a word a standard school annotation explains.
+ * `term` is the characters as they stand in the text; `occurrence` says which occurrence of them the
+ * note is on (1 = the first, the default; a later one when the same characters mean something else
+ * there). `jyutping` is the Cantonese reading of the whole term, one syllable per character, given
+ * where a character is rare or read differently from its everyday reading. `key` marks a 重點字詞:
+ * a word exams test, which at least one word_interpretation item of the lesson drills (the item's
+ * highlight is the term). Format and rules: content/README.md, "Annotated passages".
+ */
+export const AnnotationSchema = z
+  .object({
+    term: nonEmpty,
+    occurrence: z.number().int().min(1).optional(),
+    gloss: nonEmpty,
+    jyutping: z
+      .string()
+      .regex(/^[a-z]+[1-6]( [a-z]+[1-6])*$/, {
+        message: 'jyutping syllables with tone numbers, space-separated',
+      })
+      .optional(),
+    key: z.boolean().optional(),
+  })
+  .strict()
+  .refine((note) => !note.jyutping || note.jyutping.split(' ').length === [...note.term].length, {
+    message: 'one jyutping syllable per character of the term',
+    path: ['jyutping'],
+  });
+export type Annotation = z.infer<typeof AnnotationSchema>;
+
+/** One sentence of a passage with its 語譯 (a modern written-Chinese rendering written for this product). */
+export const TranslatedSentenceSchema = z.object({ text: nonEmpty, translation: nonEmpty }).strict();
+export type TranslatedSentence = z.infer<typeof TranslatedSentenceSchema>;
+
+/**
+ * `annotations/lesson-NN.json`: a set text's 注釋 and its sentence-by-sentence 語譯. The sentences, joined,
+ * are the text itself (whitespace aside). An empty file (no notes, no sentences) is a lesson still being
+ * written; the validation test requires all sixteen to be complete.
+ */
+export const LessonAnnotationsSchema = z
+  .object({
+    lessonId: z.number().int().min(1).max(16),
+    notes: z.array(AnnotationSchema),
+    sentences: z.array(TranslatedSentenceSchema),
+  })
+  .strict();
+export type LessonAnnotations = z.infer<typeof LessonAnnotationsSchema>;

@@ -99,13 +99,18 @@ function spawnNode(name: string, script: string, args: string[], env: NodeJS.Pro
   return { name, child, logs };
 }
 
-async function waitForHealth(url: string, proc: RunningProcess, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(
+  url: string,
+  proc: RunningProcess,
+  timeoutMs = 60_000,
+  healthPath = '/api/health',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) {
       throw new Error(`${proc.name} exited with ${proc.child.exitCode}:\n${proc.logs.join('')}`);
     }
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}${healthPath}`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;
@@ -170,17 +175,8 @@ export function cpuProfileEnv(dir: string | undefined): NodeJS.ProcessEnv {
 
 async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
   const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (worker.logs.join('').includes('projection worker started')) {
-        clearInterval(check);
-        resolve();
-      } else if (worker.child.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`worker exited:\n${worker.logs.join('')}`));
-      }
-    }, 100);
-  });
+  // The worker opens its health port once it has started (its start-up line is info, below LOG_LEVEL=warn).
+  await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, 60_000, '/health');
   return worker;
 }
 
