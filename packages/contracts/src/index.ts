@@ -10,6 +10,7 @@ export * from './dse.ts';
 export * from './error-book.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './homework.ts';
 export * from './leaderboard.ts';
 export * from './lessons.ts';
 export * from './openapi.ts';

@@ -57,6 +57,18 @@ import {
   RedirectSchema,
   SwitchingProtocolsSchema,
 } from './health.ts';
+import {
+  AssignmentBodySchema,
+  AssignmentHistorySchema,
+  AssignmentParamsSchema,
+  AssignmentSchema,
+  ClassHomeworkSchema,
+  ClassLeagueListSchema,
+  ClassLeagueSchema,
+  ClassSettingsSchema,
+  LeaderboardVisibilitySchema,
+  MyHomeworkSchema,
+} from './homework.ts';
 import { LeaderboardSchema } from './leaderboard.ts';
 import {
   LessonIdParamsSchema,
@@ -493,7 +505,7 @@ export const apiRoutes = {
     path: '/api/leaderboard',
     summary: "The top ten, the signed-in learner's place and the number of learners",
     auth: 'user',
-    responses: { 200: LeaderboardSchema, ...errorResponses(401) },
+    responses: { 200: LeaderboardSchema, ...errorResponses(401, 403) },
   },
 
   // Error book -------------------------------------------------------------------------------
@@ -716,6 +728,90 @@ export const apiRoutes = {
     auth: 'user',
     params: ClassParamsSchema,
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
+  },
+
+  // Homework (a class stream of assignments) and class leagues ------------------------------
+  setAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'Set homework for one of the teacher’s classes (AssignmentSet on the class stream; Idempotency-Key)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 201: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  listClassAssignments: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'A class’s open homework and every learner’s status on each (done, in progress, late, not started)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassHomeworkSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  editAssignment: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId',
+    summary: 'Change an assignment’s title, task or due time (AssignmentEdited; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  withdrawAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/withdraw',
+    summary: 'Withdraw an assignment (AssignmentWithdrawn; its history stays; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  getAssignmentHistory: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/history',
+    summary: 'Every event of an assignment: set, edited, withdrawn, by whom and when',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentHistorySchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getMyHomework: {
+    method: 'GET',
+    path: '/api/users/me/homework',
+    summary: 'The signed-in learner’s open homework from their classes, what is due first at the top',
+    auth: 'user',
+    responses: { 200: MyHomeworkSchema, ...errorResponses(401) },
+  },
+  getMyLeagues: {
+    method: 'GET',
+    path: '/api/users/me/leagues',
+    summary: 'The weekly league of each class the signed-in learner is in',
+    auth: 'user',
+    responses: { 200: ClassLeagueListSchema, ...errorResponses(401) },
+  },
+  getClassLeague: {
+    method: 'GET',
+    path: '/api/classes/:id/league',
+    summary: 'A class’s weekly league (its members, its teacher, or an admin)',
+    auth: 'user',
+    params: ClassParamsSchema,
+    responses: { 200: ClassLeagueSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getLeaderboardVisibility: {
+    method: 'GET',
+    path: '/api/users/me/leaderboard-visibility',
+    summary: 'Whether a teacher of one of the learner’s classes hid the global leaderboard from it',
+    auth: 'user',
+    responses: { 200: LeaderboardVisibilitySchema, ...errorResponses(401) },
+  },
+  setClassSettings: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/settings',
+    summary: 'A class’s settings: hide the global leaderboard from its students (they keep the class league)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: ClassSettingsSchema,
+    responses: { 200: ClassSettingsSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
   // Data care (the learner's own data) -------------------------------------------------------
