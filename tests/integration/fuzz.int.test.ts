@@ -37,6 +37,17 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
+    setAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'practice', lessonId: 1, nodeType: 'word_interpretation' },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    editAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'reviews', count: 10 },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    setClassSettings: { hideGlobalLeaderboard: true },
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
@@ -121,9 +132,18 @@ describe('fuzzing every write route with malformed bodies', () => {
         lessonId: 1,
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
+        assignmentId: 'a1',
         version: 1,
       });
-      const headers = ['createQuestion', 'uploadText', 'setUserRoles', 'createClass'].includes(name)
+      const headers = [
+        'createQuestion',
+        'uploadText',
+        'setUserRoles',
+        'createClass',
+        'setAssignment',
+        'editAssignment',
+        'setClassSettings',
+      ].includes(name)
         ? admin.headers
         : learner.headers;
       // Keep only bodies the route's contract (strict, as the API applies it) really rejects.
@@ -271,6 +291,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     type: 'word_interpretation',
     questionId: 'l01-wi-01',
     paperId: 1,
+    assignmentId: 'a1',
     version: 1,
   });
 
