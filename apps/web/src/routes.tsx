@@ -179,6 +179,20 @@ const learner: RouteObject[] = [
     ),
   },
   {
+    path: '/homework',
+    element: screen(
+      () => import('./features/homework/HomeworkPage.tsx'),
+      (m) => m.HomeworkPage,
+    ),
+  },
+  {
+    path: '/leagues',
+    element: screen(
+      () => import('./features/homework/LeaguesPage.tsx'),
+      (m) => m.LeaguesPage,
+    ),
+  },
+  {
     path: '/error-book',
     element: screen(
       () => import('./features/error-book/ErrorBookPage.tsx'),

@@ -38,6 +38,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'profile', path: '/profile' },
   { name: 'tokens', path: '/tokens' },
   { name: 'rank', path: '/rank' },
+  { name: 'homework', path: '/homework' },
+  { name: 'leagues', path: '/leagues' },
   { name: 'error-book', path: '/error-book' },
   { name: 'error-questions', path: '/error-questions' },
   { name: 'settings', path: '/settings' },

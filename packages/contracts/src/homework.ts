@@ -103,6 +103,8 @@ export type AssignmentProgress = z.infer<typeof AssignmentProgressSchema>;
 
 /** GET /api/teacher/classes/:id/assignments: the open assignments and every learner's status on each. */
 export const ClassHomeworkSchema = z.object({
+  /** The class's leaderboard setting (shown beside its homework). */
+  hideGlobalLeaderboard: z.boolean(),
   assignments: z.array(AssignmentSchema),
   learners: z.array(
     z.object({

@@ -19,6 +19,7 @@ import {
   findLesson,
   globalLeaderboardHiddenFor,
   handleCommand,
+  hidesGlobalLeaderboard,
   homeworkProgress,
   listPapers,
   loadClassAssignments,
@@ -174,10 +175,11 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'listClassAssignments', async ({ input, user }) => {
     const found = await ownClass(app, user, input.params.id);
-    const [{ state }, members, names] = await Promise.all([
+    const [{ state }, members, names, hidden] = await Promise.all([
       loadClassAssignments(db, found.id),
       classMembers(db, found.id),
       titles(),
+      hidesGlobalLeaderboard(db, found.id),
     ]);
     const assignments = openAssignments(state);
     const progress = await homeworkProgress(
@@ -186,6 +188,7 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
       assignments,
     );
     return {
+      hideGlobalLeaderboard: hidden,
       assignments: assignments.map((a) => toAssignmentView(found.id, a, names)),
       learners: members.map((m) => ({
         learnerId: m.userId,
