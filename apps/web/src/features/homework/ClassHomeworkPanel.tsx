@@ -20,6 +20,7 @@ import {
   withdrawAssignment,
 } from './api.ts';
 import { dueLabel, hongKongFields, hongKongInstant, STATUS_LABELS, STATUS_TONES } from './homework.ts';
+import './homework.css';
 
 type Kind = AssignmentBody['task']['kind'];
 const KINDS: ReadonlyArray<[Kind, string]> = [
