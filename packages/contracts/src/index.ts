@@ -13,6 +13,7 @@ export * from './health.ts';
 export * from './homework.ts';
 export * from './leaderboard.ts';
 export * from './lessons.ts';
+export { LOGIN_PATH, LOGOUT_PATH } from './light.ts';
 export * from './openapi.ts';
 export * from './privacy.ts';
 export * from './questions.ts';
