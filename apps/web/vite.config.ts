@@ -50,27 +50,9 @@ function initialRouteBudget(): Plugin {
   };
 }
 
-/**
- * The client reads a route's method, path and schemas from the contracts registry, never its summary
- * (the OpenAPI document's words): the build drops the summaries' text from the bundle, which the
- * initial route loads whole (about 2 KB gzipped of its budget).
- */
-function dropRouteSummaries(): Plugin {
-  const summary = /^(\s*)summary:\s*(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)\s*,/gm;
-  return {
-    name: 'wyt-drop-route-summaries',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.replaceAll('\\', '/').endsWith('packages/contracts/src/routes.ts')) return null;
-      return { code: code.replace(summary, "$1summary: '',"), map: null };
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    dropRouteSummaries(),
     initialRouteBudget(),
     // The installable app: the manifest, and a Workbox service worker that precaches the shell and every
     // screen's code and keeps the texts, mind maps and recent question sets for offline use. It takes over
