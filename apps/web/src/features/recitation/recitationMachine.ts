@@ -1,10 +1,11 @@
 /**
  * Recitation practice (spec part 2 §2 and §4): select a lesson, choose a range, recite it one
- * character at a time from 12 choices, see the results. The rules (choices, window, accuracy,
+ * character at a time from 12 choices, see the results. In the 默寫 mode (`free_recall`) the learner
+ * writes the range from memory instead and the server marks every character. The rules (choices, window, accuracy,
  * grade) come from @wenyan/domain; the timer, the tones and the saving are named side effects, so
  * a test swaps them with `.provide()`.
  */
-import type { FinishRecitationBody, RecitationPick } from '@wenyan/contracts';
+import type { FinishRecitationBody, RecitationPick, RecitationResult } from '@wenyan/contracts';
 import {
   isValidRecitationRange,
   nextRecitablePosition,
@@ -16,21 +17,27 @@ import {
   recitationChoices,
   recitationGrade,
 } from '@wenyan/domain';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '../../lib/api.ts';
 
 export type RecitationLesson = { readonly id: number; readonly title: string; readonly content: string };
 export type TextRange = { readonly start: number; readonly end: number };
 export type Tone = 'correct' | 'wrong' | 'complete';
 
+/** The 12-choice mode, or 默寫: the range written from memory. */
+export type RecitationMode = 'choice' | 'free_recall';
+
 export type RecitationInput = {
   readonly random: RandomSource;
+  /** 'choice' unless given. */
+  readonly mode?: RecitationMode;
   /** Characters the distractors are drawn from besides the passage's own. */
   readonly commonCharacters: string;
   readonly sound: boolean;
 };
 
-export type RecitationContext = RecitationInput & {
+export type RecitationContext = Omit<RecitationInput, 'mode'> & {
+  mode: RecitationMode;
   lesson: RecitationLesson | null;
   /** Length of the lesson's text in code points (positions are code-point indices). */
   length: number;
@@ -52,9 +59,13 @@ export type RecitationContext = RecitationInput & {
   result: { accuracy: number; grade: RecitationGrade } | null;
   /** The Idempotency-Key of this run's save, kept across retries. */
   runKey: string;
+  /** 默寫: what the learner wrote, and the server's marking of it. */
+  written: string;
+  recall: RecitationResult | null;
 };
 
 export type SaveRecitationInput = { readonly body: FinishRecitationBody; readonly idempotencyKey: string };
+export type MarkRecallInput = SaveRecitationInput;
 
 export type RecitationEvent =
   | { type: 'lesson.choose'; lesson: RecitationLesson }
@@ -78,7 +89,9 @@ export type RecitationEvent =
   | { type: 'sound.toggle' }
   | { type: 'results.again' }
   | { type: 'results.another' }
-  | { type: 'results.retrySave' };
+  | { type: 'results.retrySave' }
+  | { type: 'recall.submit'; written: string }
+  | { type: 'recall.again' };
 
 const SENTENCE_END = new Set(['。', '！', '？', '；']);
 
@@ -101,6 +114,19 @@ function spanOf(a: number, b: number): TextRange {
 function choicesAt(context: RecitationContext, position: number): string[] {
   const text = context.lesson?.content ?? '';
   return recitationChoices(text, position, context.commonCharacters, context.random);
+}
+
+/** The body of POST /api/recitations for a 默寫 run: the range and what was written. */
+export function recallBody(context: RecitationContext): FinishRecitationBody {
+  return {
+    lessonId: context.lesson?.id ?? 0,
+    start: context.selection?.start ?? 0,
+    end: context.selection?.end ?? 0,
+    mode: 'free_recall',
+    mistakes: 0,
+    durationMs: Math.round(context.elapsedMs),
+    written: context.written,
+  };
 }
 
 /** The body of POST /api/recitations for a finished run. */
@@ -135,6 +161,10 @@ export const recitationMachine = setup({
       return () => clearInterval(id);
     }),
     saveRecitation: fromPromise<void, SaveRecitationInput>(async () => {}),
+    /** Sends a 默寫 run and resolves with the server's marking. */
+    markRecall: fromPromise<RecitationResult, MarkRecallInput>(async () => {
+      throw new Error('markRecall is provided by the page');
+    }),
   },
   actions: {
     /** Plays a tone when `audible`; the page provides the Web Audio implementation. */
@@ -239,6 +269,12 @@ export const recitationMachine = setup({
       return { result: { accuracy, grade: recitationGrade(accuracy) } };
     }),
     forgetLesson: assign({ lesson: null, selection: null, anchor: null, length: 0 }),
+    resetRecall: assign({ written: '', recall: null, elapsedMs: 0 }),
+    keepWritten: assign(({ context, event }) => {
+      if (event.type !== 'recall.submit') return {};
+      // Another answer is another run (a new key); the same answer resent keeps its key.
+      return event.written === context.written ? {} : { written: event.written, runKey: newIdempotencyKey() };
+    }),
   },
   guards: {
     lessonHasContent: ({ event }) =>
@@ -255,6 +291,8 @@ export const recitationMachine = setup({
     isCorrectChoice: ({ context, event }) =>
       event.type === 'choice.pick' &&
       event.choice === Array.from(context.lesson?.content ?? '')[context.position],
+    isChoiceMode: ({ context }) => context.mode === 'choice',
+    hasWritten: ({ event }) => event.type === 'recall.submit' && event.written.trim().length > 0,
     isLastCharacter: ({ context }) =>
       nextRecitablePosition(
         context.lesson?.content ?? '',
@@ -270,6 +308,9 @@ export const recitationMachine = setup({
   id: 'recitation',
   context: ({ input }) => ({
     ...input,
+    mode: input.mode ?? 'choice',
+    written: '',
+    recall: null,
     lesson: null,
     length: 0,
     selection: null,
@@ -305,7 +346,10 @@ export const recitationMachine = setup({
         'range.firstHalf': { actions: 'selectFirstHalf' },
         'range.secondHalf': { actions: 'selectSecondHalf' },
         'range.back': { target: 'select', actions: 'forgetLesson' },
-        'practice.start': { guard: 'rangeIsPractisable', target: 'practice' },
+        'practice.start': [
+          { guard: and(['rangeIsPractisable', 'isChoiceMode']), target: 'practice' },
+          { guard: 'rangeIsPractisable', target: 'recall' },
+        ],
       },
     },
     practice: {
@@ -367,6 +411,32 @@ export const recitationMachine = setup({
         },
         paused: {
           on: { 'practice.resume': { target: 'running', actions: 'recoverFromWrong' } },
+        },
+      },
+    },
+    recall: {
+      entry: 'resetRecall',
+      on: { 'practice.back': { target: 'range' } },
+      initial: 'writing',
+      states: {
+        writing: {
+          invoke: { src: 'ticker' },
+          on: {
+            tick: { actions: 'addElapsed' },
+            'recall.submit': { guard: 'hasWritten', target: 'marking', actions: 'keepWritten' },
+          },
+        },
+        marking: {
+          invoke: {
+            src: 'markRecall',
+            input: ({ context }) => ({ body: recallBody(context), idempotencyKey: context.runKey }),
+            onDone: { target: 'marked', actions: assign({ recall: ({ event }) => event.output }) },
+            onError: { target: 'failed' },
+          },
+        },
+        marked: { on: { 'recall.again': { target: '#recitation.recall', reenter: true } } },
+        failed: {
+          on: { 'recall.submit': { guard: 'hasWritten', target: 'marking', actions: 'keepWritten' } },
         },
       },
     },
