@@ -325,7 +325,7 @@ function Summary({
             <span className="classical">
               {item.mode === 'next_line' ? `${item.prompt}，${item.answer}` : item.answer}
             </span>
-            {result.accuracy === 100 ? null : <span className="muted">（你寫：{written}）</span>}
+            {result.accuracy === 100 ? null : <span className="muted">你寫：{written}</span>}
           </li>
         ))}
       </ul>

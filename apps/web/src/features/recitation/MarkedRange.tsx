@@ -90,19 +90,16 @@ export function MarkedRange({
       </p>
       <ul className="mr-legend" aria-label="圖例">
         <li>
-          <span className="mr-char is-correct">字</span> 正確
+          <span className="mr-char is-correct">綠字</span> 正確
         </li>
         <li>
-          <ruby className="mr-char is-wrong">
-            字<rt>你寫的</rt>
-          </ruby>{' '}
-          錯字
+          <span className="mr-char is-wrong">波浪線</span> 錯字（上方小字是你寫的）
         </li>
         <li>
-          <span className="mr-char is-missing">字</span> 漏字
+          <span className="mr-char is-missing">虛框</span> 漏字
         </li>
         <li>
-          <span className="mr-char is-extra">字</span> 多寫
+          <span className="mr-char is-extra">刪除線</span> 多寫
         </li>
       </ul>
     </div>

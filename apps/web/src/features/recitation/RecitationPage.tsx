@@ -173,8 +173,8 @@ function SelectStage({ send, mode }: { send: Send; mode: RecitationMode }) {
         <EmptyState title="暫時未有課文" />
       ) : (
         <div className="grid">
-          {lessons.data.map((lesson) => (
-            <LessonChoice key={lesson.id} lesson={lesson} send={send} />
+          {lessons.data.map((lesson, i) => (
+            <LessonChoice key={lesson.id} lesson={lesson} send={send} autoFocus={i === 0} />
           ))}
         </div>
       )}
@@ -182,7 +182,12 @@ function SelectStage({ send, mode }: { send: Send; mode: RecitationMode }) {
   );
 }
 
-function LessonChoice({ lesson, send }: { lesson: Lesson; send: Send }) {
+function LessonChoice({ lesson, send, autoFocus }: { lesson: Lesson; send: Send; autoFocus: boolean }) {
+  // The first lesson takes the focus, so a keyboard user starts from the list, not the page's top.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) button.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
   const hasContent = lesson.content.trim().length > 0;
   const preview = Array.from(lesson.content.replace(/\s+/g, '')).slice(0, PREVIEW_CHARACTERS).join('');
   return (
@@ -198,6 +203,7 @@ function LessonChoice({ lesson, send }: { lesson: Lesson; send: Send }) {
       </p>
       <p className="classical rc-preview">{preview || '（暫無內容）'}</p>
       <button
+        ref={button}
         type="button"
         className="btn btn-primary"
         disabled={!hasContent}
