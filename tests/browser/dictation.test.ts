@@ -141,9 +141,10 @@ describe('默書 in a real browser', () => {
   it('writes a range from memory and shows the wrong, missing and extra characters marked', async () => {
     await page.goto('/memorization/recall');
     await page.getByTestId('recitation-lesson').nth(10).getByRole('button', { name: '選擇此篇' }).click();
-    const text = page.getByTestId('recitation-text');
-    await text.locator('[data-index="0"]').click();
-    await text.locator('[data-index="10"]').click();
+    // The first couplet, chosen from the presets (no pointing needed).
+    await page.getByTestId('range-preset').selectOption({ label: '第 1 段：空山新雨後，天氣晚來秋。' });
+    await expect(page.getByTestId('range-summary').textContent()).resolves.toContain('共 10 字需背誦');
+    await shot('recall-range');
     await page.getByRole('button', { name: '開始默寫' }).click();
     const box = page.getByTestId('recall-written');
     await expect.poll(() => focused(page)).toBe('recall-written');

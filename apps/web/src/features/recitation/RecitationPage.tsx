@@ -9,7 +9,7 @@ import type { Lesson } from '@wenyan/contracts';
 import { isRecitable, RECITATION_GRADE_LABELS, recitableCount, recitationWindow } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useAtom } from 'jotai';
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import commonCharactersJson from '../../../../../content/data/common-characters.json' with { type: 'json' };
@@ -27,6 +27,7 @@ import {
   type RecitationMode,
   recitationMachine,
   type SaveRecitationInput,
+  sentencePresets,
 } from './recitationMachine.ts';
 import { playTone } from './tones.ts';
 import './recitation.css';
@@ -268,6 +269,7 @@ function RangeStage({ context, send }: { context: RecitationContext; send: Send 
           清除選取
         </button>
       </div>
+      <RangePresets context={context} send={send} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: pointer selection of characters; keyboard users choose the range with the full and half buttons above */}
       <div
         className={`card classical rc-text${context.dragMode ? ' rc-drag' : ''}`}
@@ -336,6 +338,49 @@ function RangeStage({ context, send }: { context: RecitationContext; send: Send 
         </button>
       </div>
     </>
+  );
+}
+
+/** The paragraphs and sentences of the text as a list: a range chosen without pointing (keyboard, screen reader). */
+function RangePresets({ context, send }: { context: RecitationContext; send: Send }) {
+  const text = context.lesson?.content ?? '';
+  const presets = useMemo(() => sentencePresets(text), [text]);
+  const selection = context.selection;
+  const value = selection ? `${selection.start}-${selection.end}` : '';
+  const known = presets.some((p) => `${p.start}-${p.end}` === value);
+  const label = (t: string) => (Array.from(t).length > 16 ? `${Array.from(t).slice(0, 16).join('')}…` : t);
+  const group = (kind: 'paragraph' | 'sentence', name: string) => {
+    const items = presets.filter((p) => p.kind === kind);
+    return items.length === 0 ? null : (
+      <optgroup label={name}>
+        {items.map((p, i) => (
+          <option key={`${p.start}-${p.end}`} value={`${p.start}-${p.end}`}>
+            {kind === 'paragraph' ? `第 ${i + 1} 段` : `第 ${i + 1} 句`}：{label(p.text)}
+          </option>
+        ))}
+      </optgroup>
+    );
+  };
+  return (
+    <div className="field rc-presets">
+      <label htmlFor="range-preset">按段落或句子選取</label>
+      <select
+        id="range-preset"
+        className="select"
+        data-testid="range-preset"
+        value={known ? value : ''}
+        onChange={(event) => {
+          const [start, end] = event.target.value.split('-').map(Number);
+          if (start !== undefined && end !== undefined) send({ type: 'range.set', start, end });
+        }}
+      >
+        <option value="" disabled>
+          {selection ? '（自選範圍）' : '請選擇'}
+        </option>
+        {group('paragraph', '段落')}
+        {group('sentence', '句子')}
+      </select>
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type RecitationLesson,
   recitationMachine,
   type SaveRecitationInput,
+  sentencePresets,
   type Tone,
 } from './recitationMachine.ts';
 
@@ -404,5 +405,45 @@ describe('默寫 (the free-recall mode)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ written: '', recall: null });
     actor.send({ type: 'practice.back' });
     expect(actor.getSnapshot().value).toBe('range');
+  });
+});
+
+describe('sentencePresets', () => {
+  it('gives each paragraph and each sentence as a code-point range, a closing quote kept', () => {
+    const text = '子曰：「學而時習之，不亦說乎？」有朋自遠方來。\n𠀋人不知而不慍；不亦君子乎！';
+    const presets = sentencePresets(text);
+    const slice = (p: { start: number; end: number }) => Array.from(text).slice(p.start, p.end).join('');
+    expect(presets.filter((p) => p.kind === 'paragraph').map(slice)).toEqual([
+      '子曰：「學而時習之，不亦說乎？」有朋自遠方來。',
+      '𠀋人不知而不慍；不亦君子乎！',
+    ]);
+    expect(presets.filter((p) => p.kind === 'sentence').map(slice)).toEqual([
+      '子曰：「學而時習之，不亦說乎？」',
+      '有朋自遠方來。',
+      '𠀋人不知而不慍；',
+      '不亦君子乎！',
+    ]);
+    for (const p of presets) expect(slice(p)).toBe(p.text);
+  });
+
+  it('lists a sentence that is a whole paragraph once, as the paragraph', () => {
+    const poem = '空山新雨後，天氣晚來秋。\n明月松間照，清泉石上流。';
+    expect(sentencePresets(poem).map((p) => [p.kind, p.start, p.end])).toEqual([
+      ['paragraph', 0, 12],
+      ['paragraph', 13, 25],
+    ]);
+  });
+
+  it('leaves out the paragraph of a one-paragraph text (全文 offers it)', () => {
+    expect(sentencePresets('學而時習之，不亦說乎？').map((p) => p.kind)).toEqual(['sentence']);
+  });
+
+  it('selects a preset in the range stage, and refuses a range outside the text', () => {
+    const { actor } = start();
+    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    actor.send({ type: 'range.set', start: 6, end: 11 });
+    expect(actor.getSnapshot().context.selection).toEqual({ start: 6, end: 11 });
+    actor.send({ type: 'range.set', start: 6, end: 40 });
+    expect(actor.getSnapshot().context.selection).toEqual({ start: 6, end: 11 });
   });
 });

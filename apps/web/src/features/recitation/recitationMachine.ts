@@ -75,6 +75,7 @@ export type RecitationEvent =
   | { type: 'range.drag.over'; index: number }
   | { type: 'range.drag.end' }
   | { type: 'range.clear' }
+  | { type: 'range.set'; start: number; end: number }
   | { type: 'range.full' }
   | { type: 'range.firstHalf' }
   | { type: 'range.secondHalf' }
@@ -105,6 +106,54 @@ export function halfPoint(text: string): number {
     if (best < 0 || Math.abs(index + 1 - middle) < Math.abs(best - middle)) best = index + 1;
   });
   return best > 0 ? best : middle;
+}
+
+/** A preset range of the text: a paragraph or a sentence, with its label. */
+export type RangePreset = TextRange & { readonly kind: 'paragraph' | 'sentence'; readonly text: string };
+
+/**
+ * The text's paragraphs (split at line breaks) and sentences (ending at 。！？；, with a closing quote
+ * kept), as code-point ranges: the presets a keyboard user chooses a range from. A sentence that is
+ * a whole paragraph is given once, as the paragraph.
+ * @example sentencePresets('學而時習之，不亦說乎？有朋自遠方來').filter((p) => p.kind === 'sentence').length // 2
+ */
+export function sentencePresets(text: string): RangePreset[] {
+  const characters = Array.from(text);
+  const presets: RangePreset[] = [];
+  const push = (kind: RangePreset['kind'], start: number, end: number) => {
+    while (start < end && /\s/u.test(characters[start] as string)) start++;
+    while (end > start && /\s/u.test(characters[end - 1] as string)) end--;
+    if (end > start) presets.push({ kind, start, end, text: characters.slice(start, end).join('') });
+  };
+  let paragraph = 0;
+  characters.forEach((c, i) => {
+    if (c === '\n') {
+      push('paragraph', paragraph, i);
+      paragraph = i + 1;
+    }
+  });
+  push('paragraph', paragraph, characters.length);
+  const paragraphs = presets.length;
+  let sentence = 0;
+  for (let i = 0; i < characters.length; i++) {
+    const c = characters[i] as string;
+    if (c === '\n') {
+      push('sentence', sentence, i);
+      sentence = i + 1;
+    } else if (SENTENCE_END.has(c)) {
+      let end = i + 1;
+      while (end < characters.length && /^[」』]$/u.test(characters[end] as string)) end++;
+      push('sentence', sentence, end);
+      sentence = end;
+      i = end - 1;
+    }
+  }
+  push('sentence', sentence, characters.length);
+  // One paragraph only: the paragraph is the whole text, which 全文 already offers. A sentence that is a
+  // whole paragraph (a line of a poem) is listed once, as the paragraph.
+  const paragraphRanges = new Set(presets.slice(0, paragraphs).map((p) => `${p.start}-${p.end}`));
+  if (paragraphs <= 1) return presets.slice(paragraphs);
+  return presets.filter((p) => p.kind === 'paragraph' || !paragraphRanges.has(`${p.start}-${p.end}`));
 }
 
 function spanOf(a: number, b: number): TextRange {
@@ -200,6 +249,11 @@ export const recitationMachine = setup({
     endDrag: assign({ dragging: false, anchor: null }),
     toggleDragMode: assign(({ context }) => ({ dragMode: !context.dragMode, dragging: false, anchor: null })),
     clearSelection: assign({ selection: null, anchor: null, dragging: false }),
+    setSelection: assign(({ context, event }) =>
+      event.type === 'range.set' && isValidRecitationRange(context.length, event.start, event.end)
+        ? { selection: { start: event.start, end: event.end }, anchor: null, dragging: false }
+        : {},
+    ),
     selectFull: assign(({ context }) => ({ selection: { start: 0, end: context.length }, anchor: null })),
     selectFirstHalf: assign(({ context }) => ({
       selection: { start: 0, end: halfPoint(context.lesson?.content ?? '') },
@@ -342,6 +396,7 @@ export const recitationMachine = setup({
         'range.drag.over': { actions: 'extendDrag' },
         'range.drag.end': { actions: 'endDrag' },
         'range.clear': { actions: 'clearSelection' },
+        'range.set': { actions: 'setSelection' },
         'range.full': { actions: 'selectFull' },
         'range.firstHalf': { actions: 'selectFirstHalf' },
         'range.secondHalf': { actions: 'selectSecondHalf' },
