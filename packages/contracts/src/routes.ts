@@ -65,6 +65,7 @@ import {
   LessonParamsSchema,
   LessonSchema,
   NodeAvailabilityListSchema,
+  PassageAnnotationsSchema,
 } from './lessons.ts';
 import {
   DeleteAccountBodySchema,
@@ -290,6 +291,14 @@ export const apiRoutes = {
     auth: 'user',
     params: LessonParamsSchema,
     responses: { 200: LessonSchema, ...errorResponses(400, 401, 404) },
+  },
+  getLessonAnnotations: {
+    method: 'GET',
+    path: '/api/lessons/:id/annotations',
+    summary: "A passage's notes (注釋) and 語譯",
+    auth: 'user',
+    params: LessonParamsSchema,
+    responses: { 200: PassageAnnotationsSchema, ...errorResponses(400, 401, 404) },
   },
   listLessonQuestions: {
     method: 'GET',

@@ -10,6 +10,10 @@ export const queryKeys = {
   user: (userId: string) => ['users', userId] as const,
   lessons: ['lessons'] as const,
   lesson: (id: number) => ['lessons', id] as const,
+  /** A passage's notes and 語譯. */
+  annotations: (id: number) => ['lessons', id, 'annotations'] as const,
+  /** A lesson's questions as the learner sees them (no keys). */
+  lessonQuestions: (id: number) => ['lessons', id, 'questions'] as const,
   userStats: (userId: string) => ['users', userId, 'stats'] as const,
   completedActivities: (userId: string, lessonId: number) =>
     ['users', userId, 'completed-activities', lessonId] as const,

@@ -1,4 +1,4 @@
-import { pickAdaptive, seededRandom } from '@wenyan/domain';
+import { pickAdaptive, pickCourse, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
   insertUserQuestion,
@@ -80,12 +80,21 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'listCourseQuestions', async ({ input, user }) => {
     const { lessonId, courseId, type, limit } = input.query;
-    await requireLesson(lessonId);
-    const rows = type ? await nodeQuestions(db, lessonId, type, 900) : await lessonQuestions(db, lessonId);
-    // Course n of a type roadmap takes the n-th slice of the questions.
-    const start = ((courseId - 1) * limit) % Math.max(rows.length, 1);
-    const slice = [...rows.slice(start), ...rows.slice(0, start)].slice(0, limit);
-    return slice.map((q) => toQuestion(q, user.id));
+    const rows = await app.cachedContent(`course-candidates:${lessonId}:${type ?? 'all'}`, async () => {
+      await requireLesson(lessonId);
+      return type ? nodeQuestions(db, lessonId, type, 900) : lessonQuestions(db, lessonId);
+    });
+    // Course n serves the n-th quarter of the questions by difficulty, the learner's unseen ones first
+    // (the domain's pickCourse).
+    const history = await readAdaptiveHistory(db, user.id, lessonId);
+    const candidates = rows.map((row) => ({
+      id: row.id,
+      difficulty: row.difficulty,
+      characterFrequency: row.character_frequency,
+      row,
+    }));
+    const answered = new Set(Object.keys(history.latestByQuestion));
+    return pickCourse(candidates, courseId, limit, answered).map((c) => toQuestion(c.row, user.id));
   });
 
   defineRoute(app, 'getAdaptiveQuestions', async ({ input, user }) => {
