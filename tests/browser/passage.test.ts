@@ -193,8 +193,12 @@ describe('the annotated passage in a real browser', () => {
     const hasCantonese = await page.evaluate(() =>
       speechSynthesis.getVoices().some((v) => /^(zh[-_]HK|yue)/i.test(v.lang)),
     );
-    // This Chromium has no voices at all; were one Cantonese, the control would offer to read.
-    if (hasCantonese) return;
+    if (hasCantonese) {
+      // A device with a Cantonese voice is offered the reading.
+      await page.getByRole('button', { name: '朗讀' }).waitFor();
+      return;
+    }
+    // The Chromium here has no voices at all: the control says so and offers no reading.
     await expect
       .poll(() => page.getByTestId('read-aloud-missing').textContent())
       .toContain('此裝置沒有粵語語音');
@@ -216,12 +220,12 @@ describe('the annotated passage in a real browser', () => {
         .poll(spoken)
         .toEqual([{ text: '慶曆四年春，滕子京謫守巴陵郡。', lang: 'zh-HK', voice: '測試粵語', rate: 0.8 }]);
       const reading = p.locator('.sentence.is-reading');
-      await expect.poll(() => reading.textContent()).toBe('慶曆四年春，滕子京謫守巴陵郡。');
+      await expect.poll(() => reading.innerText()).toBe('慶曆四年春，滕子京謫守巴陵郡。');
       await p.screenshot({ path: `${SHOTS}/reading.png` });
 
       // The next sentence when the first ends; a new speed restarts the sentence being read.
       await p.evaluate(() => (window as unknown as { __finishUtterance(): void }).__finishUtterance());
-      await expect.poll(() => reading.textContent()).toBe('越明年，政通人和，百廢具興。');
+      await expect.poll(() => reading.innerText()).toBe('越明年，政通人和，百廢具興。');
       await p.getByLabel('語速').selectOption('1.2');
       await expect
         .poll(async () => (await spoken()).at(-1))
@@ -234,6 +238,31 @@ describe('the annotated passage in a real browser', () => {
       await p.evaluate(() => (window as unknown as { __finishUtterance(): void }).__finishUtterance());
       await expect.poll(() => reading.count()).toBe(0);
       expect(await p.getByRole('button', { name: '朗讀' }).count()).toBe(1);
+    } finally {
+      await speaking.close();
+    }
+  });
+
+  it("reads recitation's chosen range aloud, highlighting the sentence", async () => {
+    const speaking = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'zh-HK' });
+    await speaking.addCookies(await context.cookies());
+    await speaking.addInitScript(stubSpeech);
+    const p = await speaking.newPage();
+    try {
+      await p.goto('/memorization');
+      await p.getByTestId('recitation-lesson').first().getByRole('button', { name: '選擇此篇' }).click();
+      await p.getByRole('button', { name: '全文' }).click();
+      await p.getByRole('button', { name: '朗讀' }).click();
+      const first = '子曰：「不仁者，不可以久處約，不可以長處樂。';
+      const spoken = () =>
+        p.evaluate(() => (window as unknown as { __spoken: Array<{ text: string }> }).__spoken);
+      await expect.poll(async () => (await spoken()).map((u) => u.text)).toEqual([first]);
+      await expect
+        .poll(() => p.getByTestId('read-aloud-text').locator('.is-reading').innerText())
+        .toBe(first);
+      await p.screenshot({ path: `${SHOTS}/recitation-reading.png` });
+      await p.getByRole('button', { name: '停止朗讀' }).click();
+      await expect.poll(() => p.getByTestId('read-aloud-text').locator('.is-reading').count()).toBe(0);
     } finally {
       await speaking.close();
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, PassageAnnotations, PassageNote } from '@wenyan/contracts';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../auth/api.ts';
@@ -28,9 +28,16 @@ interface NoteHandlers {
 /** A 注釋 as a button in the text; its card (gloss, 粵拼, the questions that drill it) opens on focus or tap. */
 function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandlers }) {
   const termRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLDialogElement>(null);
   const cardId = `note-card-${note.id}`;
   const descriptionId = `note-desc-${note.id}`;
   const open = handlers.openId === note.id;
+  // The card sits at the bottom of the screen: a word under it is scrolled up into view.
+  useEffect(() => {
+    const term = termRef.current?.getBoundingClientRect();
+    const card = cardRef.current?.getBoundingClientRect();
+    if (open && term && card && term.bottom > card.top - 8) window.scrollBy(0, term.bottom - card.top + 24);
+  }, [open]);
   const close = (refocus: boolean) => {
     handlers.close(note.id, refocus);
     if (refocus) termRef.current?.focus();
@@ -70,6 +77,7 @@ function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandler
       </span>
       {open ? (
         <dialog
+          ref={cardRef}
           open
           className="note-card"
           aria-label={`注釋：${note.term}`}
