@@ -152,7 +152,7 @@ describe('the annotated passage in a real browser', () => {
     await page.screenshot({ path: `${SHOTS}/translation-and-key-note.png` });
 
     await page.keyboard.press('Tab');
-    expect(await activeText()).toBe('練習此詞（1 題）');
+    expect(await activeText()).toMatch(/^練習此詞（\d+ 題）$/);
     const questions = page.waitForResponse((r) => /\/api\/lessons\/9\/questions$/.test(r.url()));
     await page.keyboard.press('Enter');
     const served = await (await questions).json();
@@ -161,7 +161,7 @@ describe('the annotated passage in a real browser', () => {
 
     const quiz = page.getByTestId('adaptive-quiz');
     await quiz.waitFor();
-    await expect.poll(() => quiz.textContent()).toContain('屬予作文以記之');
+    await expect.poll(() => quiz.locator('.question-content').textContent()).toContain('屬');
     expect(await quiz.locator('.option.correct, .option.wrong').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/drill.png` });
 
@@ -185,6 +185,25 @@ describe('the annotated passage in a real browser', () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/dark-all-translations.png`, fullPage: true });
     await page.evaluate(() => localStorage.setItem('wyt-dark', 'false'));
+  });
+
+  it("marks every note of the content's own annotations, inner notes in their outer note's card", async () => {
+    const res = await page.request.get('/api/lessons/6/annotations');
+    const body = (await res.json()) as { notes: Array<{ id: string; parentId: string | null }> };
+    await page.goto('/passage/6');
+    const text = page.getByTestId('passage-text');
+    await text.waitFor();
+    const outer = body.notes.filter((n) => n.parentId === null);
+    await expect.poll(() => text.locator('.note-term').count()).toBe(outer.length);
+    const nested = body.notes.find((n) => n.parentId !== null);
+    if (nested) {
+      await text.locator(`[data-note="${nested.parentId}"]`).click();
+      await expect
+        .poll(() => page.getByTestId('note-card').locator('.note-card-inner').count())
+        .toBeGreaterThan(0);
+      expect(await seriousAxeFindings(page)).toEqual([]);
+    }
+    await page.screenshot({ path: `${SHOTS}/lesson-6.png` });
   });
 
   it('says so when the device has no Cantonese voice, instead of reading in Mandarin', async () => {

@@ -66,6 +66,8 @@ export const PassageNoteSchema = z
     jyutping: z.string().nullable(),
     /** A 重點字詞: a word exams test. */
     key: z.boolean(),
+    /** The longer note this one lies inside (菲薄 in 妄自菲薄), shown in that note's card; else null. */
+    parentId: z.string().nullable(),
     questionIds: z.array(z.string()),
   })
   .meta({ id: 'PassageNote' });

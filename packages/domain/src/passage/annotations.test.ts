@@ -27,18 +27,25 @@ describe('placing the notes', () => {
     expect(second).toMatchObject({ id: 'n1', start: TEXT.indexOf('秦城'), key: false, jyutping: null });
   });
 
-  it('leaves out a note whose term is not there and the later of two overlapping notes', () => {
+  it('keeps a note inside a longer one as its inner note, and leaves out partial overlaps and absent terms', () => {
     const notes = placeNotes(
       TEXT,
       [
-        { term: '大將', gloss: 'x' },
+        { term: '大將', gloss: '大將（內）' },
         { term: '大將軍', gloss: '官名。' },
-        { term: '將軍', gloss: 'y' },
+        { term: '將軍', gloss: '將軍（內）' },
+        { term: '軍廉', gloss: '跨界' },
+        { term: '大將軍', gloss: '重複' },
         { term: '藺相如', gloss: 'z' },
       ],
-      [],
+      [{ id: 'q-inner', targetText: '大將軍廉頗', highlight: '將軍' }],
     );
-    expect(notes.map((n) => n.term)).toEqual(['大將軍']);
+    expect(notes.map((n) => [n.term, n.gloss, n.parentId])).toEqual([
+      ['大將軍', '官名。', null],
+      ['大將', '大將（內）', 'n2'],
+      ['將軍', '將軍（內）', 'n2'],
+    ]);
+    expect(notes[2]!.questionIds).toEqual(['q-inner']);
   });
 
   it('links each word question to the note of its highlight where its quotation stands', () => {

@@ -4,8 +4,10 @@
  *
  * The rules:
  * 1. A note stands on the `occurrence`-th appearance of its term in the text (1 when not given). A note
- *    whose term does not appear that often is left out; of two notes that overlap, the one starting
- *    first (the longer at the same start) is kept, so no character carries two notes.
+ *    whose term does not appear that often is left out. A note inside a longer one (菲薄 in 妄自菲薄)
+ *    is kept as that note's inner note (`parentId`: the outermost note around it; the page shows it in
+ *    that note's card); of two notes that overlap only in part, the one starting first (the longer at
+ *    the same start) is kept, and a second note on the very same characters is left out.
  * 2. The sentences, joined, are the text with its whitespace (line breaks) left out: each sentence's
  *    range is found by walking the text, skipping whitespace. When a sentence does not match the text
  *    there, no sentence is placed (the page shows the text without 語譯 rather than a wrong one).
@@ -46,6 +48,8 @@ export interface PlacedNote {
   gloss: string;
   jyutping: string | null;
   key: boolean;
+  /** The outermost note this one lies inside (rule 1), or null for a note of the text itself. */
+  parentId: string | null;
   /** The word questions that drill this note (rule 3), in the order given. */
   questionIds: string[];
 }
@@ -101,20 +105,30 @@ export function placeNotes(
     .filter((n) => n.start >= 0)
     .sort((a, b) => a.start - b.start || b.note.term.length - a.note.term.length);
   const kept: PlacedNote[] = [];
-  let reach = 0;
+  // The outermost kept note reaching furthest so far: a later note starts inside it or after it.
+  let outer: PlacedNote | null = null;
   for (const { note, index, start } of found) {
-    if (start < reach) continue;
-    reach = start + note.term.length;
-    kept.push({
+    const end = start + note.term.length;
+    let parentId: string | null = null;
+    if (outer && start < outer.end) {
+      const inside = end <= outer.end && !(start === outer.start && end === outer.end);
+      if (!inside) continue;
+      if (kept.some((k) => k.start === start && k.end === end)) continue;
+      parentId = outer.id;
+    }
+    const placed: PlacedNote = {
       id: `n${index + 1}`,
       term: note.term,
       start,
-      end: reach,
+      end,
       gloss: note.gloss,
       jyutping: note.jyutping ?? null,
       key: note.key ?? false,
+      parentId,
       questionIds: [],
-    });
+    };
+    kept.push(placed);
+    if (parentId === null) outer = placed;
   }
   for (const drill of drills) {
     if (!drill.highlight) continue;

@@ -23,15 +23,42 @@ interface NoteHandlers {
   /** True once after a close that gave the focus back, so that focus does not reopen the note. */
   consumeRefocus(id: string): boolean;
   drill(note: PassageNote): void;
+  /** The notes inside a note (菲薄 in 妄自菲薄), shown in its card. */
+  innerOf(id: string): readonly PassageNote[];
+}
+
+const NONE: readonly PassageNote[] = [];
+
+/** A note's head in its card: the term, its 粵拼 and the 重點字詞 badge. */
+function NoteHead({ note }: { note: PassageNote }) {
+  return (
+    <span className="note-card-head">
+      <span className="note-card-term classical">{note.term}</span>
+      {note.jyutping ? <span className="note-card-jyutping">粵拼 {note.jyutping}</span> : null}
+      {note.key ? <span className="badge badge-seal">重點字詞</span> : null}
+    </span>
+  );
 }
 
 /** A 注釋 as a button in the text; its card (gloss, 粵拼, the questions that drill it) opens on focus or tap. */
-function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandlers }) {
+function NoteTerm({
+  note,
+  before,
+  after,
+  handlers,
+}: {
+  note: PassageNote;
+  /** The punctuation touching the term, kept on its line (see layout.ts). */
+  before: string;
+  after: string;
+  handlers: NoteHandlers;
+}) {
   const termRef = useRef<HTMLButtonElement>(null);
   const cardRef = useRef<HTMLDialogElement>(null);
   const cardId = `note-card-${note.id}`;
   const descriptionId = `note-desc-${note.id}`;
   const open = handlers.openId === note.id;
+  const inner = handlers.innerOf(note.id);
   // The card sits at the bottom of the screen: a word under it is scrolled up into view.
   useEffect(() => {
     const term = termRef.current?.getBoundingClientRect();
@@ -56,6 +83,7 @@ function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandler
         }
       }}
     >
+      {before}
       <button
         ref={termRef}
         type="button"
@@ -72,8 +100,11 @@ function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandler
       >
         {note.term}
       </button>
+      {after}
       <span id={descriptionId} hidden>
-        {`注釋：${note.gloss}${note.jyutping ? ` 粵拼：${note.jyutping}` : ''}`}
+        {`注釋：${note.gloss}${note.jyutping ? ` 粵拼：${note.jyutping}` : ''}${inner
+          .map((child) => ` ${child.term}：${child.gloss}`)
+          .join('')}`}
       </span>
       {open ? (
         <dialog
@@ -84,11 +115,7 @@ function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandler
           id={cardId}
           data-testid="note-card"
         >
-          <span className="note-card-head">
-            <span className="note-card-term classical">{note.term}</span>
-            {note.jyutping ? <span className="note-card-jyutping">粵拼 {note.jyutping}</span> : null}
-            {note.key ? <span className="badge badge-seal">重點字詞</span> : null}
-          </span>
+          <NoteHead note={note} />
           <span className="note-card-gloss">{note.gloss}</span>
           <span className="note-card-actions">
             {note.questionIds.length > 0 ? (
@@ -102,6 +129,17 @@ function NoteTerm({ note, handlers }: { note: PassageNote; handlers: NoteHandler
               關閉
             </button>
           </span>
+          {inner.map((child) => (
+            <span className="note-card-inner" key={child.id}>
+              <NoteHead note={child} />
+              <span className="note-card-gloss">{child.gloss}</span>
+              {child.questionIds.length > 0 ? (
+                <button type="button" className="btn btn-sm" onClick={() => handlers.drill(child)}>
+                  練習「{child.term}」（{child.questionIds.length} 題）
+                </button>
+              ) : null}
+            </span>
+          ))}
         </dialog>
       ) : null}
     </span>
@@ -115,7 +153,13 @@ function Parts({ parts, handlers }: { parts: Part[]; handlers: NoteHandlers }) {
         part.kind === 'text' ? (
           part.text
         ) : (
-          <NoteTerm key={part.note.id} note={part.note} handlers={handlers} />
+          <NoteTerm
+            key={part.note.id}
+            note={part.note}
+            before={part.before}
+            after={part.after}
+            handlers={handlers}
+          />
         ),
       )}
     </>
@@ -146,6 +190,13 @@ function AnnotatedText({
     () => layoutPassage(text, sentences, annotations.notes),
     [text, sentences, annotations],
   );
+  const innerByParent = useMemo(() => {
+    const byParent = new Map<string, PassageNote[]>();
+    for (const note of annotations.notes) {
+      if (note.parentId !== null) byParent.set(note.parentId, [...(byParent.get(note.parentId) ?? []), note]);
+    }
+    return byParent;
+  }, [annotations.notes]);
   const readAloud = useReadAloud(sentences);
   const [openId, setOpenId] = useState<string | null>(null);
   const refocused = useRef<string | null>(null);
@@ -166,6 +217,7 @@ function AnnotatedText({
       return was;
     },
     drill: onDrill,
+    innerOf: (id) => innerByParent.get(id) ?? NONE,
   };
   // One sentence's 語譯 opens or closes; under 「顯示全部語譯」 closing one keeps the others open.
   const toggle = (index: number) => {
@@ -300,7 +352,7 @@ function Passage({ lesson }: { lesson: Lesson }) {
         lesson={lesson}
         annotations={annotations.data ?? NO_ANNOTATIONS}
         onDrill={(note) => {
-          returnTo.current = note.id;
+          returnTo.current = note.parentId ?? note.id;
           setDrill(note);
         }}
       />

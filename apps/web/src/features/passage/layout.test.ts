@@ -10,6 +10,7 @@ const note = (term: string, start: number): PassageNote => ({
   gloss: `${term}的解釋`,
   jyutping: null,
   key: false,
+  parentId: null,
   questionIds: [],
 });
 
@@ -19,7 +20,9 @@ function show(paragraphs: Paragraph[]): string[] {
     p.pieces
       .map((piece) => {
         const body = piece.parts
-          .map((part) => (part.kind === 'text' ? part.text : `[${part.note.term}]`))
+          .map((part) =>
+            part.kind === 'text' ? part.text : `${part.before}[${part.note.term}]${part.after}`,
+          )
           .join('');
         return piece.sentence === null ? body : `(${piece.sentence} ${body}${piece.last ? '|' : ''})`;
       })
@@ -49,6 +52,22 @@ describe('laying out an annotated passage', () => {
     expect(show(layout)).toEqual([
       '慶曆四年春，滕子京[謫守]巴陵郡。(0 越明年，政通人和。)',
       '(0 予觀夫巴陵勝狀，在洞庭一湖。|)',
+    ]);
+  });
+
+  it('marks only the outer note of a nested pair (the inner one is in its card)', () => {
+    const inner = { ...note('謫守', 9), parentId: 'n-8' };
+    const layout = layoutPassage(text, [{ start: 0, end: 15 }], [note('京謫守', 8), inner]);
+    expect(show(layout)[0]).toBe('(0 慶曆四年春，滕子[京謫守]巴陵郡。|)越明年，政通人和。');
+  });
+
+  it('keeps the punctuation touching a note with it', () => {
+    const layout = layoutPassage('子曰：「仁者，安仁。」', [], [note('仁者', 4), note('安仁', 7)]);
+    const parts = layout[0]!.pieces[0]!.parts;
+    expect(parts).toMatchObject([
+      { kind: 'text', text: '子曰：' },
+      { kind: 'note', before: '「', after: '，' },
+      { kind: 'note', before: '', after: '。」' },
     ]);
   });
 

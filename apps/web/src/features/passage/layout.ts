@@ -11,7 +11,17 @@ export interface SentenceRange {
   end: number;
 }
 
-export type Part = { kind: 'text'; text: string } | { kind: 'note'; note: PassageNote };
+/**
+ * A note carries the punctuation that touches it (`before`: opening marks such as 「; `after`: closing
+ * marks such as ，。」), so the page keeps them on the term's line: a button is one box to the line
+ * breaker, which would otherwise start a line with a comma.
+ */
+export type Part =
+  | { kind: 'text'; text: string }
+  | { kind: 'note'; note: PassageNote; before: string; after: string };
+
+const OPENING = /[「『（《〈“‘(]+$/u;
+const CLOSING = /^[，。、；：？！」』）》〉”’),.;:?!]+/u;
 
 export interface Piece {
   /** Where the piece starts in the text (its identity). */
@@ -32,12 +42,27 @@ function partsOf(text: string, start: number, end: number, notes: readonly Passa
   const parts: Part[] = [];
   let cursor = start;
   for (const note of notes) {
-    if (note.start < cursor || note.end > end) continue;
-    if (note.start > cursor) parts.push({ kind: 'text', text: text.slice(cursor, note.start) });
-    parts.push({ kind: 'note', note });
+    // An inner note (parentId) is shown in its outer note's card, not in the text.
+    if (note.parentId !== null || note.start < cursor || note.end > end) continue;
+    let gap = text.slice(cursor, note.start);
+    const previous = parts.at(-1);
+    if (previous?.kind === 'note' && gap !== '') {
+      previous.after = gap.match(CLOSING)?.[0] ?? '';
+      gap = gap.slice(previous.after.length);
+    }
+    const before = gap.match(OPENING)?.[0] ?? '';
+    gap = gap.slice(0, gap.length - before.length);
+    if (gap !== '') parts.push({ kind: 'text', text: gap });
+    parts.push({ kind: 'note', note, before, after: '' });
     cursor = note.end;
   }
-  if (cursor < end) parts.push({ kind: 'text', text: text.slice(cursor, end) });
+  let rest = text.slice(cursor, end);
+  const last = parts.at(-1);
+  if (last?.kind === 'note' && rest !== '') {
+    last.after = rest.match(CLOSING)?.[0] ?? '';
+    rest = rest.slice(last.after.length);
+  }
+  if (rest !== '') parts.push({ kind: 'text', text: rest });
   return parts;
 }
 
