@@ -116,6 +116,8 @@ import {
 } from './users.ts';
 import {
   MixedLessonListSchema,
+  SentencePatternParamsSchema,
+  SentencePatternSessionListSchema,
   VocabularyLessonListSchema,
   VocabularyQuestionsQuerySchema,
   VocabularyRecordBodySchema,
@@ -470,6 +472,21 @@ export const apiRoutes = {
     summary: 'Mixed word-practice sessions',
     auth: 'user',
     responses: { 200: MixedLessonListSchema, ...errorResponses(401) },
+  },
+  listSentencePatterns: {
+    method: 'GET',
+    path: '/api/sentence-patterns',
+    summary: 'The 句式 sessions',
+    auth: 'user',
+    responses: { 200: SentencePatternSessionListSchema, ...errorResponses(401) },
+  },
+  listSentencePatternQuestions: {
+    method: 'GET',
+    path: '/api/sentence-patterns/:id/questions',
+    summary: "A 句式 session's questions",
+    auth: 'user',
+    params: SentencePatternParamsSchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
   },
   saveVocabularyRecord: {
     method: 'POST',

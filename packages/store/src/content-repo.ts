@@ -289,6 +289,36 @@ export async function findLessonAnnotations(
   return parsed.success ? parsed.data : null;
 }
 
+const SENTENCE_PATTERNS_KEY = 'sentence-patterns';
+
+/** The 句式 sessions (`content/data/sentence-patterns.json`), written over on every seed like the annotations. */
+export async function importSentencePatterns(db: Db): Promise<ImportResult> {
+  const data = JSON.stringify(content.sentencePatternSessions);
+  const rows = await db
+    .insertInto('content_documents')
+    .values({ key: SENTENCE_PATTERNS_KEY, data })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ data, updated_at: new Date() })
+        .where(sql<boolean>`content_documents.data is distinct from excluded.data`),
+    )
+    .returning('key')
+    .execute();
+  return { imported: rows.length, skipped: 1 - rows.length };
+}
+
+/** The stored 句式 sessions (none when the document is missing or unreadable). */
+export async function findSentencePatternSessions(db: Db): Promise<content.SentencePatternSession[]> {
+  const row = await db
+    .selectFrom('content_documents')
+    .select('data')
+    .where('key', '=', SENTENCE_PATTERNS_KEY)
+    .executeTakeFirst();
+  const parsed = content.SentencePatternSessionsSchema.safeParse(row?.data);
+  return parsed.success ? parsed.data : [];
+}
+
 function contentVersion(): string {
   return createHash('sha256')
     .update(
@@ -301,6 +331,7 @@ function contentVersion(): string {
         content.ciComparison,
         content.commonCharacters,
         content.lessonAnnotations,
+        content.sentencePatternSessions,
       ]),
     )
     .digest('hex');
@@ -326,6 +357,7 @@ export async function seedContent(db: Db): Promise<{ seeded: boolean; version: s
     await retireRemovedQuestions(trx);
     await importMindMaps(trx);
     await importAnnotations(trx);
+    await importSentencePatterns(trx);
     await trx
       .insertInto('content_documents')
       .values({ key: CONTENT_VERSION_KEY, data: JSON.stringify(version) })

@@ -1,6 +1,8 @@
 import { pickAdaptive, pickCourse, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
+  findQuestions,
+  findSentencePatternSessions,
   insertUserQuestion,
   lessonQuestions,
   listVocabularySessions,
@@ -123,6 +125,38 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       description: s.description,
       questionCount: Number(s.question_count),
     }));
+  });
+
+  /** The 句式 sessions with their stored questions (retired or missing ids left out), cached. */
+  function cachedSentencePatterns() {
+    return app.cachedContent('sentence-patterns', async () => {
+      const sessions = await findSentencePatternSessions(db);
+      const rows = await findQuestions(db, [...new Set(sessions.flatMap((s) => s.questionIds))]);
+      const byId = new Map(rows.filter((q) => q.origin === 'bank').map((q) => [q.id, q]));
+      return sessions.map((s) => ({
+        ...s,
+        questions: s.questionIds.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [row] : [];
+        }),
+      }));
+    });
+  }
+
+  defineRoute(app, 'listSentencePatterns', async () =>
+    (await cachedSentencePatterns()).map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      questionCount: s.questions.length,
+      lessonIds: [...new Set(s.questions.map((q) => q.lesson_id))].sort((a, b) => a - b),
+    })),
+  );
+
+  defineRoute(app, 'listSentencePatternQuestions', async ({ input, user }) => {
+    const session = (await cachedSentencePatterns()).find((s) => s.id === input.params.id);
+    if (!session) throw notFound('sentence pattern session');
+    return session.questions.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'listVocabularyQuestions', async ({ input, user }) => {
