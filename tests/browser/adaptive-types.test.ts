@@ -58,4 +58,21 @@ describe('the adaptive quiz of every practice type', () => {
     expect(await marked.getByTestId('marked-point').count()).toBeGreaterThan(0);
     expect(await marked.textContent()).toContain('參考答案');
   });
+
+  it('runs a 句式 session from the vocabulary page, its items from several texts', async () => {
+    const { page } = learner;
+    await page.goto('/vocabulary');
+    const card = page.getByTestId('pattern-card').filter({ hasText: '句式：被動句' });
+    await card.waitFor();
+    expect(await page.getByTestId('pattern-card').count()).toBe(5);
+    await card.getByRole('button', { name: /開始練習/ }).click();
+    const quiz = page.getByTestId('adaptive-quiz');
+    await quiz.waitFor();
+    expect(await quiz.locator('#quiz-title').textContent()).toBe('句式：被動句');
+    await expect.poll(() => page.getByTestId('quiz-position').textContent()).toMatch(/第 1 題，共 6 題/);
+    // Answered through the quiz's flow: a choice, then the verdict with the key.
+    await quiz.getByTestId('option').first().click();
+    await page.getByRole('button', { name: '提交答案' }).click();
+    await expect.poll(() => page.locator('.feedback').textContent()).toMatch(/正確！|錯誤/);
+  });
 });

@@ -28,6 +28,9 @@ export const queryKeys = {
   vocabulary: ['vocabulary'] as const,
   vocabularyLessons: ['vocabulary', 'lessons'] as const,
   mixedLessons: ['vocabulary', 'mixed-lessons'] as const,
+  /** The 句式 sessions and a session's questions. */
+  sentencePatterns: ['vocabulary', 'sentence-patterns'] as const,
+  sentencePatternQuestions: (id: string) => ['vocabulary', 'sentence-patterns', id, 'questions'] as const,
   vocabularyRecords: (userId: string) => ['users', userId, 'vocabulary', 'records'] as const,
   vocabularyStats: (userId: string) => ['users', userId, 'vocabulary', 'stats'] as const,
   /** The error book: its records and (under the same prefix) its statistics. */
