@@ -31,6 +31,9 @@ describe('the adaptive quiz of every practice type', () => {
     const { page } = learner;
     for (const { chip, label } of TYPES) {
       await page.goto('/lesson/9/types');
+      await page.getByTestId('adaptive-type').first().waitFor();
+      if (chip === '詞語解釋')
+        await page.screenshot({ path: '/tmp/wenyan-passage-shots/practice-types.png', fullPage: true });
       const loading = page.waitForResponse((r) => r.url().includes('/api/lessons/9/adaptive-questions'));
       await page.getByTestId('adaptive-type').getByText(chip, { exact: true }).click();
       expect((await loading).status()).toBe(200);
@@ -65,6 +68,8 @@ describe('the adaptive quiz of every practice type', () => {
     const card = page.getByTestId('pattern-card').filter({ hasText: '句式：被動句' });
     await card.waitFor();
     expect(await page.getByTestId('pattern-card').count()).toBe(5);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/wenyan-passage-shots/patterns.png' });
     await card.getByRole('button', { name: /開始練習/ }).click();
     const quiz = page.getByTestId('adaptive-quiz');
     await quiz.waitFor();
