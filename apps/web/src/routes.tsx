@@ -84,6 +84,13 @@ const practice: RouteObject[] = [
       (m) => m.TypeRoadmapPage,
     ),
   },
+  {
+    path: '/lesson/:lessonId/adaptive/:questionType',
+    element: screen(
+      () => import('./features/practice/AdaptivePracticePage.tsx'),
+      (m) => m.AdaptivePracticePage,
+    ),
+  },
   { path: '/lesson/:lessonId/questions/:questionType/:nodeId', element: questionSession() },
   { path: '/lesson/:lessonId/questions/:questionType', element: questionSession() },
   { path: '/lesson/:id/roadmap', element: lessonRoadmap() },

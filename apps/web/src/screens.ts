@@ -22,6 +22,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'mindmap-passage', path: '/mindmap/passage/9' },
   { name: 'practice-types', path: '/lesson/9/types' },
   { name: 'type-roadmap', path: '/lesson/9/word_interpretation/roadmap' },
+  { name: 'adaptive-practice', path: '/lesson/9/adaptive/sentence_translation' },
   { name: 'question-session-course', path: '/lesson/9/questions/word_interpretation/course1' },
   { name: 'question-session', path: '/lesson/9/questions/word_interpretation' },
   { name: 'lesson-roadmap', path: '/lesson/9/roadmap' },

@@ -78,6 +78,7 @@ import {
   LessonParamsSchema,
   LessonSchema,
   NodeAvailabilityListSchema,
+  PassageAnnotationsSchema,
 } from './lessons.ts';
 import { buildPath, LOGIN_PATH, LOGOUT_PATH, SUCCESS_STATUSES, type SuccessStatus } from './light.ts';
 import {
@@ -129,6 +130,8 @@ import {
 } from './users.ts';
 import {
   MixedLessonListSchema,
+  SentencePatternParamsSchema,
+  SentencePatternSessionListSchema,
   VocabularyLessonListSchema,
   VocabularyQuestionsQuerySchema,
   VocabularyRecordBodySchema,
@@ -303,6 +306,14 @@ export const apiRoutes = {
     params: LessonParamsSchema,
     responses: { 200: LessonSchema, ...errorResponses(400, 401, 404) },
   },
+  getLessonAnnotations: {
+    method: 'GET',
+    path: '/api/lessons/:id/annotations',
+    summary: "A passage's notes (注釋) and 語譯",
+    auth: 'user',
+    params: LessonParamsSchema,
+    responses: { 200: PassageAnnotationsSchema, ...errorResponses(400, 401, 404) },
+  },
   listLessonQuestions: {
     method: 'GET',
     path: '/api/lessons/:lessonId/questions',
@@ -473,6 +484,21 @@ export const apiRoutes = {
     summary: 'Mixed word-practice sessions',
     auth: 'user',
     responses: { 200: MixedLessonListSchema, ...errorResponses(401) },
+  },
+  listSentencePatterns: {
+    method: 'GET',
+    path: '/api/sentence-patterns',
+    summary: 'The 句式 sessions',
+    auth: 'user',
+    responses: { 200: SentencePatternSessionListSchema, ...errorResponses(401) },
+  },
+  listSentencePatternQuestions: {
+    method: 'GET',
+    path: '/api/sentence-patterns/:id/questions',
+    summary: "A 句式 session's questions",
+    auth: 'user',
+    params: SentencePatternParamsSchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
   },
   saveVocabularyRecord: {
     method: 'POST',

@@ -4,6 +4,7 @@
  */
 export * from './achievements/achievements.ts';
 export * from './adaptive/adaptive.ts';
+export * from './adaptive/courses.ts';
 export * from './grading/fold.ts';
 export * from './grading/grading.ts';
 export * from './grading/marker.ts';
@@ -16,6 +17,7 @@ export * from './learner/decide.ts';
 export * from './learner/events.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';
+export * from './passage/annotations.ts';
 export * from './profile/profile.ts';
 export * from './progress/progress.ts';
 export * from './projections/learner-view.ts';

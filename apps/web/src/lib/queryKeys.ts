@@ -10,6 +10,10 @@ export const queryKeys = {
   user: (userId: string) => ['users', userId] as const,
   lessons: ['lessons'] as const,
   lesson: (id: number) => ['lessons', id] as const,
+  /** A passage's notes and 語譯. */
+  annotations: (id: number) => ['lessons', id, 'annotations'] as const,
+  /** A lesson's questions as the learner sees them (no keys). */
+  lessonQuestions: (id: number) => ['lessons', id, 'questions'] as const,
   userStats: (userId: string) => ['users', userId, 'stats'] as const,
   completedActivities: (userId: string, lessonId: number) =>
     ['users', userId, 'completed-activities', lessonId] as const,
@@ -24,6 +28,9 @@ export const queryKeys = {
   vocabulary: ['vocabulary'] as const,
   vocabularyLessons: ['vocabulary', 'lessons'] as const,
   mixedLessons: ['vocabulary', 'mixed-lessons'] as const,
+  /** The 句式 sessions and a session's questions. */
+  sentencePatterns: ['vocabulary', 'sentence-patterns'] as const,
+  sentencePatternQuestions: (id: string) => ['vocabulary', 'sentence-patterns', id, 'questions'] as const,
   vocabularyRecords: (userId: string) => ['users', userId, 'vocabulary', 'records'] as const,
   vocabularyStats: (userId: string) => ['users', userId, 'vocabulary', 'stats'] as const,
   /** The error book: its records and (under the same prefix) its statistics. */

@@ -22,6 +22,8 @@ export interface AdaptiveQuizProps {
   lessonIds?: readonly number[] | undefined;
   preloadedQuestions?: readonly Question[] | undefined;
   config: QuizConfig;
+  /** False: the quiz's end posts no node or vocabulary completion (see `QuizInput.record`). */
+  record?: boolean | undefined;
   /** The header title; by default the lesson's title, else 智能適應練習. */
   title?: string | undefined;
   onExit: () => void;
@@ -50,6 +52,7 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
       lessonIds: props.lessonIds,
       preloadedQuestions: props.preloadedQuestions,
       config,
+      record: props.record,
       startingXP: user.totalXP,
     },
   });

@@ -310,6 +310,13 @@ describe('what the end of a quiz posts', () => {
     });
   });
 
+  it("a passage note's drill (record false) posts nothing, of any type", () => {
+    expect(completionRequest(context({ lessonId: 9, record: false }, [true]))).toBeNull();
+    const theme = { type: 'theme_understanding', questionCount: 8, characterThreshold: 400 } as const;
+    expect(completionRequest(context({ config: theme, record: false }, [true]))).toBeNull();
+    expect(completionRequest(context({ lessonId: 9 }, [true]))).toMatchObject({ kind: 'vocabulary' });
+  });
+
   it('lesson 0 without a list posts nothing', () => {
     expect(completionRequest(context({ lessonId: 0 }, [true]))).toBeNull();
   });

@@ -32,6 +32,8 @@ export interface QuizConfig {
   type: QuestionType;
   questionCount: number;
   characterThreshold: number;
+  /** Adaptive questions whatever the type (see `QuizQuestionsRequest.adaptive`). */
+  adaptive?: boolean | undefined;
 }
 
 export interface QuizInput {
@@ -43,6 +45,11 @@ export interface QuizInput {
   config: QuizConfig;
   /** The learner's XP when the quiz starts (the popup starts from it). */
   startingXP: number;
+  /**
+   * False for a drill that is no node or vocabulary exercise of its own (a passage note's questions):
+   * its end posts nothing; each answer still counts. True by default.
+   */
+  record?: boolean | undefined;
   /**
    * The answer-submission flow (the screen passes `useAnswerSubmission()`; tests their own). It holds
    * one Idempotency-Key per question and selection until the answer is acknowledged. Without it the
@@ -206,6 +213,7 @@ export const quizMachine = setup({
           type: context.input.config.type,
           questionCount: context.input.config.questionCount,
           characterThreshold: context.input.config.characterThreshold,
+          adaptive: context.input.config.adaptive,
           preloaded: context.input.preloadedQuestions,
         }),
         onDone: [

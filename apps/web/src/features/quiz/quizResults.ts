@@ -28,7 +28,7 @@ export function quizSummary(context: QuizContext) {
 export function completionRequest(context: QuizContext): CompletionRequest {
   const { lessonId, lessonIds, userId, config } = context.input;
   const s = quizSummary(context);
-  if (s.answered === 0) return null;
+  if (s.answered === 0 || context.input.record === false) return null;
   if (config.type !== 'word_interpretation') {
     if (lessonId <= 0) return null;
     const body = {
