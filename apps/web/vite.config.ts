@@ -52,8 +52,8 @@ function initialRouteBudget(): Plugin {
 
 /**
  * Drops the routes' `summary` strings from the client's copy of the contracts registry: they document
- * the API in the OpenAPI document (server side) and are never read by the client, yet the registry is
- * in the initial route (1.5 KB gzipped of its budget). Only whole-line string summaries are dropped.
+ * the API in the OpenAPI document (server side) and are never read by the client, whose registry chunk
+ * loads beside the first render (1.5 KB gzipped less). Only whole-line string summaries are dropped.
  */
 function stripRouteSummaries(): Plugin {
   return {
