@@ -85,6 +85,7 @@ describe('authorization: every route × anonymous / owner / other student / teac
         type: 'word_interpretation',
         paperId: 1,
         questionId: 'l01-wi-01',
+        assignmentId: 'a1',
         version: 1,
         year: 2027,
       };

@@ -37,6 +37,17 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
+    setAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'practice', lessonId: 1, nodeType: 'word_interpretation' },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    editAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'reviews', count: 10 },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    setClassSettings: { hideGlobalLeaderboard: true },
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
@@ -124,6 +135,7 @@ describe('fuzzing every write route with malformed bodies', () => {
         lessonId: 1,
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
+        assignmentId: 'a1',
         version: 1,
         year: 2027,
       });
@@ -133,6 +145,9 @@ describe('fuzzing every write route with malformed bodies', () => {
         'setUserRoles',
         'createClass',
         'setDefaultExamDate',
+        'setAssignment',
+        'editAssignment',
+        'setClassSettings',
       ].includes(name)
         ? admin.headers
         : learner.headers;
@@ -281,6 +296,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     type: 'word_interpretation',
     questionId: 'l01-wi-01',
     paperId: 1,
+    assignmentId: 'a1',
     version: 1,
     year: 2027,
   });

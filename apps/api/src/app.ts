@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth/index.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { dseRoutes } from './routes/dse/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { homeworkRoutes } from './routes/homework/index.ts';
 import { leaderboardRoutes } from './routes/leaderboard/index.ts';
 import { learnerRoutes } from './routes/learner/index.ts';
 import { lessonRoutes } from './routes/lessons/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(docsRoutes);
   await app.register(teacherRoutes);
+  await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);

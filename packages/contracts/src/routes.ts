@@ -3,6 +3,7 @@
  * from it, the web client types its calls with `Input<'name'>` / `Output<'name'>`, and the OpenAPI
  * document is generated from it.
  */
+
 import type { z } from 'zod';
 import {
   AdminStatusSchema,
@@ -57,6 +58,18 @@ import {
   RedirectSchema,
   SwitchingProtocolsSchema,
 } from './health.ts';
+import {
+  AssignmentBodySchema,
+  AssignmentHistorySchema,
+  AssignmentParamsSchema,
+  AssignmentSchema,
+  ClassHomeworkSchema,
+  ClassLeagueListSchema,
+  ClassLeagueSchema,
+  ClassSettingsSchema,
+  LeaderboardVisibilitySchema,
+  MyHomeworkSchema,
+} from './homework.ts';
 import { LeaderboardSchema } from './leaderboard.ts';
 import {
   LessonIdParamsSchema,
@@ -66,6 +79,7 @@ import {
   LessonSchema,
   NodeAvailabilityListSchema,
 } from './lessons.ts';
+import { buildPath, LOGIN_PATH, LOGOUT_PATH, SUCCESS_STATUSES, type SuccessStatus } from './light.ts';
 import {
   DeleteAccountBodySchema,
   ExportCsvQuerySchema,
@@ -175,9 +189,7 @@ export type AuthRule = (typeof AUTH_RULES)[number];
 export const RESPONSE_KINDS = ['json', 'html', 'text', 'redirect', 'websocket'] as const;
 export type ResponseKind = (typeof RESPONSE_KINDS)[number];
 
-/** The status codes of a successful answer. */
-export const SUCCESS_STATUSES = [200, 201, 101, 302] as const;
-export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+export { SUCCESS_STATUSES, type SuccessStatus };
 
 /** One call: its method, its Fastify-style path, who may call it, and the schemas of its parts. */
 export interface RouteContract {
@@ -213,7 +225,7 @@ export const apiRoutes = {
   // Identity --------------------------------------------------------------------------------
   loginPage: {
     method: 'GET',
-    path: '/api/login',
+    path: LOGIN_PATH,
     summary: 'The sign-in page (or a redirect to the school sign-in provider)',
     auth: 'public',
     kind: 'html',
@@ -230,7 +242,7 @@ export const apiRoutes = {
   },
   logoutRedirect: {
     method: 'GET',
-    path: '/api/logout',
+    path: LOGOUT_PATH,
     summary: 'Sign out and redirect to /',
     auth: 'public',
     kind: 'redirect',
@@ -509,7 +521,7 @@ export const apiRoutes = {
     path: '/api/leaderboard',
     summary: "The top ten, the signed-in learner's place and the number of learners",
     auth: 'user',
-    responses: { 200: LeaderboardSchema, ...errorResponses(401) },
+    responses: { 200: LeaderboardSchema, ...errorResponses(401, 403) },
   },
 
   // Error book -------------------------------------------------------------------------------
@@ -825,6 +837,90 @@ export const apiRoutes = {
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
   },
 
+  // Homework (a class stream of assignments) and class leagues ------------------------------
+  setAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'Set homework for one of the teacher’s classes (AssignmentSet on the class stream; Idempotency-Key)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 201: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  listClassAssignments: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'A class’s open homework and every learner’s status on each (done, in progress, late, not started)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassHomeworkSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  editAssignment: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId',
+    summary: 'Change an assignment’s title, task or due time (AssignmentEdited; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  withdrawAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/withdraw',
+    summary: 'Withdraw an assignment (AssignmentWithdrawn; its history stays; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  getAssignmentHistory: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/history',
+    summary: 'Every event of an assignment: set, edited, withdrawn, by whom and when',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentHistorySchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getMyHomework: {
+    method: 'GET',
+    path: '/api/users/me/homework',
+    summary: 'The signed-in learner’s open homework from their classes, what is due first at the top',
+    auth: 'user',
+    responses: { 200: MyHomeworkSchema, ...errorResponses(401) },
+  },
+  getMyLeagues: {
+    method: 'GET',
+    path: '/api/users/me/leagues',
+    summary: 'The weekly league of each class the signed-in learner is in',
+    auth: 'user',
+    responses: { 200: ClassLeagueListSchema, ...errorResponses(401) },
+  },
+  getClassLeague: {
+    method: 'GET',
+    path: '/api/classes/:id/league',
+    summary: 'A class’s weekly league (its members, its teacher, or an admin)',
+    auth: 'user',
+    params: ClassParamsSchema,
+    responses: { 200: ClassLeagueSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getLeaderboardVisibility: {
+    method: 'GET',
+    path: '/api/users/me/leaderboard-visibility',
+    summary: 'Whether a teacher of one of the learner’s classes hid the global leaderboard from it',
+    auth: 'user',
+    responses: { 200: LeaderboardVisibilitySchema, ...errorResponses(401) },
+  },
+  setClassSettings: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/settings',
+    summary: 'A class’s settings: hide the global leaderboard from its students (they keep the class league)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: ClassSettingsSchema,
+    responses: { 200: ClassSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
   // Data care (the learner's own data) -------------------------------------------------------
   exportMyData: {
     method: 'GET',
@@ -968,19 +1064,4 @@ export function toOpenApiPath(path: string): string {
     .join('/');
 }
 
-/**
- * Fills a route's path with parameter values (URI-encoded).
- *
- * @example buildPath(apiRoutes.getLesson.path, { id: 3 }) // '/api/lessons/3'
- */
-export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      if (!segment.startsWith(':')) return segment;
-      const value = params[segment.slice(1)];
-      if (value === undefined) throw new Error(`Missing path parameter ${segment} for ${path}`);
-      return encodeURIComponent(String(value));
-    })
-    .join('/');
-}
+export { buildPath };

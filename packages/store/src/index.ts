@@ -5,6 +5,7 @@ export * from './content-repo.ts';
 export * from './data-lock.ts';
 export * from './db.ts';
 export * from './event-store.ts';
+export * from './homework-repo.ts';
 export * from './identity-repo.ts';
 export * from './leaderboard.ts';
 export * from './ports.ts';

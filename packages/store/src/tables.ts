@@ -227,6 +227,7 @@ export interface ClassesTable {
   name: string;
   join_code: string;
   created_at: Timestamp;
+  hide_global_leaderboard: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ClassMembersTable {

@@ -38,6 +38,15 @@ export const queryKeys = {
   adminStatus: ['admin', 'status'] as const,
   /** A learner's appeals and their outcome (我的申訴). */
   appeals: (userId: string) => ['appeals', userId] as const,
+  /** Homework and class leagues (the learner's own and a class's). */
+  homework: {
+    mine: ['homework', 'mine'] as const,
+    ofClass: (classId: string) => ['homework', 'class', classId] as const,
+    history: (classId: string, assignmentId: string) =>
+      ['homework', 'class', classId, 'history', assignmentId] as const,
+    leagues: ['homework', 'leagues'] as const,
+    visibility: ['homework', 'leaderboard-visibility'] as const,
+  },
   teacher: {
     classes: ['teacher', 'classes'] as const,
     /** The appeals of the teacher's learners. */

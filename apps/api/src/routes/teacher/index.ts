@@ -33,7 +33,7 @@ const isAdmin = (user: UserRecord) => user.roles.includes('admin');
 const isTeacher = (user: UserRecord) => user.roles.includes('teacher') || isAdmin(user);
 
 /** The class when the user may read it: its teacher, or an admin (404 unknown, 403 someone else's). */
-async function ownClass(app: FastifyInstance, user: UserRecord, id: string): Promise<ClassRecord> {
+export async function ownClass(app: FastifyInstance, user: UserRecord, id: string): Promise<ClassRecord> {
   const found = await findClass(app.deps.db, id);
   if (!found) throw notFound('class');
   if (found.teacherId !== user.id && !isAdmin(user)) throw forbidden('this is not one of your classes');

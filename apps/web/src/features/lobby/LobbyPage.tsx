@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, User } from '@wenyan/contracts';
 import { levelInfo, readingMinutes } from '@wenyan/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
@@ -10,6 +10,11 @@ import { currentUserQuery } from '../auth/api.ts';
 import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
 import './lobby.css';
+
+/** 「功課」: loaded after the lobby, so the initial route's JavaScript stays within its budget. */
+const LobbyHomework = lazy(async () => ({
+  default: (await import('../homework/LobbyHomework.tsx')).LobbyHomework,
+}));
 
 /**
  * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the
@@ -91,6 +96,11 @@ export function LobbyPage() {
         <h1 className="page-title">DSE 範文庫</h1>
         {user ? <XpSummary user={user} /> : null}
       </div>
+      {user ? (
+        <Suspense fallback={null}>
+          <LobbyHomework />
+        </Suspense>
+      ) : null}
       <nav className="shortcuts" aria-label="學習捷徑">
         {SHORTCUTS.map(({ to, label, Icon }) => (
           <Link key={to} to={to} className="shortcut">
