@@ -87,6 +87,7 @@ describe('authorization: every route × anonymous / owner / other student / teac
         questionId: 'l01-wi-01',
         assignmentId: 'a1',
         version: 1,
+        year: 2027,
       };
       // Class routes take a class id, not a user id.
       if (route.path.includes('/classes/:id')) params.id = '999999';

@@ -12,6 +12,8 @@ export const EXPORT_TABLE_NAMES = [
   'completed_activities',
   'error_questions',
   'vocabulary_records',
+  'review_cards',
+  'review_settings',
   'classes',
 ] as const;
 export const ExportTableNameSchema = z.enum(EXPORT_TABLE_NAMES);

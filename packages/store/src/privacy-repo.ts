@@ -15,6 +15,8 @@ export const EXPORT_TABLES = [
   'completed_activities',
   'error_questions',
   'vocabulary_records',
+  'review_cards',
+  'review_settings',
   'classes',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
@@ -48,56 +50,69 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 
 /** Everything the product keeps about a learner: the account, the whole event history, every read model. */
 export async function exportLearnerData(db: Db, userId: string): Promise<LearnerExport> {
-  const [account, totals, projection, events, lessons, activities, errors, vocabulary, classes] =
-    await Promise.all([
-      db
-        .selectFrom('users')
-        .select([
-          'id',
-          'username',
-          'first_name',
-          'last_name',
-          'email',
-          'profile_image_url',
-          'school_name',
-          'nickname',
-          'leaderboard_opt_out',
-          'roles',
-          'character_threshold',
-          'created_at',
-          'updated_at',
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('learner_projections').select('view').where('user_id', '=', userId).executeTakeFirst(),
-      db
-        .selectFrom('events')
-        .select(['version', 'type', 'schema_version', 'data', 'recorded_at'])
-        .where('stream_id', '=', learnerStreamId(userId))
-        .orderBy('version')
-        .execute(),
-      db
-        .selectFrom('user_lesson_stats')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('lesson_id')
-        .execute(),
-      db
-        .selectFrom('completed_activities')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('lesson_id')
-        .execute(),
-      db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
-      db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
-      classMemberships(db)
-        .selectFrom('class_members')
-        .innerJoin('classes', 'classes.id', 'class_members.class_id')
-        .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
-        .where('class_members.user_id', '=', userId)
-        .execute(),
-    ]);
+  const [
+    account,
+    totals,
+    projection,
+    events,
+    lessons,
+    activities,
+    errors,
+    vocabulary,
+    cards,
+    settings,
+    classes,
+  ] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'first_name',
+        'last_name',
+        'email',
+        'profile_image_url',
+        'school_name',
+        'nickname',
+        'leaderboard_opt_out',
+        'roles',
+        'character_threshold',
+        'created_at',
+        'updated_at',
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('learner_projections').select('view').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('events')
+      .select(['version', 'type', 'schema_version', 'data', 'recorded_at'])
+      .where('stream_id', '=', learnerStreamId(userId))
+      .orderBy('version')
+      .execute(),
+    db
+      .selectFrom('user_lesson_stats')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('lesson_id')
+      .execute(),
+    db
+      .selectFrom('completed_activities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('lesson_id')
+      .execute(),
+    db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
+    db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
+    db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
+    db.selectFrom('review_settings').selectAll().where('user_id', '=', userId).execute(),
+    classMemberships(db)
+      .selectFrom('class_members')
+      .innerJoin('classes', 'classes.id', 'class_members.class_id')
+      .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
+      .where('class_members.user_id', '=', userId)
+      .execute(),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account: plain(account as Record<string, unknown>),
@@ -109,6 +124,8 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       completed_activities: activities.map((r) => plain(r as Record<string, unknown>)),
       error_questions: errors.map((r) => plain(r as Record<string, unknown>)),
       vocabulary_records: vocabulary.map((r) => plain(r as Record<string, unknown>)),
+      review_cards: cards.map((r) => plain(r as Record<string, unknown>)),
+      review_settings: settings.map((r) => plain(r as Record<string, unknown>)),
       classes: classes.map((r) => plain(r as Record<string, unknown>)),
     },
   };

@@ -30,5 +30,7 @@ export const CSV_TABLE_LABELS: Record<(typeof EXPORT_TABLE_NAMES)[number], strin
   completed_activities: '已完成練習',
   error_questions: '錯題簿',
   vocabulary_records: '詞彙練習',
+  review_cards: '複習卡',
+  review_settings: '複習設定',
   classes: '班別',
 };
