@@ -1,0 +1,246 @@
+/**
+ * Review to exam day (issue 21) in a real browser against the real server: the first-sign-in guide ends
+ * in the first practice; a learner who answered wrong sees 「今日複習」 on the lobby and the due count in the
+ * header, does the review session (the server's questions, its verdicts and its review XP), drills the
+ * error book (「練習錯題」) and reads the charts (accuracy by kind of knowledge, the forecast); and a review
+ * done with the keyboard alone.
+ */
+import type { APIRequestContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerKeys } from '../support/keys.ts';
+import { type Learner, reloadUntil, signUpLearner, startWorld, type World } from './part1-support.ts';
+
+type Question = { id: string; options: string[]; type: string; lessonId: number };
+type SessionItem = { question: Question; isDue: boolean; inErrorBook: boolean };
+
+/** Answers `count` choice questions of lesson 1 wrong through the API (the setup, not the journey). */
+async function answerWrong(
+  request: APIRequestContext,
+  userId: string,
+  keys: ReadonlyMap<string, string>,
+  count: number,
+): Promise<Question[]> {
+  const listed = (await (await request.get('/api/lessons/1/questions')).json()) as Question[];
+  const chosen = listed.filter((q) => q.options.length > 1).slice(0, count);
+  expect(chosen).toHaveLength(count);
+  for (const question of chosen) {
+    const wrong = question.options.find((o) => o !== keys.get(question.id));
+    const res = await request.post('/api/users/answers', {
+      data: { userId, questionId: question.id, selectedAnswer: wrong, timeSpent: 5 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return chosen;
+}
+
+/** The review session the server draws for the page (read from its response). */
+async function sessionItems(response: Promise<Response>): Promise<SessionItem[]> {
+  const body = (await (await response).json()) as { items: SessionItem[] };
+  return body.items;
+}
+
+/** With REVIEW_SHOTS=<folder>, a phone-size screenshot of the page as it stands (to look at, not asserted). */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.REVIEW_SHOTS)
+    await page.screenshot({ path: `${process.env.REVIEW_SHOTS}/${name}.png`, fullPage: true });
+}
+
+const isSession = (response: Response) =>
+  /\/api\/users\/[^/]+\/reviews\/session/.test(response.url()) && response.request().method() === 'GET';
+
+/** The knowledge-tag chart has drawn (its query answered). */
+async function tagsChartShown(page: Page): Promise<void> {
+  await page.getByTestId('tag-chart').locator('svg').waitFor();
+}
+
+/** The position shown by the quiz: question n of total. */
+async function position(page: Page): Promise<{ n: number; total: number }> {
+  const text = (await page.getByTestId('quiz-position').textContent()) ?? '';
+  const [, n, total] = text.match(/第 (\d+) 題，共 (\d+) 題/) ?? [];
+  return { n: Number(n), total: Number(total) };
+}
+
+describe('review to exam day in a real browser', () => {
+  let world: World;
+  let keys: Map<string, string>;
+  const learners: Learner[] = [];
+
+  beforeAll(async () => {
+    world = await startWorld();
+    keys = await answerKeys(world.databaseUrl);
+  });
+
+  afterAll(async () => {
+    for (const learner of learners) await learner.context.close();
+    await world?.close();
+  });
+
+  async function learner(): Promise<Learner> {
+    const made = await signUpLearner(world);
+    learners.push(made);
+    return made;
+  }
+
+  it('asks the exam year and the daily goal at first sign-in, then starts the first practice', async () => {
+    const { page, id } = await learner();
+    await page.goto('/');
+    const guide = page.getByTestId('first-guide');
+    await guide.getByText('你哪一年應考文憑試？').waitFor();
+    await shot(page, 'guide-year');
+    const years = guide.getByRole('radio');
+    expect(await years.count()).toBe(3);
+    const second = Number(await years.nth(1).getAttribute('value'));
+    await years.nth(1).check();
+    await guide.getByRole('button', { name: '下一步' }).click();
+    await guide.getByText('每日想複習多少題？').waitFor();
+    await shot(page, 'guide-goal');
+    await guide.getByRole('radio', { name: '10 題' }).check();
+    await guide.getByRole('button', { name: '開始第一次練習' }).click();
+    await page.getByTestId('question-session').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/lesson/1/questions/word_interpretation/course1');
+
+    const settings = (await (await page.request.get(`/api/users/${id}/review-settings`)).json()) as {
+      examYear: number;
+      examDate: string;
+      dailyGoal: number;
+      guideCompleted: boolean;
+    };
+    expect(settings).toMatchObject({ examYear: second, dailyGoal: 10, guideCompleted: true });
+    expect(settings.examDate.startsWith(String(second))).toBe(true);
+    // Done once: the lobby shows 今日複習 and no guide.
+    await page.goto('/');
+    await page.getByTestId('today-review').waitFor();
+    expect(await page.getByTestId('first-guide').count()).toBe(0);
+  });
+
+  it('brings a wrong answer back as 今日複習, reviews it with review XP, drills the error book and charts it', async () => {
+    const { page, id } = await learner();
+    const wrong = await answerWrong(page.request, id, keys, 3);
+
+    // The lobby: 今日複習 with the cards due, and the count in the header.
+    await page.goto('/');
+    const count = await reloadUntil(page, page.getByTestId('today-review'), /[1-9]\d* 題待複習/);
+    expect(count).toMatch(/約 \d+ 分鐘/);
+    const due = Number(await page.getByTestId('today-review-count').textContent());
+    expect(due).toBeGreaterThanOrEqual(wrong.length);
+    await expect.poll(() => page.getByTestId('header-due').textContent()).toBe(String(due));
+    await expect(page.getByTestId('today-review-goal').textContent()).resolves.toMatch(/^0 \/ \d+/);
+    await shot(page, 'lobby-due');
+
+    // The review session: the server's questions, each answered right, each verdict with its review XP.
+    const drawn = page.waitForResponse(isSession);
+    await page.getByRole('link', { name: '開始複習' }).click();
+    const items = await sessionItems(drawn);
+    expect(items.length).toBeGreaterThanOrEqual(wrong.length);
+    // Error-book items come first.
+    expect(items.slice(0, wrong.length).every((item) => item.inErrorBook)).toBe(true);
+    await page.getByTestId('review-session').waitFor();
+    await page.getByRole('heading', { name: '今日複習' }).waitFor();
+    const { total } = await position(page);
+    expect(total).toBe(items.length);
+    for (let n = 1; n <= total; n++) {
+      await expect.poll(async () => (await position(page)).n).toBe(n);
+      const item = items[n - 1]!;
+      if (n === 1) await page.getByText('錯題', { exact: true }).first().waitFor();
+      const key = keys.get(item.question.id)!;
+      await page.getByTestId('option').filter({ hasText: key }).first().click();
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await page.locator('.feedback').getByText('正確！').waitFor();
+      if (n === 1) await shot(page, 'review-verdict');
+      const line = page.getByTestId('review-line');
+      await line.getByText('下次複習').waitFor();
+      if (item.isDue)
+        await expect(page.getByTestId('review-xp').textContent()).resolves.toMatch(/複習 \+\d+ XP/);
+      await page.getByRole('button', { name: '繼續' }).click();
+    }
+    const popup = page.getByTestId('completion-popup');
+    await popup.getByText('複習完成！').waitFor();
+    await shot(page, 'review-done');
+    expect(
+      Number((await popup.getByTestId('popup-earned').textContent())?.replace(/\D/g, '')),
+    ).toBeGreaterThan(0);
+    await popup.getByRole('button', { name: '繼續學習' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // The daily goal moved by the reviews done.
+    await reloadUntil(page, page.getByTestId('today-review-goal'), /^[1-9]\d* \/ \d+/);
+
+    // The error book: 練習錯題 starts a review of the open items.
+    await page.goto('/error-book');
+    const drill = page.getByTestId('error-drill');
+    await drill.waitFor();
+    expect(await drill.textContent()).toContain(`練習錯題（${wrong.length} 題）`);
+    await tagsChartShown(page);
+    await shot(page, 'error-book');
+    const errorSession = page.waitForResponse(isSession);
+    await drill.click();
+    const errorItems = await sessionItems(errorSession);
+    expect(new URL((await errorSession).url()).searchParams.get('mode')).toBe('error_book');
+    expect(errorItems.map((item) => item.question.id).sort()).toEqual(wrong.map((q) => q.id).sort());
+    await page.getByRole('heading', { name: '練習錯題' }).waitFor();
+    await page.getByRole('button', { name: '離開' }).click();
+
+    // The charts: accuracy by kind of knowledge (with its table for screen readers) on the error book…
+    await page.goto('/error-book');
+    const tags = page.getByTestId('tag-chart');
+    await tags.locator('svg').waitFor();
+    expect(await tags.locator('table tbody tr').count()).toBeGreaterThan(0);
+    expect(await tags.locator('table').textContent()).toMatch(/\d+%/);
+    // …and on the profile; the forecast per lesson and per day on the plan.
+    await page.goto('/profile');
+    await page.getByTestId('tag-chart').locator('svg').waitFor();
+    await shot(page, 'profile');
+    await page.getByRole('link', { name: '溫習計劃：考試日預測' }).click();
+    await page.getByTestId('review-plan').waitFor();
+    const lessons = page.getByTestId('forecast-lessons');
+    await lessons.locator('svg').waitFor();
+    expect(await lessons.locator('table tbody tr').count()).toBeGreaterThan(0);
+    expect(await lessons.locator('table').textContent()).toMatch(/\d+%/);
+    await page.getByTestId('forecast-days').locator('svg').waitFor();
+    await shot(page, 'plan');
+  });
+
+  it('goes through a review with the keyboard alone', async () => {
+    const { page, id } = await learner();
+    await answerWrong(page.request, id, keys, 2);
+    await page.goto('/');
+    await reloadUntil(page, page.getByTestId('today-review'), /[1-9]\d* 題待複習/);
+
+    // Tab to 開始複習 and press Enter.
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    for (let i = 0; i < 60 && (await focusedText()) !== '開始複習'; i++) await page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('開始複習');
+    const drawn = page.waitForResponse(isSession);
+    await page.keyboard.press('Enter');
+    const items = await sessionItems(drawn);
+    await page.getByTestId('review-session').waitFor();
+    await page.getByTestId('option').first().waitFor();
+
+    const isRadio = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === 'radio');
+    // The first question: Tab reaches its first option.
+    for (let i = 0; i < 40 && !(await isRadio()); i++) await page.keyboard.press('Tab');
+    for (let n = 1; n <= items.length; n++) {
+      await expect.poll(async () => (await position(page)).n).toBe(n);
+      // Each new question has the focus on its first option.
+      await expect.poll(isRadio).toBe(true);
+      const key = keys.get(items[n - 1]!.question.id)!;
+      // Arrow keys move through the options (a radio group); Enter on the chosen one submits it.
+      for (let i = 0; i < 8; i++) {
+        const value = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+        if (value === key) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      // Enter on an option not yet chosen chooses it; Enter on the chosen one submits it.
+      if (!(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked))) {
+        await page.keyboard.press('Enter');
+      }
+      await page.keyboard.press('Enter');
+      await page.locator('.feedback').getByText('正確！').waitFor();
+      // The next action has the focus after the verdict.
+      expect(await focusedText()).toBe('繼續');
+      await page.keyboard.press('Enter');
+    }
+    await page.getByTestId('completion-popup').getByText('複習完成！').waitFor();
+  });
+});
