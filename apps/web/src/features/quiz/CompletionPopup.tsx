@@ -22,8 +22,8 @@ function rewardLines(awards: readonly XpAward[]) {
   for (const a of awards) sums.set(a.reason, (sums.get(a.reason) ?? 0) + a.amount);
   const order: XpReason[] = [
     'correct_answer',
-    'review_correct',
     'correct_run_bonus',
+    'review_correct',
     'lesson_completed',
     'unit_completed',
     'daily_sign_in',
