@@ -47,6 +47,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // Only refused variants are sent: the account is never erased by the fuzzer.
     deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
     setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
+    setExamDate: { examDate: '2027-04-08', targetRecall: 0.9 },
+    updateReviewSettings: { dailyGoal: 20, guideCompleted: true },
+    setDefaultExamDate: { examDate: '2027-04-08' },
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
@@ -272,6 +275,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     questionId: 'l01-wi-01',
     paperId: 1,
     version: 1,
+    year: 2027,
   });
 
   it('every write route of the registry has a base body here', () => {

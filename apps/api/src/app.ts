@@ -34,6 +34,7 @@ import { lessonRoutes } from './routes/lessons/index.ts';
 import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
+import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learnerRoutes);
   await app.register(appealRoutes);
   await app.register(progressRoutes);
+  await app.register(reviewRoutes);
   await app.register(questionRoutes);
   await app.register(dseRoutes);
   await app.register(leaderboardRoutes);
