@@ -13,25 +13,30 @@ import { type Learner, reloadUntil, signUpLearner, startWorld, type World } from
 type Question = { id: string; options: string[]; type: string; lessonId: number };
 type SessionItem = { question: Question; isDue: boolean; inErrorBook: boolean };
 
-/** Answers `count` choice questions of lesson 1 wrong through the API (the setup, not the journey). */
-async function answerWrong(
-  request: APIRequestContext,
-  userId: string,
-  keys: ReadonlyMap<string, string>,
-  count: number,
-): Promise<Question[]> {
-  const listed = (await (await request.get('/api/lessons/1/questions')).json()) as Question[];
-  const chosen = listed.filter((q) => q.options.length > 1).slice(0, count);
-  expect(chosen).toHaveLength(count);
-  for (const question of chosen) {
-    const wrong = question.options.find((o) => o !== keys.get(question.id));
+const DAY_MS = 86_400_000;
+
+/** Three questions of the first vocabulary session (「常見虛詞」), each tagged 虛詞: two of 〈師說〉, one of 〈勸學〉. */
+const FUNCTION_WORD_QUESTIONS = ['v1-02', 'v1-03', 'v1-01'];
+
+/**
+ * Answers the questions wrong through the API (the setup, not the journey), given two days ago (an
+ * answer may carry the moment it was given, up to 72 hours back): the scheduler's steps are days, so
+ * those cards are due today.
+ */
+async function answerWrong(request: APIRequestContext, userId: string, questionIds: readonly string[]) {
+  for (const questionId of questionIds) {
     const res = await request.post('/api/users/answers', {
-      data: { userId, questionId: question.id, selectedAnswer: wrong, timeSpent: 5 },
+      data: {
+        userId,
+        questionId,
+        selectedAnswer: '不知道',
+        timeSpent: 5,
+        answeredAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+      },
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(res.status()).toBe(200);
   }
-  return chosen;
 }
 
 /** The review session the server draws for the page (read from its response). */
@@ -41,9 +46,9 @@ async function sessionItems(response: Promise<Response>): Promise<SessionItem[]>
 }
 
 /** With REVIEW_SHOTS=<folder>, a phone-size screenshot of the page as it stands (to look at, not asserted). */
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   if (process.env.REVIEW_SHOTS)
-    await page.screenshot({ path: `${process.env.REVIEW_SHOTS}/${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${process.env.REVIEW_SHOTS}/${name}.png`, fullPage });
 }
 
 const isSession = (response: Response) =>
@@ -116,7 +121,8 @@ describe('review to exam day in a real browser', () => {
 
   it('brings a wrong answer back as 今日複習, reviews it with review XP, drills the error book and charts it', async () => {
     const { page, id } = await learner();
-    const wrong = await answerWrong(page.request, id, keys, 3);
+    const wrong = FUNCTION_WORD_QUESTIONS;
+    await answerWrong(page.request, id, wrong);
 
     // The lobby: 今日複習 with the cards due, and the count in the header.
     await page.goto('/');
@@ -135,6 +141,9 @@ describe('review to exam day in a real browser', () => {
     expect(items.length).toBeGreaterThanOrEqual(wrong.length);
     // Error-book items come first.
     expect(items.slice(0, wrong.length).every((item) => item.inErrorBook)).toBe(true);
+    // Interleaved across lessons: the two cards of 〈師說〉 are not drawn one after the other.
+    const lessonsInTurn = items.slice(0, wrong.length).map((item) => item.question.lessonId);
+    expect(lessonsInTurn.every((lesson, i) => i === 0 || lesson !== lessonsInTurn[i - 1])).toBe(true);
     await page.getByTestId('review-session').waitFor();
     await page.getByRole('heading', { name: '今日複習' }).waitFor();
     const { total } = await position(page);
@@ -171,12 +180,12 @@ describe('review to exam day in a real browser', () => {
     await drill.waitFor();
     expect(await drill.textContent()).toContain(`練習錯題（${wrong.length} 題）`);
     await tagsChartShown(page);
-    await shot(page, 'error-book');
+    await shot(page, 'error-book', true);
     const errorSession = page.waitForResponse(isSession);
     await drill.click();
     const errorItems = await sessionItems(errorSession);
     expect(new URL((await errorSession).url()).searchParams.get('mode')).toBe('error_book');
-    expect(errorItems.map((item) => item.question.id).sort()).toEqual(wrong.map((q) => q.id).sort());
+    expect(errorItems.map((item) => item.question.id).sort()).toEqual([...wrong].sort());
     await page.getByRole('heading', { name: '練習錯題' }).waitFor();
     await page.getByRole('button', { name: '離開' }).click();
 
@@ -185,11 +194,24 @@ describe('review to exam day in a real browser', () => {
     const tags = page.getByTestId('tag-chart');
     await tags.locator('svg').waitFor();
     expect(await tags.locator('table tbody tr').count()).toBeGreaterThan(0);
-    expect(await tags.locator('table').textContent()).toMatch(/\d+%/);
+    expect(await tags.locator('table').textContent()).toMatch(/虛詞\s*50%/);
+    await shot(page, 'error-book-tags', true);
+    // The weakest kind of knowledge (虛詞: answered three times wrong, then three times right) has its review.
+    const weakest = page.getByTestId('review-weakest');
+    expect(await weakest.textContent()).toBe('溫習最弱一環：虛詞');
+    const tagSession = page.waitForResponse(isSession);
+    await weakest.click();
+    const tagUrl = new URL((await tagSession).url());
+    expect([tagUrl.searchParams.get('mode'), tagUrl.searchParams.get('tag')]).toEqual([
+      'tag',
+      'function_word',
+    ]);
+    await page.getByRole('heading', { name: '溫習弱項：虛詞' }).waitFor();
+    await page.goBack();
     // …and on the profile; the forecast per lesson and per day on the plan.
     await page.goto('/profile');
     await page.getByTestId('tag-chart').locator('svg').waitFor();
-    await shot(page, 'profile');
+    await shot(page, 'profile', true);
     await page.getByRole('link', { name: '溫習計劃：考試日預測' }).click();
     await page.getByTestId('review-plan').waitFor();
     const lessons = page.getByTestId('forecast-lessons');
@@ -197,12 +219,12 @@ describe('review to exam day in a real browser', () => {
     expect(await lessons.locator('table tbody tr').count()).toBeGreaterThan(0);
     expect(await lessons.locator('table').textContent()).toMatch(/\d+%/);
     await page.getByTestId('forecast-days').locator('svg').waitFor();
-    await shot(page, 'plan');
+    await shot(page, 'plan', true);
   });
 
   it('goes through a review with the keyboard alone', async () => {
     const { page, id } = await learner();
-    await answerWrong(page.request, id, keys, 2);
+    await answerWrong(page.request, id, FUNCTION_WORD_QUESTIONS.slice(0, 2));
     await page.goto('/');
     await reloadUntil(page, page.getByTestId('today-review'), /[1-9]\d* 題待複習/);
 
