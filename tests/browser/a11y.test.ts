@@ -108,7 +108,8 @@ describe('axe-core on every screen', () => {
       password: PASSWORD,
       firstName: '學生',
     });
-    // Wrong answers, so the review screens (session, plan, error book, charts) show their content.
+    // Wrong answers given two days ago (due today: the scheduler's steps are days), so the review screens
+    // (a session with its questions, the plan, the error book, the charts) show their content.
     const keys = await answerKeys(database.url);
     const teacherUser = (await (await teacher.request.get('/api/auth/user')).json()) as { id: string };
     const listed = (await (await teacher.request.get('/api/lessons/1/questions')).json()) as Array<{
@@ -121,6 +122,7 @@ describe('axe-core on every screen', () => {
         questionId: question.id,
         selectedAnswer: question.options.find((o) => o !== keys.get(question.id)),
         timeSpent: 5,
+        answeredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       });
     }
     const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });

@@ -7,7 +7,9 @@
  */
 import type { APIRequestContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
+import { grantRole } from '../support/server.ts';
 import { type Learner, reloadUntil, signUpLearner, startWorld, type World } from './part1-support.ts';
 
 type Question = { id: string; options: string[]; type: string; lessonId: number };
@@ -23,7 +25,12 @@ const FUNCTION_WORD_QUESTIONS = ['v1-02', 'v1-03', 'v1-01'];
  * answer may carry the moment it was given, up to 72 hours back): the scheduler's steps are days, so
  * those cards are due today.
  */
-async function answerWrong(request: APIRequestContext, userId: string, questionIds: readonly string[]) {
+async function answerWrong(
+  request: APIRequestContext,
+  userId: string,
+  questionIds: readonly string[],
+  daysAgo = 2,
+) {
   for (const questionId of questionIds) {
     const res = await request.post('/api/users/answers', {
       data: {
@@ -31,7 +38,8 @@ async function answerWrong(request: APIRequestContext, userId: string, questionI
         questionId,
         selectedAnswer: '不知道',
         timeSpent: 5,
-        answeredAt: new Date(Date.now() - 2 * DAY_MS).toISOString(),
+        // Just inside the server's 72 hours for three days.
+        answeredAt: new Date(Date.now() - daysAgo * DAY_MS + 60_000).toISOString(),
       },
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
@@ -53,6 +61,11 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 
 const isSession = (response: Response) =>
   /\/api\/users\/[^/]+\/reviews\/session/.test(response.url()) && response.request().method() === 'GET';
+
+/** The page fits the phone's width: nothing (a chart, its hidden table) widens it. */
+async function fitsThePhone(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
 
 /** The knowledge-tag chart has drawn (its query answered). */
 async function tagsChartShown(page: Page): Promise<void> {
@@ -196,6 +209,7 @@ describe('review to exam day in a real browser', () => {
     expect(await tags.locator('table tbody tr').count()).toBeGreaterThan(0);
     expect(await tags.locator('table').textContent()).toMatch(/虛詞\s*50%/);
     await shot(page, 'error-book-tags', true);
+    await fitsThePhone(page);
     // The weakest kind of knowledge (虛詞: answered three times wrong, then three times right) has its review.
     const weakest = page.getByTestId('review-weakest');
     expect(await weakest.textContent()).toBe('溫習最弱一環：虛詞');
@@ -220,6 +234,7 @@ describe('review to exam day in a real browser', () => {
     expect(await lessons.locator('table').textContent()).toMatch(/\d+%/);
     await page.getByTestId('forecast-days').locator('svg').waitFor();
     await shot(page, 'plan', true);
+    await fitsThePhone(page);
   });
 
   it('goes through a review with the keyboard alone', async () => {
@@ -264,5 +279,94 @@ describe('review to exam day in a real browser', () => {
       await page.keyboard.press('Enter');
     }
     await page.getByTestId('completion-popup').getByText('複習完成！').waitFor();
+  });
+
+  it('sets the exam date, the target and the daily goal in settings; a date in the past is refused', async () => {
+    const { page } = await learner();
+    await page.goto('/settings');
+    const date = page.getByLabel('考試日期', { exact: true });
+    await date.waitFor();
+    const hk = (ms: number) => new Date(ms).toLocaleDateString('en-CA', { timeZone: 'Asia/Hong_Kong' });
+    await date.fill(hk(Date.now() - 2 * DAY_MS));
+    await page.getByRole('button', { name: '儲存考試日期' }).click();
+    await page.getByRole('alert').filter({ hasText: '考試' }).waitFor();
+    expect(await date.getAttribute('aria-invalid')).toBe('true');
+
+    const chosen = hk(Date.now() + 200 * DAY_MS);
+    await date.fill(chosen);
+    await page.getByLabel('考試日目標記得比例').selectOption('95');
+    await page.getByRole('button', { name: '儲存考試日期' }).click();
+    await page.getByText('溫習計劃已更新').waitFor();
+    await page.getByLabel('每日複習目標（題）').fill('15');
+    await page.getByRole('button', { name: '儲存每日目標' }).click();
+    await expect.poll(() => page.getByText('溫習計劃已更新').count()).toBeGreaterThan(0);
+
+    await page.goto('/review/plan');
+    const [y, m, d] = chosen.split('-').map(Number);
+    await page.getByTestId('plan-exam-date').getByText(`${y}年${m}月${d}日`).waitFor();
+    await page.getByText('（你自己設定）').waitFor();
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('today-review-goal').textContent()).toMatch(/\/ 15/);
+  });
+
+  it('shows a teacher who is behind on reviews, and lets an admin set the school year’s exam date', async () => {
+    const pupil = await learner();
+    // Behind: reviews due before today at least the daily goal (5, the least a learner may set).
+    const goal = await pupil.page.request.patch(`/api/users/${pupil.id}/review-settings`, {
+      data: { dailyGoal: 5 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(goal.status()).toBe(200);
+    await answerWrong(
+      pupil.page.request,
+      pupil.id,
+      ['v1-04', 'v1-05', 'v1-06', 'v1-08', 'v1-09', 'v1-10'],
+      3,
+    );
+
+    const teacher = await learner();
+    await grantRole(world.server, teacher.username, 'teacher', teacher.page.request, 'correct horse battery');
+    const created = (await (
+      await teacher.page.request.post('/api/teacher/classes', {
+        data: { name: '中六乙班' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      })
+    ).json()) as { id: string; joinCode: string };
+    const joined = await pupil.page.request.post('/api/classes/join', {
+      data: { joinCode: created.joinCode },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(joined.ok()).toBe(true);
+
+    const { page } = teacher;
+    await page.goto(`/teacher/classes/${created.id}`);
+    const forecast = page.getByTestId('class-forecast');
+    await reloadUntil(page, forecast.getByTestId('class-behind'), /1 名學生落後於複習進度/);
+    const row = forecast.getByTestId('forecast-row').first();
+    expect(await row.textContent()).toContain('落後');
+    await forecast.getByTestId('class-forecast-lessons').locator('svg').waitFor();
+    await shot(page, 'teacher-class', true);
+    await fitsThePhone(page);
+
+    // The administrator sets the default exam date of the coming exam's year.
+    await grantRole(world.server, teacher.username, 'admin', page.request, 'correct horse battery');
+    await page.goto('/admin');
+    const card = page.getByTestId('admin-exam-dates');
+    const field = card.locator('input[type="date"]').first();
+    await field.waitFor();
+    const year = Number((await field.getAttribute('id'))?.replace('exam-date-', ''));
+    const before = await field.inputValue();
+    const moved = before === `${year}-04-15` ? `${year}-04-16` : `${year}-04-15`;
+    await field.fill(moved);
+    await card.getByRole('button', { name: '儲存' }).first().click();
+    await page.getByText(`${year} 年考試日期已更新`).waitFor();
+    await shot(page, 'admin', true);
+    const dates = (await (await page.request.get('/api/admin/exam-dates')).json()) as {
+      years: Array<{ year: number; examDate: string; source: string }>;
+    };
+    expect(dates.years.find((entry) => entry.year === year)).toMatchObject({
+      examDate: moved,
+      source: 'admin',
+    });
   });
 });

@@ -134,28 +134,31 @@ export function BarChart({
           </g>
         ) : null}
       </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.label}</th>
-            <th scope="col">{columns.value}</th>
-            {columns.detail ? <th scope="col">{columns.detail}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              <td>
-                {row.valueLabel}
-                {below(row.value) ? '（未達目標）' : ''}
-              </td>
-              {columns.detail ? <td>{row.detail ?? ''}</td> : null}
+      {/* In a clipped block: a table grows to its content, so on its own it would widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{columns.label}</th>
+              <th scope="col">{columns.value}</th>
+              {columns.detail ? <th scope="col">{columns.detail}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <td>
+                  {row.valueLabel}
+                  {below(row.value) ? '（未達目標）' : ''}
+                </td>
+                {columns.detail ? <td>{row.detail ?? ''}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

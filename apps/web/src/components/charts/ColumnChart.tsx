@@ -147,23 +147,26 @@ export function ColumnChart({
           </g>
         ) : null}
       </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{binned.weekly ? `${columns.date}（每週首日）` : columns.date}</th>
-            <th scope="col">{columns.value}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{shortDate(point.date)}</th>
-              <td>{point.value}</td>
+      {/* In a clipped block: a table grows to its content, so on its own it would widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{binned.weekly ? `${columns.date}（每週首日）` : columns.date}</th>
+              <th scope="col">{columns.value}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{shortDate(point.date)}</th>
+                <td>{point.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -18,7 +18,7 @@ import {
   useCurrentUser,
 } from '../learner/ui.tsx';
 import { reviewForecastQuery, reviewPath } from './api.ts';
-import { daysToExamLabel, examDateLabel, shareLabel } from './format.ts';
+import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from './format.ts';
 import './reviews.css';
 
 export function ReviewPlanPage() {
@@ -74,7 +74,7 @@ export function Forecast({ forecast }: { forecast: ReviewForecast }) {
           <div className="p2-stats" data-testid="plan-figures">
             <StatCard label="考試日預計記得" value={shareLabel(forecast.predictedRecall)} tone="seal" />
             <StatCard label="按計劃複習後" value={shareLabel(forecast.plannedRecall)} tone="jade" />
-            <StatCard label="每日平均複習" value={`${Math.round(forecast.reviewsPerDay)} 題`} tone="gold" />
+            <StatCard label="每日平均複習" value={`${perDayLabel(forecast.reviewsPerDay)} 題`} tone="gold" />
             <StatCard label="今日待複習" value={forecast.dueToday} />
           </div>
           {forecast.dueToday > 0 ? (
@@ -104,7 +104,7 @@ export function Forecast({ forecast }: { forecast: ReviewForecast }) {
             <section className="card plan-chart">
               <ColumnChart
                 title="考試前每日要複習的題數"
-                description={`按計劃，由今日至考試前一日，平均每日 ${Math.round(forecast.reviewsPerDay)} 題。`}
+                description={`按計劃，由今日至考試前一日，平均每日 ${perDayLabel(forecast.reviewsPerDay)} 題。`}
                 points={forecast.days.map((d) => ({ date: d.date, value: d.reviews }))}
                 axisLabel="複習題數"
                 marker={{ date: forecast.examDate, label: '考試日' }}

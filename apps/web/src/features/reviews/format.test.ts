@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { daysToExamLabel, examDateLabel, nextDueLabel, shareLabel } from './format.ts';
+import { daysToExamLabel, examDateLabel, nextDueLabel, perDayLabel, shareLabel } from './format.ts';
 
 describe('the review screens’ wording', () => {
   it('prints an exam date and a share', () => {
     expect(examDateLabel('2027-04-09')).toBe('2027年4月9日');
     expect(shareLabel(0.904)).toBe('90%');
     expect(shareLabel(1)).toBe('100%');
+  });
+
+  it('prints reviews a day with a decimal only when small', () => {
+    expect(perDayLabel(0.04)).toBe('0');
+    expect(perDayLabel(0.36)).toBe('0.4');
+    expect(perDayLabel(12.6)).toBe('13');
   });
 
   it('counts the days to the exam', () => {

@@ -27,3 +27,8 @@ export function nextDueLabel(due: string, now: Date = new Date()): string {
   if (day === hk(tomorrow)) return '明日';
   return examDateLabel(day).replace(/^\d+年/, '');
 }
+
+/** Reviews a day as a figure: one decimal under 10 (「0.4」), whole above. */
+export function perDayLabel(reviews: number): string {
+  return reviews < 10 ? String(Math.round(reviews * 10) / 10) : String(Math.round(reviews));
+}

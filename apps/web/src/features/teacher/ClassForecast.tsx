@@ -8,7 +8,7 @@ import type { ClassForecast as ClassForecastData, ClassLearnerForecast } from '@
 import { Link } from 'react-router-dom';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
-import { examDateLabel, shareLabel } from '../reviews/format.ts';
+import { examDateLabel, perDayLabel, shareLabel } from '../reviews/format.ts';
 import { classForecastQuery, failureMessage } from './api.ts';
 import { learnerName } from './format.ts';
 
@@ -98,7 +98,7 @@ function ForecastBody({ data, classId }: { data: ClassForecastData; classId: str
                   {learner.cardCount > 0 ? shareLabel(learner.predictedRecall) : '—'}
                   <span className="muted tc-small">（目標 {shareLabel(learner.targetRecall)}）</span>
                 </td>
-                <td className="tc-num">{Math.round(learner.reviewsPerDay)}</td>
+                <td className="tc-num">{perDayLabel(learner.reviewsPerDay)}</td>
               </tr>
             ))}
           </tbody>
