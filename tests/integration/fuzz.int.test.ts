@@ -125,8 +125,15 @@ describe('fuzzing every write route with malformed bodies', () => {
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
         version: 1,
+        year: 2027,
       });
-      const headers = ['createQuestion', 'uploadText', 'setUserRoles', 'createClass'].includes(name)
+      const headers = [
+        'createQuestion',
+        'uploadText',
+        'setUserRoles',
+        'createClass',
+        'setDefaultExamDate',
+      ].includes(name)
         ? admin.headers
         : learner.headers;
       // Keep only bodies the route's contract (strict, as the API applies it) really rejects.
