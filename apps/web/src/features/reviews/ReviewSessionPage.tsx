@@ -84,7 +84,7 @@ function NothingToReview({ mode }: { mode: ReviewSessionMode }) {
     <EmptyState title={mode === 'error_book' ? '錯題簿暫時沒有待練習的題目' : '現在沒有要複習的題目'}>
       <p className="muted">
         {mode === 'due'
-          ? '今日的複習已完成。答過的題目會按你的考試日期安排時間回來。'
+          ? '現在沒有到期的題目。答過的題目會按你的考試日期，在合適的日子回來。'
           : '先做一些練習，答過的題目會成為複習卡。'}
       </p>
       <div className="row review-empty-actions">
