@@ -176,15 +176,21 @@ export function dueAfter(
   if (recall(memory.stability, (exam - lastReviewMs) / DAY_MS) >= target) return plain;
   const early = lastReviewMs + intervalDays(memory.stability, Math.min(EARLY_RETENTION, target)) * DAY_MS;
   const aim = target + (1 - target) * FINAL_AIM_SHARE;
-  let final = lastDay;
-  for (let day = Math.max(nextDay, exam - FINAL_WINDOW_DAYS * DAY_MS); day < lastDay; day += DAY_MS) {
+  // The first day of the window at which a correct answer carries the card to the aim. The test only
+  // gets easier later in the window (closer to the exam, and recall lower then, so stability grows
+  // more), so a binary search over the days finds it.
+  const reaches = (day: number) => {
     const r = recall(memory.stability, (day - lastReviewMs) / DAY_MS);
-    const after = stabilityAfterGood(memory.difficulty, memory.stability, r);
-    if (recall(after, (exam - day) / DAY_MS) >= aim) {
-      final = day;
-      break;
-    }
+    return recall(stabilityAfterGood(memory.difficulty, memory.stability, r), (exam - day) / DAY_MS) >= aim;
+  };
+  let low = Math.max(nextDay, exam - FINAL_WINDOW_DAYS * DAY_MS);
+  let high = lastDay;
+  while (low < high) {
+    const mid = low + Math.floor((high - low) / DAY_MS / 2) * DAY_MS;
+    if (reaches(mid)) high = mid;
+    else low = mid + DAY_MS;
   }
+  const final = low;
   return Math.min(early, final);
 }
 
