@@ -176,7 +176,7 @@ const exam: RouteObject[] = [
   },
 ];
 
-/** The learner's own pages: progress, profile, rank, error book, settings. */
+/** The learner's own pages: progress, profile, rank, error book, reviews, settings. */
 const learner: RouteObject[] = [
   {
     path: '/streak',
@@ -232,6 +232,20 @@ const learner: RouteObject[] = [
     element: screen(
       () => import('./features/error-book/ErrorQuestionsPage.tsx'),
       (m) => m.ErrorQuestionsPage,
+    ),
+  },
+  {
+    path: '/review',
+    element: screen(
+      () => import('./features/reviews/ReviewSessionPage.tsx'),
+      (m) => m.ReviewSessionPage,
+    ),
+  },
+  {
+    path: '/review/plan',
+    element: screen(
+      () => import('./features/reviews/ReviewPlanPage.tsx'),
+      (m) => m.ReviewPlanPage,
     ),
   },
   {

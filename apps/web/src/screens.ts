@@ -46,6 +46,8 @@ export const SCREENS: readonly Screen[] = [
   { name: 'leagues', path: '/leagues' },
   { name: 'error-book', path: '/error-book' },
   { name: 'error-questions', path: '/error-questions' },
+  { name: 'review-session', path: '/review' },
+  { name: 'review-plan', path: '/review/plan' },
   { name: 'settings', path: '/settings' },
   { name: 'teacher-classes', path: '/teacher' },
   { name: 'teacher-appeals', path: '/teacher/appeals' },

@@ -36,6 +36,16 @@ export const queryKeys = {
   /** The error book: its records and (under the same prefix) its statistics. */
   errorQuestions: (userId: string) => ['users', userId, 'error-questions'] as const,
   errorStats: (userId: string) => ['users', userId, 'error-questions', 'stats'] as const,
+  /** A learner's review cards: the due list (counts), the forecast and review sessions. */
+  reviews: (userId: string) => ['users', userId, 'reviews'] as const,
+  dueReviews: (userId: string) => ['users', userId, 'reviews', 'due'] as const,
+  reviewForecast: (userId: string) => ['users', userId, 'reviews', 'forecast'] as const,
+  reviewSession: (userId: string, mode: string, tag: string | null) =>
+    ['users', userId, 'reviews', 'session', mode, tag ?? 'any'] as const,
+  /** Exam date, target recall, daily goal, whether the first-sign-in guide is done. */
+  reviewSettings: (userId: string) => ['users', userId, 'review-settings'] as const,
+  /** Accuracy and open items by kind of knowledge. */
+  knowledgeTags: (userId: string) => ['users', userId, 'knowledge-tags'] as const,
   leaderboard: ['leaderboard'] as const,
   /** The mock papers' name and disclaimer (content data, read once). */
   dseAbout: ['dse-papers', 'about'] as const,
@@ -43,6 +53,8 @@ export const queryKeys = {
   nodeResults: (userId: string, lessonId: number) => ['users', userId, 'node-results', lessonId] as const,
   allNodeResults: (userId: string) => ['users', userId, 'node-results'] as const,
   adminStatus: ['admin', 'status'] as const,
+  /** The default exam date of each school year (admin). */
+  examDates: ['admin', 'exam-dates'] as const,
   /** A learner's appeals and their outcome (我的申訴). */
   appeals: (userId: string) => ['appeals', userId] as const,
   /** Homework and class leagues (the learner's own and a class's). */
@@ -59,6 +71,7 @@ export const queryKeys = {
     /** The appeals of the teacher's learners. */
     appeals: ['teacher', 'appeals'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
+    classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
     learnerState: (learnerId: string, at: number | null) =>
       ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,

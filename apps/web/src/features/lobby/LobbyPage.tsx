@@ -9,8 +9,12 @@ import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
+import { reviewSettingsQuery } from '../reviews/api.ts';
+import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
 
+/** The first-sign-in guide, loaded only for a learner who has not done it (the lobby's budget). */
+const FirstGuide = lazy(async () => ({ default: (await import('../reviews/FirstGuide.tsx')).FirstGuide }));
 /** 「功課」: loaded after the lobby, so the initial route's JavaScript stays within its budget. */
 const LobbyHomework = lazy(async () => ({
   default: (await import('../homework/LobbyHomework.tsx')).LobbyHomework,
@@ -79,6 +83,7 @@ export function LobbyPage() {
   const user = useQuery(currentUserQuery).data;
   const lessons = useQuery(lessonsQuery);
   const stats = useQuery({ ...userStatsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const settings = useQuery({ ...reviewSettingsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const [era, setEra] = useState<string>('全部');
 
   const present = new Set((lessons.data ?? []).map((l) => l.era));
@@ -96,6 +101,12 @@ export function LobbyPage() {
         <h1 className="page-title">DSE 範文庫</h1>
         {user ? <XpSummary user={user} /> : null}
       </div>
+      {user && settings.data?.guideCompleted === false ? (
+        <Suspense fallback={null}>
+          <FirstGuide userId={user.id} />
+        </Suspense>
+      ) : null}
+      {user ? <TodayReview userId={user.id} /> : null}
       {user ? (
         <Suspense fallback={null}>
           <LobbyHomework />

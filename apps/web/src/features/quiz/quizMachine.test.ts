@@ -317,6 +317,22 @@ describe('what the end of a quiz posts', () => {
     expect(completionRequest(context({ lessonId: 9 }, [true]))).toMatchObject({ kind: 'vocabulary' });
   });
 
+  it('a review session posts nothing, whatever its lesson and type (its answers are its record)', () => {
+    expect(completionRequest(context({ lessonId: 3, review: true }, [true, false]))).toBeNull();
+    expect(
+      completionRequest(
+        context(
+          {
+            lessonId: 3,
+            review: true,
+            config: { type: 'theme_understanding', questionCount: 8, characterThreshold: 400 },
+          },
+          [true],
+        ),
+      ),
+    ).toBeNull();
+  });
+
   it('lesson 0 without a list posts nothing', () => {
     expect(completionRequest(context({ lessonId: 0 }, [true]))).toBeNull();
   });

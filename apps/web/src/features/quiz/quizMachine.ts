@@ -1,6 +1,7 @@
 import type {
   AnswerMarking,
   AnswerResult,
+  AnswerReview,
   ProgressResult,
   Question,
   QuestionType,
@@ -58,6 +59,11 @@ export interface QuizInput {
   submitter?: AnswerSubmitter | undefined;
   /** The clock (tests pass their own). */
   now?: () => number;
+  /**
+   * A review session (issue 21): each answer reschedules its card and earns its review XP on the server;
+   * the end records no node and no word-quiz record.
+   */
+  review?: boolean | undefined;
 }
 
 /** One answer of the session (spec part 1 §3), with the server's verdict. */
@@ -74,6 +80,8 @@ export interface QuizAnswer {
   culturalContext: string | null;
   timeSpent: number;
   difficulty: string | null;
+  /** The review card after this answer: whether it was due, the review XP it earned, its next review. */
+  review?: AnswerReview | undefined;
 }
 
 export interface QuizContext {
@@ -168,6 +176,7 @@ export const quizMachine = setup({
         culturalContext: result.culturalContext,
         timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),
         difficulty: question.difficulty,
+        review: result.review,
       };
       return {
         answers: [...context.answers, answer],

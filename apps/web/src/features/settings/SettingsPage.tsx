@@ -1,4 +1,7 @@
-/** /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation). */
+/**
+ * /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation); the review plan
+ * (exam date, target recall, daily goal: issue 21), class, password, privacy, account.
+ */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
@@ -8,6 +11,7 @@ import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../auth/api.ts';
+import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 
@@ -70,6 +74,7 @@ export function SettingsPage() {
           onChange={setSound}
         />
       </section>
+      {user ? <ReviewSettingsCard userId={user.id} /> : null}
       <section className="card st-group" aria-label="班別">
         <JoinClassCard />
       </section>

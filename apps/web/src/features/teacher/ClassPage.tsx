@@ -1,4 +1,4 @@
-/** /teacher/classes/:id: the class table (sortable) with a CSV export. */
+/** /teacher/classes/:id: the class table (sortable) with a CSV export, and the class's review plans. */
 import { useQuery } from '@tanstack/react-query';
 import type { ClassLearner } from '@wenyan/contracts';
 import { accuracyColour } from '@wenyan/domain';
@@ -9,6 +9,7 @@ import { classHomeworkQuery } from '../homework/api.ts';
 import { ClassHomeworkPanel } from '../homework/ClassHomeworkPanel.tsx';
 import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
+import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { TeacherGate } from './TeacherGate.tsx';
@@ -164,6 +165,7 @@ function ClassView({ classId }: { classId: string }) {
           <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
           <LearnerTable learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <ClassForecast classId={classId} />
         </>
       )}
     </main>
