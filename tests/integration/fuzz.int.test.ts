@@ -47,6 +47,13 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // Only refused variants are sent: the account is never erased by the fuzzer.
     deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
     setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
+    setReminderSettings: { enabled: true, hour: 19 },
+    subscribePush: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device',
+      expirationTime: null,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device' },
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },

@@ -34,6 +34,7 @@ import { lessonRoutes } from './routes/lessons/index.ts';
 import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
+import { reminderRoutes } from './routes/reminders/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   await app.register(teacherRoutes);
   await app.register(privacyRoutes);
+  await app.register(reminderRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;

@@ -16,6 +16,7 @@ export * from './openapi.ts';
 export * from './privacy.ts';
 export * from './questions.ts';
 export * from './recitation.ts';
+export * from './reminders.ts';
 export * from './routes.ts';
 export * from './teacher.ts';
 export * from './users.ts';

@@ -13,6 +13,9 @@ export const EXPORT_TABLE_NAMES = [
   'error_questions',
   'vocabulary_records',
   'classes',
+  'reminder_settings',
+  'push_subscriptions',
+  'reminders_sent',
 ] as const;
 export const ExportTableNameSchema = z.enum(EXPORT_TABLE_NAMES);
 

@@ -30,6 +30,8 @@ export const queryKeys = {
   errorQuestions: (userId: string) => ['users', userId, 'error-questions'] as const,
   errorStats: (userId: string) => ['users', userId, 'error-questions', 'stats'] as const,
   leaderboard: ['leaderboard'] as const,
+  /** The learner's daily reminder: on or off, the hour, the devices subscribed. */
+  reminders: (userId: string) => ['users', userId, 'reminders'] as const,
   /** The mock papers' name and disclaimer (content data, read once). */
   dseAbout: ['dse-papers', 'about'] as const,
   /** A learner's roadmap node results of a lesson (best session score, completed or not). */

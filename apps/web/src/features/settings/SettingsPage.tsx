@@ -1,4 +1,4 @@
-/** /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation). */
+/** /settings: dark mode and sound (kept on this device), the daily reminder, class, password, privacy. */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../auth/api.ts';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
+import { ReminderCard } from './ReminderCard.tsx';
 
 function Switch({
   id,
@@ -70,6 +71,7 @@ export function SettingsPage() {
           onChange={setSound}
         />
       </section>
+      {user ? <ReminderCard userId={user.id} /> : null}
       <section className="card st-group" aria-label="班別">
         <JoinClassCard />
       </section>
