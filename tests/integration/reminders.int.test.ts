@@ -116,7 +116,7 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
     await answer(who.due, 'l01-wi-02', '錯的答案');
     await answer(who.optedOut, 'l01-wi-02', '錯的答案');
     await answer(who.gone, 'l01-wi-02', '錯的答案');
-    await answer(who.practised, 'l01-wi-01', '約');
+    await answer(who.practised, 'l01-wi-01', '窮困');
     for (const name of ['due', 'optedOut', 'practised', 'gone'] as const)
       await waitForProjection(t, who[name].id);
 
