@@ -555,6 +555,8 @@ describe('the language of what students see', () => {
       'dse-papers-meta.json',
       'mindmaps.json',
       'ci-comparison.json',
+      'comparisons.json',
+      ...LESSON_IDS.map((id) => `annotations/lesson-${String(id).padStart(2, '0')}.json`),
       'common-characters.json',
     ];
     expectNone(

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import ciComparisonJson from '../data/ci-comparison.json' with { type: 'json' };
 import commonCharactersJson from '../data/common-characters.json' with { type: 'json' };
+import comparisonsJson from '../data/comparisons.json' with { type: 'json' };
 import dsePapersJson from '../data/dse-papers.json' with { type: 'json' };
 import dsePapersMetaJson from '../data/dse-papers-meta.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
@@ -23,6 +24,8 @@ import {
   type CiComparison,
   CiComparisonSchema,
   CommonCharactersSchema,
+  type Comparison,
+  ComparisonSchema,
   type ContentQuestion,
   type Difficulty,
   type DsePaper,
@@ -185,6 +188,11 @@ export const mindMaps: readonly MindMap[] = deepFreeze(
 /** The comparison of the 詞三首 group (lessons 14–16). */
 export const ciComparison: CiComparison = deepFreeze(
   parseFile('ci-comparison.json', CiComparisonSchema, ciComparisonJson),
+);
+
+/** The comparisons of texts teachers set side by side (唐詩三首 and three prose pairs). */
+export const comparisons: readonly Comparison[] = deepFreeze(
+  parseFile('comparisons.json', z.array(ComparisonSchema), comparisonsJson),
 );
 
 /** The common characters recitation distractors are drawn from, one character per element. */

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { characterFrequencyOf } from './frequency.ts';
-import { lessonAnnotations, lessonQuestionBanks, lessons, vocabularySessions } from './index.ts';
+import { comparisons, lessonAnnotations, lessonQuestionBanks, lessons, vocabularySessions } from './index.ts';
 
 /** How many of the sixteen lessons must have their annotations and 語譯 written. */
-const ANNOTATED_LESSONS_REQUIRED = 0;
+const ANNOTATED_LESSONS_REQUIRED = 16;
 /** The least number of items per lesson for each practice type of the practice-type page. */
 const MIN_PER_PAGE_TYPE = 16;
 const MIN_CULTURAL = 8;
@@ -93,4 +93,27 @@ describe('annotated passages', () => {
       expect(bank.filter((q) => !q.tags?.length).map((q) => q.id)).toEqual([]);
     });
   });
+});
+
+describe('comparisons', () => {
+  it('cover 唐詩三首 and the three prose pairs teachers compare', () => {
+    const sets = comparisons.map((c) => [...c.lessonIds].sort((a, b) => a - b).join(','));
+    expect(sets).toEqual(expect.arrayContaining(['11,12,13', '4,7', '1,2', '8,9']));
+    expect(new Set(comparisons.map((c) => c.id)).size).toBe(comparisons.length);
+  });
+
+  it.each(comparisons.map((c) => [c.id, c] as const))(
+    '%s has a note per lesson and true quotations',
+    (_id, c) => {
+      const want = c.lessonIds.map(String).sort();
+      for (const dimension of c.dimensions) expect(Object.keys(dimension.byLesson).sort()).toEqual(want);
+      const texts = c.lessonIds.map((id) => lessons.find((l) => l.id === id)?.content ?? '').join('\n');
+      const writing = [...c.dimensions.flatMap((d) => Object.values(d.byLesson)), ...c.dseNotes];
+      const quotes = writing.flatMap((s) => [...s.matchAll(/「([^」]*)」/g)].map((m) => m[1] ?? ''));
+      const misquoted = quotes.filter(
+        (q) => (q.match(/\p{Script=Han}/gu) ?? []).length >= 3 && !texts.includes(q),
+      );
+      expect(misquoted).toEqual([]);
+    },
+  );
 });

@@ -292,6 +292,32 @@ export const CiComparisonSchema = z
   .strict();
 export type CiComparison = z.infer<typeof CiComparisonSchema>;
 
+/**
+ * `comparisons.json`: set texts teachers compare (唐詩三首, and prose pairs), each over a few dimensions
+ * with a note per lesson and DSE notes. Every `byLesson` has exactly the comparison's lessons; a
+ * quotation in 「」 of three characters or more is verbatim from one of them (the validation test).
+ */
+export const ComparisonSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    title: nonEmpty,
+    lessonIds: z.array(z.number().int().min(1).max(16)).min(2).max(3),
+    dimensions: z
+      .array(
+        z
+          .object({
+            label: nonEmpty,
+            byLesson: z.record(z.string().regex(/^([1-9]|1[0-6])$/), nonEmpty),
+          })
+          .strict(),
+      )
+      .min(3)
+      .max(6),
+    dseNotes: z.array(nonEmpty).min(1),
+  })
+  .strict();
+export type Comparison = z.infer<typeof ComparisonSchema>;
+
 /** Common characters the recitation distractors are drawn from (one string of distinct CJK characters). */
 export const CommonCharactersSchema = z.object({ characters: z.string().min(100) }).strict();
 

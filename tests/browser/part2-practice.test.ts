@@ -172,4 +172,28 @@ describe('part 2 practice screens in a real browser', () => {
     await page.getByTestId('mindmap-category').first().click();
     await page.getByTestId('ci-comparison').getByRole('heading', { name: '情感基調' }).waitFor();
   });
+
+  it('reaches the comparisons of texts from the mind maps, by keyboard', async () => {
+    await page.goto('/mindmap');
+    const links = page.getByTestId('comparison-link');
+    await links.first().waitFor();
+    expect(await links.count()).toBe(4);
+    const learning = links.filter({ hasText: '師說' });
+    await learning.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/mindmap\/passage\/4#compare-learning$/);
+    const section = page.locator('#compare-learning');
+    await section.getByRole('heading', { name: '論證方法' }).waitFor();
+    // The link's target takes the focus, so the keyboard continues from the comparison.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('compare-learning');
+    const row = await section.locator('.mm-ci-row').first().textContent();
+    expect(row).toContain('勸學');
+    expect(row).toContain('師說');
+
+    // A poem of 唐詩三首 shows its group's comparison, its own column first.
+    await page.goto('/mindmap/passage/13');
+    const poems = page.getByTestId('comparison');
+    await poems.getByRole('heading', { name: /唐詩三首比較/ }).waitFor();
+    await expect(poems.locator('dt').first().textContent()).resolves.toBe('登樓');
+  });
 });

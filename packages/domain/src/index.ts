@@ -17,6 +17,7 @@ export * from './profile/profile.ts';
 export * from './progress/progress.ts';
 export * from './projections/learner-view.ts';
 export * from './projections/selectors.ts';
+export * from './recitation/dictation.ts';
 export * from './recitation/recitation.ts';
 export * from './reminders/reminders.ts';
 export * from './shared/errors.ts';

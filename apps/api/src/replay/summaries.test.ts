@@ -121,6 +121,9 @@ describe('the words a teacher reads for each event', () => {
     });
     it('gives a recitation’s accuracy with the domain’s grade label', () => {
       const recited = learnerEvent('RecitationFinished', {
+        mode: 'choice',
+        attempts: [],
+        extra: [],
         lessonId: 7,
         start: 0,
         end: 20,

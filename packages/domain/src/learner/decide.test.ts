@@ -949,6 +949,9 @@ describe('finishing a recitation', () => {
       ok: true,
       events: [
         learnerEvent('RecitationFinished', {
+          mode: 'choice',
+          attempts: [],
+          extra: [],
           lessonId: 3,
           start: 0,
           end: 40,
@@ -985,6 +988,79 @@ describe('finishing a recitation', () => {
     expect(given([]).when(recitation({ mistakes: -1 }))).toEqual(refused('INVALID_MISTAKES'));
     expect(given([]).when(recitation({ durationMs: Number.NaN }))).toEqual(refused('INVALID_TIME_SPENT'));
     expect(given([]).when(recitation({ accuracy: 100 }))).toEqual(refused('ACCURACY_MISMATCH'));
+  });
+
+  const TEXT = '學而時習之，不亦說乎？';
+
+  it('marks every pick of the 12-choice mode against the text, ignoring the counts the client sent', () => {
+    const decision = given(history({ command: signIn })).when(
+      recitation({
+        text: TEXT,
+        start: 0,
+        end: 5,
+        characters: 99,
+        mistakes: 0,
+        picks: [
+          { position: 0, selected: '學', timeSpent: 900 },
+          { position: 1, selected: '而', timeSpent: 400 },
+          { position: 2, selected: '詩', timeSpent: 700 },
+          { position: 2, selected: '時', timeSpent: 300 },
+          { position: 3, selected: '習', timeSpent: 200 },
+          { position: 4, selected: '之', timeSpent: 200 },
+        ],
+      }),
+    );
+    expect(decision.ok && decision.events[0]?.data).toMatchObject({
+      mode: 'choice',
+      characters: 5,
+      mistakes: 1,
+      accuracy: Math.round((5 / 6) * 100),
+      extra: [],
+    });
+    expect(
+      decision.ok && decision.events[0]?.type === 'RecitationFinished' && decision.events[0].data.attempts[2],
+    ).toEqual({
+      position: 2,
+      character: '時',
+      selected: '詩',
+      isCorrect: false,
+      timeSpent: 700,
+    });
+  });
+
+  it.each([
+    [{ position: 5, selected: '，', timeSpent: 1 }],
+    [{ position: 9, selected: '乎', timeSpent: 1 }],
+    [{ position: 0, selected: '學而', timeSpent: 1 }],
+    [{ position: 0, selected: '學', timeSpent: -1 }],
+  ])('refuses a pick off the range, at punctuation or malformed: %o', (pick) => {
+    expect(given([]).when(recitation({ text: TEXT, start: 0, end: 5, picks: [pick] }))).toEqual(
+      refused('INVALID_ATTEMPTS'),
+    );
+  });
+
+  it('marks a range written from memory (默書) character by character, extra characters charged', () => {
+    const decision = given(history({ command: signIn })).when(
+      recitation({ text: TEXT, start: 0, end: 11, mode: 'free_recall', written: '學而時之，不亦悅乎哉' }),
+    );
+    const data =
+      decision.ok && decision.events[0]?.type === 'RecitationFinished' ? decision.events[0].data : null;
+    expect(data).toMatchObject({ mode: 'free_recall', characters: 9, mistakes: 3 });
+    expect(data?.attempts.filter((a) => !a.isCorrect).map((a) => [a.character, a.selected])).toEqual([
+      ['習', ''],
+      ['說', '悅'],
+    ]);
+    expect(data?.extra).toEqual([{ after: 9, typed: '哉' }]);
+    expect(data?.accuracy).toBe(Math.round((7 / 10) * 100));
+  });
+
+  it('refuses a written mode without what was written, or a range past the text', () => {
+    expect(given([]).when(recitation({ text: TEXT, start: 0, end: 5, mode: 'next_line' }))).toEqual(
+      refused('INVALID_WRITTEN'),
+    );
+    expect(
+      given([]).when(recitation({ text: TEXT, start: 0, end: 40, mode: 'miswrite', written: '學' })),
+    ).toEqual(refused('INVALID_RANGE'));
   });
 });
 

@@ -21,7 +21,8 @@ import {
   nodeRequiredQuestions,
   percent,
 } from '../progress/progress.ts';
-import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
+import { DICTATION_MAX_TYPED, markRecall } from '../recitation/dictation.ts';
+import { isRecitable, recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
 import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
@@ -33,6 +34,8 @@ import {
   type LearnerState,
   learnerEvent,
   lessonState,
+  type RecitationAttempt,
+  type RecitationMode,
   type RecordedPoint,
   VOCABULARY_EXERCISE_TYPES,
   type VocabularyExerciseType,
@@ -105,18 +108,34 @@ export type ChangeSchoolName = Command<
   'ChangeSchoolName',
   { schoolName: string; currentSchoolName: string | null }
 >;
+/** One pick of the 12-choice mode as the client reports it; the server decides whether it was right. */
+export type RecitationPick = {
+  readonly position: number;
+  readonly selected: string;
+  readonly timeSpent: number;
+};
+
 export type FinishRecitation = Command<
   'FinishRecitation',
   {
     lessonId: number;
     start: number;
     end: number;
-    /** Characters recited; defaults to end − start. */
+    /** 'choice' when absent. */
+    mode?: RecitationMode;
+    /** Characters recited; defaults to end − start. Ignored when picks or a written text are given. */
     characters?: number;
+    /** Wrong picks as the client counted them; ignored when `picks` are given. */
     mistakes: number;
     durationMs: number;
     /** The client's accuracy, checked against the server's. */
     accuracy?: number;
+    /** Choice mode: every pick, in order (the server marks each against the text). */
+    picks?: readonly RecitationPick[];
+    /** Written modes: what the learner wrote for the range. */
+    written?: string;
+    /** The lesson's text, loaded by the API from stored content (never sent by the client). */
+    text?: string;
   }
 >;
 export type SignIn = Command<'SignIn', Record<string, never>>;
@@ -515,23 +534,117 @@ function changeSchoolName({ data }: ChangeSchoolName, at: string): Outcome {
   return accept([learnerEvent('SchoolChanged', { at })]);
 }
 
-function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
-  const { start, end, mistakes } = data;
-  const characters = data.characters ?? end - start;
-  if (
-    !isCount(start) ||
-    !isCount(end) ||
-    end <= start ||
-    !isCount(characters) ||
-    characters === 0 ||
-    characters > end - start
-  ) {
-    return refuse('INVALID_RANGE', '背誦範圍無效');
+/** The most picks one run may report: every character of the longest text, and wrong picks besides. */
+export const RECITATION_MAX_PICKS = 10_000;
+
+type RecitationMarks = {
+  characters: number;
+  mistakes: number;
+  accuracy: number;
+  attempts: RecitationAttempt[];
+  extra: { after: number; typed: string }[];
+};
+
+/** Marks a choice run's picks against the text: each must be at a recitable position of the range. */
+function markPicks(
+  text: string,
+  start: number,
+  end: number,
+  picks: readonly RecitationPick[],
+): RecitationMarks | DomainError {
+  if (picks.length > RECITATION_MAX_PICKS) return { code: 'INVALID_ATTEMPTS', message: '背誦記錄過長' };
+  const chars = Array.from(text);
+  const attempts: RecitationAttempt[] = [];
+  const done = new Set<number>();
+  for (const pick of picks) {
+    const character = chars[pick.position];
+    if (
+      !Number.isInteger(pick.position) ||
+      pick.position < start ||
+      pick.position >= end ||
+      character === undefined ||
+      !isRecitable(character) ||
+      typeof pick.selected !== 'string' ||
+      Array.from(pick.selected).length !== 1 ||
+      !isDuration(pick.timeSpent)
+    ) {
+      return { code: 'INVALID_ATTEMPTS', message: '背誦記錄無效' };
+    }
+    const isCorrect = pick.selected === character;
+    if (isCorrect) done.add(pick.position);
+    attempts.push({
+      position: pick.position,
+      character,
+      selected: pick.selected,
+      isCorrect,
+      timeSpent: pick.timeSpent,
+    });
   }
-  if (!isCount(mistakes)) return refuse('INVALID_MISTAKES', '錯誤次數無效');
+  const characters = done.size;
+  if (characters === 0) return { code: 'INVALID_ATTEMPTS', message: '背誦記錄沒有答對的字' };
+  const mistakes = attempts.filter((a) => !a.isCorrect).length;
+  return { characters, mistakes, accuracy: recitationAccuracy(characters, mistakes), attempts, extra: [] };
+}
+
+/** Marks a written run (默書) against the range: every character of the range is one attempt. */
+function markWritten(
+  text: string,
+  start: number,
+  end: number,
+  written: string,
+): RecitationMarks | DomainError {
+  if (Array.from(written).length > DICTATION_MAX_TYPED) {
+    return { code: 'INVALID_WRITTEN', message: `默寫內容不可多於 ${DICTATION_MAX_TYPED} 字` };
+  }
+  const marking = markRecall(text, start, end, written);
+  if (marking.marks.length === 0) return { code: 'INVALID_RANGE', message: '背誦範圍沒有可默寫的字' };
+  return {
+    characters: marking.marks.length,
+    mistakes: marking.wrong + marking.missing + marking.extras.length,
+    accuracy: marking.accuracy,
+    attempts: marking.marks.map((m) => ({
+      position: m.position,
+      character: m.character,
+      selected: m.typed,
+      isCorrect: m.status === 'correct',
+      timeSpent: null,
+    })),
+    extra: marking.extras.map((x) => ({ after: x.after, typed: x.typed })),
+  };
+}
+
+function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
+  const { start, end } = data;
+  const mode = data.mode ?? 'choice';
+  if (!isCount(start) || !isCount(end) || end <= start) return refuse('INVALID_RANGE', '背誦範圍無效');
   if (!isDuration(data.durationMs)) return refuse('INVALID_TIME_SPENT', '背誦時間無效');
-  const accuracy = recitationAccuracy(characters, mistakes);
-  if (data.accuracy !== undefined && !(Math.abs(accuracy - data.accuracy) <= CLIENT_FIGURE_TOLERANCE)) {
+  if (data.text !== undefined && end > Array.from(data.text).length)
+    return refuse('INVALID_RANGE', '背誦範圍無效');
+  let marks: RecitationMarks | DomainError;
+  if (mode !== 'choice') {
+    if (data.text === undefined || data.written === undefined) {
+      return refuse('INVALID_WRITTEN', '請先默寫');
+    }
+    marks = markWritten(data.text, start, end, data.written);
+  } else if (data.picks !== undefined && data.text !== undefined) {
+    marks = markPicks(data.text, start, end, data.picks);
+  } else {
+    // A run of the first release's client: its counts, checked for consistency only.
+    const characters = data.characters ?? end - start;
+    if (!isCount(characters) || characters === 0 || characters > end - start) {
+      return refuse('INVALID_RANGE', '背誦範圍無效');
+    }
+    if (!isCount(data.mistakes)) return refuse('INVALID_MISTAKES', '錯誤次數無效');
+    marks = {
+      characters,
+      mistakes: data.mistakes,
+      accuracy: recitationAccuracy(characters, data.mistakes),
+      attempts: [],
+      extra: [],
+    };
+  }
+  if ('code' in marks) return refuse(marks.code, marks.message);
+  if (data.accuracy !== undefined && !(Math.abs(marks.accuracy - data.accuracy) <= CLIENT_FIGURE_TOLERANCE)) {
     return refuse('ACCURACY_MISMATCH', '背誦準確率與錯誤次數不符');
   }
   return accept([
@@ -539,11 +652,14 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
       lessonId: data.lessonId,
       start,
       end,
-      characters,
-      mistakes,
+      mode,
+      characters: marks.characters,
+      mistakes: marks.mistakes,
       durationMs: data.durationMs,
-      accuracy,
-      grade: recitationGrade(accuracy),
+      accuracy: marks.accuracy,
+      grade: recitationGrade(marks.accuracy),
+      attempts: marks.attempts,
+      extra: marks.extra,
       at,
     }),
   ]);

@@ -64,7 +64,7 @@ describe('the learner event union', () => {
       'AnswerRemarked',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
-    expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2 });
+    expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2, RecitationFinished: 2 });
     expect(ANSWER_SOURCES).toEqual(['quiz', 'vocabulary', 'error_book', 'past_paper']);
     expect(VOCABULARY_EXERCISE_TYPES).toEqual(['lesson_specific', 'mixed_session', 'quick_practice']);
   });
@@ -182,6 +182,9 @@ describe('evolve', () => {
         at,
       }),
       learnerEvent('RecitationFinished', {
+        mode: 'choice',
+        attempts: [],
+        extra: [],
         lessonId: 1,
         start: 0,
         end: 4,

@@ -18,6 +18,8 @@ export const LEARNER_EVENT_SCHEMA_VERSION = 1;
  */
 export const LEARNER_EVENT_SCHEMA_VERSIONS = {
   AnswerSubmitted: 2,
+  /** Version 2 added the mode (12 choices or 默書) and every attempt, character by character. */
+  RecitationFinished: 2,
 } as const satisfies Partial<Record<string, number>>;
 
 type CurrentVersion<Type extends string> = Type extends keyof typeof LEARNER_EVENT_SCHEMA_VERSIONS
@@ -210,6 +212,28 @@ export type ErrorQuestionMastered = Event<'ErrorQuestionMastered', { questionId:
  */
 export type SchoolChanged = Event<'SchoolChanged', Record<never, never>>;
 
+/**
+ * How a range was recited: `choice`, the next character among 12; `free_recall`, the range written
+ * from memory (默書); `next_line`, the line after a 名句's first line; `miswrite`, a phrase with a
+ * character students often miswrite.
+ */
+export type RecitationMode = 'choice' | 'free_recall' | 'next_line' | 'miswrite';
+export const RECITATION_MODES: readonly RecitationMode[] = ['choice', 'free_recall', 'next_line', 'miswrite'];
+
+/**
+ * One attempt at one character of the text (the spec's recitation attempt record). In the choice mode
+ * every pick is an attempt (a character may have several, the last correct); in a written mode each
+ * character of the range has one, `selected` being what was written in its place ('' when missing).
+ */
+export type RecitationAttempt = {
+  readonly position: number;
+  readonly character: string;
+  readonly selected: string;
+  readonly isCorrect: boolean;
+  /** Milliseconds since the previous attempt (choice mode), null when written. */
+  readonly timeSpent: number | null;
+};
+
 /** A recitation practice of a passage range was finished. */
 export type RecitationFinished = Event<
   'RecitationFinished',
@@ -217,12 +241,18 @@ export type RecitationFinished = Event<
     lessonId: number;
     start: number;
     end: number;
-    /** Characters recited (the range without punctuation, as the client counted them). */
+    mode: RecitationMode;
+    /** Characters recited (the range without punctuation). */
     characters: number;
+    /** Wrong picks (choice); wrong, missing and extra characters (written). */
     mistakes: number;
     durationMs: number;
     accuracy: number;
     grade: RecitationGrade;
+    /** Every attempt, in order; empty for a run recorded before version 2 or sent without them. */
+    attempts: readonly RecitationAttempt[];
+    /** Characters written that the text does not have (written modes), each after the position it follows (−1: before all). */
+    extra: readonly { readonly after: number; readonly typed: string }[];
   }
 >;
 

@@ -47,6 +47,10 @@ const UPCASTERS: Partial<Record<LearnerEventType, Readonly<Record<number, (data:
       earnedXp: data.isCorrect === true,
     }),
   },
+  /** Version 1 knew only the 12-choice mode and kept no attempts. */
+  RecitationFinished: {
+    1: (data) => ({ ...data, mode: 'choice', attempts: [], extra: [] }),
+  },
 };
 
 /**

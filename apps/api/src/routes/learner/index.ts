@@ -175,11 +175,14 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /** A lesson's text, cached; null: no such lesson. */
+  const lessonText = (id: number) =>
+    app.cachedContent(`lesson-text:${id}`, async () => (await findLesson(db, id))?.content ?? null);
   /** A lesson's length in characters (code points, as the recitation screen counts them), cached; null: none. */
   const lessonLength = (id: number) =>
     app.cachedContent(`lesson-length:${id}`, async () => {
-      const lesson = await findLesson(db, id);
-      return lesson ? Array.from(lesson.content).length : null;
+      const text = await lessonText(id);
+      return text === null ? null : Array.from(text).length;
     });
 
   defineRoute(app, 'completeNode', async (ctx) => {
@@ -324,8 +327,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     async (ctx) => {
       const { input } = ctx;
       const { body } = input;
-      const length = await lessonLength(body.lessonId);
-      if (length === null) throw unsupportedClaim('body.lessonId', '沒有這一課');
+      const text = await lessonText(body.lessonId);
+      if (text === null) throw unsupportedClaim('body.lessonId', '沒有這一課');
+      const length = Array.from(text).length;
       if (body.end > length) throw unsupportedClaim('body.end', `結束位置超出課文（共 ${length} 字）`);
       return runLearnerCommand(
         app,
@@ -336,18 +340,40 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             lessonId: body.lessonId,
             start: body.start,
             end: body.end,
+            mode: body.mode,
             characters: body.correctCount,
             mistakes: body.mistakes,
             durationMs: body.durationMs,
+            picks: body.picks,
+            written: body.written,
+            text,
           },
         },
         (state, events) => {
           const done = events.find((e) => e.type === 'RecitationFinished');
+          const run = done?.type === 'RecitationFinished' ? done.data : null;
+          const written = run !== null && run.mode !== 'choice';
           return {
             xpAwarded: xpAwards(events),
             totals: totalsOf(state),
-            accuracy: done?.type === 'RecitationFinished' ? done.data.accuracy : 0,
-            grade: (done?.type === 'RecitationFinished' ? done.data.grade : 'needs_improvement') as never,
+            accuracy: run?.accuracy ?? 0,
+            grade: run?.grade ?? 'needs_improvement',
+            mode: run?.mode ?? body.mode,
+            characters: run?.characters ?? 0,
+            mistakes: run?.mistakes ?? 0,
+            marks: written
+              ? run.attempts.map((a) => ({
+                  position: a.position,
+                  character: a.character,
+                  typed: a.selected,
+                  status: a.isCorrect
+                    ? ('correct' as const)
+                    : a.selected === ''
+                      ? ('missing' as const)
+                      : ('wrong' as const),
+                }))
+              : [],
+            extras: written ? run.extra.map((x) => ({ after: x.after, typed: x.typed })) : [],
           };
         },
       );

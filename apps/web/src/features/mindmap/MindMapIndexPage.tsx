@@ -1,9 +1,12 @@
-/** /mindmap: the mind maps of the sixteen set texts, one card per passage. */
+/**
+ * /mindmap: the mind maps of the sixteen set texts, one card per passage, and the comparisons of texts
+ * teachers set side by side (each opens on the first text's mind map, at the comparison).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
-import { mindMapFor } from './data.ts';
+import { CI_GROUP_LESSON_IDS, comparisons, mindMapFor } from './data.ts';
 import './mindmap.css';
 
 export function MindMapIndexPage() {
@@ -42,6 +45,25 @@ export function MindMapIndexPage() {
           })}
         </div>
       )}
+      <section className="card mm-compare-index" aria-labelledby="mm-compare-index-title">
+        <h2 id="mm-compare-index-title">比較閱讀</h2>
+        <ul>
+          <li>
+            <Link to={`/mindmap/passage/${CI_GROUP_LESSON_IDS[0]}`}>詞三首比較</Link>
+            <span className="muted">（在三首詞的心智圖中打開任何分類即見）</span>
+          </li>
+          {comparisons.map((comparison) => (
+            <li key={comparison.id}>
+              <Link
+                to={`/mindmap/passage/${comparison.lessonIds[0]}#compare-${comparison.id}`}
+                data-testid="comparison-link"
+              >
+                {comparison.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </main>
   );
 }

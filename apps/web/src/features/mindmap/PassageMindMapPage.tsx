@@ -1,14 +1,24 @@
 /**
  * /mindmap/passage/:lessonId: the banner and 3–4 category cards of a passage, a detail panel with
- * four blocks (the 詞三首 get a comparison over four dimensions instead), and zoom 0.5–3.
+ * four blocks (the 詞三首 get a comparison over four dimensions instead), and zoom 0.5–3. A text that
+ * teachers compare with others (唐詩三首, three prose pairs) shows those comparisons under its map.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { lessonQuery, lessonsQuery } from '../library/api.ts';
-import { CI_GROUP_LESSON_IDS, cardItems, ciComparison, type MindMapData, mindMapFor } from './data.ts';
+import {
+  CI_GROUP_LESSON_IDS,
+  type Comparison,
+  cardItems,
+  ciComparison,
+  comparisonOrder,
+  comparisonsFor,
+  type MindMapData,
+  mindMapFor,
+} from './data.ts';
 import { ZOOM, zoomIn, zoomOut, zoomPercent } from './zoom.ts';
 import './mindmap.css';
 
@@ -18,6 +28,15 @@ export function PassageMindMapPage() {
   const lesson = useQuery(lessonQuery(Number.isInteger(id) && id > 0 ? id : 0));
   const [zoom, setZoom] = useState<number>(ZOOM.initial);
   const [open, setOpen] = useState<number | null>(null);
+  const { hash } = useLocation();
+  const loaded = lesson.data != null;
+  // A link from /mindmap to a comparison (#compare-…): bring it into view and give it the focus.
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#compare-')) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [hash, loaded]);
 
   if (!Number.isInteger(id) || id <= 0 || lesson.data === null) {
     return (
@@ -101,6 +120,9 @@ export function PassageMindMapPage() {
         </div>
       </div>
       {open !== null ? <DetailPanel map={map} lesson={data} category={open} /> : null}
+      {comparisonsFor(data.id).map((comparison) => (
+        <ComparisonSection key={comparison.id} comparison={comparison} lessonId={data.id} />
+      ))}
     </main>
   );
 }
@@ -154,18 +176,62 @@ function DetailPanel({ map, lesson, category }: { map: MindMapData; lesson: Less
 }
 
 function CiComparison({ lessonId }: { lessonId: number }) {
-  const lessons = useQuery(lessonsQuery);
-  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
-  const order = [lessonId, ...CI_GROUP_LESSON_IDS.filter((id) => id !== lessonId)];
   return (
     <div className="mm-ci" data-testid="ci-comparison">
       <h3>詞三首比較</h3>
-      {ciComparison.dimensions.map((dimension) => (
-        <div key={dimension.key} className="mm-ci-row">
+      <ComparisonRows
+        dimensions={ciComparison.dimensions}
+        order={comparisonOrder(CI_GROUP_LESSON_IDS, lessonId)}
+        current={lessonId}
+        dseNotes={ciComparison.dseNotes}
+      />
+    </div>
+  );
+}
+
+/** A comparison of this text with others, under the map; its id is the link target from /mindmap. */
+function ComparisonSection({ comparison, lessonId }: { comparison: Comparison; lessonId: number }) {
+  const headingId = `compare-${comparison.id}-title`;
+  return (
+    <section
+      className="card mm-ci mm-compare"
+      id={`compare-${comparison.id}`}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      data-testid="comparison"
+    >
+      <h2 id={headingId}>比較閱讀：{comparison.title}</h2>
+      <ComparisonRows
+        dimensions={comparison.dimensions}
+        order={comparisonOrder(comparison.lessonIds, lessonId)}
+        current={lessonId}
+        dseNotes={comparison.dseNotes}
+      />
+    </section>
+  );
+}
+
+function ComparisonRows({
+  dimensions,
+  order,
+  current,
+  dseNotes,
+}: {
+  dimensions: Comparison['dimensions'];
+  order: readonly number[];
+  current: number;
+  dseNotes: readonly string[];
+}) {
+  const lessons = useQuery(lessonsQuery);
+  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
+  return (
+    <>
+      {dimensions.map((dimension) => (
+        <div key={dimension.label} className="mm-ci-row">
           <h4>{dimension.label}</h4>
           <dl>
             {order.map((id) => (
-              <div key={id} className={id === lessonId ? 'is-current' : ''}>
+              <div key={id} className={id === current ? 'is-current' : ''}>
                 <dt>{titleOf(id)}</dt>
                 <dd>{dimension.byLesson[String(id)] ?? '—'}</dd>
               </div>
@@ -176,11 +242,11 @@ function CiComparison({ lessonId }: { lessonId: number }) {
       <div className="mm-ci-notes">
         <h4>DSE 應試提示</h4>
         <ul>
-          {ciComparison.dseNotes.map((note) => (
+          {dseNotes.map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>
       </div>
-    </div>
+    </>
   );
 }

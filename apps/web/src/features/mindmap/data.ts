@@ -1,9 +1,10 @@
 /**
- * The mind maps and the 詞三首 comparison: static content, imported straight from the content
+ * The mind maps, the 詞三首 comparison and the other comparisons (唐詩三首, three prose pairs): static content, imported straight from the content
  * package's JSON files (importing `@wenyan/content` would pull the whole question bank into the
  * bundle). This module is only loaded with the mind-map screens.
  */
 import ciComparisonJson from '../../../../../content/data/ci-comparison.json' with { type: 'json' };
+import comparisonsJson from '../../../../../content/data/comparisons.json' with { type: 'json' };
 import mindMapsJson from '../../../../../content/data/mindmaps.json' with { type: 'json' };
 
 export type MindMapCategory = {
@@ -36,6 +37,32 @@ export const ciComparison: {
   readonly dimensions: readonly CiDimension[];
   readonly dseNotes: readonly string[];
 } = ciComparisonJson;
+
+/** Texts teachers compare side by side (content/data/comparisons.json), over a few dimensions. */
+export type Comparison = {
+  readonly id: string;
+  readonly title: string;
+  readonly lessonIds: readonly number[];
+  readonly dimensions: readonly {
+    readonly label: string;
+    readonly byLesson: Readonly<Record<string, string>>;
+  }[];
+  readonly dseNotes: readonly string[];
+};
+
+export const comparisons: readonly Comparison[] = comparisonsJson;
+
+/** The comparisons a lesson is part of. */
+export function comparisonsFor(lessonId: number): readonly Comparison[] {
+  return comparisons.filter((c) => c.lessonIds.includes(lessonId));
+}
+
+/** A lesson's own column first, then the others in the comparison's order. */
+export function comparisonOrder(lessonIds: readonly number[], current: number): number[] {
+  return lessonIds.includes(current)
+    ? [current, ...lessonIds.filter((id) => id !== current)]
+    : [...lessonIds];
+}
 
 const MIND_MAPS: readonly MindMapData[] = mindMapsJson;
 

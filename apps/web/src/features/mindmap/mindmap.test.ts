@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardItems, mindMapFor } from './data.ts';
+import { cardItems, comparisonOrder, comparisonsFor, mindMapFor } from './data.ts';
 import { ZOOM, zoomIn, zoomOut, zoomPercent } from './zoom.ts';
 
 describe('the mind map zoom', () => {
@@ -35,5 +35,14 @@ describe('the mind map data', () => {
       more: 2,
     });
     expect(cardItems(['一'])).toEqual({ shown: ['一'], more: 0 });
+  });
+});
+
+describe('the comparisons', () => {
+  it('list each text teachers compare under its mind map, its own column first', () => {
+    expect(comparisonsFor(7).map((c) => c.id)).toEqual(['learning']);
+    expect(comparisonsFor(12).map((c) => c.lessonIds)).toEqual([[11, 12, 13]]);
+    expect(comparisonsFor(10)).toEqual([]);
+    expect(comparisonOrder([11, 12, 13], 12)).toEqual([12, 11, 13]);
   });
 });

@@ -240,14 +240,26 @@ describe('the practice stage', () => {
     expect(snapshot.context.result).toEqual({ accuracy: 80, grade: 'pass' });
     expect(tones.at(-1)).toBe('complete');
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ results: 'saved' })).toBe(true));
-    expect(saved[0]?.body).toEqual({
+    const body = saved[0]?.body;
+    expect(body).toMatchObject({
       lessonId: 1,
       start: 3,
       end: 8,
+      mode: 'choice',
       mistakes: 1,
       durationMs: 100,
       correctCount: 4,
     });
+    // Every pick goes to the server, wrong ones included, with its position and the time since the last.
+    const wrong = body?.picks?.[2]?.selected;
+    expect(body?.picks).toEqual([
+      { position: 3, selected: '習', timeSpent: 0 },
+      { position: 4, selected: '之', timeSpent: 0 },
+      { position: 6, selected: wrong, timeSpent: 100 },
+      { position: 6, selected: '不', timeSpent: 0 },
+      { position: 7, selected: '亦', timeSpent: 0 },
+    ]);
+    expect(wrong).not.toBe('不');
   });
 });
 

@@ -4,7 +4,7 @@
  * grade) come from @wenyan/domain; the timer, the tones and the saving are named side effects, so
  * a test swaps them with `.provide()`.
  */
-import type { FinishRecitationBody } from '@wenyan/contracts';
+import type { FinishRecitationBody, RecitationPick } from '@wenyan/contracts';
 import {
   isValidRecitationRange,
   nextRecitablePosition,
@@ -43,6 +43,10 @@ export type RecitationContext = RecitationInput & {
   mistakes: number;
   correctCount: number;
   elapsedMs: number;
+  /** Every pick of this run, in order, for the server to mark (the spec's recitation attempts). */
+  picks: RecitationPick[];
+  /** elapsedMs at the previous pick. */
+  lastPickMs: number;
   choices: string[];
   wrongChoice: string | null;
   result: { accuracy: number; grade: RecitationGrade } | null;
@@ -105,9 +109,11 @@ export function finishBody(context: RecitationContext): FinishRecitationBody {
     lessonId: context.lesson?.id ?? 0,
     start: context.selection?.start ?? 0,
     end: context.selection?.end ?? 0,
+    mode: 'choice',
     mistakes: context.mistakes,
     durationMs: Math.round(context.elapsedMs),
     correctCount: context.correctCount,
+    picks: context.picks,
   };
 }
 
@@ -182,6 +188,8 @@ export const recitationMachine = setup({
         mistakes: 0,
         correctCount: 0,
         elapsedMs: 0,
+        picks: [],
+        lastPickMs: 0,
         wrongChoice: null,
         result: null,
         runKey: newIdempotencyKey(),
@@ -190,6 +198,21 @@ export const recitationMachine = setup({
     }),
     addElapsed: assign(({ context, event }) =>
       event.type === 'tick' ? { elapsedMs: context.elapsedMs + Math.max(0, event.ms) } : {},
+    ),
+    recordPick: assign(({ context, event }) =>
+      event.type === 'choice.pick'
+        ? {
+            picks: [
+              ...context.picks,
+              {
+                position: context.position,
+                selected: event.choice,
+                timeSpent: Math.max(0, Math.round(context.elapsedMs - context.lastPickMs)),
+              },
+            ],
+            lastPickMs: context.elapsedMs,
+          }
+        : {},
     ),
     countCorrect: assign(({ context }) => ({ correctCount: context.correctCount + 1 })),
     countMistake: assign(({ context, event }) => ({
@@ -257,6 +280,8 @@ export const recitationMachine = setup({
     mistakes: 0,
     correctCount: 0,
     elapsedMs: 0,
+    picks: [],
+    lastPickMs: 0,
     choices: [],
     wrongChoice: null,
     result: null,
@@ -304,6 +329,7 @@ export const recitationMachine = setup({
                     guard: 'isCorrectChoice',
                     target: 'correct',
                     actions: [
+                      'recordPick',
                       'countCorrect',
                       {
                         type: 'playTone',
@@ -314,6 +340,7 @@ export const recitationMachine = setup({
                   {
                     target: 'wrong',
                     actions: [
+                      'recordPick',
                       'countMistake',
                       {
                         type: 'playTone',
