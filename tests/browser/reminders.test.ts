@@ -68,6 +68,18 @@ describe('the daily reminder in a real browser', () => {
     expect(await toggle(page).isDisabled()).toBe(true);
     const settings = await (await page.request.get(`/api/users/${userId}/reminders`)).json();
     expect(settings).toEqual({ enabled: false, hour: 19, devices: 0 });
+
+    // Turned on from another device: this blocked browser can still turn it off everywhere.
+    const on = await page.request.put(`/api/users/${userId}/reminders`, {
+      data: { enabled: true, hour: 20 },
+    });
+    expect(on.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: '在所有裝置關閉每日提醒' }).click();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/users/${userId}/reminders`)).json()).enabled)
+      .toBe(false);
+    await page.getByRole('button', { name: '在所有裝置關閉每日提醒' }).waitFor({ state: 'detached' });
     await context.close();
   });
 

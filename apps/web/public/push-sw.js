@@ -46,3 +46,43 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+/*
+ * The browser replaced the subscription (Firefox does so now and then): subscribe again with the same
+ * key and tell the server, for the learner signed in on this browser, so the reminder keeps coming.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const old = event.oldSubscription;
+  event.waitUntil(
+    (async () => {
+      const key = old?.options?.applicationServerKey;
+      const fresh =
+        event.newSubscription ||
+        (key
+          ? await self.registration.pushManager.subscribe({
+              userVisibleOnly: true,
+              applicationServerKey: key,
+            })
+          : null);
+      if (!fresh) return;
+      const me = await fetch('/api/auth/user', { credentials: 'include' });
+      if (!me.ok) return;
+      const { id } = await me.json();
+      const base = `/api/users/${encodeURIComponent(id)}/push-subscriptions`;
+      const post = (url, body) =>
+        fetch(url, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const json = fresh.toJSON();
+      await post(base, {
+        endpoint: fresh.endpoint,
+        expirationTime: json.expirationTime ?? null,
+        keys: json.keys,
+      });
+      if (old && old.endpoint !== fresh.endpoint) await post(`${base}/remove`, { endpoint: old.endpoint });
+    })().catch(() => undefined),
+  );
+});

@@ -173,6 +173,21 @@ export function ReminderCard({ userId }: { userId: string }) {
           </select>
         </div>
       ) : null}
+      {blocked && settings?.enabled ? (
+        // This browser cannot take it, but the reminder is on (for other devices): it can still be turned off.
+        <button
+          type="button"
+          className="st-link"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              store(await saveReminderSettings(userId, false, hour));
+            })
+          }
+        >
+          在所有裝置關閉每日提醒
+        </button>
+      ) : null}
       {error || isError ? (
         <p className="st-error" role="alert" data-testid="reminder-error">
           {error ?? '未能讀取每日提醒的設定。'}
