@@ -86,6 +86,7 @@ describe('authorization: every route × anonymous / owner / other student / teac
         paperId: 1,
         questionId: 'l01-wi-01',
         version: 1,
+        year: 2027,
       };
       // Class routes take a class id, not a user id.
       if (route.path.includes('/classes/:id')) params.id = '999999';

@@ -54,6 +54,9 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
     },
     unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device' },
+    setExamDate: { examDate: '2027-04-08', targetRecall: 0.9 },
+    updateReviewSettings: { dailyGoal: 20, guideCompleted: true },
+    setDefaultExamDate: { examDate: '2027-04-08' },
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
@@ -129,8 +132,15 @@ describe('fuzzing every write route with malformed bodies', () => {
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
         version: 1,
+        year: 2027,
       });
-      const headers = ['createQuestion', 'uploadText', 'setUserRoles', 'createClass'].includes(name)
+      const headers = [
+        'createQuestion',
+        'uploadText',
+        'setUserRoles',
+        'createClass',
+        'setDefaultExamDate',
+      ].includes(name)
         ? admin.headers
         : learner.headers;
       // Keep only bodies the route's contract (strict, as the API applies it) really rejects.
@@ -279,6 +289,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     questionId: 'l01-wi-01',
     paperId: 1,
     version: 1,
+    year: 2027,
   });
 
   it('every write route of the registry has a base body here', () => {

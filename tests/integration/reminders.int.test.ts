@@ -6,7 +6,7 @@
  * sweeps and workers run; none reaches a learner who opted out or has nothing to be reminded of; a
  * device the push service answers 410 for is forgotten.
  */
-import { hongKongDate } from '@wenyan/domain';
+import { daysBetween, hongKongDate } from '@wenyan/domain';
 import {
   REMINDER_QUEUE,
   REMINDER_SCHEDULER_ID,
@@ -34,12 +34,15 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
   let push: PushService;
   let queue: Queue<ReminderJobData> | null = null;
   let events: QueueEvents | null = null;
-  /** Learners: due (reviews due, two devices), optedOut, practised (nothing due), gone (its device is 410). */
+  /**
+   * Learners: due (a card due tomorrow, two devices), optedOut (a card due, reminder off), practised
+   * (answered right: nothing due tomorrow, a streak to keep), gone (its device answers 410), other.
+   */
   const who = {} as Record<'due' | 'optedOut' | 'practised' | 'gone' | 'other', TestAccount>;
   const devices = {} as Record<'due1' | 'due2' | 'optedOut' | 'practised' | 'gone', TestDevice>;
-  /** 21:00 in Hong Kong today, and the same time tomorrow. */
-  let evening: Date;
-  let nextEvening: Date;
+  /** 21:00 in Hong Kong today, and on the day the due learner's card is due. */
+  let tonight: Date;
+  let dueEvening: Date;
 
   const send = (
     account: TestAccount | null,
@@ -61,6 +64,21 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
     const job = await queue.add(SEND_REMINDERS_JOB, { at: at.toISOString() });
     return (await job.waitUntilFinished(events, 30_000)) as ReminderSweepResult;
   }
+
+  /** A worker of this test's deployment (a second one, or one that sets the schedule). */
+  const workerEnv = (reminderIntervalMs: number) => ({
+    DATABASE_URL: t.runtime.deps.env.DATABASE_URL!,
+    REDIS_URL: t.runtime.deps.env.REDIS_URL!,
+    REDIS_PREFIX: t.runtime.deps.env.REDIS_PREFIX,
+    WORKER_CONCURRENCY: 2,
+    PROJECTION_BATCH: 8,
+    PROJECTION_GATHER_MS: 20,
+    CATCH_UP_INTERVAL_MS: 60_000,
+    WORKER_HEALTH_PORT: undefined,
+    LOG_LEVEL: 'silent' as const,
+    REMINDER_INTERVAL_MS: reminderIntervalMs,
+    VAPID_SUBJECT: 'mailto:tests@wenyan.invalid',
+  });
 
   const pushesTo = (device: TestDevice) => push.received.filter((p) => p.device === device.id);
 
@@ -95,6 +113,7 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
         LOGIN_ADDRESS_RATE_LIMIT: '100000',
         PUSH_ENDPOINT_HOSTS: `${push.host},fcm.googleapis.com`,
         REMINDER_INTERVAL_MS: '0',
+        VAPID_SUBJECT: 'mailto:tests@wenyan.invalid',
       },
       { pushAgent: push.agent },
     );
@@ -136,9 +155,13 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
       ).statusCode,
     ).toBe(200);
 
-    const today = hongKongDate(Date.now());
-    evening = new Date(`${today}T21:00:00+08:00`);
-    nextEvening = new Date(evening.getTime() + DAY_MS);
+    tonight = new Date(`${hongKongDate(Date.now())}T21:00:00+08:00`);
+    const card = await t.runtime.deps.db
+      .selectFrom('review_cards')
+      .select('due')
+      .where('user_id', '=', who.due.id)
+      .executeTakeFirstOrThrow();
+    dueEvening = new Date(`${hongKongDate(new Date(card.due).getTime())}T21:00:00+08:00`);
   }, 120_000);
 
   afterAll(async () => {
@@ -249,16 +272,27 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
   });
 
   describe('the sweep', () => {
+    it('sends nothing on a day with nothing to say: no card due yet, and every streak kept today', async () => {
+      // The premise: a card answered wrong today comes back tomorrow (day-granular FSRS, Again).
+      expect(daysBetween(hongKongDate(tonight.getTime()), hongKongDate(dueEvening.getTime()))).toBe(1);
+      const before = push.received.length;
+      const result = await sweep(tonight);
+      expect(result).toMatchObject({ considered: 3, reminded: 0, delivered: 0 });
+      expect(push.received.length).toBe(before);
+    });
+
     it('sends nothing before the learners’ hour', async () => {
       const before = push.received.length;
-      const result = await sweep(new Date(evening.getTime() - 3 * 60 * 60 * 1000)); // 18:00
-      expect(result.delivered).toBe(0);
+      const result = await sweep(new Date(dueEvening.getTime() - 3 * 60 * 60 * 1000)); // 18:00
+      expect(result).toMatchObject({ considered: 0, delivered: 0 });
       expect(push.received.length).toBe(before);
     });
 
     it('pushes a VAPID-signed, encrypted reminder to each device of a learner with reviews due', async () => {
-      const result = await sweep(evening);
-      expect(result).toMatchObject({ reminded: 1, delivered: 2, gone: 1 });
+      const result = await sweep(dueEvening);
+      // The learner with a card due (two devices) and the one whose streak is at risk; the 410 device.
+      expect(result).toMatchObject({ reminded: 2, delivered: 3, gone: 1, failed: 0 });
+      const stored = await t.runtime.deps.db.selectFrom('vapid_keys').select('public_key').executeTakeFirst();
       for (const device of [devices.due1, devices.due2]) {
         const [received, ...more] = pushesTo(device);
         expect(more).toEqual([]);
@@ -267,22 +301,38 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
         expect(Number(received?.headers.ttl)).toBeGreaterThan(0);
         expect(Number(received?.headers.ttl)).toBeLessThanOrEqual(3 * 60 * 60); // until midnight
         const claims = verifyVapid(received!);
-        const stored = await t.runtime.deps.db
-          .selectFrom('vapid_keys')
-          .select('public_key')
-          .executeTakeFirst();
         expect(claims.publicKey).toBe(stored?.public_key);
         expect(claims.aud).toBe(push.origin);
-        expect(claims.sub).toMatch(/^mailto:|^https:/);
+        expect(claims.sub).toBe('mailto:tests@wenyan.invalid');
+        expect(claims.exp * 1000).toBeGreaterThan(Date.now());
         const payload = JSON.parse(decryptPush(received!.body, device));
-        expect(payload).toMatchObject({ title: '今日複習', url: '/' });
-        expect(payload.body).toBe('今日有 1 張卡要複習，花幾分鐘溫習吧！');
+        expect(payload).toEqual({
+          title: '今日複習',
+          body: '今日有 1 張卡要複習；你已連續學習 1 日，今日仍未練習。',
+          url: '/',
+          tag: 'wyt-daily-reminder',
+        });
       }
     });
 
-    it('sends nothing to a learner who opted out, or who has nothing due and practised today', () => {
+    it('reminds a learner with nothing due whose streak ends tonight', () => {
+      const [received, ...more] = pushesTo(devices.practised);
+      expect(more).toEqual([]);
+      expect(JSON.parse(decryptPush(received!.body, devices.practised))).toMatchObject({
+        title: '保持連續學習',
+        body: '你已連續學習 1 日，今日仍未練習，記得在午夜前完成一題！',
+      });
+    });
+
+    it('sends nothing to a learner who opted out, though a card of theirs is due', async () => {
+      const due = await t.runtime.deps.db
+        .selectFrom('review_cards')
+        .select('question_id')
+        .where('user_id', '=', who.optedOut.id)
+        .where('due', '<', dueEvening)
+        .execute();
+      expect(due).toHaveLength(1);
       expect(pushesTo(devices.optedOut)).toEqual([]);
-      expect(pushesTo(devices.practised)).toEqual([]);
     });
 
     it('forgets a device the push service answers 410 for', async () => {
@@ -297,32 +347,16 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
 
     it('sends once a day: later sweeps, and sweeps run at once by several workers, add nothing', async () => {
       const before = push.received.length;
-      await sweep(evening);
-      await sweep(new Date(evening.getTime() + 60 * 60 * 1000));
+      await sweep(dueEvening);
+      await sweep(new Date(dueEvening.getTime() + 60 * 60 * 1000));
       let second: RunningWorker | null = null;
       if (mode === 'distributed') {
         // A second worker beside the first: both take sweeps of the same moment.
-        second = await startWorker(
-          {
-            DATABASE_URL: t.runtime.deps.env.DATABASE_URL!,
-            REDIS_URL: t.runtime.deps.env.REDIS_URL!,
-            REDIS_PREFIX: t.runtime.deps.env.REDIS_PREFIX,
-            WORKER_CONCURRENCY: 2,
-            PROJECTION_BATCH: 8,
-            PROJECTION_GATHER_MS: 20,
-            CATCH_UP_INTERVAL_MS: 60_000,
-            WORKER_HEALTH_PORT: undefined,
-            LOG_LEVEL: 'silent',
-            REMINDER_INTERVAL_MS: 0,
-            VAPID_SUBJECT: 'mailto:tests@wenyan.invalid',
-          },
-          () => {},
-          { pushAgent: push.agent },
-        );
+        second = await startWorker(workerEnv(0), () => {}, { pushAgent: push.agent });
       }
       try {
         const results = await Promise.all(
-          [1, 2, 3, 4].map(() => sweep(new Date(evening.getTime() + 60_000))),
+          [1, 2, 3, 4].map(() => sweep(new Date(dueEvening.getTime() + 60_000))),
         );
         expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(0);
       } finally {
@@ -331,34 +365,30 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
       expect(push.received.length).toBe(before);
       const sent = await t.runtime.deps.db
         .selectFrom('reminders_sent')
-        .select(['user_id', 'day', 'kind', 'due_count', 'devices'])
+        .select(['day', 'kind', 'due_count', 'streak_days', 'devices'])
         .where('user_id', '=', who.due.id)
         .execute();
       expect(sent).toEqual([
         {
-          user_id: expect.anything(),
-          day: hongKongDate(evening.getTime()),
-          kind: 'due',
+          day: hongKongDate(dueEvening.getTime()),
+          kind: 'due_and_streak',
           due_count: 1,
+          streak_days: 1,
           devices: 2,
         },
       ]);
     });
 
-    it('the next day reminds again, and a learner whose streak is at risk gets the streak reminder', async () => {
-      const result = await sweep(nextEvening);
-      expect(result.reminded).toBe(2);
-      const latest = (device: TestDevice) => {
+    it('the next day reminds again of the reviews still due (the streak is over by then)', async () => {
+      await sweep(new Date(dueEvening.getTime() + DAY_MS));
+      for (const device of [devices.due1, devices.due2]) {
         const all = pushesTo(device);
-        return JSON.parse(decryptPush(all[all.length - 1]!.body, device));
-      };
-      expect(pushesTo(devices.due1)).toHaveLength(2);
-      expect(latest(devices.due1).body).toBe('今日有 1 張卡要複習；你已連續學習 1 日，今日仍未練習。');
-      expect(pushesTo(devices.practised)).toHaveLength(1);
-      expect(latest(devices.practised)).toMatchObject({
-        title: '保持連續學習',
-        body: '你已連續學習 1 日，今日仍未練習，記得在午夜前完成一題！',
-      });
+        expect(all).toHaveLength(2);
+        expect(JSON.parse(decryptPush(all[1]!.body, device))).toMatchObject({
+          title: '今日複習',
+          body: '今日有 1 張卡要複習，花幾分鐘溫習吧！',
+        });
+      }
       expect(pushesTo(devices.optedOut)).toEqual([]);
     });
   });
@@ -387,32 +417,15 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
         expect(rows, table).toEqual([]);
       }
       const before = push.received.length;
-      await sweep(new Date(nextEvening.getTime() + DAY_MS));
+      await sweep(new Date(dueEvening.getTime() + 2 * DAY_MS));
       expect(pushesTo(devices.due1)).toHaveLength(2);
       expect(pushesTo(devices.due2)).toHaveLength(2);
-      // Nobody else has anything to be reminded of: the practised learner's streak is over by then.
-      expect(push.received.length).toBe(before);
+      expect(push.received.slice(before).map((p) => p.device)).not.toContain(devices.due1.id);
     });
   });
 
   it.runIf(mode === 'distributed')('has the worker set one job scheduler for the sweeps', async () => {
-    const scheduled = await startWorker(
-      {
-        DATABASE_URL: t.runtime.deps.env.DATABASE_URL!,
-        REDIS_URL: t.runtime.deps.env.REDIS_URL!,
-        REDIS_PREFIX: t.runtime.deps.env.REDIS_PREFIX,
-        WORKER_CONCURRENCY: 2,
-        PROJECTION_BATCH: 8,
-        PROJECTION_GATHER_MS: 20,
-        CATCH_UP_INTERVAL_MS: 60_000,
-        WORKER_HEALTH_PORT: undefined,
-        LOG_LEVEL: 'silent',
-        REMINDER_INTERVAL_MS: 15 * 60 * 1000,
-        VAPID_SUBJECT: 'mailto:tests@wenyan.invalid',
-      },
-      () => {},
-      { pushAgent: push.agent },
-    );
+    const scheduled = await startWorker(workerEnv(15 * 60 * 1000), () => {}, { pushAgent: push.agent });
     try {
       const scheduler = await queue!.getJobScheduler(REMINDER_SCHEDULER_ID);
       expect(scheduler).toMatchObject({ name: SEND_REMINDERS_JOB, every: 15 * 60 * 1000 });

@@ -35,6 +35,7 @@ import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
 import { reminderRoutes } from './routes/reminders/index.ts';
+import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learnerRoutes);
   await app.register(appealRoutes);
   await app.register(progressRoutes);
+  await app.register(reviewRoutes);
   await app.register(questionRoutes);
   await app.register(dseRoutes);
   await app.register(leaderboardRoutes);

@@ -17,6 +17,7 @@ export * from './privacy.ts';
 export * from './questions.ts';
 export * from './recitation.ts';
 export * from './reminders.ts';
+export * from './reviews.ts';
 export * from './routes.ts';
 export * from './teacher.ts';
 export * from './users.ts';

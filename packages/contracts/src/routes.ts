@@ -90,6 +90,22 @@ import {
   ReminderSettingsSchema,
 } from './reminders.ts';
 import {
+  ClassForecastSchema,
+  DefaultExamDateListSchema,
+  DefaultExamDateSchema,
+  DueReviewListSchema,
+  DueReviewsQuerySchema,
+  ExamYearParamsSchema,
+  KnowledgeTagStatsSchema,
+  ReviewForecastSchema,
+  ReviewSessionQuerySchema,
+  ReviewSessionSchema,
+  ReviewSettingsSchema,
+  SetDefaultExamDateBodySchema,
+  SetExamDateBodySchema,
+  UpdateReviewSettingsBodySchema,
+} from './reviews.ts';
+import {
   ClassLearnerListSchema,
   ClassParamsSchema,
   ClassSchema,
@@ -538,6 +554,73 @@ export const apiRoutes = {
     responses: { 200: ErrorQuestionRecordSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
+  // Reviews to exam day (issue 21) -----------------------------------------------------------
+  listDueReviews: {
+    method: 'GET',
+    path: '/api/users/:id/reviews',
+    summary:
+      "A learner's review cards due by the end of their Hong Kong day, soonest first, and today's progress",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    query: DueReviewsQuerySchema,
+    responses: { 200: DueReviewListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewForecast: {
+    method: 'GET',
+    path: '/api/users/:id/reviews/forecast',
+    summary:
+      "A learner's exam date, target, predicted recall per lesson on the exam day and reviews needed per day",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ReviewForecastSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewSession: {
+    method: 'GET',
+    path: '/api/users/:id/reviews/session',
+    summary:
+      'Draw a review session (due cards, the open error book, or one kind of knowledge); no answer keys',
+    auth: 'self',
+    params: UserParamsSchema,
+    query: ReviewSessionQuerySchema,
+    responses: { 200: ReviewSessionSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  setExamDate: {
+    method: 'PUT',
+    path: '/api/users/:id/exam-date',
+    summary: 'Set my exam date and, optionally, my target recall on it (the schedule follows)',
+    auth: 'self',
+    params: UserParamsSchema,
+    body: SetExamDateBodySchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewSettings: {
+    method: 'GET',
+    path: '/api/users/:id/review-settings',
+    summary:
+      "A learner's exam date, target recall, daily review goal and whether the first-sign-in guide is done",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  updateReviewSettings: {
+    method: 'PATCH',
+    path: '/api/users/:id/review-settings',
+    summary:
+      'Change my daily review goal, exam year (the exam date follows) or finish the first-sign-in guide',
+    auth: 'self',
+    params: UserParamsSchema,
+    body: UpdateReviewSettingsBodySchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getKnowledgeTagStats: {
+    method: 'GET',
+    path: '/api/users/:id/knowledge-tags',
+    summary: "A learner's accuracy, open error-book items and cards by kind of knowledge, and the weakest",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: KnowledgeTagStatsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
   // DSE past papers --------------------------------------------------------------------------
   listDsePapers: {
     method: 'GET',
@@ -614,6 +697,22 @@ export const apiRoutes = {
     auth: 'admin',
     responses: { 200: AdminStatusSchema, ...errorResponses(401, 403) },
   },
+  listDefaultExamDates: {
+    method: 'GET',
+    path: '/api/admin/exam-dates',
+    summary: 'The default HKDSE Chinese Language exam date of each school year, and the one in force',
+    auth: 'admin',
+    responses: { 200: DefaultExamDateListSchema, ...errorResponses(401, 403) },
+  },
+  setDefaultExamDate: {
+    method: 'PUT',
+    path: '/api/admin/exam-dates/:year',
+    summary: "Set a school year's default exam date (learners without their own date follow it)",
+    auth: 'admin',
+    params: ExamYearParamsSchema,
+    body: SetDefaultExamDateBodySchema,
+    responses: { 200: DefaultExamDateSchema, ...errorResponses(400, 401, 403) },
+  },
   findUser: {
     method: 'GET',
     path: '/api/admin/users',
@@ -655,6 +754,14 @@ export const apiRoutes = {
     auth: 'teacher',
     params: ClassParamsSchema,
     responses: { 200: ClassLearnerListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getClassReviewForecast: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/reviews/forecast',
+    summary: "A class's review plans: per learner (who is behind on reviews) and per set text",
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassForecastSchema, ...errorResponses(400, 401, 403, 404) },
   },
   listLearnerEvents: {
     method: 'GET',

@@ -59,6 +59,7 @@ function questionRow(q: AnyContentQuestion, extra: Partial<QuestionRow> = {}): Q
     created_by: null,
     position: 0,
     origin: 'bank',
+    tags: JSON.stringify(q.tags ?? []),
     ...extra,
   } as QuestionRow;
 }
@@ -87,13 +88,14 @@ function paperQuestionRows(): QuestionRow[] {
       created_by: null,
       position: index,
       origin: 'paper',
+      tags: JSON.stringify(q.tags ?? []),
     })),
   ) as unknown as QuestionRow[];
 }
 
 /**
  * Inserts questions; an existing id keeps its row, except that the content's own questions
- * (`refreshMarking`) take the content's current marking scheme and rubric when these differ, and a
+ * (`refreshMarking`) take the content's current marking scheme, rubric and knowledge tags when these differ, and a
  * free-text item with a scheme also its model answer and explanation (display text: an answer is
  * marked by the scheme, and its event keeps the model answer of its time). So an improved scheme
  * reaches every database with the next release; a changed choice key still ships under a new id.
@@ -117,12 +119,14 @@ async function insertQuestions(
               .doUpdateSet({
                 marking: sql`excluded.marking`,
                 rubric: sql`excluded.rubric`,
+                tags: sql`excluded.tags`,
                 correct_answer: sql`case when excluded.marking is null then questions.correct_answer else excluded.correct_answer end`,
                 explanation: sql`case when excluded.marking is null then questions.explanation else excluded.explanation end`,
               })
               .where(
                 sql<boolean>`(questions.marking is distinct from excluded.marking
                   or questions.rubric is distinct from excluded.rubric
+                  or questions.tags is distinct from excluded.tags
                   or (excluded.marking is not null and (questions.correct_answer is distinct from excluded.correct_answer
                     or questions.explanation is distinct from excluded.explanation)))`,
               )

@@ -22,6 +22,7 @@ const columns = [
   'paper_id',
   'position',
   'origin',
+  'tags',
 ] as const;
 
 /** Questions a learner practises in a lesson (the bank and those teachers added; not papers). */

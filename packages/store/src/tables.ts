@@ -47,6 +47,8 @@ export interface QuestionsTable {
   origin: ColumnType<string, string | undefined, string>;
   created_by: string | null;
   created_at: Timestamp;
+  /** The kinds of 文言 knowledge the question tests, main first; `[]` when not tagged yet (0010). */
+  tags: ColumnType<string[], string | undefined, string>;
 }
 
 export interface VocabularySessionsTable {
@@ -242,6 +244,44 @@ export interface ClassMembershipChangesTable {
   recorded_at: Timestamp;
 }
 
+/** One review card of a learner (migration 0010): a read model written by the projector. */
+export interface ReviewCardsTable {
+  user_id: string;
+  question_id: string;
+  lesson_id: number;
+  question_type: string;
+  state: string;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  correct: number;
+  lapses: number;
+  last_rating: string;
+  last_review: Date;
+  due: Date;
+}
+
+/** A learner's exam plan, review settings and today's due reviews (migration 0010): a read model. */
+export interface ReviewSettingsTable {
+  user_id: string;
+  exam_date: string | null;
+  exam_date_source: string | null;
+  exam_year: number | null;
+  target_recall: number;
+  daily_goal: number;
+  guide_completed: boolean;
+  reviewed_day: string | null;
+  reviewed_count: number;
+}
+
+/** The admin's default exam date of an exam year (migration 0010). */
+export interface ExamDatesTable {
+  year: number;
+  exam_date: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 /** Folds of a learner's stream kept every few hundred versions, so a replay starts near any moment. */
 export interface LearnerReplaySnapshotsTable {
   user_id: string;
@@ -316,4 +356,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
   reminders_sent: RemindersSentTable;
+  review_cards: ReviewCardsTable;
+  review_settings: ReviewSettingsTable;
+  exam_dates: ExamDatesTable;
 }

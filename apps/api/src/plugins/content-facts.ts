@@ -1,5 +1,5 @@
 import type { DecideContext } from '@wenyan/domain';
-import { findMarkedQuestion, practiceQuestionCounts } from '@wenyan/store';
+import { findMarkedQuestion, practiceQuestionCounts, readExamDates } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -9,7 +9,10 @@ type Facts = Omit<DecideContext, 'now'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What `decide` needs to know about the content (question counts, roadmap node types). */
+    /**
+     * What `decide` needs to know about the content and the school year (question counts, roadmap node
+     * types, the admin's exam dates).
+     */
     learnerContext(): Promise<Facts>;
     /** Forget every cached content read (after an import or a new question). */
     invalidateContent(): void;
@@ -33,7 +36,12 @@ const CONTENT_TTL_MS = 60_000;
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
   async function loadFacts(): Promise<Facts> {
-    const rows = await practiceQuestionCounts(app.deps.db);
+    const [rows, examDates] = await Promise.all([
+      practiceQuestionCounts(app.deps.db),
+      readExamDates(app.deps.db),
+    ]);
+    const adminExamDates: Record<number, string> = {};
+    for (const row of examDates) adminExamDates[row.year] = row.examDate;
     const lessonQuestionCounts: Record<number, number> = {};
     const lessonNodeTypes: Record<number, string[]> = {};
     const nodeQuestionCounts: Record<number, Record<string, number>> = {};
@@ -46,7 +54,7 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
       };
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();
-    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
+    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts, adminExamDates };
   }
 
   const reads = new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl: CONTENT_TTL_MS });

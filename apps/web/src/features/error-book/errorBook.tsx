@@ -41,7 +41,11 @@ export function useErrorBook(userId: string) {
     );
     if (before?.isActive && !updated.isActive && list) {
       // The stats cards follow from the records by the domain's one rule, as the server computes them.
-      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, errorBookStats(list));
+      // The scheduler's count is the server's (it needs the cards): kept until the next fetch.
+      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, (old) => ({
+        ...errorBookStats(list),
+        schedulerMasteredCount: old?.schedulerMasteredCount ?? 0,
+      }));
     }
     void queryClient.invalidateQueries({
       queryKey: queryKeys.errorQuestions(userId),

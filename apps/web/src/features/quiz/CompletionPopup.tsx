@@ -23,6 +23,7 @@ function rewardLines(awards: readonly XpAward[]) {
   const order: XpReason[] = [
     'correct_answer',
     'correct_run_bonus',
+    'review_correct',
     'lesson_completed',
     'unit_completed',
     'daily_sign_in',
