@@ -50,35 +50,9 @@ function initialRouteBudget(): Plugin {
   };
 }
 
-/**
- * The parts of a registry route the client never reads: its `summary` (one quoted string, for the OpenAPI
- * document the server generates) and its request schemas (`params`, `query`, `body`: the server
- * validates with them; the client sends typed input and parses only the success response).
- */
-const SERVER_ONLY_ROUTE_PARTS =
-  /\n\s*(?:summary:\s*(?:'[^'\n]*'|"[^"\n]*"|`[^`\n]*`)|(?:params|query|body):\s*[A-Za-z0-9_]+),/g;
-
-/**
- * The client keeps a route's method, path and responses only: the rest of the registry's entries
- * (above) are left out of its build, and with them the request schemas no screen imports (about 3 KB of
- * the initial route's gzipped JavaScript). Types are unaffected: `tsc` reads the source.
- */
-function clientRouteRegistry(): Plugin {
-  return {
-    name: 'wyt-client-route-registry',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.replace(/\\/g, '/').endsWith('packages/contracts/src/routes.ts')) return null;
-      return { code: code.replace(SERVER_ONLY_ROUTE_PARTS, ''), map: null };
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    clientRouteRegistry(),
     initialRouteBudget(),
     // The installable app: the manifest, and a Workbox service worker that precaches the shell and every
     // screen's code and keeps the texts, mind maps and recent question sets for offline use. It takes over
@@ -108,5 +82,21 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
-  build: { target: 'es2022', reportCompressedSize: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // The contracts' schemas and zod are a chunk of their own, loaded beside the first render
+        // (src/lib/client.ts); only their zod-free constants (`@wenyan/contracts/light`) ride in the entry.
+        advancedChunks: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'contracts', test: /\/packages\/contracts\/src\/(?!light\.ts)|\/node_modules\/zod\// },
+          ],
+        },
+      },
+    },
+  },
 });

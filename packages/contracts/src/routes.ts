@@ -3,6 +3,7 @@
  * from it, the web client types its calls with `Input<'name'>` / `Output<'name'>`, and the OpenAPI
  * document is generated from it.
  */
+
 import type { z } from 'zod';
 import {
   AdminStatusSchema,
@@ -66,6 +67,7 @@ import {
   LessonSchema,
   NodeAvailabilityListSchema,
 } from './lessons.ts';
+import { buildPath, LOGIN_PATH, LOGOUT_PATH, SUCCESS_STATUSES, type SuccessStatus } from './light.ts';
 import {
   DeleteAccountBodySchema,
   ExportCsvQuerySchema,
@@ -182,9 +184,7 @@ export type AuthRule = (typeof AUTH_RULES)[number];
 export const RESPONSE_KINDS = ['json', 'html', 'text', 'redirect', 'websocket'] as const;
 export type ResponseKind = (typeof RESPONSE_KINDS)[number];
 
-/** The status codes of a successful answer. */
-export const SUCCESS_STATUSES = [200, 201, 101, 302] as const;
-export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+export { SUCCESS_STATUSES, type SuccessStatus };
 
 /** One call: its method, its Fastify-style path, who may call it, and the schemas of its parts. */
 export interface RouteContract {
@@ -220,7 +220,7 @@ export const apiRoutes = {
   // Identity --------------------------------------------------------------------------------
   loginPage: {
     method: 'GET',
-    path: '/api/login',
+    path: LOGIN_PATH,
     summary: 'The sign-in page (or a redirect to the school sign-in provider)',
     auth: 'public',
     kind: 'html',
@@ -237,7 +237,7 @@ export const apiRoutes = {
   },
   logoutRedirect: {
     method: 'GET',
-    path: '/api/logout',
+    path: LOGOUT_PATH,
     summary: 'Sign out and redirect to /',
     auth: 'public',
     kind: 'redirect',
@@ -1019,19 +1019,4 @@ export function toOpenApiPath(path: string): string {
     .join('/');
 }
 
-/**
- * Fills a route's path with parameter values (URI-encoded).
- *
- * @example buildPath(apiRoutes.getLesson.path, { id: 3 }) // '/api/lessons/3'
- */
-export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      if (!segment.startsWith(':')) return segment;
-      const value = params[segment.slice(1)];
-      if (value === undefined) throw new Error(`Missing path parameter ${segment} for ${path}`);
-      return encodeURIComponent(String(value));
-    })
-    .join('/');
-}
+export { buildPath };

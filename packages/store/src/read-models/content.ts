@@ -69,14 +69,8 @@ export async function practiceQuestionCounts(
       'lesson_id',
       'type',
       (eb) => eb.fn.countAll<string>().as('n'),
-      // What a node session offers at the lowest frequency tier (word questions above it are hidden).
-      (eb) =>
-        eb.fn
-          .countAll<string>()
-          .filterWhere((w) =>
-            w.or([w('character_frequency', 'is', null), w('character_frequency', '<=', LOWEST_TIER)]),
-          )
-          .as('at_lowest_tier'),
+      // What a node session offers: every question of the type (rarer words top up a session).
+      (eb) => eb.fn.countAll<string>().as('at_lowest_tier'),
     ])
     .where('origin', 'in', PRACTICE_ORIGINS)
     .groupBy(['lesson_id', 'type'])
@@ -88,6 +82,3 @@ export async function practiceQuestionCounts(
     atLowestTier: Number(r.at_lowest_tier),
   }));
 }
-
-/** The lowest character-frequency tier a learner can choose. */
-const LOWEST_TIER = 200;
