@@ -19,6 +19,7 @@ import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { DueReviewListSchema } from '@wenyan/contracts';
+import { readDueCards } from '@wenyan/store';
 import pg from 'pg';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
@@ -150,6 +151,18 @@ async function main() {
       last = await call(url);
       times.push(last.took);
     }
+    // The read alone (the statement and its rows), without the route around it.
+    const reads: number[] = [];
+    const dueBy = new Date(Date.now() + DAY_MS);
+    for (let i = 0; i < 100; i++) {
+      const t0 = performance.now();
+      await readDueCards(db, userId, dueBy, 200);
+      reads.push(performance.now() - t0);
+    }
+    reads.sort((a, b) => a - b);
+    const wide: number[] = [];
+    for (let i = 0; i < Math.min(CALLS, 100); i++) wide.push((await call(`${url}&limit=200`)).took);
+    wide.sort((a, b) => a - b);
     const counts: number[] = [];
     for (let i = 0; i < 50; i++) counts.push((await call(`${url}&limit=0`)).took);
     times.sort((a, b) => a - b);
@@ -163,6 +176,12 @@ async function main() {
     );
     console.log(
       `    median ${quantile(times, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
+    console.log(
+      `  with limit=200: median ${quantile(wide, 0.5).toFixed(1)} ms, p95 ${quantile(wide, 0.95).toFixed(1)} ms`,
+    );
+    console.log(
+      `  the store's read of 200 alone: median ${quantile(reads, 0.5).toFixed(1)} ms, p95 ${quantile(reads, 0.95).toFixed(1)} ms`,
     );
     console.log(
       `  the header's count (limit=0): median ${quantile(counts, 0.5).toFixed(1)} ms, p95 ${quantile(counts, 0.95).toFixed(1)} ms`,

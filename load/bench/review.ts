@@ -201,7 +201,9 @@ console.log(
   `  ${'scheduler'.padEnd(width)}  recall on exam day  cards ≥ target  reviews/learner/day  last 28 days/day  busiest day`,
 );
 for (const r of rows) {
-  const busiest = Math.max(0, ...Array.from(r.perDay, (n) => n ?? 0)) / LEARNERS;
+  const perDay = Array.from(r.perDay, (n) => n ?? 0);
+  const busiest = Math.max(0, ...perDay) / LEARNERS;
+  if (process.env.BENCH_DEBUG) console.log(perDay.map((n) => (n / LEARNERS).toFixed(0)).join(' '));
   console.log(
     `  ${r.name.padEnd(width)}  ${pct(r.recallSum / r.cards).padStart(18)}  ${pct(r.atTarget / r.cards).padStart(14)}  ${(r.reviews / LEARNERS / DAYS).toFixed(2).padStart(19)}  ${(r.lastWeeksReviews / LEARNERS / 28).toFixed(2).padStart(16)}  ${busiest.toFixed(1).padStart(11)}`,
   );

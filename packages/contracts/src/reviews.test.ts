@@ -54,8 +54,8 @@ describe('the review settings body', () => {
 });
 
 describe('review queries', () => {
-  it('lists today by default, at most 200, and 0 asks for the counts only', () => {
-    expect(DueReviewsQuerySchema.parse({})).toEqual({ due: 'today', limit: 200 });
+  it('lists today by default, 50 at a time, and 0 asks for the counts only', () => {
+    expect(DueReviewsQuerySchema.parse({})).toEqual({ due: 'today', limit: 50 });
     expect(DueReviewsQuerySchema.parse({ limit: '0' }).limit).toBe(0);
     expect(ok(DueReviewsQuerySchema, { due: 'tomorrow' })).toBe(false);
   });

@@ -183,10 +183,10 @@ export const ReviewCardSchema = z.object({
 });
 export type ReviewCard = z.infer<typeof ReviewCardSchema>;
 
-/** GET /api/users/:id/reviews?due=today: `limit` 0 answers the counts only (the header's badge). */
+/** GET /api/users/:id/reviews?due=today: 50 cards by default (up to 1000); `limit` 0 answers the counts only (the header's badge). */
 export const DueReviewsQuerySchema = z.object({
   due: z.literal('today', { error: 'due 只可為 today' }).default('today'),
-  limit: nonNegativeIntParam().max(1000).default(200),
+  limit: nonNegativeIntParam().max(1000).default(50),
 });
 export type DueReviewsQuery = z.infer<typeof DueReviewsQuerySchema>;
 

@@ -62,14 +62,22 @@ export function comingExam(
   return { year: year + 2, examDate: examDateForYear(year + 2, adminDates) };
 }
 
+/** The days already turned into instants (a handful of exam dates; the scheduler asks per answer). */
+const dayStarts = new Map<string, number>();
+
 /** The moment the plan aims at: the start (00:00, Hong Kong) of the exam day, as epoch ms. */
 export function examStartMs(examDate: HongKongDay): number {
-  return Date.parse(`${examDate}T00:00:00Z`) - HONG_KONG_UTC_OFFSET_MS;
+  let ms = dayStarts.get(examDate);
+  if (ms === undefined) {
+    ms = Date.parse(`${examDate}T00:00:00Z`) - HONG_KONG_UTC_OFFSET_MS;
+    if (dayStarts.size < 1000) dayStarts.set(examDate, ms);
+  }
+  return ms;
 }
 
-/** The start (00:00, Hong Kong) of the Hong Kong day of an instant, as epoch ms. */
+/** The start (00:00, Hong Kong) of the Hong Kong day of an instant, as epoch ms (UTC+8, no DST). */
 export function startOfHongKongDayMs(epochMs: number): number {
-  return examStartMs(hongKongDate(epochMs));
+  return Math.floor((epochMs + HONG_KONG_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - HONG_KONG_UTC_OFFSET_MS;
 }
 
 /** The end of the Hong Kong day of an instant (the next day's start, exclusive), as epoch ms. */

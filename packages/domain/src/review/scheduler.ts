@@ -156,9 +156,10 @@ export function difficultyAfter(difficulty: number, rating: ReviewRating): numbe
  * When a card last reviewed at `lastReviewMs` with `stability` / `difficulty` comes back under `plan`
  * (epoch ms). Plain FSRS at the target when there is no plan, after the exam, or when the card will
  * be recalled on the exam day at the target without another review. Otherwise the sooner of: the day
- * recall falls to EARLY_RETENTION, and the final review (the first day of the last FINAL_WINDOW_DAYS at
- * which a correct answer carries it to the exam above the aim; else the day before the exam). So no
- * interval of a card below the target runs past the exam.
+ * recall falls to EARLY_RETENTION, and the final review: in the last FINAL_WINDOW_DAYS, the first day at
+ * which a correct answer carries the card to the exam above the aim (else above the target; else the
+ * exam's eve), but not before the day its recall falls to the target. So no interval of a card below
+ * the target runs past the exam.
  */
 export function dueAfter(
   memory: { readonly stability: number; readonly difficulty: number },
@@ -175,16 +176,29 @@ export function dueAfter(
   if (nextDay > lastDay) return plain;
   if (recall(memory.stability, (exam - lastReviewMs) / DAY_MS) >= target) return plain;
   const early = lastReviewMs + intervalDays(memory.stability, Math.min(EARLY_RETENTION, target)) * DAY_MS;
-  const aim = target + (1 - target) * FINAL_AIM_SHARE;
-  let final = lastDay;
-  for (let day = Math.max(nextDay, exam - FINAL_WINDOW_DAYS * DAY_MS); day < lastDay; day += DAY_MS) {
-    const r = recall(memory.stability, (day - lastReviewMs) / DAY_MS);
-    const after = stabilityAfterGood(memory.difficulty, memory.stability, r);
-    if (recall(after, (exam - day) / DAY_MS) >= aim) {
-      final = day;
-      break;
+  // The first day of the window at which a correct answer carries the card to `goal` on the exam day.
+  // The test only gets easier later in the window (closer to the exam, and recall lower then, so
+  // stability grows more), so a binary search over the days finds it; none: the exam's eve.
+  const firstDayReaching = (goal: number) => {
+    let low = Math.max(nextDay, exam - FINAL_WINDOW_DAYS * DAY_MS);
+    let high = lastDay;
+    while (low < high) {
+      const mid = low + Math.floor((high - low) / DAY_MS / 2) * DAY_MS;
+      const r = recall(memory.stability, (mid - lastReviewMs) / DAY_MS);
+      const after = stabilityAfterGood(memory.difficulty, memory.stability, r);
+      if (recall(after, (exam - mid) / DAY_MS) >= goal) high = mid;
+      else low = mid + DAY_MS;
     }
-  }
+    return low;
+  };
+  // Aim above the target; a card that cannot reach the aim before the eve aims at the target, so the
+  // final reviews spread over the window instead of piling on the eve.
+  const aimed = firstDayReaching(target + (1 - target) * FINAL_AIM_SHARE);
+  const reachable = aimed < lastDay ? aimed : firstDayReaching(target);
+  // Not before the day its recall falls to the target: a strong card waits (a later review lifts its
+  // stability more and is nearer the exam), and the final reviews spread over the window by strength.
+  const falls = startOfHongKongDayMs(lastReviewMs + intervalDays(memory.stability, target) * DAY_MS);
+  const final = Math.max(reachable, Math.min(falls, lastDay));
   return Math.min(early, final);
 }
 

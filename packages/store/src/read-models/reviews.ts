@@ -79,22 +79,24 @@ export async function readDueCards(
   dueBefore: Date,
   limit: number,
 ): Promise<{ count: number; cards: ReviewCardRecord[] }> {
+  // The page's tags and error-book state by key, row by row (200 index lookups at most), rather than
+  // a hash of the whole questions table.
   const result = await sql<CardRow & { total: number }>`${sql.raw(PREPARED)}
     with due as (
       select c.* from review_cards c
       where c.user_id = ${userId}::bigint and c.due < ${dueBefore.toISOString()}::timestamptz
     ),
-    total as (select count(*)::integer as total from due),
     page as (
       select * from due order by due, question_id limit ${limit}::integer
     )
-    select t.total, p.user_id, p.question_id, p.lesson_id, p.question_type, p.state, p.stability,
-      p.difficulty, p.reps, p.correct, p.lapses, p.last_rating, p.last_review, p.due,
-      q.tags, coalesce(e.is_active, false) as in_error_book
-    from total t
+    select (select count(*)::integer from due) as total, p.user_id, p.question_id, p.lesson_id,
+      p.question_type, p.state, p.stability, p.difficulty, p.reps, p.correct, p.lapses, p.last_rating,
+      p.last_review, p.due,
+      (select q.tags from questions q where q.id = p.question_id) as tags,
+      coalesce((select e.is_active from error_questions e
+        where e.user_id = p.user_id and e.question_id = p.question_id), false) as in_error_book
+    from (select 1) one
     left join page p on true
-    left join questions q on q.id = p.question_id
-    left join error_questions e on e.user_id = p.user_id and e.question_id = p.question_id
     order by p.due, p.question_id
   `.execute(db);
   const rows = result.rows;
