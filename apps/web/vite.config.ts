@@ -88,6 +88,8 @@ export default defineConfig({
         skipWaiting: true,
         clientsClaim: true,
         runtimeCaching: offlineRuntimeCaching,
+        // The daily reminder's push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['push-sw.js'],
       },
     }),
     // Brotli and gzip copies beside each file, served as they are by the API (and nginx).

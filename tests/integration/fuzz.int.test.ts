@@ -58,6 +58,13 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // Only refused variants are sent: the account is never erased by the fuzzer.
     deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
     setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
+    setReminderSettings: { enabled: true, hour: 19 },
+    subscribePush: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device',
+      expirationTime: null,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device' },
     setExamDate: { examDate: '2027-04-08', targetRecall: 0.9 },
     updateReviewSettings: { dailyGoal: 20, guideCompleted: true },
     setDefaultExamDate: { examDate: '2027-04-08' },

@@ -35,6 +35,7 @@ import { lessonRoutes } from './routes/lessons/index.ts';
 import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
+import { reminderRoutes } from './routes/reminders/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teacherRoutes);
   await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
+  await app.register(reminderRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;

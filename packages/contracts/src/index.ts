@@ -18,6 +18,7 @@ export * from './openapi.ts';
 export * from './privacy.ts';
 export * from './questions.ts';
 export * from './recitation.ts';
+export * from './reminders.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './teacher.ts';

@@ -15,6 +15,9 @@ export const EXPORT_TABLE_NAMES = [
   'review_cards',
   'review_settings',
   'classes',
+  'reminder_settings',
+  'push_subscriptions',
+  'reminders_sent',
 ] as const;
 export const ExportTableNameSchema = z.enum(EXPORT_TABLE_NAMES);
 

@@ -98,6 +98,13 @@ import {
 } from './questions.ts';
 import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
 import {
+  PushPublicKeySchema,
+  PushSubscriptionBodySchema,
+  PushUnsubscribeBodySchema,
+  ReminderSettingsBodySchema,
+  ReminderSettingsSchema,
+} from './reminders.ts';
+import {
   ClassForecastSchema,
   DefaultExamDateListSchema,
   DefaultExamDateSchema,
@@ -986,6 +993,50 @@ export const apiRoutes = {
     auth: 'user',
     body: LeaderboardPreferencesSchema,
     responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(400, 401) },
+  },
+
+  // The daily reminder (Web Push) -------------------------------------------------------------
+  getPushPublicKey: {
+    method: 'GET',
+    path: '/api/push/public-key',
+    summary: 'The VAPID public key a browser subscribes to the daily reminder with',
+    auth: 'user',
+    responses: { 200: PushPublicKeySchema, ...errorResponses(401) },
+  },
+  getReminderSettings: {
+    method: 'GET',
+    path: '/api/users/:userId/reminders',
+    summary: 'The learner’s daily reminder: on or off, the Hong Kong hour, the devices subscribed',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403) },
+  },
+  setReminderSettings: {
+    method: 'PUT',
+    path: '/api/users/:userId/reminders',
+    summary: 'Turn the daily reminder on or off and choose its Hong Kong hour',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: ReminderSettingsBodySchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  subscribePush: {
+    method: 'POST',
+    path: '/api/users/:userId/push-subscriptions',
+    summary: 'Add a device (a browser’s PushSubscription) to receive the daily reminder',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: PushSubscriptionBodySchema,
+    responses: { 201: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  unsubscribePush: {
+    method: 'POST',
+    path: '/api/users/:userId/push-subscriptions/remove',
+    summary: 'Remove a device from the daily reminder',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: PushUnsubscribeBodySchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
   },
   privacyNotice: {
     method: 'GET',

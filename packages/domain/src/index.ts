@@ -25,6 +25,7 @@ export * from './projections/selectors.ts';
 export * from './recitation/dictation.ts';
 export * from './recitation/locate.ts';
 export * from './recitation/recitation.ts';
+export * from './reminders/reminders.ts';
 export * from './review/exam-date.ts';
 export * from './review/forecast.ts';
 export * from './review/review-book.ts';

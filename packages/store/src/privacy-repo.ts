@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { RankFigures } from './leaderboard.ts';
+import { eraseReminderData, reminderDataOf } from './push-repo.ts';
 
 /** The tables of a learner's read models, as the export lists them (also its CSV tables). */
 export const EXPORT_TABLES = [
@@ -18,6 +19,9 @@ export const EXPORT_TABLES = [
   'review_cards',
   'review_settings',
   'classes',
+  'reminder_settings',
+  'push_subscriptions',
+  'reminders_sent',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
@@ -62,6 +66,7 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
     cards,
     settings,
     classes,
+    reminders,
   ] = await Promise.all([
     db
       .selectFrom('users')
@@ -112,6 +117,7 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
       .where('class_members.user_id', '=', userId)
       .execute(),
+    reminderDataOf(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -127,6 +133,9 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       review_cards: cards.map((r) => plain(r as Record<string, unknown>)),
       review_settings: settings.map((r) => plain(r as Record<string, unknown>)),
       classes: classes.map((r) => plain(r as Record<string, unknown>)),
+      reminder_settings: reminders.settings.map(plain),
+      push_subscriptions: reminders.devices.map(plain),
+      reminders_sent: reminders.sent.map(plain),
     },
   };
 }
@@ -193,7 +202,8 @@ export async function setLeaderboardPreferences(
 /**
  * Erases a learner's personal data everywhere it is kept: the account's names, school, e-mail,
  * nickname, picture and username (replaced by `erased-<id>`), its credentials and sessions, the
- * stored answers to repeated requests (they echo the account), and their place on the leaderboard.
+ * stored answers to repeated requests (they echo the account), the daily reminder's devices, settings
+ * and record, and their place on the leaderboard.
  * What they did stays, anonymous: the event log, the read models and class memberships (a teacher's
  * replay shows an anonymous learner). `removeFromIndex` takes them off the ranking before the commit.
  */
@@ -225,6 +235,7 @@ export async function eraseLearner(
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
+    await eraseReminderData(trx, userId);
     await trx.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', userId).execute();
     await removeFromIndex();
   });

@@ -294,6 +294,42 @@ export interface LearnerReplaySnapshotsTable {
   created_at: Timestamp;
 }
 
+/** The deployment's VAPID key pair (one row, id 1; migration 0011). */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A learner's device that takes Web Push: the push service's endpoint and the browser's keys. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The learner's daily reminder: opted in or not, and the Hong Kong hour it may go from. */
+export interface ReminderSettingsTable {
+  user_id: string;
+  enabled: boolean;
+  hour: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One row per learner per Hong Kong day a reminder went: the once-a-day bound. */
+export interface RemindersSentTable {
+  user_id: string;
+  day: string;
+  kind: string;
+  due_count: number;
+  streak_days: number;
+  devices: ColumnType<number, number | undefined, number>;
+  sent_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   lessons: LessonsTable;
   questions: QuestionsTable;
@@ -317,6 +353,10 @@ export interface Database {
   class_members: ClassMembersTable;
   class_membership_changes: ClassMembershipChangesTable;
   learner_replay_snapshots: LearnerReplaySnapshotsTable;
+  vapid_keys: VapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
+  reminders_sent: RemindersSentTable;
   review_cards: ReviewCardsTable;
   review_settings: ReviewSettingsTable;
   exam_dates: ExamDatesTable;

@@ -47,6 +47,8 @@ export const queryKeys = {
   /** Accuracy and open items by kind of knowledge. */
   knowledgeTags: (userId: string) => ['users', userId, 'knowledge-tags'] as const,
   leaderboard: ['leaderboard'] as const,
+  /** The learner's daily reminder: on or off, the hour, the devices subscribed. */
+  reminders: (userId: string) => ['users', userId, 'reminders'] as const,
   /** The mock papers' name and disclaimer (content data, read once). */
   dseAbout: ['dse-papers', 'about'] as const,
   /** A learner's roadmap node results of a lesson (best session score, completed or not). */

@@ -1,6 +1,6 @@
 /**
  * /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation); the review plan
- * (exam date, target recall, daily goal: issue 21), class, password, privacy, account.
+ * (exam date, target recall, daily goal: issue 21), the daily reminder, class, password, privacy, account.
  */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { currentUserQuery } from '../auth/api.ts';
 import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
+import { ReminderCard } from './ReminderCard.tsx';
 
 function Switch({
   id,
@@ -75,6 +76,7 @@ export function SettingsPage() {
         />
       </section>
       {user ? <ReviewSettingsCard userId={user.id} /> : null}
+      {user ? <ReminderCard userId={user.id} /> : null}
       <section className="card st-group" aria-label="班別">
         <JoinClassCard />
       </section>
