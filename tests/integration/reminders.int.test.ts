@@ -309,7 +309,7 @@ describe.each(MODES)('the daily reminder (%s)', (mode) => {
         expect(payload).toEqual({
           title: '今日複習',
           body: '今日有 1 張卡要複習；你已連續學習 1 日，今日仍未練習。',
-          url: '/',
+          url: '/review',
           tag: 'wyt-daily-reminder',
         });
       }

@@ -41,7 +41,7 @@ describe('decideReminder', () => {
       expect(decision).toMatchObject({
         send: true,
         day: '2024-05-02',
-        message: { kind: 'due', dueCount: 12, title: '今日複習', url: '/' },
+        message: { kind: 'due', dueCount: 12, title: '今日複習', url: '/review' },
       });
       expect(decision.send && decision.message.body).toBe('今日有 12 張卡要複習，花幾分鐘溫習吧！');
     });

@@ -12,6 +12,8 @@ export const REMINDER_DEFAULT_HOUR = 19;
 
 /** Where a click on the reminder opens the app: the lobby, where 今日複習 and the texts are. */
 export const REMINDER_OPEN_PATH = '/';
+/** Where a reminder about due reviews opens: the review session itself. */
+export const REVIEW_OPEN_PATH = '/review';
 
 /** What the store knows about a learner when it asks. */
 export interface ReminderFacts {
@@ -57,7 +59,7 @@ export function streakAtRisk(
 
 /** The reminder's words for what there is to say. */
 export function reminderMessage(dueCount: number, streakDays: number, kind: ReminderKind): ReminderMessage {
-  const base = { kind, dueCount, streakDays, url: REMINDER_OPEN_PATH };
+  const base = { kind, dueCount, streakDays, url: kind === 'streak' ? REMINDER_OPEN_PATH : REVIEW_OPEN_PATH };
   switch (kind) {
     case 'due':
       return { ...base, title: '今日複習', body: `今日有 ${dueCount} 張卡要複習，花幾分鐘溫習吧！` };
