@@ -3,7 +3,8 @@
  * with the questions, an answer is marked by its item's scheme, an improved scheme refreshes a
  * stored question, and a question the content dropped is retired.
  */
-import { importDsePapers, retireRemovedQuestions } from '@wenyan/store';
+import { lessonQuestionBanks } from '@wenyan/content';
+import { importDsePapers, importLessonQuestions, retireRemovedQuestions } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
@@ -64,7 +65,7 @@ describe.each(MODES)('marking by scoring points (%s mode)', (mode) => {
     expect((await answer('d2019-09', '是故弟子不必不如師，師不必賢於弟子。')).isCorrect).toBe(false);
   });
 
-  it('refreshes a stored scheme, with its model answer and explanation, from the content on import', async () => {
+  it('refreshes a stored question, its scheme, key and explanation included, from the content on import', async () => {
     await db()
       .updateTable('questions')
       .set({ marking: null, correct_answer: '舊答案', explanation: '舊說明' })
@@ -76,18 +77,40 @@ describe.each(MODES)('marking by scoring points (%s mode)', (mode) => {
       .where('id', '=', 'd2018-01')
       .execute();
     const result = await importDsePapers(db());
-    expect(result.imported).toBe(1);
+    expect(result.imported).toBe(2);
     const rows = await db()
       .selectFrom('questions')
       .select(['id', 'marking', 'correct_answer', 'explanation'])
       .where('id', 'in', ['d2018-01', 'd2018-03'])
       .orderBy('id')
       .execute();
-    expect(rows[0]?.explanation).toBe('本地修改');
+    // The content is the source of truth for its own questions: a local change is replaced.
+    expect(rows[0]?.explanation).not.toBe('本地修改');
+    expect(rows[0]?.explanation.length).toBeGreaterThan(0);
     expect(rows[1]?.marking?.points[0]?.accept).toContain('水勢浩大');
     expect(rows[1]?.correct_answer).toBe('水勢浩大');
     expect(rows[1]?.explanation).toContain('湯湯');
     expect((await importDsePapers(db())).imported).toBe(0);
+  });
+
+  it('carries a corrected choice key, options and tier to a database that has the old ones', async () => {
+    const item = (lessonQuestionBanks[8] ?? []).find((q) => q.id === 'l08-wi-04');
+    expect(item?.options).not.toBeNull();
+    await db()
+      .updateTable('questions')
+      .set({ correct_answer: '舊答案', options: JSON.stringify(['舊答案', '乙']), character_frequency: 200 })
+      .where('id', '=', 'l08-wi-04')
+      .execute();
+    expect((await importLessonQuestions(db())).imported).toBe(1);
+    const row = await db()
+      .selectFrom('questions')
+      .select(['correct_answer', 'options', 'character_frequency'])
+      .where('id', '=', 'l08-wi-04')
+      .executeTakeFirstOrThrow();
+    expect(row.correct_answer).toBe(item?.correctAnswer);
+    expect(row.options).toEqual(item?.options);
+    expect(row.character_frequency).toBe(item?.characterFrequency);
+    expect((await importLessonQuestions(db())).imported).toBe(0);
   });
 
   it('serves the corrected v3-11 in session 3 and retires a content question the content dropped', async () => {

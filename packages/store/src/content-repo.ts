@@ -94,12 +94,33 @@ function paperQuestionRows(): QuestionRow[] {
 }
 
 /**
- * Inserts questions; an existing id keeps its row, except that the content's own questions
- * (`refreshMarking`) take the content's current marking scheme, rubric and knowledge tags when these differ, and a
- * free-text item with a scheme also its model answer and explanation (display text: an answer is
- * marked by the scheme, and its event keeps the model answer of its time). So an improved scheme
- * reaches every database with the next release; a changed choice key still ships under a new id.
- * Such a refresh counts as imported.
+ * The columns a content question takes from the content on every import: the content is the source of
+ * truth for its own questions, so a reviewer's fix (a key, a distractor, a gloss in an explanation, a
+ * scheme, a tier, tags) reaches every database with the next release. An answer already given keeps
+ * what it was marked against in its event.
+ */
+const CONTENT_COLUMNS = [
+  'lesson_id',
+  'type',
+  'difficulty',
+  'character_frequency',
+  'content',
+  'target_text',
+  'highlight',
+  'options',
+  'correct_answer',
+  'marking',
+  'rubric',
+  'tags',
+  'explanation',
+  'cultural_context',
+  'points',
+] as const;
+
+/**
+ * Inserts questions. The content's own questions (`refreshMarking`) also take the content's current
+ * `CONTENT_COLUMNS` where an existing row differs (such a refresh counts as imported); a user's
+ * upload leaves existing ids alone.
  */
 async function insertQuestions(
   db: Db,
@@ -116,19 +137,14 @@ async function insertQuestions(
         refreshMarking
           ? oc
               .column('id')
-              .doUpdateSet({
-                marking: sql`excluded.marking`,
-                rubric: sql`excluded.rubric`,
-                tags: sql`excluded.tags`,
-                correct_answer: sql`case when excluded.marking is null then questions.correct_answer else excluded.correct_answer end`,
-                explanation: sql`case when excluded.marking is null then questions.explanation else excluded.explanation end`,
-              })
+              .doUpdateSet(Object.fromEntries(CONTENT_COLUMNS.map((c) => [c, sql.ref(`excluded.${c}`)])))
               .where(
-                sql<boolean>`(questions.marking is distinct from excluded.marking
-                  or questions.rubric is distinct from excluded.rubric
-                  or questions.tags is distinct from excluded.tags
-                  or (excluded.marking is not null and (questions.correct_answer is distinct from excluded.correct_answer
-                    or questions.explanation is distinct from excluded.explanation)))`,
+                sql<boolean>`(${sql.join(
+                  CONTENT_COLUMNS.map(
+                    (c) => sql`${sql.ref(`questions.${c}`)} is distinct from ${sql.ref(`excluded.${c}`)}`,
+                  ),
+                  sql` or `,
+                )})`,
               )
           : oc.column('id').doNothing(),
       )
