@@ -38,7 +38,7 @@ describe('homework in a real browser', () => {
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: string };
     };
-    await register(student, `hw_student_${stamp}`, '小明');
+    const studentUser = await register(student, `hw_student_${stamp}`, '小明');
     const teacherUser = await register(teacher, `hw_teacher_${stamp}`, '陳老師');
     await register(adminCtx, `hw_admin_${stamp}`, '管理員');
     await grantAdmin(server, `hw_admin_${stamp}`, adminCtx.request, 'correct horse battery');
@@ -62,9 +62,9 @@ describe('homework in a real browser', () => {
     await desk.getByTestId('class-homework').waitFor();
     await desk.getByRole('button', { name: '出功課' }).first().click();
     const form = desk.getByTestId('homework-form');
-    await form.getByLabel('功課名稱').fill('本週練習一題');
+    await form.getByLabel('功課名稱').fill('本週複習一次');
     await form.getByTestId('homework-kind').selectOption('reviews');
-    await form.getByLabel('題數（任何練習皆可）').fill('1');
+    await form.getByLabel('複習次數（到期的複習卡）').fill('1');
     await form.getByRole('button', { name: '出功課' }).click();
     await desk.getByTestId('homework-table').waitFor();
     expect(await desk.getByTestId('homework-row').first().getAttribute('data-status')).toBeNull();
@@ -77,16 +77,33 @@ describe('homework in a real browser', () => {
     await phone.goto('/');
     const card = phone.getByTestId('lobby-homework');
     await card.waitFor();
-    expect(await card.textContent()).toContain('本週練習一題');
+    expect(await card.textContent()).toContain('本週複習一次');
     await phone.screenshot({ path: 'test-results/homework-lobby.png' });
     await card.getByRole('link').click();
     const item = phone.getByTestId('homework-item');
     await item.waitFor();
     expect(await item.getAttribute('data-status')).toBe('not_started');
+    // A card falls due: a question answered wrongly three days ago (an answer given offline, before
+    // the work was set), so the review session has it.
+    const question = (
+      (await (await student.request.get('/api/lessons/9/nodes/word_interpretation/questions')).json()) as {
+        id: string;
+        options: string[];
+      }[]
+    )[0]!;
+    const missed = await student.request.post('/api/users/answers', {
+      headers: { 'idempotency-key': `hw-missed-${stamp}` },
+      data: {
+        userId: studentUser.id,
+        questionId: question.id,
+        selectedAnswer: '並非答案',
+        timeSpent: 5,
+        answeredAt: new Date(Date.now() - 3 * 24 * 3_600_000 + 60_000).toISOString(),
+      },
+    });
+    expect(missed.status()).toBe(200);
     await item.getByRole('link', { name: '開始' }).click();
-    await phone.getByRole('heading', { name: '快速練習設定' }).waitFor();
-    await phone.getByText('岳陽樓記').click();
-    await phone.getByRole('button', { name: '開始練習' }).click();
+    await phone.waitForURL('**/review');
     await phone.getByTestId('option').first().click();
     await phone.getByRole('button', { name: '提交答案' }).click();
     await phone

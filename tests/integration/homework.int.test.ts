@@ -52,12 +52,26 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
       ...(payload ? { payload } : {}),
     });
 
-  /** Answers `count` choice questions of lesson 1 (word meaning first), correctly. */
+  /**
+   * Reviews `count` choice questions of lesson 1 (word meaning first): each is first answered wrongly
+   * three days ago (an offline answer, before any homework was set), so its card is due today, then
+   * answered correctly now, a due review.
+   */
   async function answer(who: TestAccount, count: number, skip = 0) {
     const questions = (await lessonQuestions(t.runtime.deps.db, 1)).filter(
       (q) => q.options && q.type === 'word_interpretation',
     );
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * HOUR + 60_000).toISOString();
     for (const q of questions.slice(skip, skip + count)) {
+      const wrong = (q.options as string[]).find((o) => o !== q.correct_answer);
+      const missed = await send(who, 'POST', '/api/users/answers', {
+        userId: who.id,
+        questionId: q.id,
+        selectedAnswer: wrong,
+        timeSpent: 5,
+        answeredAt: threeDaysAgo,
+      });
+      expect(missed.statusCode).toBe(200);
       const res = await send(who, 'POST', '/api/users/answers', {
         userId: who.id,
         questionId: q.id,
@@ -65,6 +79,7 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
         timeSpent: 5,
       });
       expect(res.statusCode).toBe(200);
+      expect(res.json().review?.wasDue).toBe(true);
     }
     await waitForProjection(t, who.id);
   }
@@ -118,7 +133,7 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
     expect(again.statusCode).toBe(201);
     reviewsId = AssignmentSchema.parse(first.json()).id;
     expect(AssignmentSchema.parse(again.json()).id).toBe(reviewsId);
-    expect(first.json().description).toBe('作答 2 題（任何練習皆可）');
+    expect(first.json().description).toBe('完成 2 次到期複習');
 
     const past = await send(teacher, 'POST', `/api/teacher/classes/${classId}/assignments`, {
       ...body,

@@ -21,8 +21,8 @@ export type AssignmentTask =
   /** A recitation range: done when a recitation covering the range is finished. */
   | { readonly kind: 'recitation'; readonly lessonId: number; readonly start: number; readonly end: number }
   /**
-   * A number of reviews. Review cards are not in this release: this is "answer N questions", counted
-   * from the learner's answers of any source after the work was set (docs/spec-decisions.md).
+   * A number of reviews: answers to review cards that were due (FSRS, issue 21), of any screen, after
+   * the work was set (docs/spec-decisions.md).
    */
   | { readonly kind: 'reviews'; readonly count: number };
 

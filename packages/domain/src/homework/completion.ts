@@ -94,8 +94,9 @@ function stepsOf(task: AssignmentTask): {
       let n = 0;
       return {
         needed: task.count,
-        // Every answer is a step of its own (the same question answered twice counts twice).
-        step: (e) => (e.type === 'AnswerSubmitted' ? `answer-${n++}` : null),
+        // Every answer to a review card that was due is a review (the same card reviewed twice counts
+        // twice): the due-review rule of the daily review goal.
+        step: (e) => (e.type === 'AnswerSubmitted' && e.data.wasDue === true ? `review-${n++}` : null),
       };
     }
     default:

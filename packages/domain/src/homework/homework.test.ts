@@ -77,15 +77,15 @@ describe('completion of an assignment', () => {
   it('counts an offline answer at the moment it was given', () => {
     const reviews: Assignment = { ...practice, task: { kind: 'reviews', count: 2 } };
     const events = [
-      answer('2026-11-28T00:00:00.000Z', { answeredAt: '2026-11-27T10:00:00.000Z' }),
-      answer('2026-11-28T00:00:01.000Z', { answeredAt: '2026-11-27T10:01:00.000Z' }),
+      answer('2026-11-28T00:00:00.000Z', { answeredAt: '2026-11-27T10:00:00.000Z', wasDue: true }),
+      answer('2026-11-28T00:00:01.000Z', { answeredAt: '2026-11-27T10:01:00.000Z', wasDue: true }),
     ];
     expect(assignmentProgress(reviews, events)).toMatchObject({
       status: 'done',
       completedAt: '2026-11-27T10:01:00.000Z',
     });
   });
-  it('needs every question of a paper, and counts reviews one answer at a time', () => {
+  it('needs every question of a paper, and counts reviews one due card answered at a time', () => {
     const paper: Assignment = {
       ...practice,
       task: { kind: 'paper', paperId: 'p1', questionIds: ['q1', 'q2'] },
@@ -95,7 +95,17 @@ describe('completion of an assignment', () => {
     const both = [...one, answer('2026-11-21T00:02:00.000Z', { questionId: 'q2' })];
     expect(assignmentProgress(paper, both).status).toBe('done');
     const reviews: Assignment = { ...practice, task: { kind: 'reviews', count: 3 } };
-    expect(assignmentProgress(reviews, one)).toMatchObject({ status: 'in_progress', done: 2, needed: 3 });
+    // An answer to a card that was not due is practice, not a review.
+    expect(assignmentProgress(reviews, one).status).toBe('not_started');
+    const due = [
+      answer('2026-11-21T00:00:00.000Z', { wasDue: true }),
+      answer('2026-11-21T00:01:00.000Z', { wasDue: true, isCorrect: false }),
+    ];
+    expect(assignmentProgress(reviews, [...one, ...due])).toMatchObject({
+      status: 'in_progress',
+      done: 2,
+      needed: 3,
+    });
   });
   it('needs a recitation that covers the range', () => {
     const recite: Assignment = { ...practice, task: { kind: 'recitation', lessonId: 1, start: 10, end: 40 } };

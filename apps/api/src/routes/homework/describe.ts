@@ -30,7 +30,7 @@ export function describeTask(task: AssignmentTask, titles: Titles): string {
     case 'recitation':
       return `背誦${lesson(task.lessonId)}第 ${task.start + 1} 至 ${task.end} 字`;
     case 'reviews':
-      return `作答 ${task.count} 題（任何練習皆可）`;
+      return `完成 ${task.count} 次到期複習`;
   }
 }
 

@@ -28,7 +28,7 @@ const KINDS: ReadonlyArray<[Kind, string]> = [
   ['vocabulary', '詞彙練習'],
   ['paper', '模擬試卷'],
   ['recitation', '背誦範圍'],
-  ['reviews', '作答題數'],
+  ['reviews', '到期複習'],
 ];
 
 interface Draft {
@@ -232,7 +232,7 @@ function AssignmentForm({
       ) : null}
       {draft.kind === 'reviews' ? (
         <label>
-          題數（任何練習皆可）
+          複習次數（到期的複習卡）
           <input
             type="number"
             min={1}

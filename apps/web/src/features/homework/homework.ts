@@ -60,7 +60,7 @@ export function taskPath(task: AssignmentTask): string {
     case 'recitation':
       return '/memorization';
     case 'reviews':
-      return '/vocabulary/quick-practice';
+      return '/review';
   }
 }
 
