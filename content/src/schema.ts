@@ -2,6 +2,7 @@
  * The shapes of the content data files under `content/data/`.
  * Every data file is parsed with these schemas when it is loaded and by the validation tests.
  */
+import { KNOWLEDGE_TAG_LABELS, KNOWLEDGE_TAGS } from '@wenyan/contracts';
 import { z } from 'zod';
 
 export const DifficultySchema = z.enum(['beginner', 'intermediate', 'advanced']);
@@ -22,34 +23,12 @@ export type PracticeQuestionType = z.infer<typeof PracticeQuestionTypeSchema>;
 const nonEmpty = z.string().trim().min(1);
 
 /**
- * The kinds of 文言 knowledge a question tests (issue 21): every question carries one to three, the
- * first being the main one. The error book and the profile group accuracy by them.
+ * The kinds of 文言 knowledge a question tests (issue 21), as the contracts define them (one list for the
+ * content, the API and the screens): every question carries one to three, the first being the main one.
  */
-export const KnowledgeTagSchema = z.enum([
-  'polysemy',
-  'loan_character',
-  'word_class_shift',
-  'ancient_modern_difference',
-  'sentence_pattern',
-  'function_word',
-  'cultural_knowledge',
-  'theme',
-  'technique',
-]);
+export const KnowledgeTagSchema = z.enum(KNOWLEDGE_TAGS);
 export type KnowledgeTag = z.infer<typeof KnowledgeTagSchema>;
-
-/** What the screens call each kind of knowledge. */
-export const KNOWLEDGE_TAG_LABELS: Readonly<Record<KnowledgeTag, string>> = {
-  polysemy: '一詞多義',
-  loan_character: '通假字',
-  word_class_shift: '詞類活用',
-  ancient_modern_difference: '古今異義',
-  sentence_pattern: '句式',
-  function_word: '虛詞',
-  cultural_knowledge: '文化常識',
-  theme: '主旨',
-  technique: '寫作手法',
-};
+export { KNOWLEDGE_TAG_LABELS };
 
 /** A question's knowledge tags: one to three distinct kinds. */
 export const KnowledgeTagsSchema = z
