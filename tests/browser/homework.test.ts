@@ -3,34 +3,22 @@
  * student sees it in 「功課」 on the lobby and the list (phone), does it in a quick practice, and the
  * teacher's table shows it done. Screenshots go to test-results/homework-*.png.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '../support/browser.ts';
+import { grantAdmin } from '../support/server.ts';
+import { useWorld } from '../support/world.ts';
 
 describe('homework in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  const world = useWorld();
   const stamp = Date.now().toString(36);
 
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
-
   it('a teacher sets homework, a student does it from 「功課」, and the table shows it done', async () => {
-    const student = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const teacher = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
-    const adminCtx = await browser.newContext({ baseURL: server.url });
+    const student = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const teacher = await world.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      baseURL: world.server.url,
+    });
+    const adminCtx = await world.browser.newContext({ baseURL: world.server.url });
     const register = async (ctx: typeof student, username: string, firstName: string) => {
       const res = await ctx.request.post('/api/auth/register', {
         data: { username, password: 'correct horse battery', firstName },
@@ -41,7 +29,7 @@ describe('homework in a real browser', () => {
     const studentUser = await register(student, `hw_student_${stamp}`, '小明');
     const teacherUser = await register(teacher, `hw_teacher_${stamp}`, '陳老師');
     await register(adminCtx, `hw_admin_${stamp}`, '管理員');
-    await grantAdmin(server, `hw_admin_${stamp}`, adminCtx.request, 'correct horse battery');
+    await grantAdmin(world.server, `hw_admin_${stamp}`, adminCtx.request, 'correct horse battery');
     expect(
       (
         await adminCtx.request.put(`/api/admin/users/${teacherUser.id}/roles`, {

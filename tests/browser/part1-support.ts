@@ -2,61 +2,9 @@
  * Helpers of the part 1 browser tests: a server and a browser per file, and learners signed up through
  * the API in a fresh browser context.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import type { Locator, Page } from 'playwright-core';
 
-export interface World {
-  server: RunningServer;
-  /** The test database (for answer keys: see tests/support/keys.ts). */
-  databaseUrl: string;
-  browser: Browser;
-  close(): Promise<void>;
-}
-
-/** Starts the server (on a fresh database) and Chromium for one test file. */
-export async function startWorld(extraEnv: Record<string, string> = {}): Promise<World> {
-  const database = await createTestDatabase();
-  const server = await startServer({ databaseUrl: database.url, extraEnv });
-  const browser = await launchBrowser();
-  return {
-    server,
-    databaseUrl: database.url,
-    browser,
-    async close() {
-      await browser.close();
-      await server.stop();
-      await database.drop();
-    },
-  };
-}
-
-let n = 0;
-
-export interface Learner {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-  username: string;
-}
-
-/** A fresh phone-sized context with a newly signed-up learner (the session cookie is in the context). */
-export async function signUpLearner(world: World, username?: string): Promise<Learner> {
-  const context = await world.browser.newContext({
-    viewport: PHONE,
-    baseURL: world.server.url,
-    locale: 'zh-HK',
-  });
-  const page = await context.newPage();
-  const name = username ?? `p1_${process.pid}_${n++}_${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/auth/register', {
-    data: { username: name, password: 'correct horse battery', firstName: '測試' },
-  });
-  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
-  const user = (await res.json()) as { id: string };
-  return { context, page, id: user.id, username: name };
-}
+export { type Learner, signUpLearner, startWorld, useWorld, type World } from '../support/world.ts';
 
 /** The signed-in user as the server has it now. */
 export async function serverUser(page: Page): Promise<{ totalXP: number; id: string }> {

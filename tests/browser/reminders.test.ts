@@ -9,28 +9,13 @@
  * instead. Refused permission shows its own state. The service worker's push handler is driven through
  * CDP (`ServiceWorker.deliverPushMessage`): the notification shows the server's words.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '../support/browser.ts';
+import { useWorld } from '../support/world.ts';
 
 describe('the daily reminder in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
+  const world = useWorld();
 
   /** A new learner signed in, on the settings page with the service worker in control. */
   async function learnerOnSettings(context: BrowserContext): Promise<{ page: Page; userId: string }> {
@@ -52,7 +37,7 @@ describe('the daily reminder in a real browser', () => {
 
   it('is off by default, and refused notifications leave it off with a message saying how to allow them', async () => {
     // No permission granted: headless Chromium refuses the request it makes.
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
     const { page, userId } = await learnerOnSettings(context);
     await expect(toggle(page).getAttribute('aria-checked')).resolves.toBe('false');
     expect(await page.getByTestId('reminder-status').textContent()).toContain('每日最多提醒一次');
@@ -84,8 +69,8 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('with the permission granted, subscribes through the service worker and the server keeps it (or says it cannot)', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page, userId } = await learnerOnSettings(context);
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
 
@@ -150,8 +135,8 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('shows the server’s reminder when a push arrives at the service worker', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page } = await learnerOnSettings(context);
     const cdp = await context.newCDPSession(page);
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
@@ -160,7 +145,7 @@ describe('the daily reminder in a real browser', () => {
     });
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    const registration = registrations.find((r) => r.scopeURL.startsWith(server.url))!;
+    const registration = registrations.find((r) => r.scopeURL.startsWith(world.server.url))!;
     const message = {
       title: '今日複習',
       body: '今日有 3 張卡要複習，花幾分鐘溫習吧！',
@@ -168,7 +153,7 @@ describe('the daily reminder in a real browser', () => {
       tag: 'wyt-daily-reminder',
     };
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(server.url).origin,
+      origin: new URL(world.server.url).origin,
       registrationId: registration.registrationId,
       data: JSON.stringify(message),
     });
