@@ -50,6 +50,19 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
+    // Teachers running their classes (issue 25). A wrong code: refused, so no one becomes a teacher.
+    createTeacherInvitation: { note: '陳老師（中文科）' },
+    redeemTeacherInvitation: { code: 'AAAA-BBBB-CCCC' },
+    // The path names no class and no teacher's question: the valid body is refused with 404.
+    createClassAccounts: { names: ['陳大文', '李小明'] },
+    editQuestion: {
+      lessonId: 1,
+      content: '「約」的意思是：',
+      targetText: '約',
+      options: ['窮困', '約定'],
+      correctAnswer: '窮困',
+      explanation: '約：窮困。',
+    },
   };
 }
 
@@ -123,7 +136,15 @@ describe('fuzzing every write route with malformed bodies', () => {
         questionId: 'l01-wi-01',
         version: 1,
       });
-      const headers = ['createQuestion', 'uploadText', 'setUserRoles', 'createClass'].includes(name)
+      const headers = [
+        'createQuestion',
+        'uploadText',
+        'setUserRoles',
+        'createClass',
+        'createTeacherInvitation',
+        'createClassAccounts',
+        'editQuestion',
+      ].includes(name)
         ? admin.headers
         : learner.headers;
       // Keep only bodies the route's contract (strict, as the API applies it) really rejects.

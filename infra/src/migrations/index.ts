@@ -7,6 +7,7 @@ import * as m0005 from './0005-idempotent-reply.ts';
 import * as m0006 from './0006-personal-data.ts';
 import * as m0008 from './0008-accounts.ts';
 import * as m0009 from './0009-accepted-renderings.ts';
+import * as m0013 from './0013-teachers-classes.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-personal-data': m0006,
   '0008-accounts': m0008,
   '0009-accepted-renderings': m0009,
+  '0013-teachers-classes': m0013,
 };

@@ -129,7 +129,7 @@ export async function executeLearnerCommand<R, P = undefined>(
       { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
     ]);
   }
-  const context = { ...(await app.learnerContext()), now: new Date().toISOString() };
+  const context = { ...(await app.learnerContext(userId)), now: new Date().toISOString() };
   const outcome = await handleCommand<LearnerState, R, DomainError>(
     app.deps.db,
     learnerStreamId(userId),
