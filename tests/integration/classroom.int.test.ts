@@ -115,6 +115,17 @@ describe('teachers running their classes', () => {
       expect(res.statusCode).toBe(200);
     });
 
+    it("opens the sign-up form from the invitation's link, or 設定 for a signed-in user", async () => {
+      const created = await invite();
+      const page = await t.app.inject({ method: 'GET', url: created.link });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="invitationCode"');
+      const student = await signUp(t.app, 'cls_link');
+      const signedIn = await call(student, 'GET', created.link);
+      expect(signedIn.statusCode).toBe(302);
+      expect(signedIn.headers.location).toBe(`/settings?invite=${encodeURIComponent(created.code)}`);
+    });
+
     it('revokes an open invitation once; a revoked code makes nobody a teacher', async () => {
       const created = await invite();
       const revoked = await call(admin, 'POST', `/api/admin/teacher-invitations/${created.id}/revoke`);

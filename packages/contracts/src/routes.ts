@@ -193,8 +193,11 @@ const adminImport = (name: string, what: string) =>
     responses: { 200: ImportResultSchema, ...errorResponses(401, 403) },
   }) as const;
 
-/** Every call of both spec tables plus the project's own (identity, teachers, operations). */
-export const apiRoutes = {
+/**
+ * Every call of both spec tables plus the project's own (identity, teachers, operations), but the
+ * classroom calls of issue 25 (`classroomRoutes`). The web client's initial route reads only this.
+ */
+export const coreRoutes = {
   // Identity --------------------------------------------------------------------------------
   loginPage: {
     method: 'GET',
@@ -807,10 +810,18 @@ export const apiRoutes = {
     kind: 'websocket',
     responses: { 101: SwitchingProtocolsSchema, ...errorResponses(401) },
   },
-
-  // Teachers running their classes (issue 25) ------------------------------------------------
-  ...classroomRoutes,
 } as const satisfies Record<string, RouteContract>;
+
+/**
+ * Every call: `coreRoutes` and the classroom calls (issue 25). Built by a pure call, so a bundle that
+ * reads only `coreRoutes` (the web client's initial route) leaves the classroom schemas to the lazy
+ * screens that register them (`registerRoutes` in the web client).
+ */
+export const apiRoutes: typeof coreRoutes & typeof classroomRoutes = /* @__PURE__ */ Object.assign(
+  {},
+  coreRoutes,
+  classroomRoutes,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Types and helpers

@@ -8,8 +8,8 @@
  * Idempotency-Key kept by every retry of `WRITE_RETRY`). Both throw `HttpError` on failure.
  */
 import {
-  apiRoutes,
   buildPath,
+  coreRoutes,
   type Input,
   type Output,
   type RouteContract,
@@ -66,13 +66,25 @@ export function successSchema(route: RouteContract): Parser<unknown> {
 }
 
 /**
+ * The routes `call` knows: the core registry, and those a lazy feature registers when it loads
+ * (`registerRoutes(classroomRoutes)`), so their schemas stay out of the initial route's JavaScript.
+ */
+const registry: Record<string, RouteContract> = { ...coreRoutes };
+
+/** Makes a feature's routes callable (from the feature's own `api.ts`, loaded with its screens). */
+export function registerRoutes(routes: Readonly<Record<string, RouteContract>>): void {
+  Object.assign(registry, routes);
+}
+
+/**
  * Calls an operation of the registry.
  *
  * @example const lesson = await call('getLesson', { params: { id: 3 } });
  * @example await call('submitAnswer', { body }, { idempotencyKey });
  */
 export function call<N extends RouteName>(name: N, ...[input, options]: CallArgs<N>): Promise<Output<N>> {
-  const route: RouteContract = apiRoutes[name];
+  const route = registry[name];
+  if (!route) return Promise.reject(new Error(`the route ${name} is not registered`));
   const parts = (input ?? {}) as { params?: object; query?: object; body?: unknown };
   const path = requestPath(route, parts);
   const schema = successSchema(route) as Parser<Output<N>>;

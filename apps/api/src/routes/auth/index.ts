@@ -82,8 +82,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // With a school provider configured, /api/login goes there (the local form stays at ?local=1).
   defineRoute(app, 'loginPage', async ({ request, reply }) => {
-    if (request.user) return reply.redirect('/');
-    const local = (request.query as { local?: string } | undefined)?.local === '1';
+    const query = (request.query ?? {}) as { local?: string; invite?: string };
+    // A signed-in user following a teacher invitation's link redeems it in 設定.
+    if (request.user) {
+      const invite = typeof query.invite === 'string' ? query.invite.slice(0, 40) : '';
+      return reply.redirect(invite ? `/settings?invite=${encodeURIComponent(invite)}` : '/');
+    }
+    const local = query.local === '1' || typeof query.invite === 'string';
     if (oidc && !local) {
       const { url, checks } = await oidc.start(callbackUrl(request));
       reply.setCookie(OIDC_COOKIE, JSON.stringify(checks), {

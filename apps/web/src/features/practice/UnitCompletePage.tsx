@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRoutes, type XpAward } from '@wenyan/contracts';
+import { coreRoutes, type XpAward } from '@wenyan/contracts';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BookIcon, StarIcon, TrophyIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/states.tsx';
@@ -34,7 +34,7 @@ export function UnitCompletePage() {
         <div className="card state">
           <p className="state-title">請先登入</p>
           <p className="muted">您需要登入才能存取學習內容</p>
-          <a className="btn btn-primary" href={apiRoutes.loginPage.path}>
+          <a className="btn btn-primary" href={coreRoutes.loginPage.path}>
             登入
           </a>
         </div>
