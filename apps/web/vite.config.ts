@@ -80,5 +80,21 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
-  build: { target: 'es2022', reportCompressedSize: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // The contracts' schemas and zod are a chunk of their own, loaded beside the first render
+        // (src/lib/client.ts); only their zod-free constants (`@wenyan/contracts/light`) ride in the entry.
+        advancedChunks: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'contracts', test: /\/packages\/contracts\/src\/(?!light\.ts)|\/node_modules\/zod\// },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,6 +1,7 @@
 /**
  * The content package: the sixteen set texts with their metadata, the question banks, the mixed
- * vocabulary sessions, the mock DSE papers, the mind maps, the 詞三首 comparison and the common
+ * vocabulary sessions, the mock DSE papers, the mind maps, the 詞三首 comparison, the 默書 drills
+ * (名句 and often-miswritten characters) and the common
  * characters for recitation distractors. Every file is parsed with its schema when this module
  * loads, and everything exported is frozen.
  *
@@ -14,8 +15,10 @@ import commonCharactersJson from '../data/common-characters.json' with { type: '
 import comparisonsJson from '../data/comparisons.json' with { type: 'json' };
 import dsePapersJson from '../data/dse-papers.json' with { type: 'json' };
 import dsePapersMetaJson from '../data/dse-papers-meta.json' with { type: 'json' };
+import famousLinesJson from '../data/famous-lines.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
+import miswrittenJson from '../data/miswritten.json' with { type: 'json' };
 import setTextsJson from '../data/set-texts.json' with { type: 'json' };
 import vocabularySessionsJson from '../data/vocabulary-sessions.json' with { type: 'json' };
 import { annotationFiles } from './annotation-files.js';
@@ -35,9 +38,13 @@ import {
   DseQuestionTypeSchema,
   type LessonAnnotations,
   LessonAnnotationsSchema,
+  type LessonFamousLines,
+  LessonFamousLinesSchema,
   LessonMetaSchema,
   type MindMap,
   MindMapSchema,
+  type MiswrittenPhrase,
+  MiswrittenPhraseSchema,
   type PracticeQuestionType,
   PracticeQuestionTypeSchema,
   QuestionSchema,
@@ -134,6 +141,16 @@ export const lessonQuestionBanks: Readonly<Record<number, readonly ContentQuesti
       parseFile(questionFileName(Number(id)), z.array(QuestionSchema), data),
     ]),
   ),
+);
+
+/** The 名句 of each lesson for the 上句接下句 drill (`famous-lines.json`). */
+export const famousLines: readonly LessonFamousLines[] = deepFreeze(
+  parseFile('famous-lines.json', z.array(LessonFamousLinesSchema), famousLinesJson),
+);
+
+/** Phrases of the set texts with the characters students often miswrite (`miswritten.json`). */
+export const miswrittenPhrases: readonly MiswrittenPhrase[] = deepFreeze(
+  parseFile('miswritten.json', z.array(MiswrittenPhraseSchema), miswrittenJson),
 );
 
 /** The path of a lesson's annotation file, relative to `content/data/`. */

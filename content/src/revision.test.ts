@@ -9,7 +9,7 @@ import { characterFrequencyOf } from './frequency.ts';
 import { comparisons, lessonAnnotations, lessonQuestionBanks, lessons, vocabularySessions } from './index.ts';
 
 /** How many of the sixteen lessons must have their annotations and 語譯 written. */
-const ANNOTATED_LESSONS_REQUIRED = 0;
+const ANNOTATED_LESSONS_REQUIRED = 16;
 /** The least number of items per lesson for each practice type of the practice-type page. */
 const MIN_PER_PAGE_TYPE = 16;
 const MIN_CULTURAL = 8;

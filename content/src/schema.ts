@@ -367,3 +367,34 @@ export const LessonAnnotationsSchema = z
   })
   .strict();
 export type LessonAnnotations = z.infer<typeof LessonAnnotationsSchema>;
+
+/**
+ * `famous-lines.json`: per lesson, the 名句 the 上句接下句 drill asks to continue. `first` and `second`
+ * are verbatim from the text, `second` following `first` with only punctuation or whitespace between.
+ */
+export const FamousLineSchema = z.object({ first: nonEmpty, second: nonEmpty }).strict();
+export type FamousLine = z.infer<typeof FamousLineSchema>;
+export const LessonFamousLinesSchema = z
+  .object({ lessonId: z.number().int().min(1).max(16), lines: z.array(FamousLineSchema).min(1) })
+  .strict();
+export type LessonFamousLines = z.infer<typeof LessonFamousLinesSchema>;
+
+/**
+ * `miswritten.json`: a phrase of a set text (verbatim, 2–12 characters) with the characters students
+ * often miswrite in it, and a note on how they are miswritten and how to remember them.
+ */
+export const MiswrittenPhraseSchema = z
+  .object({
+    lessonId: z.number().int().min(1).max(16),
+    phrase: z.string().refine((s) => [...s].length >= 2 && [...s].length <= 12, {
+      message: 'a phrase of 2 to 12 characters',
+    }),
+    characters: z.array(z.string().refine((s) => [...s].length === 1, { message: 'one character' })).min(1),
+    note: nonEmpty,
+  })
+  .strict()
+  .refine((entry) => entry.characters.every((c) => entry.phrase.includes(c)), {
+    message: 'every miswritten character is in the phrase',
+    path: ['characters'],
+  });
+export type MiswrittenPhrase = z.infer<typeof MiswrittenPhraseSchema>;

@@ -57,7 +57,10 @@ describe('part 2 practice screens in a real browser', () => {
     expect(await choices.getByRole('button').count()).toBe(12);
 
     // A wrong choice first: the counter moves and the choices come back after 1.5 s.
-    const labels = await choices.getByRole('button').allTextContents();
+    // Each button shows its key (1–9, 0, -, =) before the character; the character is the label's last.
+    const labels = (await choices.getByRole('button').allTextContents()).map((label) =>
+      Array.from(label).at(-1),
+    );
     const wrong = labels.find((label) => label !== expected[0]);
     await choices.getByRole('button', { name: wrong, exact: true }).first().click();
     await page.getByText('答錯了，再想一想').waitFor();

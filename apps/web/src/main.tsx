@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { reportUnparseableOptions } from '@wenyan/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { createQueryClient } from './lib/api.ts';
+import { preloadContracts } from './lib/client.ts';
 import { listenForStaleBuild } from './lib/new-version.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
@@ -12,8 +12,11 @@ import './styles/global.css';
 const queryClient = createQueryClient();
 listenForStaleBuild();
 registerServiceWorker();
-// A question whose options fail to parse shows none; the failure is logged (spec).
-reportUnparseableOptions((value) => console.warn('Failed to parse options', value.slice(0, 200)));
+// The contracts' schemas load beside the first render. A question whose options fail to parse shows
+// none; the failure is logged (spec).
+void preloadContracts().then(({ reportUnparseableOptions }) =>
+  reportUnparseableOptions((value) => console.warn('Failed to parse options', value.slice(0, 200))),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -102,6 +102,27 @@ const practice: RouteObject[] = [
       (m) => m.RecitationPage,
     ),
   },
+  {
+    path: '/memorization/recall',
+    element: screen(
+      () => import('./features/recitation/RecitationPage.tsx'),
+      (m) => m.FreeRecallPage,
+    ),
+  },
+  {
+    path: '/memorization/next-line',
+    element: screen(
+      () => import('./features/recitation/DrillPage.tsx'),
+      (m) => m.NextLinePage,
+    ),
+  },
+  {
+    path: '/memorization/miswrite',
+    element: screen(
+      () => import('./features/recitation/DrillPage.tsx'),
+      (m) => m.MiswritePage,
+    ),
+  },
 ];
 
 /** Word quizzes and the questions teachers add. */

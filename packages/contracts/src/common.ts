@@ -85,21 +85,34 @@ export interface InputProblem {
  * @example inputProblem({ a: ['x\u0000'] }, 'body') // { field: 'body.a.0', message: '…' }
  */
 export function inputProblem(value: unknown, root: string): InputProblem | null {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
+  // Paths are built only for the item that fails: the walk runs on every request.
+  type Item = { value: unknown; key: string; parent: Item | null; depth: number };
+  const pathOf = (item: Item): string => {
+    const keys: string[] = [];
+    for (let at: Item | null = item; at !== null; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Item[] = [{ value, key: root, parent: null, depth: 0 }];
   while (stack.length > 0) {
-    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    const item = stack.pop() as Item;
     if (typeof item.value === 'string') {
-      if (!isSafeText(item.value)) return { field: item.path, message: '文字含有不能儲存的字元' };
+      if (!isSafeText(item.value)) return { field: pathOf(item), message: '文字含有不能儲存的字元' };
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
     if (item.depth >= MAX_INPUT_DEPTH) {
-      return { field: item.path, message: `資料層次不能多於 ${MAX_INPUT_DEPTH} 層` };
+      return { field: pathOf(item), message: `資料層次不能多於 ${MAX_INPUT_DEPTH} 層` };
     }
-    for (const [key, child] of Object.entries(item.value)) {
-      const path = `${item.path}.${key}`;
-      if (!isSafeText(key)) return { field: path, message: '欄位名稱含有不能儲存的字元' };
-      stack.push({ value: child, path, depth: item.depth + 1 });
+    for (const key in item.value as Record<string, unknown>) {
+      if (!Object.hasOwn(item.value, key)) continue;
+      const child: Item = {
+        value: (item.value as Record<string, unknown>)[key],
+        key,
+        parent: item,
+        depth: item.depth + 1,
+      };
+      if (!isSafeText(key)) return { field: pathOf(child), message: '欄位名稱含有不能儲存的字元' };
+      stack.push(child);
     }
   }
   return null;

@@ -14,6 +14,7 @@ export * from './errors.ts';
 export * from './health.ts';
 export * from './leaderboard.ts';
 export * from './lessons.ts';
+export { LOGIN_PATH, LOGOUT_PATH } from './light.ts';
 export * from './openapi.ts';
 export * from './privacy.ts';
 export * from './questions.ts';

@@ -11,54 +11,13 @@ import {
   positiveIntParam,
   UserIdInputSchema,
 } from './common.ts';
+import { FREE_TEXT_QUESTION_TYPES, PRACTICE_TYPES, QUESTION_TYPES } from './light.ts';
 
-/** Every question type named in either spec part (including the practice-type page's short names and DSE's long_question). */
-export const QUESTION_TYPES = [
-  // Spec part 1 §3
-  'word_interpretation',
-  'sentence_translation',
-  'theme_understanding',
-  'cultural_knowledge',
-  'writing_techniques',
-  'recitation_assessment',
-  'fill_in_blank',
-  'short_answer',
-  'recitation',
-  // Spec part 2 §3
-  'multiple_choice',
-  'interpretation',
-  'analysis',
-  'translation',
-  'essay',
-  'reading_comprehension',
-  'sentence_memorization',
-  'sentence_recitation',
-  'vocab_translation',
-  'writing_technique',
-  // Spec part 2 §2, practice-type page
-  'theme',
-  'writing',
-  // DSE papers' long questions
-  'long_question',
-] as const;
+export { QUESTION_TYPES };
 export const QuestionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 
-/** Types answered in a textarea rather than by choosing an option (spec part 1, question card). */
-export const FREE_TEXT_QUESTION_TYPES = [
-  'sentence_translation',
-  'fill_in_blank',
-  'short_answer',
-  'recitation',
-] as const satisfies readonly QuestionType[];
-
-/** The four practice types of the practice-type page, in its order. */
-export const PRACTICE_TYPES = [
-  'word_interpretation',
-  'sentence_translation',
-  'theme_understanding',
-  'writing_techniques',
-] as const satisfies readonly QuestionType[];
+export { FREE_TEXT_QUESTION_TYPES, PRACTICE_TYPES };
 
 /** The frequency tier of a word question's target word: among the 200, 400 or 900 most common characters. */
 export const CHARACTER_FREQUENCIES = [200, 400, 900] as const;

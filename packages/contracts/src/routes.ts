@@ -3,6 +3,7 @@
  * from it, the web client types its calls with `Input<'name'>` / `Output<'name'>`, and the OpenAPI
  * document is generated from it.
  */
+
 import type { z } from 'zod';
 import {
   AdminStatusSchema,
@@ -67,6 +68,7 @@ import {
   LessonSchema,
   NodeAvailabilityListSchema,
 } from './lessons.ts';
+import { buildPath, LOGIN_PATH, LOGOUT_PATH, SUCCESS_STATUSES, type SuccessStatus } from './light.ts';
 import {
   DeleteAccountBodySchema,
   ExportCsvQuerySchema,
@@ -160,9 +162,7 @@ export type AuthRule = (typeof AUTH_RULES)[number];
 export const RESPONSE_KINDS = ['json', 'html', 'text', 'redirect', 'websocket'] as const;
 export type ResponseKind = (typeof RESPONSE_KINDS)[number];
 
-/** The status codes of a successful answer. */
-export const SUCCESS_STATUSES = [200, 201, 101, 302] as const;
-export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+export { SUCCESS_STATUSES, type SuccessStatus };
 
 /** One call: its method, its Fastify-style path, who may call it, and the schemas of its parts. */
 export interface RouteContract {
@@ -193,15 +193,12 @@ const adminImport = (name: string, what: string) =>
     responses: { 200: ImportResultSchema, ...errorResponses(401, 403) },
   }) as const;
 
-/**
- * Every call of both spec tables plus the project's own (identity, teachers, operations), but the
- * classroom calls of issue 25 (`classroomRoutes`). The web client's initial route reads only this.
- */
-export const coreRoutes = {
+/** Every call of both spec tables plus the project's own (identity, teachers, operations). */
+export const apiRoutes = {
   // Identity --------------------------------------------------------------------------------
   loginPage: {
     method: 'GET',
-    path: '/api/login',
+    path: LOGIN_PATH,
     summary: 'The sign-in page (or a redirect to the school sign-in provider)',
     auth: 'public',
     kind: 'html',
@@ -218,7 +215,7 @@ export const coreRoutes = {
   },
   logoutRedirect: {
     method: 'GET',
-    path: '/api/logout',
+    path: LOGOUT_PATH,
     summary: 'Sign out and redirect to /',
     auth: 'public',
     kind: 'redirect',
@@ -810,18 +807,10 @@ export const coreRoutes = {
     kind: 'websocket',
     responses: { 101: SwitchingProtocolsSchema, ...errorResponses(401) },
   },
-} as const satisfies Record<string, RouteContract>;
 
-/**
- * Every call: `coreRoutes` and the classroom calls (issue 25). Built by a pure call, so a bundle that
- * reads only `coreRoutes` (the web client's initial route) leaves the classroom schemas to the lazy
- * screens that register them (`registerRoutes` in the web client).
- */
-export const apiRoutes: typeof coreRoutes & typeof classroomRoutes = /* @__PURE__ */ Object.assign(
-  {},
-  coreRoutes,
-  classroomRoutes,
-);
+  // Teachers running their classes (issue 25) ------------------------------------------------
+  ...classroomRoutes,
+} as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------
 // Types and helpers
@@ -876,19 +865,4 @@ export function toOpenApiPath(path: string): string {
     .join('/');
 }
 
-/**
- * Fills a route's path with parameter values (URI-encoded).
- *
- * @example buildPath(apiRoutes.getLesson.path, { id: 3 }) // '/api/lessons/3'
- */
-export function buildPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      if (!segment.startsWith(':')) return segment;
-      const value = params[segment.slice(1)];
-      if (value === undefined) throw new Error(`Missing path parameter ${segment} for ${path}`);
-      return encodeURIComponent(String(value));
-    })
-    .join('/');
-}
+export { buildPath };

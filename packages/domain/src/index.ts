@@ -18,6 +18,7 @@ export * from './progress/progress.ts';
 export * from './projections/learner-view.ts';
 export * from './projections/selectors.ts';
 export * from './recitation/dictation.ts';
+export * from './recitation/locate.ts';
 export * from './recitation/recitation.ts';
 export * from './shared/errors.ts';
 export * from './streak/streak.ts';

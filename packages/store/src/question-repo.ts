@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { Database } from './tables.ts';
 
@@ -135,11 +135,39 @@ export async function nodeQuestions(
     .execute();
 }
 
-/** Per question type, how many questions a lesson has within the threshold. */
+/**
+ * A roadmap node's session: all the lesson's questions of one type, the word questions within the
+ * learner's word-frequency threshold first (easier first within each part), the rarer ones after them,
+ * so a node always offers a full session when the lesson has enough questions of the type. Since
+ * characterFrequency measures the set texts themselves (content/README.md), a text whose key words are
+ * rare (出師表: 崩殂, 駑鈍) has few word questions at 200 or 400; hiding the rest left its node short.
+ */
+export async function nodeSessionQuestions(
+  db: Db,
+  lessonId: number,
+  type: string,
+  characterThreshold: number,
+  viewer: QuestionViewer = null,
+) {
+  return db
+    .selectFrom('questions')
+    .select(columns)
+    .where('lesson_id', '=', lessonId)
+    .where('type', '=', type)
+    .where(servedTo(viewer))
+    .orderBy(
+      sql`case when character_frequency is null or character_frequency <= ${characterThreshold} then 0 else 1 end`,
+    )
+    .orderBy(sql`case difficulty when 'beginner' then 0 when 'intermediate' then 1 else 2 end`)
+    .orderBy('id')
+    .execute();
+}
+
+/** Per question type, how many questions a lesson's roadmap node can draw on (see nodeSessionQuestions). */
 export async function nodeAvailability(
   db: Db,
   lessonId: number,
-  characterThreshold: number,
+  _characterThreshold: number,
   viewer: QuestionViewer = null,
 ) {
   const rows = await db
@@ -147,9 +175,6 @@ export async function nodeAvailability(
     .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
     .where('lesson_id', '=', lessonId)
     .where(servedTo(viewer))
-    .where((eb) =>
-      eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
-    )
     .groupBy('type')
     .execute();
   return rows.map((r) => ({ type: r.type, count: Number(r.n) }));

@@ -7,16 +7,20 @@
  * Reads go through `getJson` (credentials, JSON); writes through `sendJson` (credentials, an
  * Idempotency-Key kept by every retry of `WRITE_RETRY`). Both throw `HttpError` on failure.
  */
-import {
-  buildPath,
-  coreRoutes,
-  type Input,
-  type Output,
-  type RouteContract,
-  type RouteName,
-  SUCCESS_STATUSES,
-} from '@wenyan/contracts';
+import type { Input, Output, RouteContract, RouteName } from '@wenyan/contracts';
+import { buildPath, SUCCESS_STATUSES } from '@wenyan/contracts/light';
 import { getJson, type Parser, sendJson } from './api.ts';
+
+/**
+ * The registry with every route's schemas (zod and the shapes, about 45 KB gzipped) is a chunk of its
+ * own: the first screen's JavaScript does not wait for it, and `preloadContracts` (main.tsx) starts
+ * loading it beside the first render, so the first call rarely waits either.
+ */
+let registry: Promise<typeof import('@wenyan/contracts/registry')> | null = null;
+export function preloadContracts(): Promise<typeof import('@wenyan/contracts/registry')> {
+  registry ??= import('@wenyan/contracts/registry');
+  return registry;
+}
 
 export interface CallOptions {
   /**
@@ -66,25 +70,17 @@ export function successSchema(route: RouteContract): Parser<unknown> {
 }
 
 /**
- * The routes `call` knows: the core registry, and those a lazy feature registers when it loads
- * (`registerRoutes(classroomRoutes)`), so their schemas stay out of the initial route's JavaScript.
- */
-const registry: Record<string, RouteContract> = { ...coreRoutes };
-
-/** Makes a feature's routes callable (from the feature's own `api.ts`, loaded with its screens). */
-export function registerRoutes(routes: Readonly<Record<string, RouteContract>>): void {
-  Object.assign(registry, routes);
-}
-
-/**
  * Calls an operation of the registry.
  *
  * @example const lesson = await call('getLesson', { params: { id: 3 } });
  * @example await call('submitAnswer', { body }, { idempotencyKey });
  */
-export function call<N extends RouteName>(name: N, ...[input, options]: CallArgs<N>): Promise<Output<N>> {
-  const route = registry[name];
-  if (!route) return Promise.reject(new Error(`the route ${name} is not registered`));
+export async function call<N extends RouteName>(
+  name: N,
+  ...[input, options]: CallArgs<N>
+): Promise<Output<N>> {
+  const { apiRoutes } = await preloadContracts();
+  const route: RouteContract = apiRoutes[name];
   const parts = (input ?? {}) as { params?: object; query?: object; body?: unknown };
   const path = requestPath(route, parts);
   const schema = successSchema(route) as Parser<Output<N>>;

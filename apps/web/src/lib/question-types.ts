@@ -1,9 +1,5 @@
-import {
-  FREE_TEXT_QUESTION_TYPES,
-  PRACTICE_TYPES,
-  type Question,
-  type QuestionType,
-} from '@wenyan/contracts';
+import type { Question, QuestionType } from '@wenyan/contracts';
+import { FREE_TEXT_QUESTION_TYPES, PRACTICE_TYPES } from '@wenyan/contracts/light';
 
 /** The Chinese label of every question type (spec part 1 §3 gives six; the rest are written here). */
 export const QUESTION_TYPE_LABELS: Readonly<Record<QuestionType, string>> = {

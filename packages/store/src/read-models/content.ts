@@ -74,14 +74,8 @@ export async function practiceQuestionCounts(
       'lesson_id',
       'type',
       (eb) => eb.fn.countAll<string>().as('n'),
-      // What a node session offers at the lowest frequency tier (word questions above it are hidden).
-      (eb) =>
-        eb.fn
-          .countAll<string>()
-          .filterWhere((w) =>
-            w.or([w('character_frequency', 'is', null), w('character_frequency', '<=', LOWEST_TIER)]),
-          )
-          .as('at_lowest_tier'),
+      // What a node session offers: every question of the type (rarer words top up a session).
+      (eb) => eb.fn.countAll<string>().as('at_lowest_tier'),
     ])
     .where(only === undefined ? servedTo(null) : servedOnlyTo(only))
     .groupBy(['lesson_id', 'type'])
@@ -106,6 +100,3 @@ export async function anyClassOnlyQuestions(db: Db): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** The lowest character-frequency tier a learner can choose. */
-const LOWEST_TIER = 200;

@@ -7,6 +7,7 @@ import {
   listVocabularySessions,
   nodeAvailability,
   nodeQuestions,
+  nodeSessionQuestions,
   readAdaptiveHistory,
   sessionQuestions,
   vocabularyLessonList,
@@ -79,7 +80,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'listNodeQuestions', async ({ input, user }) => {
     await requireLesson(input.params.lessonId);
-    const rows = await nodeQuestions(
+    const rows = await nodeSessionQuestions(
       db,
       input.params.lessonId,
       input.params.type,

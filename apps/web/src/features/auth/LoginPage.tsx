@@ -1,4 +1,4 @@
-import { coreRoutes } from '@wenyan/contracts';
+import { LOGIN_PATH } from '@wenyan/contracts/light';
 import { BookIcon, PenIcon, ScrollIcon } from '../../components/icons.tsx';
 import './login.css';
 
@@ -29,7 +29,7 @@ export function LoginPage({ loading = false }: { loading?: boolean }) {
         ) : (
           <>
             <p className="login-lead">為香港中學文憑試中文科十六篇文言範文而設的學習平台。</p>
-            <a className="btn btn-primary btn-block" href={coreRoutes.loginPage.path}>
+            <a className="btn btn-primary btn-block" href={LOGIN_PATH}>
               登入
             </a>
             <ul className="login-features">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { coreRoutes } from '@wenyan/contracts';
+import { LOGOUT_PATH } from '@wenyan/contracts/light';
 import { useCallback } from 'react';
 import { clearPersonalCaches } from '../../lib/service-worker.ts';
 import { clearSession } from '../../lib/session.ts';
@@ -20,7 +20,7 @@ export function useSignOut(): () => void {
     void clearPersonalCaches();
     window.setTimeout(() => {
       queryClient.clear();
-      window.location.assign(coreRoutes.logoutRedirect.path);
+      window.location.assign(LOGOUT_PATH);
     }, LOGOUT_DELAY_MS);
   }, [queryClient]);
 }

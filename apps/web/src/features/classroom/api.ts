@@ -3,12 +3,9 @@
  * class, teachers' questions and the review queue, worksheets. Every answer is parsed with its contract.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { classroomRoutes, type QuestionType } from '@wenyan/contracts';
-import { call, registerRoutes } from '../../lib/client.ts';
+import type { QuestionType } from '@wenyan/contracts';
+import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-
-// These calls' schemas load with the classroom screens, not with the initial route.
-registerRoutes(classroomRoutes);
 
 export const myClassesQuery = queryOptions({
   queryKey: queryKeys.classroom.myClasses,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { coreRoutes, type XpAward } from '@wenyan/contracts';
+import type { XpAward } from '@wenyan/contracts';
+import { LOGIN_PATH } from '@wenyan/contracts/light';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BookIcon, StarIcon, TrophyIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/states.tsx';
@@ -34,7 +35,7 @@ export function UnitCompletePage() {
         <div className="card state">
           <p className="state-title">請先登入</p>
           <p className="muted">您需要登入才能存取學習內容</p>
-          <a className="btn btn-primary" href={coreRoutes.loginPage.path}>
+          <a className="btn btn-primary" href={LOGIN_PATH}>
             登入
           </a>
         </div>

@@ -1,13 +1,15 @@
 /**
  * /memorization: the four stages of recitation practice (select, range, practice, results), driven
- * by recitationMachine.
+ * by recitationMachine; /memorization/recall: the same lesson and range stages, then 默寫 (the range
+ * written from memory and marked by the server). The 12 choices answer to the keys 1–9, 0, - and =,
+ * and Space pauses; each stage takes the focus so a keyboard user never tabs through the page.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
 import { isRecitable, RECITATION_GRADE_LABELS, recitableCount, recitationWindow } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useAtom } from 'jotai';
-import { type PointerEvent, useState } from 'react';
+import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import commonCharactersJson from '../../../../../content/data/common-characters.json' with { type: 'json' };
@@ -16,8 +18,17 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
 import { finishRecitation } from './api.ts';
+import { MarkedRange, RecallScore } from './MarkedRange.tsx';
+import { ModeNav } from './ModeNav.tsx';
 import { seededRandom } from './random.ts';
-import { type RecitationContext, recitationMachine, type SaveRecitationInput } from './recitationMachine.ts';
+import {
+  type MarkRecallInput,
+  type RecitationContext,
+  type RecitationMode,
+  recitationMachine,
+  type SaveRecitationInput,
+  sentencePresets,
+} from './recitationMachine.ts';
 import { playTone } from './tones.ts';
 import './recitation.css';
 
@@ -31,7 +42,17 @@ export function formatElapsed(ms: number): string {
   return `${minutes}:${seconds}`;
 }
 
-function useRecitation() {
+/** The keys of the 12 choices, in order: 1–9, 0, - and =. */
+export const CHOICE_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='] as const;
+
+/** Focuses the element once when it appears (a stage taking the keyboard focus). */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+function useRecitation(mode: RecitationMode) {
   const queryClient = useQueryClient();
   const [sound, setSound] = useAtom(soundAtom);
   const [machine] = useState(() =>
@@ -47,12 +68,16 @@ function useRecitation() {
           void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
           void queryClient.invalidateQueries({ queryKey: queryKeys.users });
         }),
+        markRecall: fromPromise(async ({ input }: { input: MarkRecallInput }) =>
+          finishRecitation(input.body, input.idempotencyKey),
+        ),
       },
     }),
   );
   const [snapshot, send] = useMachine(machine, {
     input: {
       random: seededRandom(Date.now()),
+      mode,
       commonCharacters: commonCharactersJson.characters,
       sound,
     },
@@ -66,12 +91,22 @@ function useRecitation() {
 
 type Send = ReturnType<typeof useRecitation>['send'];
 
+/** /memorization: the 12-choice mode. */
 export function RecitationPage() {
-  const { snapshot, send, toggleSound } = useRecitation();
+  return <Recitation mode="choice" />;
+}
+
+/** /memorization/recall: 默寫. */
+export function FreeRecallPage() {
+  return <Recitation mode="free_recall" />;
+}
+
+function Recitation({ mode }: { mode: RecitationMode }) {
+  const { snapshot, send, toggleSound } = useRecitation(mode);
   const { context } = snapshot;
   return (
     <main className="page recitation" data-testid="recitation-page">
-      {snapshot.matches('select') ? <SelectStage send={send} /> : null}
+      {snapshot.matches('select') ? <SelectStage send={send} mode={mode} /> : null}
       {snapshot.matches('range') ? <RangeStage context={context} send={send} /> : null}
       {snapshot.matches('practice') ? (
         <PracticeStage
@@ -86,6 +121,21 @@ export function RecitationPage() {
                 : 'none'
           }
           onToggleSound={toggleSound}
+        />
+      ) : null}
+      {snapshot.matches('recall') ? (
+        <RecallStage
+          context={context}
+          send={send}
+          status={
+            snapshot.matches({ recall: 'writing' })
+              ? 'writing'
+              : snapshot.matches({ recall: 'marking' })
+                ? 'marking'
+                : snapshot.matches({ recall: 'marked' })
+                  ? 'marked'
+                  : 'failed'
+          }
         />
       ) : null}
       {snapshot.matches('results') ? (
@@ -105,12 +155,17 @@ export function RecitationPage() {
   );
 }
 
-function SelectStage({ send }: { send: Send }) {
+function SelectStage({ send, mode }: { send: Send; mode: RecitationMode }) {
   const lessons = useQuery(lessonsQuery);
   return (
     <>
-      <PageHeader title="背誦練習" back="/" backLabel="返回主頁" />
-      <p className="muted">選擇一篇範文，揀選想背誦的段落，逐字選出下一個字。</p>
+      <PageHeader title={mode === 'choice' ? '背誦練習' : '默寫'} back="/" backLabel="返回主頁" />
+      <ModeNav />
+      <p className="muted">
+        {mode === 'choice'
+          ? '選擇一篇範文，揀選想背誦的段落，逐字選出下一個字（可用鍵盤 1–9、0、-、= 作答）。'
+          : '選擇一篇範文，揀選想默寫的段落，憑記憶把它寫出來，再看哪些字錯、漏或多寫了。'}
+      </p>
       {lessons.isPending ? (
         <LoadingState label="載入課文中..." />
       ) : lessons.isError ? (
@@ -119,8 +174,8 @@ function SelectStage({ send }: { send: Send }) {
         <EmptyState title="暫時未有課文" />
       ) : (
         <div className="grid">
-          {lessons.data.map((lesson) => (
-            <LessonChoice key={lesson.id} lesson={lesson} send={send} />
+          {lessons.data.map((lesson, i) => (
+            <LessonChoice key={lesson.id} lesson={lesson} send={send} autoFocus={i === 0} />
           ))}
         </div>
       )}
@@ -128,7 +183,12 @@ function SelectStage({ send }: { send: Send }) {
   );
 }
 
-function LessonChoice({ lesson, send }: { lesson: Lesson; send: Send }) {
+function LessonChoice({ lesson, send, autoFocus }: { lesson: Lesson; send: Send; autoFocus: boolean }) {
+  // The first lesson takes the focus, so a keyboard user starts from the list, not the page's top.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) button.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
   const hasContent = lesson.content.trim().length > 0;
   const preview = Array.from(lesson.content.replace(/\s+/g, '')).slice(0, PREVIEW_CHARACTERS).join('');
   return (
@@ -144,6 +204,7 @@ function LessonChoice({ lesson, send }: { lesson: Lesson; send: Send }) {
       </p>
       <p className="classical rc-preview">{preview || '（暫無內容）'}</p>
       <button
+        ref={button}
         type="button"
         className="btn btn-primary"
         disabled={!hasContent}
@@ -167,6 +228,7 @@ function indexAt(event: PointerEvent): number | null {
 }
 
 function RangeStage({ context, send }: { context: RecitationContext; send: Send }) {
+  const startButton = useFocusOnMount<HTMLButtonElement>();
   const lesson = context.lesson;
   if (!lesson) return null;
   const characters = Array.from(lesson.content);
@@ -207,6 +269,7 @@ function RangeStage({ context, send }: { context: RecitationContext; send: Send 
           清除選取
         </button>
       </div>
+      <RangePresets context={context} send={send} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: pointer selection of characters; keyboard users choose the range with the full and half buttons above */}
       <div
         className={`card classical rc-text${context.dragMode ? ' rc-drag' : ''}`}
@@ -265,15 +328,59 @@ function RangeStage({ context, send }: { context: RecitationContext; send: Send 
           閱讀全文
         </Link>
         <button
+          ref={startButton}
           type="button"
           className="btn btn-primary"
           disabled={!canStart}
           onClick={() => send({ type: 'practice.start' })}
         >
-          開始背誦
+          {context.mode === 'choice' ? '開始背誦' : '開始默寫'}
         </button>
       </div>
     </>
+  );
+}
+
+/** The paragraphs and sentences of the text as a list: a range chosen without pointing (keyboard, screen reader). */
+function RangePresets({ context, send }: { context: RecitationContext; send: Send }) {
+  const text = context.lesson?.content ?? '';
+  const presets = useMemo(() => sentencePresets(text), [text]);
+  const selection = context.selection;
+  const value = selection ? `${selection.start}-${selection.end}` : '';
+  const known = presets.some((p) => `${p.start}-${p.end}` === value);
+  const label = (t: string) => (Array.from(t).length > 16 ? `${Array.from(t).slice(0, 16).join('')}…` : t);
+  const group = (kind: 'paragraph' | 'sentence', name: string) => {
+    const items = presets.filter((p) => p.kind === kind);
+    return items.length === 0 ? null : (
+      <optgroup label={name}>
+        {items.map((p, i) => (
+          <option key={`${p.start}-${p.end}`} value={`${p.start}-${p.end}`}>
+            {kind === 'paragraph' ? `第 ${i + 1} 段` : `第 ${i + 1} 句`}：{label(p.text)}
+          </option>
+        ))}
+      </optgroup>
+    );
+  };
+  return (
+    <div className="field rc-presets">
+      <label htmlFor="range-preset">按段落或句子選取</label>
+      <select
+        id="range-preset"
+        className="select"
+        data-testid="range-preset"
+        value={known ? value : ''}
+        onChange={(event) => {
+          const [start, end] = event.target.value.split('-').map(Number);
+          if (start !== undefined && end !== undefined) send({ type: 'range.set', start, end });
+        }}
+      >
+        <option value="" disabled>
+          {selection ? '（自選範圍）' : '請選擇'}
+        </option>
+        {group('paragraph', '段落')}
+        {group('sentence', '句子')}
+      </select>
+    </div>
   );
 }
 
@@ -290,6 +397,29 @@ function PracticeStage({
   feedback: 'none' | 'correct' | 'wrong';
   onToggleSound: () => void;
 }) {
+  const region = useFocusOnMount<HTMLElement>();
+  const canPick = !paused && feedback === 'none';
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (event.key === ' ') {
+        // A focused button keeps its own Space; anywhere else Space pauses and resumes.
+        if (target?.closest('button, a')) return;
+        event.preventDefault();
+        if (feedback !== 'correct') send({ type: paused ? 'practice.resume' : 'practice.pause' });
+        return;
+      }
+      const index = (CHOICE_KEYS as readonly string[]).indexOf(event.key);
+      const choice = context.choices[index];
+      if (index < 0 || choice === undefined) return;
+      event.preventDefault();
+      if (canPick) send({ type: 'choice.pick', choice });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [send, paused, feedback, canPick, context.choices]);
   const lesson = context.lesson;
   if (!lesson || !context.selection) return null;
   const { start, end } = context.selection;
@@ -297,7 +427,12 @@ function PracticeStage({
   const total = recitableCount(lesson.content, start, end);
   const before = Array.from(view.before);
   return (
-    <>
+    <section
+      ref={region}
+      tabIndex={-1}
+      className="rc-practice"
+      aria-label="背誦練習：按 1 至 9、0、-、= 選字，空白鍵暫停"
+    >
       <PageHeader title={lesson.title} />
       <div className="rc-status">
         <span className="rc-pill" data-testid="mistakes">
@@ -347,17 +482,23 @@ function PracticeStage({
             key={`${choice}-${i}`}
             type="button"
             className={`rc-choice classical${context.wrongChoice === choice ? ' is-wrong' : ''}`}
-            disabled={paused || feedback !== 'none'}
+            disabled={!canPick}
+            aria-keyshortcuts={CHOICE_KEYS[i]}
             onClick={() => send({ type: 'choice.pick', choice })}
           >
+            <span className="rc-key" aria-hidden="true">
+              {CHOICE_KEYS[i]}
+            </span>
             {paused ? '？' : choice}
           </button>
         ))}
       </div>
+      <p className="rc-hint">鍵盤：1–9、0、-、= 選字；空白鍵暫停／繼續</p>
       <div className="rc-controls">
         <button
           type="button"
           className="btn"
+          aria-keyshortcuts="Space"
           onClick={() => send({ type: paused ? 'practice.resume' : 'practice.pause' })}
           disabled={feedback === 'correct'}
         >
@@ -373,6 +514,118 @@ function PracticeStage({
           返回
         </button>
       </div>
+    </section>
+  );
+}
+
+function RecallStage({
+  context,
+  send,
+  status,
+}: {
+  context: RecitationContext;
+  send: Send;
+  status: 'writing' | 'marking' | 'marked' | 'failed';
+}) {
+  const lesson = context.lesson;
+  const [written, setWritten] = useState(context.written);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const again = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (status === 'writing') box.current?.focus();
+    if (status === 'marked') again.current?.focus();
+  }, [status]);
+  if (!lesson || !context.selection) return null;
+  const { start, end } = context.selection;
+  const count = recitableCount(lesson.content, start, end);
+  const submit = () => send({ type: 'recall.submit', written });
+  const result = context.recall;
+  return (
+    <>
+      <PageHeader title={`默寫：${lesson.title}`} />
+      {status === 'marked' && result ? (
+        <section
+          className="card rc-results"
+          data-testid="recall-results"
+          aria-labelledby="recall-result-title"
+        >
+          <h2 id="recall-result-title" className="rc-subtitle">
+            默寫結果
+          </h2>
+          <RecallScore result={result} />
+          <MarkedRange text={lesson.content} start={start} end={end} marking={result} />
+          <div className="rc-actions">
+            <button
+              ref={again}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setWritten('');
+                send({ type: 'recall.again' });
+              }}
+            >
+              再默一次
+            </button>
+            <button type="button" className="btn" onClick={() => send({ type: 'practice.back' })}>
+              改選範圍
+            </button>
+            <Link className="btn" to={`/passage/${lesson.id}`}>
+              閱讀全文
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <form
+          className="card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="recall-written" className="rc-subtitle">
+            憑記憶默寫所選範圍（共 {count} 字，標點可寫可不寫）
+          </label>
+          <textarea
+            ref={box}
+            id="recall-written"
+            className="rc-write"
+            data-testid="recall-written"
+            lang="zh-Hant-HK"
+            value={written}
+            maxLength={4000}
+            readOnly={status === 'marking'}
+            aria-describedby="recall-hint"
+            onChange={(event) => setWritten(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+          />
+          <p id="recall-hint" className="rc-hint">
+            寫好後按「交卷」或 Ctrl／⌘ + Enter。
+          </p>
+          {status === 'failed' ? (
+            <p className="rc-feedback is-wrong" role="alert">
+              未能交卷，請檢查網絡後再試。
+            </p>
+          ) : null}
+          <div className="rc-actions">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={status === 'marking' || written.trim().length === 0}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
+              {status === 'marking' ? '批改中...' : status === 'failed' ? '再交一次' : '交卷'}
+            </button>
+            <button type="button" className="btn" onClick={() => send({ type: 'practice.back' })}>
+              返回
+            </button>
+          </div>
+        </form>
+      )}
     </>
   );
 }
@@ -388,6 +641,7 @@ function ResultsStage({
 }) {
   const lesson = context.lesson;
   const result = context.result;
+  const again = useFocusOnMount<HTMLButtonElement>();
   if (!lesson || !result) return null;
   return (
     <>
@@ -430,7 +684,12 @@ function ResultsStage({
         </p>
       </section>
       <div className="rc-actions">
-        <button type="button" className="btn btn-primary" onClick={() => send({ type: 'results.again' })}>
+        <button
+          ref={again}
+          type="button"
+          className="btn btn-primary"
+          onClick={() => send({ type: 'results.again' })}
+        >
           再練一次
         </button>
         <button type="button" className="btn" onClick={() => send({ type: 'results.another' })}>

@@ -1,11 +1,14 @@
+import type { RecitationResult } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { seededRandom } from './random.ts';
 import {
   halfPoint,
+  type MarkRecallInput,
   type RecitationLesson,
   recitationMachine,
   type SaveRecitationInput,
+  sentencePresets,
   type Tone,
 } from './recitationMachine.ts';
 
@@ -317,5 +320,130 @@ describe('halfPoint', () => {
   });
   it('splits in the middle when there is no sentence end', () => {
     expect(halfPoint('學而時習之')).toBe(3);
+  });
+});
+
+describe('默寫 (the free-recall mode)', () => {
+  const MARKED: RecitationResult = {
+    accuracy: 90,
+    grade: 'good',
+    mode: 'free_recall',
+    characters: 9,
+    mistakes: 1,
+    marks: [],
+    extras: [],
+    xpAwarded: [],
+    totals: { totalXP: 0, level: 1, streakDays: 1 },
+  };
+
+  function recall(mark: (input: MarkRecallInput) => Promise<RecitationResult>) {
+    const sent: MarkRecallInput[] = [];
+    const machine = recitationMachine.provide({
+      actors: {
+        ticker: fromCallback(() => () => {}),
+        markRecall: fromPromise(async ({ input }: { input: MarkRecallInput }) => {
+          sent.push(input);
+          return mark(input);
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { random: seededRandom(7), commonCharacters: '之乎者也', sound: false, mode: 'free_recall' },
+    });
+    actor.start();
+    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    actor.send({ type: 'range.firstHalf' });
+    actor.send({ type: 'practice.start' });
+    return { actor, sent };
+  }
+
+  it('writes instead of picking, and refuses an empty answer', () => {
+    const { actor, sent } = recall(async () => MARKED);
+    expect(actor.getSnapshot().matches({ recall: 'writing' })).toBe(true);
+    actor.send({ type: 'recall.submit', written: '  ' });
+    expect(actor.getSnapshot().matches({ recall: 'writing' })).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the range and what was written for the server to mark, and keeps its marking', async () => {
+    const { actor, sent } = recall(async () => MARKED);
+    actor.send({ type: 'recall.submit', written: '學而時之不亦說乎' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ recall: 'marked' })).toBe(true));
+    expect(sent[0]?.body).toMatchObject({
+      lessonId: 1,
+      start: 0,
+      end: 6,
+      mode: 'free_recall',
+      written: '學而時之不亦說乎',
+    });
+    expect(actor.getSnapshot().context.recall).toEqual(MARKED);
+  });
+
+  it('resends the same answer with the same key after a failure, another answer with a new key', async () => {
+    let fail = true;
+    const { actor, sent } = recall(async () => {
+      if (fail) throw new Error('offline');
+      return MARKED;
+    });
+    actor.send({ type: 'recall.submit', written: '學而' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ recall: 'failed' })).toBe(true));
+    actor.send({ type: 'recall.submit', written: '學而' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ recall: 'failed' })).toBe(true));
+    fail = false;
+    actor.send({ type: 'recall.submit', written: '學而時習之' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ recall: 'marked' })).toBe(true));
+    expect(sent[0]?.idempotencyKey).toBe(sent[1]?.idempotencyKey);
+    expect(sent[2]?.idempotencyKey).not.toBe(sent[1]?.idempotencyKey);
+  });
+
+  it('writes again from an empty box, or goes back to the range', async () => {
+    const { actor } = recall(async () => MARKED);
+    actor.send({ type: 'recall.submit', written: '學而' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ recall: 'marked' })).toBe(true));
+    actor.send({ type: 'recall.again' });
+    expect(actor.getSnapshot().matches({ recall: 'writing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ written: '', recall: null });
+    actor.send({ type: 'practice.back' });
+    expect(actor.getSnapshot().value).toBe('range');
+  });
+});
+
+describe('sentencePresets', () => {
+  it('gives each paragraph and each sentence as a code-point range, a closing quote kept', () => {
+    const text = '子曰：「學而時習之，不亦說乎？」有朋自遠方來。\n𠀋人不知而不慍；不亦君子乎！';
+    const presets = sentencePresets(text);
+    const slice = (p: { start: number; end: number }) => Array.from(text).slice(p.start, p.end).join('');
+    expect(presets.filter((p) => p.kind === 'paragraph').map(slice)).toEqual([
+      '子曰：「學而時習之，不亦說乎？」有朋自遠方來。',
+      '𠀋人不知而不慍；不亦君子乎！',
+    ]);
+    expect(presets.filter((p) => p.kind === 'sentence').map(slice)).toEqual([
+      '子曰：「學而時習之，不亦說乎？」',
+      '有朋自遠方來。',
+      '𠀋人不知而不慍；',
+      '不亦君子乎！',
+    ]);
+    for (const p of presets) expect(slice(p)).toBe(p.text);
+  });
+
+  it('lists a sentence that is a whole paragraph once, as the paragraph', () => {
+    const poem = '空山新雨後，天氣晚來秋。\n明月松間照，清泉石上流。';
+    expect(sentencePresets(poem).map((p) => [p.kind, p.start, p.end])).toEqual([
+      ['paragraph', 0, 12],
+      ['paragraph', 13, 25],
+    ]);
+  });
+
+  it('leaves out the paragraph of a one-paragraph text (全文 offers it)', () => {
+    expect(sentencePresets('學而時習之，不亦說乎？').map((p) => p.kind)).toEqual(['sentence']);
+  });
+
+  it('selects a preset in the range stage, and refuses a range outside the text', () => {
+    const { actor } = start();
+    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    actor.send({ type: 'range.set', start: 6, end: 11 });
+    expect(actor.getSnapshot().context.selection).toEqual({ start: 6, end: 11 });
+    actor.send({ type: 'range.set', start: 6, end: 40 });
+    expect(actor.getSnapshot().context.selection).toEqual({ start: 6, end: 11 });
   });
 });

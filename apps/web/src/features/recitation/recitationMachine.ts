@@ -1,10 +1,11 @@
 /**
  * Recitation practice (spec part 2 §2 and §4): select a lesson, choose a range, recite it one
- * character at a time from 12 choices, see the results. The rules (choices, window, accuracy,
+ * character at a time from 12 choices, see the results. In the 默寫 mode (`free_recall`) the learner
+ * writes the range from memory instead and the server marks every character. The rules (choices, window, accuracy,
  * grade) come from @wenyan/domain; the timer, the tones and the saving are named side effects, so
  * a test swaps them with `.provide()`.
  */
-import type { FinishRecitationBody, RecitationPick } from '@wenyan/contracts';
+import type { FinishRecitationBody, RecitationPick, RecitationResult } from '@wenyan/contracts';
 import {
   isValidRecitationRange,
   nextRecitablePosition,
@@ -16,21 +17,27 @@ import {
   recitationChoices,
   recitationGrade,
 } from '@wenyan/domain';
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '../../lib/api.ts';
 
 export type RecitationLesson = { readonly id: number; readonly title: string; readonly content: string };
 export type TextRange = { readonly start: number; readonly end: number };
 export type Tone = 'correct' | 'wrong' | 'complete';
 
+/** The 12-choice mode, or 默寫: the range written from memory. */
+export type RecitationMode = 'choice' | 'free_recall';
+
 export type RecitationInput = {
   readonly random: RandomSource;
+  /** 'choice' unless given. */
+  readonly mode?: RecitationMode;
   /** Characters the distractors are drawn from besides the passage's own. */
   readonly commonCharacters: string;
   readonly sound: boolean;
 };
 
-export type RecitationContext = RecitationInput & {
+export type RecitationContext = Omit<RecitationInput, 'mode'> & {
+  mode: RecitationMode;
   lesson: RecitationLesson | null;
   /** Length of the lesson's text in code points (positions are code-point indices). */
   length: number;
@@ -52,9 +59,13 @@ export type RecitationContext = RecitationInput & {
   result: { accuracy: number; grade: RecitationGrade } | null;
   /** The Idempotency-Key of this run's save, kept across retries. */
   runKey: string;
+  /** 默寫: what the learner wrote, and the server's marking of it. */
+  written: string;
+  recall: RecitationResult | null;
 };
 
 export type SaveRecitationInput = { readonly body: FinishRecitationBody; readonly idempotencyKey: string };
+export type MarkRecallInput = SaveRecitationInput;
 
 export type RecitationEvent =
   | { type: 'lesson.choose'; lesson: RecitationLesson }
@@ -64,6 +75,7 @@ export type RecitationEvent =
   | { type: 'range.drag.over'; index: number }
   | { type: 'range.drag.end' }
   | { type: 'range.clear' }
+  | { type: 'range.set'; start: number; end: number }
   | { type: 'range.full' }
   | { type: 'range.firstHalf' }
   | { type: 'range.secondHalf' }
@@ -78,7 +90,9 @@ export type RecitationEvent =
   | { type: 'sound.toggle' }
   | { type: 'results.again' }
   | { type: 'results.another' }
-  | { type: 'results.retrySave' };
+  | { type: 'results.retrySave' }
+  | { type: 'recall.submit'; written: string }
+  | { type: 'recall.again' };
 
 const SENTENCE_END = new Set(['。', '！', '？', '；']);
 
@@ -94,6 +108,54 @@ export function halfPoint(text: string): number {
   return best > 0 ? best : middle;
 }
 
+/** A preset range of the text: a paragraph or a sentence, with its label. */
+export type RangePreset = TextRange & { readonly kind: 'paragraph' | 'sentence'; readonly text: string };
+
+/**
+ * The text's paragraphs (split at line breaks) and sentences (ending at 。！？；, with a closing quote
+ * kept), as code-point ranges: the presets a keyboard user chooses a range from. A sentence that is
+ * a whole paragraph is given once, as the paragraph.
+ * @example sentencePresets('學而時習之，不亦說乎？有朋自遠方來').filter((p) => p.kind === 'sentence').length // 2
+ */
+export function sentencePresets(text: string): RangePreset[] {
+  const characters = Array.from(text);
+  const presets: RangePreset[] = [];
+  const push = (kind: RangePreset['kind'], start: number, end: number) => {
+    while (start < end && /\s/u.test(characters[start] as string)) start++;
+    while (end > start && /\s/u.test(characters[end - 1] as string)) end--;
+    if (end > start) presets.push({ kind, start, end, text: characters.slice(start, end).join('') });
+  };
+  let paragraph = 0;
+  characters.forEach((c, i) => {
+    if (c === '\n') {
+      push('paragraph', paragraph, i);
+      paragraph = i + 1;
+    }
+  });
+  push('paragraph', paragraph, characters.length);
+  const paragraphs = presets.length;
+  let sentence = 0;
+  for (let i = 0; i < characters.length; i++) {
+    const c = characters[i] as string;
+    if (c === '\n') {
+      push('sentence', sentence, i);
+      sentence = i + 1;
+    } else if (SENTENCE_END.has(c)) {
+      let end = i + 1;
+      while (end < characters.length && /^[」』]$/u.test(characters[end] as string)) end++;
+      push('sentence', sentence, end);
+      sentence = end;
+      i = end - 1;
+    }
+  }
+  push('sentence', sentence, characters.length);
+  // One paragraph only: the paragraph is the whole text, which 全文 already offers. A sentence that is a
+  // whole paragraph (a line of a poem) is listed once, as the paragraph.
+  const paragraphRanges = new Set(presets.slice(0, paragraphs).map((p) => `${p.start}-${p.end}`));
+  if (paragraphs <= 1) return presets.slice(paragraphs);
+  return presets.filter((p) => p.kind === 'paragraph' || !paragraphRanges.has(`${p.start}-${p.end}`));
+}
+
 function spanOf(a: number, b: number): TextRange {
   return { start: Math.min(a, b), end: Math.max(a, b) + 1 };
 }
@@ -101,6 +163,19 @@ function spanOf(a: number, b: number): TextRange {
 function choicesAt(context: RecitationContext, position: number): string[] {
   const text = context.lesson?.content ?? '';
   return recitationChoices(text, position, context.commonCharacters, context.random);
+}
+
+/** The body of POST /api/recitations for a 默寫 run: the range and what was written. */
+export function recallBody(context: RecitationContext): FinishRecitationBody {
+  return {
+    lessonId: context.lesson?.id ?? 0,
+    start: context.selection?.start ?? 0,
+    end: context.selection?.end ?? 0,
+    mode: 'free_recall',
+    mistakes: 0,
+    durationMs: Math.round(context.elapsedMs),
+    written: context.written,
+  };
 }
 
 /** The body of POST /api/recitations for a finished run. */
@@ -135,6 +210,10 @@ export const recitationMachine = setup({
       return () => clearInterval(id);
     }),
     saveRecitation: fromPromise<void, SaveRecitationInput>(async () => {}),
+    /** Sends a 默寫 run and resolves with the server's marking. */
+    markRecall: fromPromise<RecitationResult, MarkRecallInput>(async () => {
+      throw new Error('markRecall is provided by the page');
+    }),
   },
   actions: {
     /** Plays a tone when `audible`; the page provides the Web Audio implementation. */
@@ -170,6 +249,11 @@ export const recitationMachine = setup({
     endDrag: assign({ dragging: false, anchor: null }),
     toggleDragMode: assign(({ context }) => ({ dragMode: !context.dragMode, dragging: false, anchor: null })),
     clearSelection: assign({ selection: null, anchor: null, dragging: false }),
+    setSelection: assign(({ context, event }) =>
+      event.type === 'range.set' && isValidRecitationRange(context.length, event.start, event.end)
+        ? { selection: { start: event.start, end: event.end }, anchor: null, dragging: false }
+        : {},
+    ),
     selectFull: assign(({ context }) => ({ selection: { start: 0, end: context.length }, anchor: null })),
     selectFirstHalf: assign(({ context }) => ({
       selection: { start: 0, end: halfPoint(context.lesson?.content ?? '') },
@@ -239,6 +323,12 @@ export const recitationMachine = setup({
       return { result: { accuracy, grade: recitationGrade(accuracy) } };
     }),
     forgetLesson: assign({ lesson: null, selection: null, anchor: null, length: 0 }),
+    resetRecall: assign({ written: '', recall: null, elapsedMs: 0 }),
+    keepWritten: assign(({ context, event }) => {
+      if (event.type !== 'recall.submit') return {};
+      // Another answer is another run (a new key); the same answer resent keeps its key.
+      return event.written === context.written ? {} : { written: event.written, runKey: newIdempotencyKey() };
+    }),
   },
   guards: {
     lessonHasContent: ({ event }) =>
@@ -255,6 +345,8 @@ export const recitationMachine = setup({
     isCorrectChoice: ({ context, event }) =>
       event.type === 'choice.pick' &&
       event.choice === Array.from(context.lesson?.content ?? '')[context.position],
+    isChoiceMode: ({ context }) => context.mode === 'choice',
+    hasWritten: ({ event }) => event.type === 'recall.submit' && event.written.trim().length > 0,
     isLastCharacter: ({ context }) =>
       nextRecitablePosition(
         context.lesson?.content ?? '',
@@ -270,6 +362,9 @@ export const recitationMachine = setup({
   id: 'recitation',
   context: ({ input }) => ({
     ...input,
+    mode: input.mode ?? 'choice',
+    written: '',
+    recall: null,
     lesson: null,
     length: 0,
     selection: null,
@@ -301,11 +396,15 @@ export const recitationMachine = setup({
         'range.drag.over': { actions: 'extendDrag' },
         'range.drag.end': { actions: 'endDrag' },
         'range.clear': { actions: 'clearSelection' },
+        'range.set': { actions: 'setSelection' },
         'range.full': { actions: 'selectFull' },
         'range.firstHalf': { actions: 'selectFirstHalf' },
         'range.secondHalf': { actions: 'selectSecondHalf' },
         'range.back': { target: 'select', actions: 'forgetLesson' },
-        'practice.start': { guard: 'rangeIsPractisable', target: 'practice' },
+        'practice.start': [
+          { guard: and(['rangeIsPractisable', 'isChoiceMode']), target: 'practice' },
+          { guard: 'rangeIsPractisable', target: 'recall' },
+        ],
       },
     },
     practice: {
@@ -367,6 +466,32 @@ export const recitationMachine = setup({
         },
         paused: {
           on: { 'practice.resume': { target: 'running', actions: 'recoverFromWrong' } },
+        },
+      },
+    },
+    recall: {
+      entry: 'resetRecall',
+      on: { 'practice.back': { target: 'range' } },
+      initial: 'writing',
+      states: {
+        writing: {
+          invoke: { src: 'ticker' },
+          on: {
+            tick: { actions: 'addElapsed' },
+            'recall.submit': { guard: 'hasWritten', target: 'marking', actions: 'keepWritten' },
+          },
+        },
+        marking: {
+          invoke: {
+            src: 'markRecall',
+            input: ({ context }) => ({ body: recallBody(context), idempotencyKey: context.runKey }),
+            onDone: { target: 'marked', actions: assign({ recall: ({ event }) => event.output }) },
+            onError: { target: 'failed' },
+          },
+        },
+        marked: { on: { 'recall.again': { target: '#recitation.recall', reenter: true } } },
+        failed: {
+          on: { 'recall.submit': { guard: 'hasWritten', target: 'marking', actions: 'keepWritten' } },
         },
       },
     },

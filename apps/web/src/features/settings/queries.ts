@@ -1,6 +1,6 @@
 /** The learner's data care calls: leaderboard preferences, the export, the erasure (the typed client). */
 import { queryOptions } from '@tanstack/react-query';
-import { coreRoutes, type EXPORT_TABLE_NAMES } from '@wenyan/contracts';
+import { apiRoutes, type EXPORT_TABLE_NAMES } from '@wenyan/contracts';
 import { call, requestPath } from '../../lib/client.ts';
 
 export const privacyKeys = { leaderboard: ['privacy', 'leaderboard'] as const };
@@ -18,7 +18,7 @@ export const fetchMyData = () => call('exportMyData');
 
 /** The address of one table of the export as CSV (a plain link downloads it with the session cookie). */
 export const csvExportHref = (table: (typeof EXPORT_TABLE_NAMES)[number]) =>
-  requestPath(coreRoutes.exportMyDataCsv, { query: { table } });
+  requestPath(apiRoutes.exportMyDataCsv, { query: { table } });
 
 export const deleteMyAccount = (password: string, confirm: string) =>
   call('deleteMyAccount', { body: { password, confirm: confirm as '刪除帳戶' } });
