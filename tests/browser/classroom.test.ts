@@ -149,6 +149,29 @@ describe('teachers running their classes in a real browser', () => {
     expect(keyText).toContain(nfkc('答案及評分準則'));
     expect(keyText).toContain(nfkc('評分準則（每點一分）'));
 
+    // The teacher's own question: served to the class, edited and withdrawn from 「我新增的題目」.
+    const added = await teacher.request.post('/api/questions', {
+      data: {
+        lessonId: 1,
+        content: '「約」的意思是：',
+        targetText: '約',
+        options: ['窮困', '約定'],
+        correctAnswer: '窮困',
+        explanation: '約：窮困。',
+      },
+    });
+    expect(added.status()).toBe(201);
+    await teacher.goto('/teacher/questions');
+    const row = teacher.getByTestId('my-questions').locator('li').filter({ hasText: '「約」的意思是：' });
+    await row.getByText('只供我的班別').waitFor();
+    await row.getByRole('button', { name: '修改' }).click();
+    await row.getByLabel('解釋').fill('約：窮困，貧乏。');
+    await row.getByRole('button', { name: '儲存' }).click();
+    await row.getByText('修改').first().waitFor();
+    await teacher.getByText('已儲存修改').waitFor();
+    await row.getByRole('button', { name: '撤回' }).click();
+    await row.getByText('已撤回', { exact: true }).waitFor();
+
     // The student cannot open the key.
     await student.goto('/teacher/worksheets/1/sentence_translation/key');
     await student.getByText('此頁只供教師使用').waitFor();

@@ -3,7 +3,7 @@
  * class, teachers' questions and the review queue, worksheets. Every answer is parsed with its contract.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { QuestionType } from '@wenyan/contracts';
+import type { Input, QuestionType } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
@@ -45,5 +45,7 @@ export const revokeInvitation = (id: string) => call('revokeTeacherInvitation', 
 export const redeemInvitation = (code: string) => call('redeemTeacherInvitation', { body: { code } });
 export const createClassAccounts = (classId: string, names: string[]) =>
   call('createClassAccounts', { params: { id: classId }, body: { names } });
+export const editQuestion = (id: string, body: Input<'editQuestion'>['body']) =>
+  call('editQuestion', { params: { id }, body });
 export const withdrawQuestion = (id: string) => call('withdrawQuestion', { params: { id } });
 export const publishQuestion = (id: string) => call('publishQuestion', { params: { id } });
