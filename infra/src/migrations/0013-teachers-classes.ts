@@ -33,8 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `
     alter table users add column must_change_password boolean not null default false
     `,
+    // No foreign key: classes already point to users (their teacher), and a cycle would leave the
+    // backup no order to restore the two tables in.
     `
-    alter table users add column created_for_class bigint references classes(id) on delete set null
+    alter table users add column created_for_class bigint
     `,
     `
     alter table questions add column published_at timestamptz
