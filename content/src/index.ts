@@ -19,6 +19,7 @@ import famousLinesJson from '../data/famous-lines.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
 import miswrittenJson from '../data/miswritten.json' with { type: 'json' };
+import sentencePatternsJson from '../data/sentence-patterns.json' with { type: 'json' };
 import setTextsJson from '../data/set-texts.json' with { type: 'json' };
 import vocabularySessionsJson from '../data/vocabulary-sessions.json' with { type: 'json' };
 import { annotationFiles } from './annotation-files.js';
@@ -53,8 +54,10 @@ import {
   type VocabularySession,
   VocabularySessionSchema,
 } from './schema.ts';
+import { type SentencePatternSession, SentencePatternSessionsSchema } from './sentence-patterns.ts';
 
 export * from './schema.ts';
+export * from './sentence-patterns.ts';
 
 /** A lesson as the product shows it: the verified set text merged with the product's metadata. */
 export interface Lesson {
@@ -178,6 +181,11 @@ export const questions: readonly BankQuestion[] = deepFreeze([
   ...Object.values(lessonQuestionBanks).flatMap((bank) => bank.map((q) => ({ ...q, sessionId: null }))),
   ...vocabularySessions.flatMap((session) => session.questions.map((q) => ({ ...q, sessionId: session.id }))),
 ]);
+
+/** The 句式 sessions: per sentence pattern, lesson items drawn from several texts. */
+export const sentencePatternSessions: readonly SentencePatternSession[] = deepFreeze(
+  parseFile('sentence-patterns.json', SentencePatternSessionsSchema, sentencePatternsJson),
+);
 
 /** The mock papers in the DSE style (this product's own writing, not the exam authority's papers). */
 export const dsePapers: readonly DsePaper[] = deepFreeze(

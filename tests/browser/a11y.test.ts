@@ -10,6 +10,7 @@ import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { answerKeys } from '../support/keys.ts';
 import { grantRole, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -107,6 +108,23 @@ describe('axe-core on every screen', () => {
       password: PASSWORD,
       firstName: '學生',
     });
+    // Wrong answers given two days ago (due today: the scheduler's steps are days), so the review screens
+    // (a session with its questions, the plan, the error book, the charts) show their content.
+    const keys = await answerKeys(database.url);
+    const teacherUser = (await (await teacher.request.get('/api/auth/user')).json()) as { id: string };
+    const listed = (await (await teacher.request.get('/api/lessons/1/questions')).json()) as Array<{
+      id: string;
+      options: string[];
+    }>;
+    for (const question of listed.filter((q) => q.options.length > 1).slice(0, 3)) {
+      await write(teacher.request, '/api/users/answers', {
+        userId: teacherUser.id,
+        questionId: question.id,
+        selectedAnswer: question.options.find((o) => o !== keys.get(question.id)),
+        timeSpent: 5,
+        answeredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      });
+    }
     const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
     await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
     ids = { class: String(created.id), learner: String(learnerUser.id) };

@@ -91,6 +91,12 @@ describe('offline use in a real browser', () => {
     await page.goto('/passage/9');
     await page.locator('.passage-title').waitFor();
     expect((await page.locator('.passage').textContent())?.length ?? 0).toBeGreaterThan(50);
+    // Its annotations (注釋 and 語譯) come from the device too.
+    const annotations = await page.evaluate(async () => {
+      const res = await fetch('/api/lessons/9/annotations', { credentials: 'include' });
+      return { status: res.status, body: (await res.json()) as { lessonId: number } };
+    });
+    expect(annotations).toMatchObject({ status: 200, body: { lessonId: 9 } });
     await page.goto('/mindmap/passage/9');
     await page.getByTestId('mindmap-canvas').waitFor();
     await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('2 個答案待送出');

@@ -15,7 +15,7 @@ import {
   upcast,
 } from '@wenyan/domain';
 import { LEARNER_STREAMS_LIKE, memberOf, openDatabase, scoreOf, userIdOfStream } from '@wenyan/store';
-import { writeClient } from '@wenyan/web/src/lib/api.ts';
+import { writeClient } from '@wenyan/web/src/lib/write-client.ts';
 import { Redis } from 'ioredis';
 import { HTTPError } from 'ky';
 import { expect } from 'vitest';

@@ -85,7 +85,9 @@ describe('authorization: every route × anonymous / owner / other student / teac
         type: 'word_interpretation',
         paperId: 1,
         questionId: 'l01-wi-01',
+        assignmentId: 'a1',
         version: 1,
+        year: 2027,
       };
       // Class routes take a class id, not a user id.
       if (route.path.includes('/classes/:id')) params.id = '999999';

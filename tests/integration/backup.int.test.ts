@@ -152,6 +152,12 @@ describe('a backup restored into an empty database of the other engine', () => {
         n: string;
       }>`select count(*) as n from users where password_hash is not null`.execute(handle.db);
       expect(Number(logins.rows[0]?.n)).toBe(2);
+      // The daily reminder's VAPID key pair travels with the data: the restored deployment signs as the
+      // old one, so the learners' subscriptions (bound to its public key) keep working.
+      const vapid = async (db: Db) =>
+        (await sql<Record<string, unknown>>`select public_key, private_key from vapid_keys`.execute(db)).rows;
+      expect(await vapid(source.runtime.deps.db)).toHaveLength(1);
+      expect(await vapid(handle.db)).toEqual(await vapid(source.runtime.deps.db));
 
       // New rows continue after the restored ones: a learner signs up and answers on the restored database.
       const next = await sql<{

@@ -37,6 +37,17 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
+    setAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'practice', lessonId: 1, nodeType: 'word_interpretation' },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    editAssignment: {
+      title: '師說 詞解',
+      task: { kind: 'reviews', count: 10 },
+      dueAt: '2099-01-01T23:59:00+08:00',
+    },
+    setClassSettings: { hideGlobalLeaderboard: true },
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
@@ -47,6 +58,16 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // Only refused variants are sent: the account is never erased by the fuzzer.
     deleteMyAccount: { confirm: '刪除帳戶', password: 'correct horse battery' },
     setLeaderboardPreferences: { nickname: '小書蟲', optOut: false },
+    setReminderSettings: { enabled: true, hour: 19 },
+    subscribePush: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device',
+      expirationTime: null,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    },
+    unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-device' },
+    setExamDate: { examDate: '2027-04-08', targetRecall: 0.9 },
+    updateReviewSettings: { dailyGoal: 20, guideCompleted: true },
+    setDefaultExamDate: { examDate: '2027-04-08' },
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
@@ -134,7 +155,9 @@ describe('fuzzing every write route with malformed bodies', () => {
         lessonId: 1,
         type: 'word_interpretation',
         questionId: 'l01-wi-01',
+        assignmentId: 'a1',
         version: 1,
+        year: 2027,
       });
       const headers = [
         'createQuestion',
@@ -144,6 +167,10 @@ describe('fuzzing every write route with malformed bodies', () => {
         'createTeacherInvitation',
         'createClassAccounts',
         'editQuestion',
+        'setDefaultExamDate',
+        'setAssignment',
+        'editAssignment',
+        'setClassSettings',
       ].includes(name)
         ? admin.headers
         : learner.headers;
@@ -292,7 +319,9 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     type: 'word_interpretation',
     questionId: 'l01-wi-01',
     paperId: 1,
+    assignmentId: 'a1',
     version: 1,
+    year: 2027,
   });
 
   it('every write route of the registry has a base body here', () => {

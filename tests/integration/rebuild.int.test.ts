@@ -20,6 +20,8 @@ const ORDER: Record<(typeof READ_MODEL_TABLES)[number], string> = {
   completed_activities: 'user_id, lesson_id, activity_type',
   error_questions: 'user_id, question_id',
   vocabulary_records: 'user_id, seq',
+  review_cards: 'user_id, question_id',
+  review_settings: 'user_id',
 };
 /** Columns that record when a row was written, not what it says. */
 const VOLATILE = new Set(['projected_at', 'updated_at']);

@@ -4,6 +4,7 @@
  * - distributed: a Postgres database of this test file, BullMQ and pub/sub on Redis under a key
  *   prefix of this test file, and a projection worker running beside it.
  */
+import type { Agent } from 'node:https';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
@@ -24,10 +25,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(mode: Mode, extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The HTTPS agent the daily reminders are pushed through (to trust a local push service). */
+  pushAgent?: Agent;
+}
+
+export async function startTestApp(
+  mode: Mode,
+  extraEnv: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   if (mode === 'embedded') {
     const env = readApiEnv({ LOG_LEVEL: 'silent', ...extraEnv });
-    const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+    const runtime = await createRuntime(env, {
+      serveWeb: false,
+      pgliteDataDir: 'memory://',
+      ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    });
     const app = await buildApp({ ...runtime.deps, logger: false });
     await app.ready();
     return {
@@ -51,7 +65,11 @@ export async function startTestApp(mode: Mode, extraEnv: Record<string, string> 
     REDIS_PREFIX: prefix,
     ...extraEnv,
   });
-  const runtime = await createRuntime(env, { serveWeb: false, distributed: true });
+  const runtime = await createRuntime(env, {
+    serveWeb: false,
+    distributed: true,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+  });
   const app = await buildApp({ ...runtime.deps, logger: false });
   await app.ready();
   const worker = await startWorker(
@@ -65,8 +83,12 @@ export async function startTestApp(mode: Mode, extraEnv: Record<string, string> 
       CATCH_UP_INTERVAL_MS: 1000,
       WORKER_HEALTH_PORT: undefined,
       LOG_LEVEL: 'silent',
+      // No reminder schedule (its first sweep would run at once, as of the wall clock): tests add sweeps.
+      REMINDER_INTERVAL_MS: Number(extraEnv.REMINDER_INTERVAL_MS ?? 0),
+      VAPID_SUBJECT: 'mailto:tests@wenyan.invalid',
     },
     () => {},
+    { ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}) },
   );
   return {
     mode,

@@ -30,12 +30,15 @@ import { classroomQuestionRoutes } from './routes/classroom/questions.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { dseRoutes } from './routes/dse/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { homeworkRoutes } from './routes/homework/index.ts';
 import { leaderboardRoutes } from './routes/leaderboard/index.ts';
 import { learnerRoutes } from './routes/learner/index.ts';
 import { lessonRoutes } from './routes/lessons/index.ts';
 import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
+import { reminderRoutes } from './routes/reminders/index.ts';
+import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 
 export interface AppDeps {
@@ -120,13 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(learnerRoutes);
   await app.register(appealRoutes);
   await app.register(progressRoutes);
+  await app.register(reviewRoutes);
   await app.register(questionRoutes);
   await app.register(dseRoutes);
   await app.register(leaderboardRoutes);
   await app.register(adminRoutes);
   await app.register(docsRoutes);
   await app.register(teacherRoutes);
+  await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
+  await app.register(reminderRoutes);
   await app.register(classroomRoutes);
   await app.register(classroomQuestionRoutes);
 

@@ -11,6 +11,10 @@ const list = z
       .filter(Boolean),
   );
 
+/** The push services of Chrome (and other Chromium browsers), Firefox, Safari and Edge. */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS =
+  'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.push.apple.com,*.notify.windows.com';
+
 /** Every environment variable the API reads, validated when the process starts. */
 export const ApiEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -75,6 +79,30 @@ export const ApiEnvSchema = z.object({
    * with the CPU busy: each dropped connection's SYN is retried after 1, 3, 7, 15, 31 s.
    */
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
+  /**
+   * The push services a learner's device may subscribe through (host names, `*.` for subdomains, an
+   * optional `:port`): the reminder's sender posts to the endpoint, so no other host is accepted.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Embedded mode: how often the daily reminder's sweep runs (ms; 0: never; the worker's own when distributed). */
+  REMINDER_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 1000, { error: '0 (off) or at least 1000' })
+    .default(15 * 60 * 1000),
+  /** The VAPID subject push services may contact about the reminders: a `mailto:` or https URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: address or an https URL' })
+    .default('mailto:admin@wenyan.invalid'),
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -11,16 +12,19 @@ import {
   createRedisQueue,
   createRedisSessionNotices,
   type DatabaseHandle,
+  ensureVapidKeys,
   type LeaderboardIndex,
   leaderboardVersionKey,
   openDatabase,
   type ProjectionQueue,
   type Projector,
   type RedisClient,
+  type ReminderSweepResult,
   redisConnection,
   redisLeaderboard,
   type SessionEnded,
   seedContent,
+  sendDueReminders,
   sqlLeaderboard,
 } from '@wenyan/store';
 import type { AppDeps } from './app.ts';
@@ -33,6 +37,11 @@ export interface Runtime {
   database: DatabaseHandle;
   /** The in-process projector of the embedded mode (null when apps/worker projects). */
   projector: Projector | null;
+  /**
+   * Embedded mode: sends the daily reminders due at `now` (what the timer runs every
+   * `REMINDER_INTERVAL_MS`); null in the distributed mode, where apps/worker sends them.
+   */
+  sendReminders: ((now?: Date) => Promise<ReminderSweepResult>) | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,8 @@ export interface RuntimeOptions {
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
   /** PGlite's folder (default DATA_DIR/pglite); `memory://` for tests. */
   pgliteDataDir?: string;
+  /** The HTTPS agent the embedded mode pushes reminders through (tests trust a local push service). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -65,6 +76,8 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     dataDir: env.DATABASE_URL ? undefined : (options.pgliteDataDir ?? path.join(env.DATA_DIR, 'pglite')),
   });
   await seedContent(database.db);
+  // The daily reminder's VAPID key pair: made at the first start, kept with the data.
+  await ensureVapidKeys(database.db);
 
   let queue: ProjectionQueue;
   let broadcast: Broadcast;
@@ -74,6 +87,8 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   let leaderboardVersion: () => Promise<number>;
   let projector: Projector | null = null;
   let redisClient: RedisClient | undefined;
+  let sendReminders: Runtime['sendReminders'] = null;
+  let reminderTimer: NodeJS.Timeout | undefined;
   const closers: Array<() => Promise<void> | void> = [];
   if (distributed && env.REDIS_URL) {
     const redisQueue = createRedisQueue(env.REDIS_URL, env.REDIS_PREFIX, env.DOORBELL_MS);
@@ -112,6 +127,15 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     queueHealthy = async () => true;
     // Events appended before a crash, not yet projected.
     for (const userId of await embedded.findBehind(100_000)) await queue.enqueue(userId);
+    // The daily reminder: the worker's job scheduler in the distributed mode, a timer here.
+    sendReminders = (now = new Date()) =>
+      sendDueReminders(database.db, { now, subject: env.VAPID_SUBJECT, agent: options.pushAgent });
+    if (env.REMINDER_INTERVAL_MS > 0) {
+      reminderTimer = setInterval(() => {
+        sendReminders?.().catch((err) => console.error('reminder sweep failed', err));
+      }, env.REMINDER_INTERVAL_MS);
+      reminderTimer.unref();
+    }
   }
 
   const deps: AppDeps = {
@@ -132,7 +156,9 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     deps,
     database,
     projector,
+    sendReminders,
     async close() {
+      if (reminderTimer) clearInterval(reminderTimer);
       await queue.close();
       await broadcast.close();
       await sessionNotices.close();

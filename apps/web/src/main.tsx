@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
-import { createQueryClient } from './lib/api.ts';
+import { createQueryClient, loadWritePath } from './lib/api.ts';
 import { preloadContracts } from './lib/client.ts';
 import { listenForStaleBuild } from './lib/new-version.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -27,3 +27,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+// The write path (ky) is not needed to show the first screen: it loads just after it.
+window.setTimeout(() => void loadWritePath().catch(() => undefined), 0);

@@ -84,6 +84,13 @@ const practice: RouteObject[] = [
       (m) => m.TypeRoadmapPage,
     ),
   },
+  {
+    path: '/lesson/:lessonId/adaptive/:questionType',
+    element: screen(
+      () => import('./features/practice/AdaptivePracticePage.tsx'),
+      (m) => m.AdaptivePracticePage,
+    ),
+  },
   { path: '/lesson/:lessonId/questions/:questionType/:nodeId', element: questionSession() },
   { path: '/lesson/:lessonId/questions/:questionType', element: questionSession() },
   { path: '/lesson/:id/roadmap', element: lessonRoadmap() },
@@ -169,7 +176,7 @@ const exam: RouteObject[] = [
   },
 ];
 
-/** The learner's own pages: progress, profile, rank, error book, settings. */
+/** The learner's own pages: progress, profile, rank, error book, reviews, settings. */
 const learner: RouteObject[] = [
   {
     path: '/streak',
@@ -200,6 +207,20 @@ const learner: RouteObject[] = [
     ),
   },
   {
+    path: '/homework',
+    element: screen(
+      () => import('./features/homework/HomeworkPage.tsx'),
+      (m) => m.HomeworkPage,
+    ),
+  },
+  {
+    path: '/leagues',
+    element: screen(
+      () => import('./features/homework/LeaguesPage.tsx'),
+      (m) => m.LeaguesPage,
+    ),
+  },
+  {
     path: '/error-book',
     element: screen(
       () => import('./features/error-book/ErrorBookPage.tsx'),
@@ -211,6 +232,20 @@ const learner: RouteObject[] = [
     element: screen(
       () => import('./features/error-book/ErrorQuestionsPage.tsx'),
       (m) => m.ErrorQuestionsPage,
+    ),
+  },
+  {
+    path: '/review',
+    element: screen(
+      () => import('./features/reviews/ReviewSessionPage.tsx'),
+      (m) => m.ReviewSessionPage,
+    ),
+  },
+  {
+    path: '/review/plan',
+    element: screen(
+      () => import('./features/reviews/ReviewPlanPage.tsx'),
+      (m) => m.ReviewPlanPage,
     ),
   },
   {

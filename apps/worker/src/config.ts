@@ -12,6 +12,20 @@ export const WorkerEnvSchema = z.object({
   /** How long a batch waits for more jobs (ms): fewer writes per learner at a moderate load, that much more lag. */
   PROJECTION_GATHER_MS: z.coerce.number().int().min(0).max(1000).default(20),
   CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * How often the daily reminder's sweep runs (ms): a reminder goes within this of its hour. 0: this
+   * worker schedules none (it still runs the sweeps another worker schedules).
+   */
+  REMINDER_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 1000, { error: '0 (off) or at least 1000' })
+    .default(15 * 60 * 1000),
+  /** The VAPID subject push services may contact about the reminders: a `mailto:` or https URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: address or an https URL' })
+    .default('mailto:admin@wenyan.invalid'),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -16,6 +16,16 @@ export const workerMetrics = {
     help: 'Events applied to the read models by completed projection jobs',
     registers: [registry],
   }),
+  remindersDelivered: new Counter({
+    name: 'wyt_worker_reminders_delivered_total',
+    help: 'Daily reminders a push service accepted (one per device)',
+    registers: [registry],
+  }),
+  pushEndpointsGone: new Counter({
+    name: 'wyt_worker_push_endpoints_gone_total',
+    help: 'Push subscriptions forgotten because the push service answered 404 or 410',
+    registers: [registry],
+  }),
 };
 
 /**

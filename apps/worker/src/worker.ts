@@ -1,18 +1,26 @@
+import type { Agent } from 'node:https';
 import {
   createProjector,
   createRedisBroadcast,
   createRedisQueue,
   type DatabaseHandle,
+  ensureVapidKeys,
   healRedisLeaderboard,
   leaderboardVersionKey,
   learnersOfJob,
   openDatabase,
   PROJECTION_QUEUE,
   type ProjectionJobData,
+  REMINDER_QUEUE,
+  REMINDER_SCHEDULER_ID,
+  type ReminderJobData,
   redisConnection,
   redisLeaderboard,
+  reminderJobMoment,
+  SEND_REMINDERS_JOB,
+  sendDueReminders,
 } from '@wenyan/store';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type DestinationStream, pino } from 'pino';
 import { BATCHES_IN_FLIGHT, projectionBatches } from './batches.ts';
 import type { WorkerEnv } from './config.ts';
@@ -40,13 +48,21 @@ export function workerLog(level: WorkerEnv['LOG_LEVEL'], destination?: Destinati
   return (entryLevel, message, fields = {}) => logger[entryLevel](fields, message);
 }
 
+export interface WorkerOptions {
+  /** The HTTPS agent the reminders are pushed through (tests trust their local push service with one). */
+  pushAgent?: Agent;
+}
+
 /**
  * The projection worker: one BullMQ processor ("project learner X"), a catch-up sweep on start and on
- * an interval (events appended while Redis was away, or jobs lost), and a clean close on SIGTERM.
+ * an interval (events appended while Redis was away, or jobs lost), and a clean close on SIGTERM. It
+ * also sends the daily reminders: a BullMQ job scheduler adds a sweep every `REMINDER_INTERVAL_MS`, and
+ * one worker runs each (the once-a-day bound is kept in the database, so any number of workers may).
  */
 export async function startWorker(
   env: WorkerEnv,
   log: Log = workerLog(env.LOG_LEVEL),
+  options: WorkerOptions = {},
 ): Promise<RunningWorker> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -126,6 +142,55 @@ export async function startWorker(
     return sweeping;
   }
 
+  // The daily reminder. The VAPID keys are made here if no process made them yet (first start).
+  await ensureVapidKeys(database.db);
+  const reminderConnection = redisConnection(env.REDIS_URL, 'worker');
+  reminderConnection.on('error', () => {});
+  const schedulerConnection = redisConnection(env.REDIS_URL, 'pubsub');
+  schedulerConnection.on('error', () => {});
+  const reminderQueue = new Queue<ReminderJobData>(REMINDER_QUEUE, {
+    connection: schedulerConnection,
+    prefix: env.REDIS_PREFIX,
+  });
+  reminderQueue.on('error', () => {});
+  const reminderWorker = new Worker<ReminderJobData>(
+    REMINDER_QUEUE,
+    async (job) => {
+      const now = reminderJobMoment(job.name, job.data, new Date());
+      if (!now) throw new UnrecoverableError(`malformed job ${job.name}`);
+      const result = await sendDueReminders(database.db, {
+        now,
+        subject: env.VAPID_SUBJECT,
+        agent: options.pushAgent,
+      });
+      workerMetrics.remindersDelivered.inc(result.delivered);
+      workerMetrics.pushEndpointsGone.inc(result.gone);
+      if (result.considered > 0) log('info', 'reminders swept', { at: now.toISOString(), ...result });
+      return result;
+    },
+    { connection: reminderConnection, prefix: env.REDIS_PREFIX, concurrency: 1, autorun: true },
+  );
+  reminderWorker.on('error', (err) =>
+    log('warn', 'reminder worker connection problem', { err: String(err) }),
+  );
+  reminderWorker.on('failed', (job, err) =>
+    log('warn', 'reminder sweep failed', { job: job?.id, err: String(err) }),
+  );
+  // Every worker upserts the same scheduler: one schedule per deployment, whatever the number of workers.
+  let scheduled = env.REMINDER_INTERVAL_MS === 0;
+  async function ensureReminderSchedule(): Promise<void> {
+    if (scheduled) return;
+    await reminderQueue.upsertJobScheduler(
+      REMINDER_SCHEDULER_ID,
+      { every: env.REMINDER_INTERVAL_MS },
+      { name: SEND_REMINDERS_JOB, data: {}, opts: { removeOnComplete: true, removeOnFail: { count: 100 } } },
+    );
+    scheduled = true;
+  }
+  await ensureReminderSchedule().catch((err) =>
+    log('warn', 'reminder schedule not set yet (retried with the catch-up sweep)', { err: String(err) }),
+  );
+
   const first = await catchUp().catch((err) => {
     log('error', 'catch-up failed', { err: String(err) });
     return 0;
@@ -133,6 +198,7 @@ export async function startWorker(
   if (first > 0) log('info', 'caught up', { learners: first });
   const timer = setInterval(() => {
     catchUp().catch((err) => log('warn', 'catch-up failed', { err: String(err) }));
+    ensureReminderSchedule().catch(() => {});
   }, env.CATCH_UP_INTERVAL_MS);
   timer.unref();
 
@@ -142,11 +208,15 @@ export async function startWorker(
     async close() {
       clearInterval(timer);
       await worker.close();
+      await reminderWorker.close();
+      await reminderQueue.close();
       await sweeping?.catch(() => {});
       await queue.close();
       await broadcast.close();
       connection.disconnect();
       indexConnection.disconnect();
+      reminderConnection.disconnect();
+      schedulerConnection.disconnect();
       await database.close();
     },
   };

@@ -202,6 +202,8 @@ export const XP_REASONS = {
   unitCompleted: 'unit_completed',
   dailySignIn: 'daily_sign_in',
   streakMilestone: 'streak_milestone',
+  /** A due review card answered correctly (issue 21). */
+  reviewCorrect: 'review_correct',
 } as const;
 export const XpReasonSchema = z.enum(XP_REASONS);
 export type XpReason = z.infer<typeof XpReasonSchema>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CountSchema, DifficultySchema, PercentSchema, TimestampSchema, UserIdSchema } from './common.ts';
 import { KeyedQuestionSchema } from './questions.ts';
+import { KnowledgeTagListSchema, RecallSchema } from './reviews.ts';
 
 /** `/api/users/:id/error-questions/:questionId...` (the question's id, not the record's). */
 export const ErrorQuestionParamsSchema = z.object({
@@ -12,7 +13,12 @@ export const ErrorQuestionParamsSchema = z.object({
 });
 export type ErrorQuestionParams = z.infer<typeof ErrorQuestionParamsSchema>;
 
-/** One wrongly answered question (spec part 2 §3). Active until mastered. */
+/**
+ * One wrongly answered question (spec part 2 §3). Active until the learner ticks it mastered
+ * (`isActive`, `masteredAt`: the learner's own judgement). Separately, `schedulerMastered` is the
+ * scheduler's 「已掌握」: the card's predicted recall on the exam day (if not reviewed again) reaches
+ * the learner's target recall, and the last answer was correct.
+ */
 export const ErrorQuestionRecordSchema = z.object({
   id: z.string(),
   questionId: z.string(),
@@ -28,6 +34,14 @@ export const ErrorQuestionRecordSchema = z.object({
   masteredAt: TimestampSchema.nullable(),
   firstErrorAt: TimestampSchema,
   lastAttemptAt: TimestampSchema,
+  /** The question's kinds of knowledge, main first (empty when not tagged yet). */
+  tags: KnowledgeTagListSchema,
+  /** The scheduler's mastery (see above); false when the question has no card. */
+  schedulerMastered: z.boolean(),
+  /** The card's predicted recall on the exam day with no further review (null: no card). */
+  predictedExamRecall: RecallSchema.nullable(),
+  /** When the scheduler asks for this question again (null: no card). */
+  reviewDue: TimestampSchema.nullable(),
 });
 export type ErrorQuestionRecord = z.infer<typeof ErrorQuestionRecordSchema>;
 
@@ -41,6 +55,8 @@ export const ErrorStatsSchema = z.object({
   /** Percent of error questions since mastered. */
   improvementRate: PercentSchema,
   totalErrors: CountSchema,
+  /** Open items (not ticked by the learner) the scheduler counts as mastered for the exam day. */
+  schedulerMasteredCount: CountSchema,
 });
 export type ErrorStats = z.infer<typeof ErrorStatsSchema>;
 

@@ -12,7 +12,12 @@ export const EXPORT_TABLE_NAMES = [
   'completed_activities',
   'error_questions',
   'vocabulary_records',
+  'review_cards',
+  'review_settings',
   'classes',
+  'reminder_settings',
+  'push_subscriptions',
+  'reminders_sent',
 ] as const;
 export const ExportTableNameSchema = z.enum(EXPORT_TABLE_NAMES);
 

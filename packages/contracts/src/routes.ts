@@ -59,6 +59,18 @@ import {
   RedirectSchema,
   SwitchingProtocolsSchema,
 } from './health.ts';
+import {
+  AssignmentBodySchema,
+  AssignmentHistorySchema,
+  AssignmentParamsSchema,
+  AssignmentSchema,
+  ClassHomeworkSchema,
+  ClassLeagueListSchema,
+  ClassLeagueSchema,
+  ClassSettingsSchema,
+  LeaderboardVisibilitySchema,
+  MyHomeworkSchema,
+} from './homework.ts';
 import { LeaderboardSchema } from './leaderboard.ts';
 import {
   LessonIdParamsSchema,
@@ -67,6 +79,7 @@ import {
   LessonParamsSchema,
   LessonSchema,
   NodeAvailabilityListSchema,
+  PassageAnnotationsSchema,
 } from './lessons.ts';
 import { buildPath, LOGIN_PATH, LOGOUT_PATH, SUCCESS_STATUSES, type SuccessStatus } from './light.ts';
 import {
@@ -85,6 +98,29 @@ import {
   QuestionListSchema,
 } from './questions.ts';
 import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
+import {
+  PushPublicKeySchema,
+  PushSubscriptionBodySchema,
+  PushUnsubscribeBodySchema,
+  ReminderSettingsBodySchema,
+  ReminderSettingsSchema,
+} from './reminders.ts';
+import {
+  ClassForecastSchema,
+  DefaultExamDateListSchema,
+  DefaultExamDateSchema,
+  DueReviewListSchema,
+  DueReviewsQuerySchema,
+  ExamYearParamsSchema,
+  KnowledgeTagStatsSchema,
+  ReviewForecastSchema,
+  ReviewSessionQuerySchema,
+  ReviewSessionSchema,
+  ReviewSettingsSchema,
+  SetDefaultExamDateBodySchema,
+  SetExamDateBodySchema,
+  UpdateReviewSettingsBodySchema,
+} from './reviews.ts';
 import {
   ClassLearnerListSchema,
   ClassParamsSchema,
@@ -118,6 +154,8 @@ import {
 } from './users.ts';
 import {
   MixedLessonListSchema,
+  SentencePatternParamsSchema,
+  SentencePatternSessionListSchema,
   VocabularyLessonListSchema,
   VocabularyQuestionsQuerySchema,
   VocabularyRecordBodySchema,
@@ -292,6 +330,14 @@ export const apiRoutes = {
     params: LessonParamsSchema,
     responses: { 200: LessonSchema, ...errorResponses(400, 401, 404) },
   },
+  getLessonAnnotations: {
+    method: 'GET',
+    path: '/api/lessons/:id/annotations',
+    summary: "A passage's notes (注釋) and 語譯",
+    auth: 'user',
+    params: LessonParamsSchema,
+    responses: { 200: PassageAnnotationsSchema, ...errorResponses(400, 401, 404) },
+  },
   listLessonQuestions: {
     method: 'GET',
     path: '/api/lessons/:lessonId/questions',
@@ -463,6 +509,21 @@ export const apiRoutes = {
     auth: 'user',
     responses: { 200: MixedLessonListSchema, ...errorResponses(401) },
   },
+  listSentencePatterns: {
+    method: 'GET',
+    path: '/api/sentence-patterns',
+    summary: 'The 句式 sessions',
+    auth: 'user',
+    responses: { 200: SentencePatternSessionListSchema, ...errorResponses(401) },
+  },
+  listSentencePatternQuestions: {
+    method: 'GET',
+    path: '/api/sentence-patterns/:id/questions',
+    summary: "A 句式 session's questions",
+    auth: 'user',
+    params: SentencePatternParamsSchema,
+    responses: { 200: QuestionListSchema, ...errorResponses(400, 401, 404) },
+  },
   saveVocabularyRecord: {
     method: 'POST',
     path: '/api/vocabulary/records',
@@ -494,7 +555,7 @@ export const apiRoutes = {
     path: '/api/leaderboard',
     summary: "The top ten, the signed-in learner's place and the number of learners",
     auth: 'user',
-    responses: { 200: LeaderboardSchema, ...errorResponses(401) },
+    responses: { 200: LeaderboardSchema, ...errorResponses(401, 403) },
   },
 
   // Error book -------------------------------------------------------------------------------
@@ -530,6 +591,73 @@ export const apiRoutes = {
     params: ErrorQuestionParamsSchema,
     body: UpdateErrorQuestionBodySchema,
     responses: { 200: ErrorQuestionRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
+  // Reviews to exam day (issue 21) -----------------------------------------------------------
+  listDueReviews: {
+    method: 'GET',
+    path: '/api/users/:id/reviews',
+    summary:
+      "A learner's review cards due by the end of their Hong Kong day, soonest first, and today's progress",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    query: DueReviewsQuerySchema,
+    responses: { 200: DueReviewListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewForecast: {
+    method: 'GET',
+    path: '/api/users/:id/reviews/forecast',
+    summary:
+      "A learner's exam date, target, predicted recall per lesson on the exam day and reviews needed per day",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ReviewForecastSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewSession: {
+    method: 'GET',
+    path: '/api/users/:id/reviews/session',
+    summary:
+      'Draw a review session (due cards, the open error book, or one kind of knowledge); no answer keys',
+    auth: 'self',
+    params: UserParamsSchema,
+    query: ReviewSessionQuerySchema,
+    responses: { 200: ReviewSessionSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  setExamDate: {
+    method: 'PUT',
+    path: '/api/users/:id/exam-date',
+    summary: 'Set my exam date and, optionally, my target recall on it (the schedule follows)',
+    auth: 'self',
+    params: UserParamsSchema,
+    body: SetExamDateBodySchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getReviewSettings: {
+    method: 'GET',
+    path: '/api/users/:id/review-settings',
+    summary:
+      "A learner's exam date, target recall, daily review goal and whether the first-sign-in guide is done",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  updateReviewSettings: {
+    method: 'PATCH',
+    path: '/api/users/:id/review-settings',
+    summary:
+      'Change my daily review goal, exam year (the exam date follows) or finish the first-sign-in guide',
+    auth: 'self',
+    params: UserParamsSchema,
+    body: UpdateReviewSettingsBodySchema,
+    responses: { 200: ReviewSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getKnowledgeTagStats: {
+    method: 'GET',
+    path: '/api/users/:id/knowledge-tags',
+    summary: "A learner's accuracy, open error-book items and cards by kind of knowledge, and the weakest",
+    auth: 'teacherOrSelf',
+    params: UserParamsSchema,
+    responses: { 200: KnowledgeTagStatsSchema, ...errorResponses(400, 401, 403, 404) },
   },
 
   // DSE past papers --------------------------------------------------------------------------
@@ -608,6 +736,22 @@ export const apiRoutes = {
     auth: 'admin',
     responses: { 200: AdminStatusSchema, ...errorResponses(401, 403) },
   },
+  listDefaultExamDates: {
+    method: 'GET',
+    path: '/api/admin/exam-dates',
+    summary: 'The default HKDSE Chinese Language exam date of each school year, and the one in force',
+    auth: 'admin',
+    responses: { 200: DefaultExamDateListSchema, ...errorResponses(401, 403) },
+  },
+  setDefaultExamDate: {
+    method: 'PUT',
+    path: '/api/admin/exam-dates/:year',
+    summary: "Set a school year's default exam date (learners without their own date follow it)",
+    auth: 'admin',
+    params: ExamYearParamsSchema,
+    body: SetDefaultExamDateBodySchema,
+    responses: { 200: DefaultExamDateSchema, ...errorResponses(400, 401, 403) },
+  },
   findUser: {
     method: 'GET',
     path: '/api/admin/users',
@@ -649,6 +793,14 @@ export const apiRoutes = {
     auth: 'teacher',
     params: ClassParamsSchema,
     responses: { 200: ClassLearnerListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getClassReviewForecast: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/reviews/forecast',
+    summary: "A class's review plans: per learner (who is behind on reviews) and per set text",
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassForecastSchema, ...errorResponses(400, 401, 403, 404) },
   },
   listLearnerEvents: {
     method: 'GET',
@@ -719,6 +871,90 @@ export const apiRoutes = {
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
   },
 
+  // Homework (a class stream of assignments) and class leagues ------------------------------
+  setAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'Set homework for one of the teacher’s classes (AssignmentSet on the class stream; Idempotency-Key)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 201: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  listClassAssignments: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments',
+    summary:
+      'A class’s open homework and every learner’s status on each (done, in progress, late, not started)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassHomeworkSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  editAssignment: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId',
+    summary: 'Change an assignment’s title, task or due time (AssignmentEdited; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    body: AssignmentBodySchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  withdrawAssignment: {
+    method: 'POST',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/withdraw',
+    summary: 'Withdraw an assignment (AssignmentWithdrawn; its history stays; Idempotency-Key)',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  },
+  getAssignmentHistory: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/assignments/:assignmentId/history',
+    summary: 'Every event of an assignment: set, edited, withdrawn, by whom and when',
+    auth: 'teacher',
+    params: AssignmentParamsSchema,
+    responses: { 200: AssignmentHistorySchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getMyHomework: {
+    method: 'GET',
+    path: '/api/users/me/homework',
+    summary: 'The signed-in learner’s open homework from their classes, what is due first at the top',
+    auth: 'user',
+    responses: { 200: MyHomeworkSchema, ...errorResponses(401) },
+  },
+  getMyLeagues: {
+    method: 'GET',
+    path: '/api/users/me/leagues',
+    summary: 'The weekly league of each class the signed-in learner is in',
+    auth: 'user',
+    responses: { 200: ClassLeagueListSchema, ...errorResponses(401) },
+  },
+  getClassLeague: {
+    method: 'GET',
+    path: '/api/classes/:id/league',
+    summary: 'A class’s weekly league (its members, its teacher, or an admin)',
+    auth: 'user',
+    params: ClassParamsSchema,
+    responses: { 200: ClassLeagueSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  getLeaderboardVisibility: {
+    method: 'GET',
+    path: '/api/users/me/leaderboard-visibility',
+    summary: 'Whether a teacher of one of the learner’s classes hid the global leaderboard from it',
+    auth: 'user',
+    responses: { 200: LeaderboardVisibilitySchema, ...errorResponses(401) },
+  },
+  setClassSettings: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/settings',
+    summary: 'A class’s settings: hide the global leaderboard from its students (they keep the class league)',
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: ClassSettingsSchema,
+    responses: { 200: ClassSettingsSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+
   // Data care (the learner's own data) -------------------------------------------------------
   exportMyData: {
     method: 'GET',
@@ -758,6 +994,50 @@ export const apiRoutes = {
     auth: 'user',
     body: LeaderboardPreferencesSchema,
     responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(400, 401) },
+  },
+
+  // The daily reminder (Web Push) -------------------------------------------------------------
+  getPushPublicKey: {
+    method: 'GET',
+    path: '/api/push/public-key',
+    summary: 'The VAPID public key a browser subscribes to the daily reminder with',
+    auth: 'user',
+    responses: { 200: PushPublicKeySchema, ...errorResponses(401) },
+  },
+  getReminderSettings: {
+    method: 'GET',
+    path: '/api/users/:userId/reminders',
+    summary: 'The learner’s daily reminder: on or off, the Hong Kong hour, the devices subscribed',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403) },
+  },
+  setReminderSettings: {
+    method: 'PUT',
+    path: '/api/users/:userId/reminders',
+    summary: 'Turn the daily reminder on or off and choose its Hong Kong hour',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: ReminderSettingsBodySchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  subscribePush: {
+    method: 'POST',
+    path: '/api/users/:userId/push-subscriptions',
+    summary: 'Add a device (a browser’s PushSubscription) to receive the daily reminder',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: PushSubscriptionBodySchema,
+    responses: { 201: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  unsubscribePush: {
+    method: 'POST',
+    path: '/api/users/:userId/push-subscriptions/remove',
+    summary: 'Remove a device from the daily reminder',
+    auth: 'self',
+    params: UserIdParamsSchema,
+    body: PushUnsubscribeBodySchema,
+    responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
   },
   privacyNotice: {
     method: 'GET',

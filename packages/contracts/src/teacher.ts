@@ -15,6 +15,7 @@ import {
   UserIdSchema,
 } from './common.ts';
 import { ErrorQuestionRecordSchema } from './error-book.ts';
+import { CalendarDateSchema, RecallSchema, ReviewCardSchema } from './reviews.ts';
 import { UserStatsRecordSchema } from './users.ts';
 
 /** A class's join code: 6–10 letters or digits, case-insensitive (sent upper-case). */
@@ -158,7 +159,21 @@ export type AtParam = z.infer<typeof AtParamSchema>;
 export const LearnerStateQuerySchema = z.object({ at: AtParamSchema.optional() });
 export type LearnerStateQuery = z.infer<typeof LearnerStateQuerySchema>;
 
-/** The learner's state as it was at a version or time: totals, per-lesson stats and open error-book items. */
+/**
+ * The learner's review cards as they were at a moment of the replay: due counts are taken at the end of
+ * that moment's Hong Kong day, and recall at that moment (the cards soonest due first, at most 200).
+ */
+export const ReplayReviewsSchema = z.object({
+  examDate: CalendarDateSchema,
+  targetRecall: RecallSchema,
+  cardCount: CountSchema,
+  /** Cards due by the end of the moment's Hong Kong day. */
+  dueCount: CountSchema,
+  cards: z.array(ReviewCardSchema),
+});
+export type ReplayReviews = z.infer<typeof ReplayReviewsSchema>;
+
+/** The learner's state as it was at a version or time: totals, per-lesson stats, open error-book items, review cards. */
 export const LearnerStateSchema = z.object({
   learnerId: UserIdSchema,
   /** The last event included (version 0 and recordedAt null before any event). */
@@ -166,6 +181,7 @@ export const LearnerStateSchema = z.object({
   totals: LearnerFiguresSchema,
   lessons: z.array(UserStatsRecordSchema),
   openErrors: z.array(ErrorQuestionRecordSchema),
+  reviews: ReplayReviewsSchema,
 });
 export type LearnerState = z.infer<typeof LearnerStateSchema>;
 

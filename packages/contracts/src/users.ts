@@ -18,6 +18,7 @@ import {
   UserIdSchema,
 } from './common.ts';
 import { QuestionTypeSchema } from './questions.ts';
+import { AnswerReviewSchema } from './reviews.ts';
 
 /** Roles: a student learns, a teacher reads their classes' learners, an admin manages content and roles. */
 export const ROLES = ['student', 'teacher', 'admin'] as const;
@@ -203,6 +204,8 @@ export const AnswerResultSchema = ProgressResultSchema.extend({
   marking: AnswerMarkingSchema,
   /** True when this answer earned XP (the first correct answer of this question). */
   earnedXp: z.boolean(),
+  /** The review card after this answer (absent from replies stored before reviews existed). */
+  review: AnswerReviewSchema.optional(),
 });
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 

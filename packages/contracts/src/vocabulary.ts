@@ -109,3 +109,31 @@ export const VocabularyStatsSchema = z.object({
   totalTimeSpent: z.number().nonnegative(),
 });
 export type VocabularyStats = z.infer<typeof VocabularyStatsSchema>;
+
+/** The sentence patterns of the 句式 sessions (判斷、被動、賓語前置、省略、倒裝). */
+export const SentencePatternIdSchema = z.enum([
+  'judgement',
+  'passive',
+  'object_fronting',
+  'omission',
+  'inversion',
+]);
+export type SentencePatternId = z.infer<typeof SentencePatternIdSchema>;
+
+/** A 句式 session: lesson items drilling one sentence pattern, from several texts. */
+export const SentencePatternSessionSchema = z
+  .object({
+    id: SentencePatternIdSchema,
+    title: z.string(),
+    description: z.string(),
+    questionCount: CountSchema,
+    /** The texts its items come from. */
+    lessonIds: z.array(LessonIdSchema),
+  })
+  .meta({ id: 'SentencePatternSession' });
+export type SentencePatternSession = z.infer<typeof SentencePatternSessionSchema>;
+
+export const SentencePatternSessionListSchema = z.array(SentencePatternSessionSchema);
+
+/** `/api/sentence-patterns/:id/...` */
+export const SentencePatternParamsSchema = z.object({ id: SentencePatternIdSchema });

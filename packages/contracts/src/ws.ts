@@ -7,12 +7,13 @@
  * that sees a gap in versions, or reconnects, fetches GET /api/leaderboard (same version counter).
  */
 import { z } from 'zod';
+import { ClassLeagueSchema } from './homework.ts';
 import { LeaderboardSchema } from './leaderboard.ts';
 
 /** Bumped on any change a client of the previous version could not read. */
 export const WS_PROTOCOL_VERSION = 1;
 
-export const CHANNELS = ['leaderboard'] as const;
+export const CHANNELS = ['leaderboard', 'league'] as const;
 export const ChannelSchema = z.enum(CHANNELS);
 export type Channel = z.infer<typeof ChannelSchema>;
 
@@ -20,15 +21,23 @@ export type Channel = z.infer<typeof ChannelSchema>;
 // Client → server
 // ---------------------------------------------------------------------------------------------
 
-export const SubscribeMessageSchema = z.object({
-  type: z.literal('subscribe'),
-  channel: z.literal('leaderboard'),
-});
+/**
+ * A socket follows one channel at a time: the global leaderboard, or one class's weekly league (a
+ * subscribe replaces the one before), so the one-message-a-second limit per socket holds for both.
+ */
+export const SubscribeMessageSchema = z.discriminatedUnion('channel', [
+  z.object({ type: z.literal('subscribe'), channel: z.literal('leaderboard') }),
+  z.object({
+    type: z.literal('subscribe'),
+    channel: z.literal('league'),
+    classId: z.string().regex(/^\d{1,18}$/),
+  }),
+]);
 export const UnsubscribeMessageSchema = z.object({ type: z.literal('unsubscribe'), channel: ChannelSchema });
 export const PingMessageSchema = z.object({ type: z.literal('ping') });
 
 export const ClientMessageSchema = z
-  .discriminatedUnion('type', [SubscribeMessageSchema, UnsubscribeMessageSchema, PingMessageSchema])
+  .union([SubscribeMessageSchema, UnsubscribeMessageSchema, PingMessageSchema])
   .meta({ id: 'WsClientMessage' });
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -44,6 +53,14 @@ export const LeaderboardMessageSchema = LeaderboardSchema.extend({
 });
 export type LeaderboardMessage = z.infer<typeof LeaderboardMessageSchema>;
 
+/** A class's weekly league, sent on subscribe and then at most once a second when it changes. */
+export const LeagueMessageSchema = z.object({
+  type: z.literal('league'),
+  protocol: ProtocolSchema,
+  league: ClassLeagueSchema,
+});
+export type LeagueMessage = z.infer<typeof LeagueMessageSchema>;
+
 /** `code` is one of the HTTP error codes (VALIDATION_FAILED for an unreadable message, UNAUTHENTICATED...). */
 export const ErrorMessageSchema = z.object({
   type: z.literal('error'),
@@ -58,6 +75,7 @@ export const WelcomeMessageSchema = z.object({ type: z.literal('welcome'), proto
 export const ServerMessageSchema = z
   .discriminatedUnion('type', [
     LeaderboardMessageSchema,
+    LeagueMessageSchema,
     ErrorMessageSchema,
     PongMessageSchema,
     WelcomeMessageSchema,

@@ -205,7 +205,7 @@ export interface MyClassRecord {
 }
 
 /** The classes a user is a member of, with their teachers' display names, in the order joined. */
-export async function classesOfLearner(db: Db, userId: string): Promise<MyClassRecord[]> {
+export async function classesWithTeachers(db: Db, userId: string): Promise<MyClassRecord[]> {
   if (!isId(userId)) return [];
   const rows = await db
     .selectFrom('class_members')

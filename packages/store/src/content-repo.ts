@@ -64,6 +64,7 @@ function questionRow(q: AnyContentQuestion, extra: Partial<QuestionRow> = {}): Q
     created_by: null,
     position: 0,
     origin: 'bank',
+    tags: JSON.stringify(q.tags ?? []),
     ...extra,
   } as QuestionRow;
 }
@@ -92,13 +93,14 @@ function paperQuestionRows(): QuestionRow[] {
       created_by: null,
       position: index,
       origin: 'paper',
+      tags: JSON.stringify(q.tags ?? []),
     })),
   ) as unknown as QuestionRow[];
 }
 
 /**
  * Inserts questions; an existing id keeps its row, except that the content's own questions
- * (`refreshMarking`) take the content's current marking scheme and rubric when these differ, and a
+ * (`refreshMarking`) take the content's current marking scheme, rubric and knowledge tags when these differ, and a
  * free-text item with a scheme also its model answer and explanation (display text: an answer is
  * marked by the scheme, and its event keeps the model answer of its time). So an improved scheme
  * reaches every database with the next release; a changed choice key still ships under a new id.
@@ -122,12 +124,14 @@ async function insertQuestions(
               .doUpdateSet({
                 marking: sql`excluded.marking`,
                 rubric: sql`excluded.rubric`,
+                tags: sql`excluded.tags`,
                 correct_answer: sql`case when excluded.marking is null then questions.correct_answer else excluded.correct_answer end`,
                 explanation: sql`case when excluded.marking is null then questions.explanation else excluded.explanation end`,
               })
               .where(
                 sql<boolean>`(questions.marking is distinct from excluded.marking
                   or questions.rubric is distinct from excluded.rubric
+                  or questions.tags is distinct from excluded.tags
                   or (excluded.marking is not null and (questions.correct_answer is distinct from excluded.correct_answer
                     or questions.explanation is distinct from excluded.explanation)))`,
               )
@@ -251,6 +255,87 @@ export async function importMindMaps(db: Db): Promise<ImportResult> {
   return { imported: fresh.length, skipped: docs.length - fresh.length };
 }
 
+const ANNOTATIONS_KEY_PREFIX = 'annotations:';
+
+/**
+ * Each set text's 注釋 and 語譯 (`content/data/annotations/`), one document per lesson
+ * (`annotations:<id>`). The content owns them (no one edits them in the product), so every import
+ * writes the content's current version over the stored one.
+ */
+export async function importAnnotations(db: Db): Promise<ImportResult> {
+  let imported = 0;
+  for (const [lessonId, annotations] of Object.entries(content.lessonAnnotations)) {
+    imported += await saveLessonAnnotations(db, annotations, Number(lessonId));
+  }
+  return { imported, skipped: Object.keys(content.lessonAnnotations).length - imported };
+}
+
+/** Stores one lesson's annotations (the content's import, or a test's own fixture); 1 when it changed. */
+export async function saveLessonAnnotations(
+  db: Db,
+  annotations: content.LessonAnnotations,
+  lessonId = annotations.lessonId,
+): Promise<number> {
+  const data = JSON.stringify(content.LessonAnnotationsSchema.parse({ ...annotations, lessonId }));
+  const rows = await db
+    .insertInto('content_documents')
+    .values({ key: `${ANNOTATIONS_KEY_PREFIX}${lessonId}`, data })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ data, updated_at: new Date() })
+        .where(sql<boolean>`content_documents.data is distinct from excluded.data`),
+    )
+    .returning('key')
+    .execute();
+  return rows.length;
+}
+
+/** A lesson's stored 注釋 and 語譯, or null when none are stored. */
+export async function findLessonAnnotations(
+  db: Db,
+  lessonId: number,
+): Promise<content.LessonAnnotations | null> {
+  const row = await db
+    .selectFrom('content_documents')
+    .select('data')
+    .where('key', '=', `${ANNOTATIONS_KEY_PREFIX}${lessonId}`)
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsed = content.LessonAnnotationsSchema.safeParse(row.data);
+  return parsed.success ? parsed.data : null;
+}
+
+const SENTENCE_PATTERNS_KEY = 'sentence-patterns';
+
+/** The 句式 sessions (`content/data/sentence-patterns.json`), written over on every seed like the annotations. */
+export async function importSentencePatterns(db: Db): Promise<ImportResult> {
+  const data = JSON.stringify(content.sentencePatternSessions);
+  const rows = await db
+    .insertInto('content_documents')
+    .values({ key: SENTENCE_PATTERNS_KEY, data })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ data, updated_at: new Date() })
+        .where(sql<boolean>`content_documents.data is distinct from excluded.data`),
+    )
+    .returning('key')
+    .execute();
+  return { imported: rows.length, skipped: 1 - rows.length };
+}
+
+/** The stored 句式 sessions (none when the document is missing or unreadable). */
+export async function findSentencePatternSessions(db: Db): Promise<content.SentencePatternSession[]> {
+  const row = await db
+    .selectFrom('content_documents')
+    .select('data')
+    .where('key', '=', SENTENCE_PATTERNS_KEY)
+    .executeTakeFirst();
+  const parsed = content.SentencePatternSessionsSchema.safeParse(row?.data);
+  return parsed.success ? parsed.data : [];
+}
+
 function contentVersion(): string {
   return createHash('sha256')
     .update(
@@ -262,6 +347,8 @@ function contentVersion(): string {
         content.mindMaps,
         content.ciComparison,
         content.commonCharacters,
+        content.lessonAnnotations,
+        content.sentencePatternSessions,
       ]),
     )
     .digest('hex');
@@ -286,6 +373,8 @@ export async function seedContent(db: Db): Promise<{ seeded: boolean; version: s
     await importLessonQuestions(trx);
     await retireRemovedQuestions(trx);
     await importMindMaps(trx);
+    await importAnnotations(trx);
+    await importSentencePatterns(trx);
     await trx
       .insertInto('content_documents')
       .values({ key: CONTENT_VERSION_KEY, data: JSON.stringify(version) })

@@ -63,6 +63,70 @@ export const userIdOfStream = (streamId: string) => streamId.slice(LEARNER_STREA
 /** A `like` pattern matching every learner stream id. */
 export const LEARNER_STREAMS_LIKE = `${LEARNER_STREAM_PREFIX}%`;
 
+/** The prefix of a class's stream (its homework); only `classStreamId` spells it. Never projected. */
+export const CLASS_STREAM_PREFIX = 'class-';
+
+/** A class's stream id. */
+export const classStreamId = (classId: string | number) => `${CLASS_STREAM_PREFIX}${classId}`;
+
+/**
+ * The XP each learner earned since `since` (their `XpAwarded` events recorded from then on, through
+ * the partial index `events_weekly_xp`): learners who earned none are absent.
+ */
+export async function xpEarnedSince(
+  db: Db,
+  userIds: readonly string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .select(['stream_id', sql<string>`sum((data->>'amount')::integer)`.as('xp')])
+    .where('type', '=', 'XpAwarded')
+    .where('stream_id', 'in', userIds.map(learnerStreamId))
+    .where('recorded_at', '>=', since)
+    .groupBy('stream_id')
+    .execute();
+  return new Map(rows.map((r) => [userIdOfStream(r.stream_id), Number(r.xp)]));
+}
+
+/** The learners' events recorded since `since`, in stream order, by learner (for homework completion). */
+export async function learnerEventsSince(
+  db: Db,
+  userIds: readonly string[],
+  since: Date,
+): Promise<Map<string, StoredEvent[]>> {
+  const byLearner = new Map<string, StoredEvent[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byLearner;
+  const rows = await db
+    .selectFrom('events')
+    .select([
+      'position',
+      'event_id',
+      'stream_id',
+      'version',
+      'type',
+      'schema_version',
+      'data',
+      'metadata',
+      'recorded_at',
+    ])
+    .where('stream_id', 'in', userIds.map(learnerStreamId))
+    .where('recorded_at', '>=', since)
+    .where('type', 'in', [
+      'AnswerSubmitted',
+      'NodeCompleted',
+      'NodeFellShort',
+      'VocabularyExerciseCompleted',
+      'RecitationFinished',
+    ])
+    .orderBy('stream_id')
+    .orderBy('version')
+    .execute();
+  for (const row of rows) byLearner.get(userIdOfStream(row.stream_id))?.push(toStored(row as never));
+  return byLearner;
+}
+
 export async function loadStreamHead(db: Db, streamId: string): Promise<StreamHead | null> {
   const row = await db
     .selectFrom('streams')

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { RankFigures } from './leaderboard.ts';
+import { eraseReminderData, reminderDataOf } from './push-repo.ts';
 
 /** The tables of a learner's read models, as the export lists them (also its CSV tables). */
 export const EXPORT_TABLES = [
@@ -15,7 +16,12 @@ export const EXPORT_TABLES = [
   'completed_activities',
   'error_questions',
   'vocabulary_records',
+  'review_cards',
+  'review_settings',
   'classes',
+  'reminder_settings',
+  'push_subscriptions',
+  'reminders_sent',
 ] as const;
 export type ExportTable = (typeof EXPORT_TABLES)[number];
 
@@ -48,56 +54,71 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 
 /** Everything the product keeps about a learner: the account, the whole event history, every read model. */
 export async function exportLearnerData(db: Db, userId: string): Promise<LearnerExport> {
-  const [account, totals, projection, events, lessons, activities, errors, vocabulary, classes] =
-    await Promise.all([
-      db
-        .selectFrom('users')
-        .select([
-          'id',
-          'username',
-          'first_name',
-          'last_name',
-          'email',
-          'profile_image_url',
-          'school_name',
-          'nickname',
-          'leaderboard_opt_out',
-          'roles',
-          'character_threshold',
-          'created_at',
-          'updated_at',
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('learner_projections').select('view').where('user_id', '=', userId).executeTakeFirst(),
-      db
-        .selectFrom('events')
-        .select(['version', 'type', 'schema_version', 'data', 'recorded_at'])
-        .where('stream_id', '=', learnerStreamId(userId))
-        .orderBy('version')
-        .execute(),
-      db
-        .selectFrom('user_lesson_stats')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('lesson_id')
-        .execute(),
-      db
-        .selectFrom('completed_activities')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('lesson_id')
-        .execute(),
-      db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
-      db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
-      classMemberships(db)
-        .selectFrom('class_members')
-        .innerJoin('classes', 'classes.id', 'class_members.class_id')
-        .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
-        .where('class_members.user_id', '=', userId)
-        .execute(),
-    ]);
+  const [
+    account,
+    totals,
+    projection,
+    events,
+    lessons,
+    activities,
+    errors,
+    vocabulary,
+    cards,
+    settings,
+    classes,
+    reminders,
+  ] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'first_name',
+        'last_name',
+        'email',
+        'profile_image_url',
+        'school_name',
+        'nickname',
+        'leaderboard_opt_out',
+        'roles',
+        'character_threshold',
+        'created_at',
+        'updated_at',
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('user_totals').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('learner_projections').select('view').where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('events')
+      .select(['version', 'type', 'schema_version', 'data', 'recorded_at'])
+      .where('stream_id', '=', learnerStreamId(userId))
+      .orderBy('version')
+      .execute(),
+    db
+      .selectFrom('user_lesson_stats')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('lesson_id')
+      .execute(),
+    db
+      .selectFrom('completed_activities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('lesson_id')
+      .execute(),
+    db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
+    db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
+    db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
+    db.selectFrom('review_settings').selectAll().where('user_id', '=', userId).execute(),
+    classMemberships(db)
+      .selectFrom('class_members')
+      .innerJoin('classes', 'classes.id', 'class_members.class_id')
+      .select(['classes.id as class_id', 'classes.name as class_name', 'class_members.joined_at'])
+      .where('class_members.user_id', '=', userId)
+      .execute(),
+    reminderDataOf(db, userId),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account: plain(account as Record<string, unknown>),
@@ -109,7 +130,12 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       completed_activities: activities.map((r) => plain(r as Record<string, unknown>)),
       error_questions: errors.map((r) => plain(r as Record<string, unknown>)),
       vocabulary_records: vocabulary.map((r) => plain(r as Record<string, unknown>)),
+      review_cards: cards.map((r) => plain(r as Record<string, unknown>)),
+      review_settings: settings.map((r) => plain(r as Record<string, unknown>)),
       classes: classes.map((r) => plain(r as Record<string, unknown>)),
+      reminder_settings: reminders.settings.map(plain),
+      push_subscriptions: reminders.devices.map(plain),
+      reminders_sent: reminders.sent.map(plain),
     },
   };
 }
@@ -176,7 +202,8 @@ export async function setLeaderboardPreferences(
 /**
  * Erases a learner's personal data everywhere it is kept: the account's names, school, e-mail,
  * nickname, picture and username (replaced by `erased-<id>`), its credentials and sessions, the
- * stored answers to repeated requests (they echo the account), and their place on the leaderboard.
+ * stored answers to repeated requests (they echo the account), the daily reminder's devices, settings
+ * and record, and their place on the leaderboard.
  * What they did stays, anonymous: the event log, the read models and class memberships (a teacher's
  * replay shows an anonymous learner). `removeFromIndex` takes them off the ranking before the commit.
  */
@@ -208,6 +235,7 @@ export async function eraseLearner(
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
+    await eraseReminderData(trx, userId);
     await trx.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', userId).execute();
     await removeFromIndex();
   });

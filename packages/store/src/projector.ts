@@ -8,6 +8,8 @@ import {
   leaderboardEntry,
   lessonAccuracy,
   levelForXp,
+  type ReviewCard,
+  targetRecallOf,
   upcast,
 } from '@wenyan/domain';
 import { sql } from 'kysely';
@@ -94,6 +96,8 @@ interface LearnerRows {
   activities: Record<string, unknown>[];
   errors: Record<string, unknown>[];
   vocabulary: Record<string, unknown>[];
+  cards: Record<string, unknown>[];
+  settings: Record<string, unknown>[];
 }
 
 /** The rows one learner's projection writes: the folded view and what changed between `before` and `after`. */
@@ -185,7 +189,58 @@ function learnerRows(
         last_attempt_at: r.lastAttemptAt,
       })),
     vocabulary,
+    // The cards an answer moved, or every card when a new plan moved them all.
+    cards: Object.values(after.reviews.cards)
+      .filter((c: ReviewCard) => before.reviews?.cards[c.questionId] !== c)
+      .map((c) => ({
+        user_id: userId,
+        question_id: c.questionId,
+        lesson_id: c.lessonId,
+        question_type: c.questionType,
+        state: c.state,
+        stability: c.stability,
+        difficulty: c.difficulty,
+        reps: c.reps,
+        correct: c.correct,
+        lapses: c.lapses,
+        last_rating: c.lastRating,
+        last_review: c.lastReview,
+        due: c.due,
+      })),
+    settings: reviewSettingsRows(userId, before, after),
   };
+}
+
+/** The learner's review settings row, when anything of it changed. */
+function reviewSettingsRows(
+  userId: string,
+  before: LearnerView,
+  after: LearnerView,
+): Record<string, unknown>[] {
+  const b = before.reviews;
+  const a = after.reviews;
+  if (
+    b &&
+    b.plan === a.plan &&
+    b.dailyGoal === a.dailyGoal &&
+    b.guideCompleted === a.guideCompleted &&
+    b.today === a.today
+  ) {
+    return [];
+  }
+  return [
+    {
+      user_id: userId,
+      exam_date: a.plan?.examDate ?? null,
+      exam_date_source: a.plan?.source ?? null,
+      exam_year: a.plan?.examYear ?? null,
+      target_recall: targetRecallOf(a),
+      daily_goal: a.dailyGoal,
+      guide_completed: a.guideCompleted,
+      reviewed_day: a.today?.day ?? null,
+      reviewed_count: a.today?.reviewed ?? 0,
+    },
+  ];
 }
 
 /**
@@ -271,6 +326,38 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
           score integer, time_spent integer, questions_answered integer, correct_answers integer,
           difficulty text, completed_at timestamptz)
       on conflict (user_id, seq) do nothing
+      returning 1
+    ),
+    cards as (
+      insert into review_cards (user_id, question_id, lesson_id, question_type, state, stability, difficulty,
+        reps, correct, lapses, last_rating, last_review, due)
+      select x.user_id, x.question_id, x.lesson_id, x.question_type, x.state, x.stability, x.difficulty,
+        x.reps, x.correct, x.lapses, x.last_rating, x.last_review, x.due
+      from jsonb_to_recordset(${rows((r) => r.cards)}::jsonb)
+        as x(user_id bigint, question_id text, lesson_id integer, question_type text, state text,
+          stability double precision, difficulty double precision, reps integer, correct integer, lapses integer,
+          last_rating text, last_review timestamptz, due timestamptz)
+      on conflict (user_id, question_id) do update set lesson_id = excluded.lesson_id,
+        question_type = excluded.question_type, state = excluded.state, stability = excluded.stability,
+        difficulty = excluded.difficulty, reps = excluded.reps, correct = excluded.correct,
+        lapses = excluded.lapses,
+        last_rating = excluded.last_rating, last_review = excluded.last_review, due = excluded.due
+      returning 1
+    ),
+    settings as (
+      insert into review_settings (user_id, exam_date, exam_date_source, exam_year, target_recall,
+        daily_goal, guide_completed, reviewed_day, reviewed_count)
+      select x.user_id, x.exam_date, x.exam_date_source, x.exam_year, x.target_recall, x.daily_goal,
+        x.guide_completed, x.reviewed_day, x.reviewed_count
+      from jsonb_to_recordset(${rows((r) => r.settings)}::jsonb)
+        as x(user_id bigint, exam_date text, exam_date_source text, exam_year integer,
+          target_recall double precision, daily_goal integer, guide_completed boolean, reviewed_day text,
+          reviewed_count integer)
+      on conflict (user_id) do update set exam_date = excluded.exam_date,
+        exam_date_source = excluded.exam_date_source, exam_year = excluded.exam_year,
+        target_recall = excluded.target_recall, daily_goal = excluded.daily_goal,
+        guide_completed = excluded.guide_completed, reviewed_day = excluded.reviewed_day,
+        reviewed_count = excluded.reviewed_count
       returning 1
     )
     select (select count(*) from projections)::integer as projected
@@ -499,6 +586,8 @@ export const READ_MODEL_TABLES = [
   'completed_activities',
   'error_questions',
   'vocabulary_records',
+  'review_cards',
+  'review_settings',
 ] as const;
 
 /** Removes one learner's read models (before refolding them from the log). */

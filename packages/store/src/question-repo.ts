@@ -24,6 +24,7 @@ const columns = [
   'paper_id',
   'position',
   'origin',
+  'tags',
   'created_by',
   'published_at',
   'withdrawn_at',

@@ -163,3 +163,22 @@ export async function deleteRedisPrefix(url: string, prefix: string): Promise<nu
   }
   return deleted;
 }
+
+/** The daily reminder's queue: one job scheduler (a repeatable job) adds a sweep every interval. */
+export const REMINDER_QUEUE = 'reminders';
+/** A sweep: send the reminders due at the job's moment. */
+export const SEND_REMINDERS_JOB = 'send-reminders';
+/** The job scheduler's id: every worker upserts the same one, so there is one schedule per deployment. */
+export const REMINDER_SCHEDULER_ID = 'daily-reminders';
+
+/** A sweep job's data: `at`, the moment to sweep as of (a manual run or a test); the scheduler's carry none. */
+export type ReminderJobData = { at?: string };
+
+/** The moment a reminder job sweeps as of (its `at`, else `now`), or null when the job is malformed. */
+export function reminderJobMoment(name: string, data: unknown, now: Date): Date | null {
+  if (name !== SEND_REMINDERS_JOB) return null;
+  const at = ((data ?? {}) as Record<string, unknown>).at;
+  if (at === undefined) return now;
+  if (typeof at !== 'string' || !Number.isFinite(Date.parse(at))) return null;
+  return new Date(at);
+}

@@ -47,6 +47,8 @@ export interface QuestionsTable {
   origin: ColumnType<string, string | undefined, string>;
   created_by: string | null;
   created_at: Timestamp;
+  /** The kinds of 文言 knowledge the question tests, main first; `[]` when not tagged yet (0010). */
+  tags: ColumnType<string[], string | undefined, string>;
   /** A teacher's question (`origin = 'user'`) is served beyond its author's classes once published (0013). */
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   published_by: ColumnType<string | null, string | null | undefined, string | null>;
@@ -255,6 +257,7 @@ export interface ClassesTable {
   name: string;
   join_code: string;
   created_at: Timestamp;
+  hide_global_leaderboard: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ClassMembersTable {
@@ -272,6 +275,44 @@ export interface ClassMembershipChangesTable {
   recorded_at: Timestamp;
 }
 
+/** One review card of a learner (migration 0010): a read model written by the projector. */
+export interface ReviewCardsTable {
+  user_id: string;
+  question_id: string;
+  lesson_id: number;
+  question_type: string;
+  state: string;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  correct: number;
+  lapses: number;
+  last_rating: string;
+  last_review: Date;
+  due: Date;
+}
+
+/** A learner's exam plan, review settings and today's due reviews (migration 0010): a read model. */
+export interface ReviewSettingsTable {
+  user_id: string;
+  exam_date: string | null;
+  exam_date_source: string | null;
+  exam_year: number | null;
+  target_recall: number;
+  daily_goal: number;
+  guide_completed: boolean;
+  reviewed_day: string | null;
+  reviewed_count: number;
+}
+
+/** The admin's default exam date of an exam year (migration 0010). */
+export interface ExamDatesTable {
+  year: number;
+  exam_date: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 /** Folds of a learner's stream kept every few hundred versions, so a replay starts near any moment. */
 export interface LearnerReplaySnapshotsTable {
   user_id: string;
@@ -281,6 +322,42 @@ export interface LearnerReplaySnapshotsTable {
   at: string | null;
   view: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+}
+
+/** The deployment's VAPID key pair (one row, id 1; migration 0011). */
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A learner's device that takes Web Push: the push service's endpoint and the browser's keys. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The learner's daily reminder: opted in or not, and the Hong Kong hour it may go from. */
+export interface ReminderSettingsTable {
+  user_id: string;
+  enabled: boolean;
+  hour: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One row per learner per Hong Kong day a reminder went: the once-a-day bound. */
+export interface RemindersSentTable {
+  user_id: string;
+  day: string;
+  kind: string;
+  due_count: number;
+  streak_days: number;
+  devices: ColumnType<number, number | undefined, number>;
+  sent_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface Database {
@@ -306,6 +383,13 @@ export interface Database {
   class_members: ClassMembersTable;
   class_membership_changes: ClassMembershipChangesTable;
   learner_replay_snapshots: LearnerReplaySnapshotsTable;
+  vapid_keys: VapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
+  reminders_sent: RemindersSentTable;
+  review_cards: ReviewCardsTable;
+  review_settings: ReviewSettingsTable;
+  exam_dates: ExamDatesTable;
   question_changes: QuestionChangesTable;
   teacher_invitations: TeacherInvitationsTable;
 }

@@ -12,7 +12,13 @@ import {
   type LearnerState,
   upcast,
 } from '@wenyan/domain';
-import { handleCommand, learnerStreamId, type StreamHeadCache, type StreamModel } from '@wenyan/store';
+import {
+  handleCommand,
+  type IdempotencyScope,
+  learnerStreamId,
+  type StreamHeadCache,
+  type StreamModel,
+} from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ApiError, refused } from '../plugins/errors.ts';
@@ -61,6 +67,21 @@ export function createLearnerHeads(max: number): StreamHeadCache<LearnerState> |
       heads.delete(streamId);
     },
   };
+}
+
+/**
+ * The request's Idempotency-Key as the store's scope (the key is the caller's: `userId`), or undefined
+ * without one; 400 naming the header when it is not 8 to 128 safe characters.
+ */
+export function idempotencyScope(request: FastifyRequest, userId: string): IdempotencyScope | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || key.length < 8 || key.length > 128 || !isSafeText(key)) {
+    throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
+      { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
+    ]);
+  }
+  return { userId, key, requestHash: requestHash(request) };
 }
 
 function requestHash(request: FastifyRequest): string {
@@ -120,15 +141,7 @@ export async function executeLearnerCommand<R, P = undefined>(
   reply: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
   options: CommandOptions<P> = {},
 ): Promise<R> {
-  const key = request.headers['idempotency-key'];
-  if (
-    key !== undefined &&
-    (typeof key !== 'string' || key.length < 8 || key.length > 128 || !isSafeText(key))
-  ) {
-    throw new ApiError(400, 'VALIDATION_FAILED', 'Idempotency-Key must be 8 to 128 characters', [
-      { field: 'headers.idempotency-key', message: 'must be 8 to 128 characters' },
-    ]);
-  }
+  const idempotency = idempotencyScope(request, userId);
   const context = { ...(await app.learnerContext(userId)), now: new Date().toISOString() };
   const outcome = await handleCommand<LearnerState, R, DomainError>(
     app.deps.db,
@@ -153,7 +166,7 @@ export async function executeLearnerCommand<R, P = undefined>(
         correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? request.id,
         clientTime: request.headers['x-client-time'] as string | undefined,
       },
-      idempotency: typeof key === 'string' ? { userId, key, requestHash: requestHash(request) } : undefined,
+      idempotency,
       heads: app.learnerHeads,
     },
   );

@@ -5,7 +5,16 @@ import type {
   UserStatsRecord,
   XpAward,
 } from '@wenyan/contracts';
-import { type ErrorRecordView, type LearnerEvent, lessonProgressPercent, optionOrder } from '@wenyan/domain';
+import {
+  type ErrorRecordView,
+  type ExamPlan,
+  examRecall,
+  isSchedulerMastered,
+  type LearnerEvent,
+  lessonProgressPercent,
+  optionOrder,
+  type ReviewCard,
+} from '@wenyan/domain';
 
 /** A question as read from the questions table. */
 export interface QuestionRow {
@@ -88,9 +97,34 @@ export function xpAwards(events: readonly LearnerEvent[]): XpAward[] {
   );
 }
 
-/** An error-book record of the view, with its question. */
-export function toErrorRecord(record: ErrorRecordView, question: KeyedQuestion): ErrorQuestionRecord {
+/** What the scheduler says of an error-book item: its card (if any), the plan and the moment. */
+export interface ErrorReview {
+  card: ReviewCard | undefined;
+  /** The question's knowledge tags (known ones only). */
+  tags: ErrorQuestionRecord['tags'];
+  plan: ExamPlan | null;
+  nowMs: number;
+}
+
+/** The scheduler's fields of an error-book record (「已掌握」 by the scheduler, recall, next review). */
+export function errorReviewFields(review: ErrorReview) {
+  const { card, plan, nowMs } = review;
   return {
+    tags: review.tags,
+    schedulerMastered: card !== undefined && isSchedulerMastered(card, plan, nowMs),
+    predictedExamRecall: card === undefined ? null : examRecall(card, plan, nowMs),
+    reviewDue: card === undefined ? null : card.due,
+  };
+}
+
+/** An error-book record of the view, with its question and what the scheduler says of it. */
+export function toErrorRecord(
+  record: ErrorRecordView,
+  question: KeyedQuestion,
+  review: ErrorReview,
+): ErrorQuestionRecord {
+  return {
+    ...errorReviewFields(review),
     id: record.questionId,
     questionId: record.questionId,
     question,

@@ -4,6 +4,7 @@ import {
   findMarkedQuestion,
   practiceQuestionCounts,
   type QuestionViewer,
+  readExamDates,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -15,8 +16,9 @@ type Facts = Omit<DecideContext, 'now'>;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * What `decide` needs to know about the content (question counts, roadmap node types): what is
-     * served to everyone, plus, for `learnerId`, the unpublished questions of their classes' teachers.
+     * What `decide` needs to know about the content and the school year (question counts, roadmap node
+     * types, the admin's exam dates): what is served to everyone, plus, for `learnerId`, the
+     * unpublished questions of their classes' teachers.
      */
     learnerContext(learnerId?: string): Promise<Facts>;
     /**
@@ -46,7 +48,12 @@ const CONTENT_TTL_MS = 60_000;
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
   async function loadFacts(only?: string): Promise<Facts> {
-    const rows = await practiceQuestionCounts(app.deps.db, only);
+    const [rows, examDates] = await Promise.all([
+      practiceQuestionCounts(app.deps.db, only),
+      only === undefined ? readExamDates(app.deps.db) : Promise.resolve([]),
+    ]);
+    const adminExamDates: Record<number, string> = {};
+    for (const row of examDates) adminExamDates[row.year] = row.examDate;
     const lessonQuestionCounts: Record<number, number> = {};
     const lessonNodeTypes: Record<number, string[]> = {};
     const nodeQuestionCounts: Record<number, Record<string, number>> = {};
@@ -59,7 +66,7 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
       };
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();
-    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
+    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts, adminExamDates };
   }
 
   /** The facts for everyone plus a learner's own extra questions (their teachers' unpublished ones). */
@@ -78,7 +85,7 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
         nodes[type] = (nodes[type] ?? 0) + n;
       nodeQuestionCounts[id] = nodes;
     }
-    return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
+    return { ...base, lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
   }
 
   const reads = new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl: CONTENT_TTL_MS });

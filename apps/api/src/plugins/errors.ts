@@ -49,6 +49,9 @@ export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   EMPTY_RENDERING: 400,
   RENDERING_NOT_IN_ANSWER: 400,
   RENDERING_COPIES_SOURCE: 400,
+  INVALID_EXAM_DATE: 400,
+  INVALID_TARGET_RECALL: 400,
+  INVALID_DAILY_GOAL: 400,
 };
 
 /** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */

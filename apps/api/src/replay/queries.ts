@@ -3,17 +3,26 @@
  * their events with the figures right after each one.
  */
 import type { AtParam, LearnerEvent, LearnerEventsQuery, LearnerState } from '@wenyan/contracts';
-import { errorBookRecords, lessonStatsRecords } from '@wenyan/domain';
+import {
+  endOfHongKongDayMs,
+  errorBookRecords,
+  lessonStatsRecords,
+  planInForce,
+  reviewBookOf,
+} from '@wenyan/domain';
 import {
   type Db,
   findEvents,
   findQuestions,
   learnerStreamId,
   listLessons,
+  readExamDates,
+  readQuestionTags,
   streamVersion,
   versionAtTime,
 } from '@wenyan/store';
 import { toErrorRecord, toKeyedQuestion, toStatsRecord } from '../learner/mappers.ts';
+import { knownTags, toReviewCard } from '../learner/reviews.ts';
 import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
 
 import { type LessonTitles, summarizeEvent } from './summaries.ts';
@@ -48,14 +57,28 @@ export async function learnerStateAt(
   }
   const folded = await viewAtVersion(db, learnerId, version);
   const open = errorBookRecords(folded.view, 'active');
-  const questions = new Map(
-    (
-      await findQuestions(
-        db,
-        open.map((r) => r.questionId),
-      )
-    ).map((q) => [q.id, toKeyedQuestion(q)]),
+  // The review cards as they were: due counts at the end of the moment's Hong Kong day, recall then.
+  const atMs = Date.parse(moment ?? folded.at ?? now);
+  const book = reviewBookOf(folded.view);
+  const adminDates = Object.fromEntries((await readExamDates(db)).map((r) => [r.year, r.examDate]));
+  const plan = planInForce(book.plan, adminDates, atMs);
+  const cards = Object.values(book.cards).sort(
+    (a, b) => Date.parse(a.due) - Date.parse(b.due) || a.questionId.localeCompare(b.questionId),
   );
+  const dueBy = endOfHongKongDayMs(atMs);
+  const listed = cards.slice(0, 200);
+  const [rows, tags] = await Promise.all([
+    findQuestions(
+      db,
+      open.map((r) => r.questionId),
+    ),
+    readQuestionTags(
+      db,
+      listed.map((c) => c.questionId),
+    ),
+  ]);
+  const questions = new Map(rows.map((q) => [q.id, { keyed: toKeyedQuestion(q), tags: q.tags ?? [] }]));
+  const openIds = new Set(open.map((r) => r.questionId));
   return {
     learnerId,
     at: { version: folded.version, recordedAt: folded.at },
@@ -63,8 +86,29 @@ export async function learnerStateAt(
     lessons: lessonStatsRecords(folded.view).map(toStatsRecord),
     openErrors: open.flatMap((record) => {
       const question = questions.get(record.questionId);
-      return question ? [toErrorRecord(record, question)] : [];
+      if (!question) return [];
+      return [
+        toErrorRecord(record, question.keyed, {
+          card: book.cards[record.questionId],
+          tags: knownTags(question.tags),
+          plan,
+          nowMs: atMs,
+        }),
+      ];
     }),
+    reviews: {
+      examDate: plan.examDate,
+      targetRecall: plan.targetRecall,
+      cardCount: cards.length,
+      dueCount: cards.filter((c) => Date.parse(c.due) < dueBy).length,
+      cards: listed.map((card) =>
+        toReviewCard(
+          { ...card, tags: tags.get(card.questionId) ?? [], inErrorBook: openIds.has(card.questionId) },
+          plan,
+          atMs,
+        ),
+      ),
+    },
   };
 }
 

@@ -139,6 +139,15 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `老師接納申訴，「${clip(d.rendering, 20)}」列為可接受的譯法；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
     }
+    case 'ExamDateSet': {
+      const d = event.data;
+      const whose = d.source === 'learner' ? '自訂考試日期' : `考試日期按${d.examYear ?? '本'}年度預設`;
+      return `${whose}：${d.examDate}，目標記憶率 ${Math.round(d.targetRecall * 100)}%`;
+    }
+    case 'ReviewSettingsChanged': {
+      const d = event.data;
+      return `複習設定：每日目標 ${d.dailyGoal} 題${d.guideCompleted ? '，已完成入門指引' : ''}`;
+    }
     default: {
       const unknown: never = event;
       return `學習紀錄（${(unknown as { type: string }).type}）`;

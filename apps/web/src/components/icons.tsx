@@ -168,3 +168,13 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Svg>
 );
+
+/** Two arrows round a circle: a review coming back. */
+export const RepeatIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 11a8 8 0 0 0-14.5-4.5L3 9" />
+    <path d="M3 4v5h5" />
+    <path d="M4 13a8 8 0 0 0 14.5 4.5L21 15" />
+    <path d="M21 20v-5h-5" />
+  </Svg>
+);

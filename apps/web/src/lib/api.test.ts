@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError, sendJson, WRITE_RETRY } from './api.ts';
+import { HttpError, sendJson } from './api.ts';
+import { WRITE_RETRY } from './write-client.ts';
 
 /** What the server saw of one request. */
 interface Seen {

@@ -1,5 +1,4 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import ky, { HTTPError, type RetryOptions } from 'ky';
 import { queryKeys } from './queryKeys.ts';
 import { clearSession } from './session.ts';
 
@@ -28,7 +27,7 @@ export interface Parser<T> {
 }
 
 /** The failure of a call from its status and body (the server's error shape, other JSON, or text). */
-function httpError(status: number, statusText: string, data: unknown): HttpError {
+export function httpError(status: number, statusText: string, data: unknown): HttpError {
   const shaped = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   const code = typeof shaped?.code === 'string' ? shaped.code : null;
   const details = Array.isArray(shaped?.details)
@@ -68,34 +67,26 @@ export function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/**
- * How a write retries a failure that may pass by itself: no response at all (the connection dropped,
- * the API restarting), or 502, 503 or 504 (a database restarting, a learner's stream busy, a proxy
- * without an upstream). A 503's `Retry-After` sets the wait (the API says 1 s); otherwise 0.3, 0.6, 1.2,
- * 2.4 s with jitter, so thousands of clients do not come back in step. Every try carries the same
- * Idempotency-Key, so the server applies the write once, however many tries reach it: a student's answer
- * through a brief outage is neither lost nor counted twice. Other failures (4xx, 500) come back at once.
- */
-export const WRITE_RETRY = {
-  limit: 4,
-  methods: ['post', 'patch', 'put', 'delete'],
-  statusCodes: [502, 503, 504],
-  afterStatusCodes: [503],
-  maxRetryAfter: 10_000,
-  backoffLimit: 4_000,
-  jitter: true,
-} as const satisfies RetryOptions;
+let writePath: Promise<typeof import('./write-client.ts')> | null = null;
 
 /**
- * The HTTP client of every write (ky): credentials included, `WRITE_RETRY`, and no timeout of its own
- * (the server bounds its own work; a slow answer under load is waited for, not abandoned). The fault
- * drills drive the API through it, with a cookie of their own, to prove the policy against real outages.
+ * Loads the write path (ky) once. `main.tsx` calls it right after the first render, so it is in memory
+ * before the learner's first write, even if the connection drops by then (an import that fails offline
+ * would otherwise look like a stale build).
  */
-export const writeClient = ky.create({ credentials: 'include', retry: WRITE_RETRY, timeout: false });
+export function loadWritePath(): Promise<typeof import('./write-client.ts')> {
+  writePath ??= import('./write-client.ts').catch((error: unknown) => {
+    writePath = null;
+    throw error;
+  });
+  return writePath;
+}
 
 /**
  * A write: JSON body, credentials, and an Idempotency-Key (a fresh one per action unless the caller
- * keeps its own across the action's manual retries), retried by `WRITE_RETRY` with that same key.
+ * keeps its own across the action's manual retries), retried by `WRITE_RETRY` (write-client.ts) with that
+ * same key. The write client (ky) is loaded with the first write, not with the first screen: reads use
+ * plain `fetch`, so the initial route stays within its budget.
  */
 export async function sendJson<T>(
   method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
@@ -104,19 +95,8 @@ export async function sendJson<T>(
   schema: Parser<T>,
   idempotencyKey: string = newIdempotencyKey(),
 ): Promise<T> {
-  try {
-    const data = await writeClient(path, {
-      method,
-      headers: { accept: 'application/json', 'idempotency-key': idempotencyKey },
-      ...(body === undefined ? {} : { json: body }),
-    }).json();
-    return schema.parse(data);
-  } catch (error) {
-    if (error instanceof HTTPError) {
-      throw httpError(error.response.status, error.response.statusText, error.data);
-    }
-    throw error;
-  }
+  const { sendWithRetries } = await loadWritePath();
+  return schema.parse(await sendWithRetries(method, path, body, idempotencyKey));
 }
 
 /** True for the failure of a call made without a (valid) session. */

@@ -5,6 +5,7 @@ import {
   applyTotals,
   refreshAfterAnswer,
   refreshAfterNodeComplete,
+  refreshAfterReview,
   refreshAfterVocabulary,
 } from './cache.ts';
 import { queryKeys } from './queryKeys.ts';
@@ -23,6 +24,12 @@ function cached() {
     vocabularyStats: queryKeys.vocabularyStats('u1'),
     leaderboard: queryKeys.leaderboard,
     lessons: queryKeys.lessons,
+    dueReviews: queryKeys.dueReviews('u1'),
+    reviewForecast: queryKeys.reviewForecast('u1'),
+    reviewSession: queryKeys.reviewSession('u1', 'due', null),
+    errorQuestions: queryKeys.errorQuestions('u1'),
+    knowledgeTags: queryKeys.knowledgeTags('u1'),
+    reviewSettings: queryKeys.reviewSettings('u1'),
   };
   for (const key of Object.values(keys)) client.setQueryData(key, key === queryKeys.currentUser ? USER : []);
   const stale = () =>
@@ -52,10 +59,22 @@ describe('the cache after a write', () => {
     expect(client.getQueryData(queryKeys.currentUser)).toBeNull();
   });
 
-  it('after an answer: the user and their stats', async () => {
+  it('after an answer: the user, their stats and their due count and forecast', async () => {
     const { client, stale } = cached();
     await refreshAfterAnswer(client, 'u1');
-    expect(stale()).toEqual(['currentUser', 'userStats']);
+    expect(stale()).toEqual(['currentUser', 'dueReviews', 'reviewForecast', 'userStats']);
+  });
+
+  it('after a review session: the cards, the error book and the figures by kind of knowledge', async () => {
+    const { client, stale } = cached();
+    await refreshAfterReview(client, 'u1');
+    expect(stale()).toEqual([
+      'dueReviews',
+      'errorQuestions',
+      'knowledgeTags',
+      'reviewForecast',
+      'reviewSession',
+    ]);
   });
 
   it('after a node: also every completed-activities list of the user and the leaderboard', async () => {

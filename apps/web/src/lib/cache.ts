@@ -17,9 +17,26 @@ function invalidateAll(client: QueryClient, keys: ReadonlyArray<readonly unknown
   return Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
-/** After an answer: the user and the per-lesson stats (spec part 1 §7). */
+/**
+ * After an answer: the user and the per-lesson stats (spec part 1 §7), and the review cards (every answer
+ * reschedules its card: the header's and the lobby's due counts move). Only the reads on screen refetch.
+ */
 export function refreshAfterAnswer(client: QueryClient, userId: string): Promise<void> {
-  return invalidateAll(client, [queryKeys.currentUser, queryKeys.userStats(userId)]);
+  return invalidateAll(client, [
+    queryKeys.currentUser,
+    queryKeys.userStats(userId),
+    queryKeys.dueReviews(userId),
+    queryKeys.reviewForecast(userId),
+  ]);
+}
+
+/** After a review session: its cards moved, so the error book's mastery and the tag figures did too. */
+export function refreshAfterReview(client: QueryClient, userId: string): Promise<void> {
+  return invalidateAll(client, [
+    queryKeys.reviews(userId),
+    queryKeys.errorQuestions(userId),
+    queryKeys.knowledgeTags(userId),
+  ]);
 }
 
 /** After a node completion: lesson records, completed activities, the user and the leaderboard. */

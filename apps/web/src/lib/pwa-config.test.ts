@@ -20,6 +20,12 @@ describe('what the service worker keeps for offline use', () => {
     expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons/9`)).toBe(true);
   });
 
+  it("keeps a passage's annotations with its text", () => {
+    expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons/9/annotations`)).toBe(true);
+    expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons/9/annotation`)).toBe(false);
+    expect(TEXTS_PATTERN.test(`${ORIGIN}/api/lessons/9/annotations/x`)).toBe(false);
+  });
+
   it('keeps the question sets a learner opens and who is signed in', () => {
     expect(QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/lessons/9/questions`)).toBe(true);
     expect(

@@ -57,6 +57,11 @@ function given(events: LearnerEvent[]) {
 }
 
 const signIn: LearnerCommand = { type: 'SignIn', data: {} };
+/**
+ * Records the school year's default exam plan (an ExamDateSet), as a learner's first answer or setting
+ * does: histories start with it so the answers below are decided on a learner whose plan is known.
+ */
+const recordPlan: Step = { command: { type: 'ChangeReviewSettings', data: {} } };
 const question = (id: string, overrides: Partial<QuestionForGrading> = {}): QuestionForGrading => ({
   id,
   lessonId: 1,
@@ -94,30 +99,34 @@ describe('signing in', () => {
 
   describe('again on the same Hong Kong day', () => {
     it('does nothing', () => {
-      expect(given(history({ command: signIn })).when(signIn, { now: sept(2, '23:59') })).toEqual({
-        ok: true,
-        events: [],
-      });
+      expect(given(history({ command: signIn }, recordPlan)).when(signIn, { now: sept(2, '23:59') })).toEqual(
+        {
+          ok: true,
+          events: [],
+        },
+      );
     });
   });
 
   describe('on the next Hong Kong day', () => {
     it('extends the streak', () => {
       const at = new Date(sept(3, '00:01')).toISOString();
-      expect(given(history({ command: signIn })).when(signIn, { now: sept(3, '00:01') })).toEqual({
-        ok: true,
-        events: [
-          learnerEvent('DailySignedIn', { day: '2024-09-03', previousActiveDay: DAY, at }),
-          learnerEvent('XpAwarded', {
-            amount: 5,
-            reason: 'daily_sign_in',
-            lessonId: null,
-            questionId: null,
-            at,
-          }),
-          learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
-        ],
-      });
+      expect(given(history({ command: signIn }, recordPlan)).when(signIn, { now: sept(3, '00:01') })).toEqual(
+        {
+          ok: true,
+          events: [
+            learnerEvent('DailySignedIn', { day: '2024-09-03', previousActiveDay: DAY, at }),
+            learnerEvent('XpAwarded', {
+              amount: 5,
+              reason: 'daily_sign_in',
+              lessonId: null,
+              questionId: null,
+              at,
+            }),
+            learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
+          ],
+        },
+      );
     });
 
     it('counts days in Hong Kong time, not UTC', () => {
@@ -208,7 +217,7 @@ describe('signing in', () => {
 });
 
 describe('submitting an answer', () => {
-  const signedIn = () => history({ command: signIn });
+  const signedIn = () => history({ command: signIn }, recordPlan);
 
   describe('when it is correct', () => {
     it('records the graded answer and awards 10 XP', () => {
@@ -240,6 +249,8 @@ describe('submitting an answer', () => {
             firstAttempt: true,
             questionsCompleted: 1,
             totalQuestions: 20,
+            // A question answered for the first time has no card yet: not a due review.
+            wasDue: false,
             at: LATER_AT,
           }),
           learnerEvent('XpAwarded', {
@@ -309,12 +320,13 @@ describe('submitting an answer', () => {
   });
 
   describe('on a new day', () => {
-    it('first signs in, then records the answer', () => {
+    it('first signs in, then records the exam plan and the answer', () => {
       const decision = given([]).when(right('q1'));
       expect(decision.ok && decision.events.map((e) => e.type)).toEqual([
         'DailySignedIn',
         'XpAwarded',
         'StreakReset',
+        'ExamDateSet',
         'AnswerSubmitted',
         'XpAwarded',
       ]);
@@ -412,7 +424,7 @@ describe('submitting an answer', () => {
     });
 
     it('records the marks as self-assessed; full marks count as correct', () => {
-      const decision = given(history({ command: signIn })).when(selfMarked(8));
+      const decision = given(history({ command: signIn }, recordPlan)).when(selfMarked(8));
       expect(decision.ok && decision.events[0]?.data).toMatchObject({
         selfAssessed: true,
         pointsEarned: 8,
@@ -422,7 +434,7 @@ describe('submitting an answer', () => {
     });
 
     it('records fewer marks as not yet correct', () => {
-      const decision = given(history({ command: signIn })).when(selfMarked(5));
+      const decision = given(history({ command: signIn }, recordPlan)).when(selfMarked(5));
       expect(decision.ok && decision.events[0]?.data).toMatchObject({
         selfAssessed: true,
         pointsEarned: 5,
@@ -468,7 +480,7 @@ describe('submitting an answer', () => {
     });
 
     it('uses 20 questions when the context does not know the lesson', () => {
-      const decision = given(history({ command: signIn })).when(right('q1'), {
+      const decision = given(history({ command: signIn }, recordPlan)).when(right('q1'), {
         lessonQuestionCounts: { 2: 3 },
       });
       expect(decision.ok && decision.events[0]?.data).toMatchObject({ totalQuestions: 20 });
@@ -501,7 +513,7 @@ describe('submitting an answer', () => {
     };
 
     it('grades by the scoring points: correct only with every point', () => {
-      const decision = given(history({ command: signIn })).when({
+      const decision = given(history({ command: signIn }, recordPlan)).when({
         type: 'SubmitAnswer',
         data: {
           question: question('t1', translation),
@@ -518,7 +530,7 @@ describe('submitting an answer', () => {
     });
 
     it('marks a pasted source wrong', () => {
-      const decision = given(history({ command: signIn })).when({
+      const decision = given(history({ command: signIn }, recordPlan)).when({
         type: 'SubmitAnswer',
         data: { question: question('t1', translation), selectedAnswer: '君子固窮。', timeSpent: 40 },
       });
@@ -657,7 +669,7 @@ describe('completing a roadmap node', () => {
 
   describe('with no answer recorded in the session', () => {
     it('falls short: a client cannot complete a node by saying so', () => {
-      const decision = given(history({ command: signIn })).when(
+      const decision = given(history({ command: signIn }, recordPlan)).when(
         node('word_interpretation', 100, 8, 8),
         twoTypes,
       );
@@ -825,7 +837,7 @@ describe('completing a vocabulary exercise', () => {
     }) as LearnerCommand;
 
   it('records the exercise with the server score', () => {
-    expect(given(history({ command: signIn })).when(exercise())).toEqual({
+    expect(given(history({ command: signIn }, recordPlan)).when(exercise())).toEqual({
       ok: true,
       events: [
         learnerEvent('VocabularyExerciseCompleted', {
@@ -844,7 +856,7 @@ describe('completing a vocabulary exercise', () => {
   });
 
   it('keeps a difficulty given and a null lesson list', () => {
-    const decision = given(history({ command: signIn })).when(
+    const decision = given(history({ command: signIn }, recordPlan)).when(
       exercise({ difficulty: 'advanced', lessonIds: null }),
     );
     expect(decision.ok && decision.events[0]?.data).toMatchObject({
@@ -917,15 +929,15 @@ describe('changing the school name', () => {
   });
 
   it('records that it changed, and never the name (personal data stays out of the log)', () => {
-    const decision = given(history({ command: signIn })).when(school(' 皇仁書院 '));
+    const decision = given(history({ command: signIn }, recordPlan)).when(school(' 皇仁書院 '));
     expect(decision).toEqual({ ok: true, events: [learnerEvent('SchoolChanged', { at: AT })] });
     expect(JSON.stringify(decision)).not.toContain('皇仁書院');
-    const again = given(history({ command: signIn })).when(school('英華書院', '皇仁書院'));
+    const again = given(history({ command: signIn }, recordPlan)).when(school('英華書院', '皇仁書院'));
     expect(again).toEqual({ ok: true, events: [learnerEvent('SchoolChanged', { at: AT })] });
   });
 
   it('does nothing when the name is unchanged', () => {
-    expect(given(history({ command: signIn })).when(school('皇仁書院 ', '皇仁書院'))).toEqual({
+    expect(given(history({ command: signIn }, recordPlan)).when(school('皇仁書院 ', '皇仁書院'))).toEqual({
       ok: true,
       events: [],
     });
@@ -945,7 +957,7 @@ describe('finishing a recitation', () => {
     }) as LearnerCommand;
 
   it('records the accuracy and grade the server computes', () => {
-    expect(given(history({ command: signIn })).when(recitation({ accuracy: 95 }))).toEqual({
+    expect(given(history({ command: signIn }, recordPlan)).when(recitation({ accuracy: 95 }))).toEqual({
       ok: true,
       events: [
         learnerEvent('RecitationFinished', {
@@ -967,7 +979,7 @@ describe('finishing a recitation', () => {
   });
 
   it('counts the whole range when the client does not say how many characters', () => {
-    const decision = given(history({ command: signIn })).when(
+    const decision = given(history({ command: signIn }, recordPlan)).when(
       recitation({ characters: undefined, mistakes: 10 }),
     );
     expect(decision.ok && decision.events[0]?.data).toMatchObject({

@@ -23,6 +23,9 @@ import {
 } from '../progress/progress.ts';
 import { DICTATION_MAX_TYPED, markRecall } from '../recitation/dictation.ts';
 import { isRecitable, recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
+import { examDateForYear, examDateProblem, examYearProblem } from '../review/exam-date.ts';
+import { type ExamPlanRecord, planInForce, reviewBookOf, targetRecallOf } from '../review/review-book.ts';
+import { isDueBy, replanCard } from '../review/scheduler.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
 import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
@@ -30,6 +33,7 @@ import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
 import {
   type AnswerSource,
   appealStatus,
+  type ExamDateSet,
   type LearnerEvent,
   type LearnerState,
   learnerEvent,
@@ -139,6 +143,16 @@ export type FinishRecitation = Command<
   }
 >;
 export type SignIn = Command<'SignIn', Record<string, never>>;
+/** The learner sets their own exam date (and, optionally, the recall they want on it). */
+export type SetExamDate = Command<'SetExamDate', { examDate: string; targetRecall?: number }>;
+/**
+ * The learner changes review settings: the daily goal, the exam year (the date follows: the school
+ * year's default for it), or finishes the first-sign-in guide.
+ */
+export type ChangeReviewSettings = Command<
+  'ChangeReviewSettings',
+  { dailyGoal?: number; examYear?: number; guideCompleted?: boolean }
+>;
 
 /**
  * An answer of the learner's stream as stored (read by the API at the version the client names,
@@ -188,7 +202,9 @@ export type LearnerCommand =
   | SignIn
   | AppealAnswer
   | DeclineAppeal
-  | AcceptAppeal;
+  | AcceptAppeal
+  | SetExamDate
+  | ChangeReviewSettings;
 
 /** The world as the decider needs it, passed in by the API. */
 export type DecideContext = {
@@ -203,6 +219,11 @@ export type DecideContext = {
    * min(8, this) answers); when missing, a session needs one answer.
    */
   readonly nodeQuestionCounts?: Readonly<Record<number, Readonly<Record<string, number>>>>;
+  /**
+   * The exam dates an admin set per exam year (the school year's default); years missing use the
+   * built-in date (review/exam-date.ts).
+   */
+  readonly adminExamDates?: Readonly<Record<number, string>>;
 };
 
 /** The answer of `decide`: the events to append (possibly none), or a refusal. */
@@ -299,7 +320,15 @@ function submitAnswer(
   // (a correct repeat neither adds to it nor breaks it; a wrong answer breaks it).
   const earnedXp = marked.isCorrect && lesson.correct[question.id] !== true;
   const correctRun = marked.isCorrect ? state.correctRun + (earnedXp ? 1 : 0) : 0;
+  const answeredAt = answerCountsAt(data.answeredAt, at);
+  // The plan this answer is scheduled under (the school year's default may have moved since the last).
+  const planEvents = defaultPlanEvents(state, context, at);
+  const newPlan = planEvents[0];
+  const card = reviewBookOf(state).cards[question.id];
+  const wasDue =
+    card !== undefined && isDueBy(newPlan ? replanCard(card, newPlan.data) : card, Date.parse(answeredAt));
   const events: LearnerEvent[] = [
+    ...planEvents,
     learnerEvent('AnswerSubmitted', {
       questionId: question.id,
       lessonId: question.lessonId,
@@ -320,14 +349,16 @@ function submitAnswer(
       selfAssessed: selfAssessment !== undefined,
       earnedXp,
       timeSpent,
-      answeredAt: answerCountsAt(data.answeredAt, at),
+      answeredAt,
       correctRun,
       firstAttempt,
       questionsCompleted,
       totalQuestions,
+      wasDue,
       at,
     }),
     ...xpForAnswer(earnedXp, correctRun).map((reason) => xp(at, reason, question.lessonId, question.id)),
+    ...(wasDue && marked.isCorrect ? [xp(at, 'review_correct', question.lessonId, question.id)] : []),
   ];
   if (!lesson.completed && isLessonComplete(questionsCompleted, totalQuestions)) {
     events.push(
@@ -665,6 +696,102 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   ]);
 }
 
+/**
+ * The school year's default plan, when it applies to the learner and differs from what their stream
+ * records: an ExamDateSet to fold before the command's own events. A learner's own date stays theirs.
+ */
+function defaultPlanEvents(state: LearnerState, context: DecideContext, at: string): ExamDateSet[] {
+  const book = reviewBookOf(state);
+  if (book.plan?.source === 'learner') return [];
+  const plan = planInForce(book.plan, context.adminExamDates, at);
+  if (book.plan !== null && book.plan.examDate === plan.examDate) return [];
+  return [planEvent(plan, at)];
+}
+
+function planEvent(plan: ExamPlanRecord, at: string): ExamDateSet {
+  return learnerEvent('ExamDateSet', { ...plan, at });
+}
+
+function setExamDate({ data }: SetExamDate, state: LearnerState, at: string): Outcome {
+  const problem = examDateProblem(data.examDate, at);
+  if (problem !== null) return refuse('INVALID_EXAM_DATE', problem);
+  if (data.targetRecall !== undefined && !isTargetRecall(data.targetRecall)) {
+    return refuse('INVALID_TARGET_RECALL', '目標記憶率須在 70% 至 97% 之間');
+  }
+  const book = reviewBookOf(state);
+  const plan: ExamPlanRecord = {
+    examDate: data.examDate,
+    targetRecall: data.targetRecall ?? targetRecallOf(book),
+    source: 'learner',
+    examYear: null,
+  };
+  const current = book.plan;
+  if (
+    current !== null &&
+    current.source === plan.source &&
+    current.examDate === plan.examDate &&
+    current.targetRecall === plan.targetRecall
+  ) {
+    return accept([]);
+  }
+  return accept([planEvent(plan, at)]);
+}
+
+/** The target recall a learner may choose: 0.7 to 0.97 (the contracts' bounds). */
+export const TARGET_RECALL_RANGE = [0.7, 0.97] as const;
+const isTargetRecall = (x: number) =>
+  Number.isFinite(x) && x >= TARGET_RECALL_RANGE[0] && x <= TARGET_RECALL_RANGE[1];
+
+/** The daily review goal a learner may set: 5 to 200 cards (the contracts' bounds). */
+export const DAILY_GOAL_RANGE = [5, 200] as const;
+
+function changeReviewSettings(
+  { data }: ChangeReviewSettings,
+  state: LearnerState,
+  context: DecideContext,
+  at: string,
+): Outcome {
+  const book = reviewBookOf(state);
+  const events: LearnerEvent[] = [];
+  if (data.examYear !== undefined) {
+    const problem = examYearProblem(data.examYear, at, context.adminExamDates);
+    if (problem !== null) return refuse('INVALID_EXAM_DATE', problem);
+    const plan: ExamPlanRecord = {
+      examDate: examDateForYear(data.examYear, context.adminExamDates),
+      targetRecall: targetRecallOf(book),
+      source: 'school_year_default',
+      examYear: data.examYear,
+    };
+    const current = book.plan;
+    if (
+      current === null ||
+      current.source !== plan.source ||
+      current.examYear !== plan.examYear ||
+      current.examDate !== plan.examDate
+    ) {
+      events.push(planEvent(plan, at));
+    }
+  } else {
+    events.push(...defaultPlanEvents(state, context, at));
+  }
+  if (
+    data.dailyGoal !== undefined &&
+    !(
+      Number.isInteger(data.dailyGoal) &&
+      data.dailyGoal >= DAILY_GOAL_RANGE[0] &&
+      data.dailyGoal <= DAILY_GOAL_RANGE[1]
+    )
+  ) {
+    return refuse('INVALID_DAILY_GOAL', '每日目標須為 5 至 200 題');
+  }
+  const dailyGoal = data.dailyGoal ?? book.dailyGoal;
+  const guideCompleted = data.guideCompleted ?? book.guideCompleted;
+  if (dailyGoal !== book.dailyGoal || guideCompleted !== book.guideCompleted) {
+    events.push(learnerEvent('ReviewSettingsChanged', { dailyGoal, guideCompleted, at }));
+  }
+  return accept(events);
+}
+
 /** Commands a teacher gives on a learner's stream. */
 const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set(['DeclineAppeal', 'AcceptAppeal']);
 
@@ -812,6 +939,10 @@ function decideCommand(
       return declineAppeal(command, state, at);
     case 'AcceptAppeal':
       return acceptAppeal(command, state, at);
+    case 'SetExamDate':
+      return setExamDate(command, state, at);
+    case 'ChangeReviewSettings':
+      return changeReviewSettings(command, state, context, at);
     default:
       return assertNever(command);
   }

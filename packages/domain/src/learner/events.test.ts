@@ -62,6 +62,8 @@ describe('the learner event union', () => {
       'AnswerAppealed',
       'AppealDeclined',
       'AnswerRemarked',
+      'ExamDateSet',
+      'ReviewSettingsChanged',
     ]);
     expect(LEARNER_EVENT_SCHEMA_VERSION).toBe(1);
     expect(LEARNER_EVENT_SCHEMA_VERSIONS).toEqual({ AnswerSubmitted: 2, RecitationFinished: 2 });
@@ -88,6 +90,7 @@ describe('evolve', () => {
       lessons: {},
       errorBook: {},
       appeals: {},
+      reviews: { plan: null, dailyGoal: 20, guideCompleted: false, today: null, cards: {} },
     });
     expect(lessonState(initialLearnerState, 7)).toEqual({
       answered: {},

@@ -5,6 +5,13 @@
  */
 import type { GradingMethod } from '../grading/grading.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
+import {
+  type ExamDateSource,
+  foldReviewBook,
+  initialReviewBook,
+  type ReviewBook,
+  reviewBookOf,
+} from '../review/review-book.ts';
 import { assertNever } from '../shared/errors.ts';
 import type { HongKongDay } from '../time/hong-kong.ts';
 import type { XpReason } from '../xp/awards.ts';
@@ -101,7 +108,29 @@ export type AnswerSubmitted = Event<
     /** The lesson's progress after this answer: distinct questions answered, and the bank's size. */
     questionsCompleted: number;
     totalQuestions: number;
+    /**
+     * The question's review card was due by the end of the answer's Hong Kong day (a correct answer then
+     * earned review XP; the answer counts toward the daily review goal). Absent before reviews: false.
+     */
+    wasDue?: boolean;
   }
+>;
+
+/**
+ * The exam day the learner's reviews aim at, and the recall wanted on it: the learner's own choice
+ * (`learner`), or the school year's default (`school_year_default`: the coming exam, or the year the
+ * learner chose in the guide), recorded when it first applies to them or when the default moved.
+ * Every card is planned again under it.
+ */
+export type ExamDateSet = Event<
+  'ExamDateSet',
+  { examDate: string; targetRecall: number; source: ExamDateSource; examYear: number | null }
+>;
+
+/** The learner's review settings after a change: the daily review goal and the first-sign-in guide. */
+export type ReviewSettingsChanged = Event<
+  'ReviewSettingsChanged',
+  { dailyGoal: number; guideCompleted: boolean }
 >;
 
 /** XP the server awarded, with its reason; `lessonId`/`questionId` say what it was for, when anything. */
@@ -328,7 +357,9 @@ export type LearnerEvent =
   | ErrorNoteSaved
   | ErrorQuestionMastered
   | SchoolChanged
-  | RecitationFinished;
+  | RecitationFinished
+  | ExamDateSet
+  | ReviewSettingsChanged;
 
 export type LearnerEventType = LearnerEvent['type'];
 
@@ -351,6 +382,8 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerAppealed',
   'AppealDeclined',
   'AnswerRemarked',
+  'ExamDateSet',
+  'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
 
 /** The event of a given type. */
@@ -399,6 +432,8 @@ export type LearnerState = {
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
   /** Appeals by the stream version of the answer they appeal (absent in states folded before appeals). */
   readonly appeals?: Readonly<Record<string, AppealStatus>>;
+  /** The exam plan, review settings, today's due reviews and every review card (issue 21). */
+  readonly reviews: ReviewBook;
 };
 
 /**
@@ -406,7 +441,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 3;
+export const LEARNER_STATE_VERSION = 4;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -416,6 +451,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   2: '4da58fc91cafd47a',
   // 3: the state remembers appeals by the version of the answer they appeal.
   3: '4f48b5a5f5773c49',
+  // 4: the review book (exam plan, settings, today's due reviews, cards) for review XP and scheduling.
+  4: 'c201634a9e3cb432',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -426,6 +463,7 @@ export const initialLearnerState: LearnerState = {
   lessons: {},
   errorBook: {},
   appeals: {},
+  reviews: initialReviewBook,
 };
 
 const emptyLesson: LessonState = {
@@ -471,6 +509,13 @@ export function appealStatus(state: LearnerState, answerVersion: number): Appeal
 
 /** Applies one event to the decider's state. */
 export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
+  const reviews = reviewBookOf(state);
+  const nextReviews = foldReviewBook(reviews, event);
+  const next = evolveProgress(state, event);
+  return nextReviews === reviews && next.reviews === reviews ? next : { ...next, reviews: nextReviews };
+}
+
+function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState {
   switch (event.type) {
     case 'AnswerSubmitted': {
       const { data } = event;
@@ -549,6 +594,8 @@ export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':
     case 'RecitationFinished':
+    case 'ExamDateSet':
+    case 'ReviewSettingsChanged':
       return state;
     default:
       return assertNever(event);

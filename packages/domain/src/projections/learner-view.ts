@@ -12,6 +12,7 @@
 import type { LearnerEvent, LearnerEventOf, VocabularyExerciseType } from '../learner/events.ts';
 import { LESSON_PROGRESS_QUESTIONS } from '../progress/progress.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
+import { foldReviewBook, initialReviewBook, type ReviewBook } from '../review/review-book.ts';
 import { assertNever } from '../shared/errors.ts';
 import type { HongKongDay } from '../time/hong-kong.ts';
 
@@ -98,6 +99,8 @@ export type LearnerView = {
     readonly totalTimeSpent: number;
   };
   readonly recitations: Readonly<Record<string, RecitationView>>;
+  /** The exam plan, review settings, today's due reviews and the review cards (`review_cards`). */
+  readonly reviews: ReviewBook;
 };
 
 /**
@@ -105,7 +108,7 @@ export type LearnerView = {
  * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
  * do), and views of the old version are refolded from the log on the next projection.
  */
-export const LEARNER_VIEW_VERSION = 3;
+export const LEARNER_VIEW_VERSION = 4;
 
 /**
  * The digest of `LearnerView`'s shape at each version (packages/store/src/stored-shapes.test.ts).
@@ -116,6 +119,8 @@ export const LEARNER_VIEW_SHAPES: Readonly<Record<number, string>> = {
   1: '4986d0534f1f1859',
   2: '4986d0534f1f1859',
   3: 'c263dfd1c181c4d1',
+  // 4: the review book (exam plan, settings, cards): `review_cards` and `review_settings`.
+  4: '650472060db8803f',
 };
 
 export const initialLearnerView: LearnerView = {
@@ -130,6 +135,7 @@ export const initialLearnerView: LearnerView = {
   errorBook: {},
   vocabulary: { records: {}, totalExercises: 0, totalScore: 0, totalTimeSpent: 0 },
   recitations: {},
+  reviews: initialReviewBook,
 };
 
 /** The key of a vocabulary exercise in `vocabulary.records`. */
@@ -320,6 +326,10 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
     case 'NodeFellShort':
       // The roadmap reads a node's best score from the decider's state; no read model changes.
       return view;
+    case 'ExamDateSet':
+    case 'ReviewSettingsChanged':
+      // The review book's own (below).
+      return view;
     default:
       return assertNever(event);
   }
@@ -327,7 +337,9 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
 
 /** Applies one event to the learner's read models. */
 export function projectLearner(view: LearnerView, event: LearnerEvent): LearnerView {
-  const next = apply(view, event);
+  const applied = apply(view, event);
+  const reviews = foldReviewBook(applied.reviews ?? initialReviewBook, event);
+  const next = reviews === applied.reviews ? applied : { ...applied, reviews };
   return next.lastActiveAt === event.data.at ? next : { ...next, lastActiveAt: event.data.at };
 }
 

@@ -107,9 +107,10 @@ const view = foldLearnerView(events);
 const day2 = (minutes: number) => new Date(Date.parse(DAY2) + minutes * 60_000).toISOString();
 
 describe('the learner view of a two-day history', () => {
-  it('totals XP by the rules: 5 + 10 + 10 + 25 + 50 on day 1, 5 + 10 + 100 on day 2', () => {
+  // Day 2's right answer to q4 (wrong on day 1, so its card is due) is a due review: 5 review XP.
+  it('totals XP by the rules: 5 + 10 + 10 + 25 + 50 on day 1, 5 + 10 + 5 + 100 on day 2', () => {
     expect(view).toMatchObject({
-      totalXP: 215,
+      totalXP: 220,
       streakDays: 2,
       lastActiveAt: day2(15),
       completedLessonCount: 1,
@@ -124,7 +125,7 @@ describe('the learner view of a two-day history', () => {
 
   it('keeps per-lesson stats', () => {
     expect(lessonStatsRecords(view)).toEqual([
-      { lessonId: 1, questionsCompleted: 4, totalQuestions: 5, xpEarned: 205, accuracy: 80 },
+      { lessonId: 1, questionsCompleted: 4, totalQuestions: 5, xpEarned: 210, accuracy: 80 },
       { lessonId: 2, questionsCompleted: 1, totalQuestions: 20, xpEarned: 0, accuracy: 0 },
     ]);
     expect(view.lessons['2']?.questionsCompleted).toBe(1);
@@ -134,7 +135,7 @@ describe('the learner view of a two-day history', () => {
 
   it('gives the leaderboard figures', () => {
     expect(leaderboardEntry(view)).toEqual({
-      totalXP: 215,
+      totalXP: 220,
       completedLessons: 1,
       averageAccuracy: 40,
       streakDays: 2,

@@ -34,6 +34,9 @@ export const DOMAIN_ERROR_CODES = [
   'EMPTY_RENDERING',
   'RENDERING_NOT_IN_ANSWER',
   'RENDERING_COPIES_SOURCE',
+  'INVALID_EXAM_DATE',
+  'INVALID_TARGET_RECALL',
+  'INVALID_DAILY_GOAL',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -34,6 +34,14 @@ export function hongKongDate(isoOrEpoch: string | number): HongKongDay {
   return new Date(ms + HONG_KONG_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The hour of the day (0–23) in Hong Kong at an instant.
+ * @example hongKongHour('2024-03-01T11:30:00Z') // 19
+ */
+export function hongKongHour(isoOrEpoch: string | number): number {
+  return new Date(toEpochMs(isoOrEpoch) + HONG_KONG_UTC_OFFSET_MS).getUTCHours();
+}
+
 function dayToUtcMs(day: HongKongDay): number {
   if (!DAY_PATTERN.test(day)) {
     throw new DomainRuleError('INVALID_TIME', `Not a calendar day: ${day}`);

@@ -10,6 +10,7 @@ describe('the XP table of spec part 1 §9', () => {
       unit_completed: 100,
       daily_sign_in: 5,
       streak_milestone: 20,
+      review_correct: 5,
     });
     expect(CORRECT_RUN_BONUS_FROM).toBe(3);
   });

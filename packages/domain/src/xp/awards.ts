@@ -16,6 +16,8 @@ export const XP_AWARDS = {
   daily_sign_in: 5,
   /** The streak reaches one of the streak milestones. */
   streak_milestone: 20,
+  /** A review card due by the end of the day, answered correctly (docs/spec-decisions.md). */
+  review_correct: 5,
 } as const;
 
 export type XpReason = keyof typeof XP_AWARDS;
@@ -33,6 +35,7 @@ export const XP_REASON_LABELS: Readonly<Record<XpReason, string>> = {
   unit_completed: '完成單元',
   daily_sign_in: '每日登入',
   streak_milestone: '連續學習里程碑',
+  review_correct: '複習答對',
 };
 
 /**

@@ -6,6 +6,8 @@ export * from './error-book.ts';
 export * from './learner-view.ts';
 export * from './lesson-stats.ts';
 export * from './replay.ts';
+export * from './reviews.ts';
+export * from './reviews-due.ts';
 export * from './system.ts';
 export * from './user-totals.ts';
 export * from './vocabulary.ts';

@@ -5,7 +5,7 @@ import {
   type TeacherInvitation,
 } from '@wenyan/contracts';
 import {
-  classesOfLearner,
+  classesWithTeachers,
   createClassAccounts,
   createTeacherInvitation,
   findUserById,
@@ -88,7 +88,7 @@ export async function classroomRoutes(app: FastifyInstance): Promise<void> {
   );
 
   defineRoute(app, 'listMyClasses', async ({ user }) =>
-    (await classesOfLearner(db, user.id)).map((c) => ({
+    (await classesWithTeachers(db, user.id)).map((c) => ({
       id: c.id,
       name: c.name,
       teacherName: c.teacherName,

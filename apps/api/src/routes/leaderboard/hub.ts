@@ -1,13 +1,22 @@
 import {
+  type ClassLeague,
   decodeClientMessage,
   type LeaderboardEntry,
   type ServerMessage,
   WS_PROTOCOL_VERSION,
 } from '@wenyan/contracts';
+import { findClass } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { metrics } from '../../plugins/metrics.ts';
+import { leagueView, mayViewLeague, readLeagueFigures } from '../homework/league.ts';
 import { entryRows, readLeaderboard, readTop, toEntry } from './service.ts';
+
+/** The hub's questions about who may see what (the API's rules, passed in so the hub stays testable). */
+export interface HubAccess {
+  /** True when a class of the user's hides the global board from its students. */
+  globalHidden(user: { id: string; roles: readonly string[] }): Promise<boolean>;
+}
 
 /** At most one leaderboard message per socket per interval, whatever the answer rate. */
 export const PUSH_INTERVAL_MS = 1000;
@@ -43,7 +52,15 @@ export const WS_LIMITS = {
 
 interface Client {
   userId: string;
+  roles: readonly string[];
   subscribed: boolean;
+  /**
+   * The class whose league the socket follows instead of the global board (null: the board). One
+   * channel at a time, so the socket's one message a second holds for both.
+   */
+  leagueClassId: string | null;
+  /** The league this socket last received, to send only changes. */
+  lastLeagueKey: string;
   /** The token bucket of this socket's messages. */
   tokens: number;
   refilledAt: number;
@@ -140,8 +157,43 @@ export function takeToken(bucket: { tokens: number; refilledAt: number }, now: n
  * Redis pub/sub) are counted; every tick it takes the sockets behind the count whose last message is a
  * second old, reads the top ten once and their ranks in one batch, and sends each what changed for it.
  */
-export function createLeaderboardHub(app: FastifyInstance) {
+export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
   const { db, leaderboard, broadcast, leaderboardVersion } = app.deps;
+
+  /**
+   * Moves the socket to a class's league (its members, its teacher or an admin only) and sends the
+   * league now unless the socket had a message within the second (a tick sends it then).
+   */
+  async function subscribeLeague(socket: WebSocket, client: Client, classId: string): Promise<void> {
+    // Like the board's subscribe: one read at a time, and none for the same league within the second.
+    if (client.reading) return;
+    if (client.leagueClassId === classId && Date.now() - client.lastSentAt < PUSH_INTERVAL_MS) return;
+    client.reading = true;
+    try {
+      const now = new Date().toISOString();
+      const found = await findClass(db, classId);
+      const members = found ? ((await readLeagueFigures(db, [found.id], now)).get(found.id) ?? []) : [];
+      const viewer = { id: client.userId, roles: client.roles };
+      if (!found || !mayViewLeague(found, members, viewer)) {
+        send(socket, { type: 'error', code: found ? 'FORBIDDEN' : 'NOT_FOUND', message: '你不在這個班別。' });
+        return;
+      }
+      const change = changes;
+      if (client.leagueClassId !== found.id) client.lastLeagueKey = '';
+      client.leagueClassId = found.id;
+      client.subscribed = true;
+      if (Date.now() - client.lastSentAt < PUSH_INTERVAL_MS) return;
+      if (sendLeague(socket, client, leagueView(found, members, viewer, now))) {
+        client.lastCheckedAt = Date.now();
+        client.seenChange = change;
+      }
+    } catch (err) {
+      app.log.warn({ err }, 'league read failed');
+      send(socket, { type: 'error', code: 'UNAVAILABLE', message: '暫時未能載入班級聯賽' });
+    } finally {
+      client.reading = false;
+    }
+  }
   const clients = new Map<WebSocket, Client>();
   const socketsOf = new Map<string, number>();
   /** Counts the projection commits heard; a socket behind it may have something new to see. */
@@ -159,8 +211,14 @@ export function createLeaderboardHub(app: FastifyInstance) {
     ticking = true;
     const timer = metrics.hubTick.startTimer();
     try {
+      await sendLeagues(
+        subscribers.filter(([, c]) => c.leagueClassId !== null),
+        change,
+      );
+      const boardSubscribers = subscribers.filter(([, c]) => c.leagueClassId === null);
+      if (boardSubscribers.length === 0) return;
       const now = new Date().toISOString();
-      const userIds = [...new Set(subscribers.map(([, c]) => c.userId))];
+      const userIds = [...new Set(boardSubscribers.map(([, c]) => c.userId))];
       const [version, top, total, ranks] = await Promise.all([
         leaderboardVersion(),
         readTop(db, leaderboard),
@@ -185,7 +243,7 @@ export function createLeaderboardHub(app: FastifyInstance) {
         userIds.filter((id) => ranks.has(id)),
       );
       const nowMs = Date.now();
-      for (const [socket, client] of subscribers) {
+      for (const [socket, client] of boardSubscribers) {
         // While the tick read, the socket may have been sent its first state (a subscribe).
         if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) continue;
         client.lastCheckedAt = nowMs;
@@ -213,6 +271,49 @@ export function createLeaderboardHub(app: FastifyInstance) {
       ticking = false;
       timer();
     }
+  }
+
+  /**
+   * The league sockets of a tick: each class's members and week's XP read once (two queries for all of
+   * them), each socket sent its view when it changed since its last message.
+   */
+  async function sendLeagues(due: Array<[WebSocket, Client]>, change: number): Promise<void> {
+    if (due.length === 0) return;
+    const now = new Date().toISOString();
+    const classIds = [...new Set(due.map(([, c]) => c.leagueClassId!))];
+    const [figures, classes] = await Promise.all([
+      readLeagueFigures(db, classIds, now),
+      Promise.all(classIds.map((id) => findClass(db, id))),
+    ]);
+    const classOf = new Map(classes.flatMap((c) => (c ? [[c.id, c] as const] : [])));
+    const nowMs = Date.now();
+    for (const [socket, client] of due) {
+      if (nowMs - client.lastSentAt < PUSH_INTERVAL_MS) continue;
+      client.lastCheckedAt = nowMs;
+      const found = classOf.get(client.leagueClassId!);
+      if (!found) {
+        client.seenChange = change;
+        continue;
+      }
+      const league = leagueView(
+        found,
+        figures.get(found.id) ?? [],
+        { id: client.userId, roles: client.roles },
+        now,
+      );
+      if (sendLeague(socket, client, league)) client.seenChange = change;
+    }
+  }
+
+  /** Sends a league when it differs from the socket's last one; true when the socket is now current. */
+  function sendLeague(socket: WebSocket, client: Client, league: ClassLeague): boolean {
+    const key = JSON.stringify(league.entries) + league.weekStart;
+    if (key === client.lastLeagueKey) return true;
+    if (!send(socket, { type: 'league', protocol: WS_PROTOCOL_VERSION, league })) return false;
+    client.lastLeagueKey = key;
+    client.lastSentAt = Date.now();
+    metrics.websocketMessagesSent.inc();
+    return true;
   }
 
   const timer = setInterval(() => void tick(), TICK_MS);
@@ -243,7 +344,8 @@ export function createLeaderboardHub(app: FastifyInstance) {
   return {
     ready,
     /** Takes a new authenticated socket; false (and the socket closed) past the user's socket limit. */
-    accept(socket: WebSocket, userId: string): boolean {
+    accept(socket: WebSocket, user: { id: string; roles: readonly string[] }): boolean {
+      const userId = user.id;
       const open = socketsOf.get(userId) ?? 0;
       if (open >= WS_LIMITS.socketsPerUser) {
         send(socket, {
@@ -257,7 +359,10 @@ export function createLeaderboardHub(app: FastifyInstance) {
       socketsOf.set(userId, open + 1);
       const client: Client = {
         userId,
+        roles: user.roles,
         subscribed: false,
+        leagueClassId: null,
+        lastLeagueKey: '',
         tokens: WS_LIMITS.burst,
         refilledAt: Date.now(),
         dropped: 0,
@@ -302,7 +407,21 @@ export function createLeaderboardHub(app: FastifyInstance) {
           client.subscribed = false;
           return;
         }
-        const wasSubscribed = client.subscribed;
+        if (message.channel === 'league') {
+          await subscribeLeague(socket, client, message.classId);
+          return;
+        }
+        if (await access.globalHidden({ id: userId, roles: client.roles })) {
+          send(socket, { type: 'error', code: 'FORBIDDEN', message: '老師已為你的班別隱藏全港排行榜。' });
+          return;
+        }
+        // Back from a league to the board: the board's state is sent afresh.
+        const fromLeague = client.leagueClassId !== null;
+        if (fromLeague) {
+          client.leagueClassId = null;
+          client.lastSentAt = 0;
+        }
+        const wasSubscribed = client.subscribed && !fromLeague;
         client.subscribed = true;
         // A read in flight will answer this subscribe too; a state sent within the second is current
         // enough for a socket already subscribed (the ticks send what changes).

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCrossSite } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { globalBoardHidden } from '../homework/index.ts';
 import { createLeaderboardHub } from './hub.ts';
 import { readLeaderboard } from './service.ts';
 
@@ -9,11 +10,12 @@ import { readLeaderboard } from './service.ts';
 export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
   const { db, leaderboard, leaderboardVersion } = app.deps;
 
-  defineRoute(app, 'getLeaderboard', async ({ user }) =>
-    readLeaderboard(db, leaderboard, await leaderboardVersion(), user.id),
-  );
+  defineRoute(app, 'getLeaderboard', async ({ user }) => {
+    if (await globalBoardHidden(app, user)) throw forbidden('老師已為你的班別隱藏全港排行榜');
+    return readLeaderboard(db, leaderboard, await leaderboardVersion(), user.id);
+  });
 
-  const hub = createLeaderboardHub(app);
+  const hub = createLeaderboardHub(app, { globalHidden: (user) => globalBoardHidden(app, user) });
   await hub.ready;
   app.addHook('onClose', async () => hub.close());
 
@@ -28,6 +30,6 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
       socket.close(4401, 'sign in first');
       return;
     }
-    hub.accept(socket, request.user.id);
+    hub.accept(socket, request.user);
   });
 }

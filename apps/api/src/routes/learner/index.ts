@@ -1,10 +1,13 @@
-import type { AnswerMarking, NodeCompleteResult, RubricLevel } from '@wenyan/contracts';
+import type { AnswerMarking, AnswerReview, NodeCompleteResult, RubricLevel } from '@wenyan/contracts';
 import {
   type AnswerSubmitted,
   type LearnerEvent,
+  type LearnerState,
   lessonState,
   NODE_PASS_PERCENT,
   normaliseSchoolName,
+  planInForce,
+  reviewBookOf,
   type SelfAssessment,
 } from '@wenyan/domain';
 import {
@@ -18,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
+import { knownTags } from '../../learner/reviews.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -65,6 +69,22 @@ function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
     selfAssessed: d.selfAssessed,
     points: d.points.map((p) => ({ ...p })),
   };
+}
+
+/** What the answer did to the question's review card: due or not, review XP, the next review. */
+function answerReview(
+  state: LearnerState,
+  questionId: string,
+  answer: AnswerSubmitted | undefined,
+  events: readonly LearnerEvent[],
+): { review?: AnswerReview } {
+  const card = reviewBookOf(state).cards[questionId];
+  if (!answer || !card) return {};
+  const reviewXp = events.reduce(
+    (sum, e) => sum + (e.type === 'XpAwarded' && e.data.reason === 'review_correct' ? e.data.amount : 0),
+    0,
+  );
+  return { review: { wasDue: answer.data.wasDue === true, reviewXp, nextDue: card.due } };
 }
 
 /** The server's verdict on a finished node session, from the event it decided. */
@@ -170,6 +190,12 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
           xpAwarded: xpAwards(events),
           totals: totalsOf(state),
+          ...answerReview(
+            state,
+            question.id,
+            answer?.type === 'AnswerSubmitted' ? answer : undefined,
+            events,
+          ),
         };
       },
     );
@@ -300,11 +326,12 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
 
   /** What the error-book answer needs, read before the command's transaction. */
   async function errorRecordInputs(userId: string, questionId: string) {
-    const [{ view }, question] = await Promise.all([
+    const [{ view }, question, facts] = await Promise.all([
       readLearnerView(db, userId),
       findQuestion(db, questionId),
+      app.learnerContext(),
     ]);
-    return { view, question };
+    return { view, question, adminExamDates: facts.adminExamDates };
   }
 
   function errorRecordAfter(
@@ -312,9 +339,17 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     events: Parameters<typeof withEvents>[1],
     inputs: Awaited<ReturnType<typeof errorRecordInputs>>,
   ) {
-    const record = withEvents(inputs.view, events).errorBook[questionId];
+    const view = withEvents(inputs.view, events);
+    const record = view.errorBook[questionId];
     if (!record || !inputs.question) throw notFound('error-book question');
-    return toErrorRecord(record, toKeyedQuestion(inputs.question));
+    const nowMs = Date.now();
+    const book = reviewBookOf(view);
+    return toErrorRecord(record, toKeyedQuestion(inputs.question), {
+      card: book.cards[questionId],
+      tags: knownTags(inputs.question.tags ?? []),
+      plan: planInForce(book.plan, inputs.adminExamDates, nowMs),
+      nowMs,
+    });
   }
 
   defineRoute(app, 'masterErrorQuestion', async (ctx) => {

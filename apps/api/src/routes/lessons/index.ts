@@ -1,10 +1,11 @@
-import { findLesson, listLessons } from '@wenyan/store';
+import { placeNotes, placeSentences } from '@wenyan/domain';
+import { findLesson, findLessonAnnotations, lessonQuestions, listLessons } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { toLesson } from './lesson.ts';
 
-/** The set texts: `GET /api/lessons` and `GET /api/lessons/:id`. */
+/** The set texts: `GET /api/lessons`, `GET /api/lessons/:id` and its annotations. */
 export async function lessonRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
@@ -19,5 +20,26 @@ export async function lessonRoutes(app: FastifyInstance): Promise<void> {
     });
     if (!lesson) throw notFound('lesson');
     return lesson;
+  });
+
+  defineRoute(app, 'getLessonAnnotations', async ({ input }) => {
+    const lessonId = input.params.id;
+    const annotations = await app.cachedContent(`annotations:${lessonId}`, async () => {
+      const lesson = await findLesson(db, lessonId);
+      if (!lesson) return null;
+      const stored = await findLessonAnnotations(db, lessonId);
+      if (!stored) return { lessonId, notes: [], sentences: [] };
+      // The word questions a note links to: the lesson's stored bank (and teachers' items), by highlight.
+      const drills = (await lessonQuestions(db, lessonId))
+        .filter((q) => q.type === 'word_interpretation')
+        .map((q) => ({ id: q.id, targetText: q.target_text, highlight: q.highlight }));
+      return {
+        lessonId,
+        notes: placeNotes(lesson.content, stored.notes, drills),
+        sentences: placeSentences(lesson.content, stored.sentences),
+      };
+    });
+    if (!annotations) throw notFound('lesson');
+    return annotations;
   });
 }

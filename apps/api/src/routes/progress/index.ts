@@ -1,16 +1,20 @@
-import { errorBookStats } from '@wenyan/domain';
+import { errorBookStats, isSchedulerMastered, planInForce } from '@wenyan/domain';
 import {
   findQuestions,
   findUserById,
+  readCards,
+  readCardsByQuestion,
   readCompletedActivities,
   readErrorBookStates,
   readErrorQuestions,
   readLessonStats,
+  readReviewSettings,
   readVocabularyRecords,
   readVocabularyStats,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
+import { errorReviewFields, toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
+import { knownTags, recordedPlan } from '../../learner/reviews.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
@@ -38,21 +42,29 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     async ({ input }) => (await readCompletedActivities(db, input.params.id, input.params.lessonId)) as never,
   );
 
+  /** The plan in force for a learner now (their settings read model, the admin's dates). */
+  async function planNow(learnerId: string, nowMs: number) {
+    const [settings, facts] = await Promise.all([readReviewSettings(db, learnerId), app.learnerContext()]);
+    return planInForce(recordedPlan(settings), facts.adminExamDates, nowMs);
+  }
+
   defineRoute(app, 'listErrorQuestions', async ({ input }) => {
+    const nowMs = Date.now();
     const records = await readErrorQuestions(db, input.params.id);
-    const questions = new Map(
-      (
-        await findQuestions(
-          db,
-          records.map((r) => r.questionId),
-        )
-      ).map((q) => [q.id, toKeyedQuestion(q)]),
-    );
+    const ids = records.map((r) => r.questionId);
+    const [rows, cards, plan] = await Promise.all([
+      findQuestions(db, ids),
+      readCardsByQuestion(db, input.params.id, ids),
+      planNow(input.params.id, nowMs),
+    ]);
+    const questions = new Map(rows.map((q) => [q.id, { keyed: toKeyedQuestion(q), tags: q.tags ?? [] }]));
     return records.flatMap((r) => {
-      const question = questions.get(r.questionId);
-      if (!question) return [];
+      const found = questions.get(r.questionId);
+      if (!found) return [];
+      const question = found.keyed;
       return [
         {
+          ...errorReviewFields({ card: cards.get(r.questionId), tags: knownTags(found.tags), plan, nowMs }),
           id: r.questionId,
           questionId: r.questionId,
           question,
@@ -70,9 +82,19 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  defineRoute(app, 'getErrorStats', async ({ input }) =>
-    errorBookStats(await readErrorBookStates(db, input.params.id)),
-  );
+  defineRoute(app, 'getErrorStats', async ({ input }) => {
+    const nowMs = Date.now();
+    const [states, cards, plan] = await Promise.all([
+      readErrorBookStates(db, input.params.id),
+      readCards(db, input.params.id),
+      planNow(input.params.id, nowMs),
+    ]);
+    return {
+      ...errorBookStats(states),
+      schedulerMasteredCount: cards.filter((c) => c.inErrorBook && isSchedulerMastered(c, plan, nowMs))
+        .length,
+    };
+  });
 
   defineRoute(app, 'listVocabularyRecords', async ({ input }) =>
     (await readVocabularyRecords(db, input.params.id)).map((r) => ({

@@ -1,7 +1,9 @@
 import { QUESTIONS_PER_HOUR } from '@wenyan/contracts';
-import { pickAdaptive, seededRandom } from '@wenyan/domain';
+import { pickAdaptive, pickCourse, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
+  findQuestions,
+  findSentencePatternSessions,
   insertUserQuestion,
   lessonQuestions,
   listVocabularySessions,
@@ -92,15 +94,25 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'listCourseQuestions', async ({ input, user }) => {
     const { lessonId, courseId, type, limit } = input.query;
-    await requireLesson(lessonId);
     const viewer = await app.questionViewer(user.id);
-    const rows = type
-      ? await nodeQuestions(db, lessonId, type, 900, viewer)
-      : await lessonQuestions(db, lessonId, viewer);
-    // Course n of a type roadmap takes the n-th slice of the questions.
-    const start = ((courseId - 1) * limit) % Math.max(rows.length, 1);
-    const slice = [...rows.slice(start), ...rows.slice(0, start)].slice(0, limit);
-    return slice.map((q) => toQuestion(q, user.id));
+    const rows = await app.cachedContent(
+      `course-candidates:${lessonId}:${type ?? 'all'}:${viewer ?? '*'}`,
+      async () => {
+        await requireLesson(lessonId);
+        return type ? nodeQuestions(db, lessonId, type, 900, viewer) : lessonQuestions(db, lessonId, viewer);
+      },
+    );
+    // Course n serves the n-th quarter of the questions by difficulty, the learner's unseen ones first
+    // (the domain's pickCourse).
+    const history = await readAdaptiveHistory(db, user.id, lessonId);
+    const candidates = rows.map((row) => ({
+      id: row.id,
+      difficulty: row.difficulty,
+      characterFrequency: row.character_frequency,
+      row,
+    }));
+    const answered = new Set(Object.keys(history.latestByQuestion));
+    return pickCourse(candidates, courseId, limit, answered).map((c) => toQuestion(c.row, user.id));
   });
 
   defineRoute(app, 'getAdaptiveQuestions', async ({ input, user }) => {
@@ -130,6 +142,38 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       description: s.description,
       questionCount: Number(s.question_count),
     }));
+  });
+
+  /** The 句式 sessions with their stored questions (retired or missing ids left out), cached. */
+  function cachedSentencePatterns() {
+    return app.cachedContent('sentence-patterns', async () => {
+      const sessions = await findSentencePatternSessions(db);
+      const rows = await findQuestions(db, [...new Set(sessions.flatMap((s) => s.questionIds))]);
+      const byId = new Map(rows.filter((q) => q.origin === 'bank').map((q) => [q.id, q]));
+      return sessions.map((s) => ({
+        ...s,
+        questions: s.questionIds.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [row] : [];
+        }),
+      }));
+    });
+  }
+
+  defineRoute(app, 'listSentencePatterns', async () =>
+    (await cachedSentencePatterns()).map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      questionCount: s.questions.length,
+      lessonIds: [...new Set(s.questions.map((q) => q.lesson_id))].sort((a, b) => a - b),
+    })),
+  );
+
+  defineRoute(app, 'listSentencePatternQuestions', async ({ input, user }) => {
+    const session = (await cachedSentencePatterns()).find((s) => s.id === input.params.id);
+    if (!session) throw notFound('sentence pattern session');
+    return session.questions.map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'listVocabularyQuestions', async ({ input, user }) => {

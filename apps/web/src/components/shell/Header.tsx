@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wenyan/contracts';
 import { displayName, effectiveStreakDays } from '@wenyan/domain';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
+import { dueReviewsQuery } from '../../features/reviews/api.ts';
 import { darkModeAtom } from '../../lib/preferences.ts';
-import { FlameIcon, MoonIcon, StarIcon, SunIcon } from '../icons.tsx';
+import { FlameIcon, MoonIcon, RepeatIcon, StarIcon, SunIcon } from '../icons.tsx';
 
 /** The dark-mode switch: kept in local storage, applied to <html> by the shell. */
 export function ThemeToggle() {
@@ -38,8 +40,26 @@ export function Avatar({ user, size = 36 }: { user: User; size?: number }) {
   );
 }
 
+/** The cards due today (→ the review session), shown while any are due. */
+function DueReviews({ userId }: { userId: string }) {
+  const due = useQuery(dueReviewsQuery(userId)).data?.dueCount ?? 0;
+  if (due === 0) return null;
+  return (
+    <Link
+      to="/review"
+      className="header-pill review-pill"
+      aria-label={`今日複習 ${due} 題`}
+      data-testid="header-due"
+    >
+      <RepeatIcon size={18} />
+      <span>{due}</span>
+    </Link>
+  );
+}
+
 /**
- * The header of spec part 1 §1: title, tagline, dark-mode toggle, streak (→ /streak), XP and avatar (→ /profile).
+ * The header of spec part 1 §1: title, tagline, dark-mode toggle, the due reviews (issue 21, → /review),
+ * streak (→ /streak), XP and avatar (→ /profile).
  */
 export function Header({ user }: { user: User }) {
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
@@ -58,6 +78,7 @@ export function Header({ user }: { user: User }) {
       </Link>
       <div className="header-actions">
         <ThemeToggle />
+        <DueReviews userId={user.id} />
         <Link
           to="/streak"
           className="header-pill streak-pill"

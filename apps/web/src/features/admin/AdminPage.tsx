@@ -29,6 +29,7 @@ import {
   useCurrentUser,
 } from '../learner/ui.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
+import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
 
 /** Spec part 2 §7: the bulk import runs the six calls one second apart. */
@@ -87,6 +88,7 @@ function AdminPanel({ user }: { user: User }) {
       <PageHeader title="管理員面板" back="/" backLabel="返回主頁" />
       <p className="muted">已登入：{user.username ?? user.email ?? user.id}</p>
       <SystemStatus />
+      <ExamDatesCard />
       <Imports />
       <UploadForm />
       <RolesForm />

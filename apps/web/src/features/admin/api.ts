@@ -38,3 +38,14 @@ export function findUser(username: string) {
 export function setUserRoles(id: string, roles: Input<'setUserRoles'>['body']['roles']) {
   return call('setUserRoles', { params: { id }, body: { roles } });
 }
+
+/** GET /api/admin/exam-dates: each school year's default exam date, and the one in force. */
+export const examDatesQuery = queryOptions({
+  queryKey: queryKeys.examDates,
+  queryFn: () => call('listDefaultExamDates'),
+});
+
+/** PUT /api/admin/exam-dates/:year: a school year's default exam date (learners without their own follow it). */
+export function setDefaultExamDate(year: number, examDate: string) {
+  return call('setDefaultExamDate', { params: { year }, body: { examDate } });
+}

@@ -1,6 +1,8 @@
 /**
- * /error-book: stats, the "to practise" and "mastered" tabs with counts, and a detail dialog with
- * the personal note and the mastery button.
+ * /error-book: stats, 「練習錯題」 (a review session of the open items, issue 21), the "to practise" and
+ * "mastered" tabs with counts, accuracy by kind of knowledge, and a detail dialog with the personal note
+ * and the mastery button. An item is 「已掌握」 when the scheduler predicts it will be recalled on the exam
+ * day (`schedulerMastered`), or when the learner ticked it (their own judgement, labelled so).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +19,8 @@ import {
   useCurrentUser,
 } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
+import { reviewPath } from '../reviews/api.ts';
+import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 import { MyAppeals } from './MyAppeals.tsx';
 
@@ -27,13 +31,29 @@ export function ErrorBookPage() {
   return <ErrorBookScreen userId={user.data.id} />;
 }
 
-/** The four figures of the error book. */
+/** Still to practise: not ticked by the learner and not yet mastered in the scheduler's eyes. */
+export function isOpen(record: ErrorQuestionRecord): boolean {
+  return record.isActive && !record.schedulerMastered;
+}
+
+/**
+ * The four figures of the error book. 已掌握 counts both kinds of mastery: ticked by the learner, and open
+ * items the scheduler expects to be recalled on the exam day.
+ */
 export function ErrorStatsCards({ book }: { book: ErrorBook }) {
   const stats = book.stats.data;
   return (
     <div className="p2-stats" data-testid="error-stats">
-      <StatCard label="待練習" value={stats?.activeCount ?? '—'} tone="seal" />
-      <StatCard label="已掌握" value={stats?.masteredCount ?? '—'} tone="jade" />
+      <StatCard
+        label="待練習"
+        value={stats ? stats.activeCount - stats.schedulerMasteredCount : '—'}
+        tone="seal"
+      />
+      <StatCard
+        label="已掌握"
+        value={stats ? stats.masteredCount + stats.schedulerMasteredCount : '—'}
+        tone="jade"
+      />
       <StatCard label="進步率" value={stats ? `${stats.improvementRate}%` : '—'} tone="gold" />
       <StatCard label="錯題總數" value={stats?.totalErrors ?? '—'} />
     </div>
@@ -46,8 +66,9 @@ function ErrorBookScreen({ userId }: { userId: string }) {
   const [tab, setTab] = useState<'active' | 'mastered'>('active');
   const [openId, setOpenId] = useState<string | null>(null);
   const records = book.records.data ?? [];
-  const active = records.filter((r) => r.isActive);
-  const mastered = records.filter((r) => !r.isActive);
+  const active = records.filter(isOpen);
+  const mastered = records.filter((r) => !isOpen(r));
+  const openItems = records.filter((r) => r.isActive).length;
   const shown = tab === 'active' ? active : mastered;
   const open = records.find((r) => r.questionId === openId) ?? null;
   const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
@@ -56,6 +77,15 @@ function ErrorBookScreen({ userId }: { userId: string }) {
     <main className="page error-book" data-testid="error-book-page">
       <PageHeader title="錯題簿" back="/" backLabel="返回主頁" />
       <ErrorStatsCards book={book} />
+      {openItems > 0 ? (
+        <Link
+          className="btn btn-primary btn-block eb-drill"
+          to={reviewPath.errorBook}
+          data-testid="error-drill"
+        >
+          練習錯題（{openItems} 題）
+        </Link>
+      ) : null}
       <div className="p2-tabs" role="tablist" aria-label="錯題分類">
         <button
           type="button"
@@ -83,7 +113,9 @@ function ErrorBookScreen({ userId }: { userId: string }) {
       ) : shown.length === 0 ? (
         <EmptyState title={tab === 'active' ? '暫時沒有待練習的錯題' : '尚未有已掌握的錯題'}>
           <p className="muted">
-            {tab === 'active' ? '答錯的題目會自動收錄在這裏，方便重溫。' : '重溫錯題後，把它標記為已掌握吧。'}
+            {tab === 'active'
+              ? '答錯的題目會自動收錄在這裏，方便重溫。'
+              : '系統預計你在考試日記得的錯題，會自動列為已掌握；你亦可自行標記。'}
           </p>
           <Link className="btn" to="/">
             去練習
@@ -123,6 +155,7 @@ function ErrorBookScreen({ userId }: { userId: string }) {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      <KnowledgeTagsCard userId={userId} />
       <MyAppeals userId={userId} />
     </main>
   );
@@ -149,7 +182,7 @@ function ErrorSummary({
         <span className="muted">{lessonTitle}</span>
         <span className="spacer" />
         {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
-        {!record.isActive ? <span className="badge badge-jade">已掌握</span> : null}
+        <MasteryBadge record={record} />
       </span>
       <span className="eb-item-content">{record.question.content}</span>
       <span className="eb-item-answers">
@@ -158,4 +191,23 @@ function ErrorSummary({
       </span>
     </button>
   );
+}
+
+/** Whose 「已掌握」 it is: the scheduler's (recalled on the exam day), or the learner's own tick. */
+export function MasteryBadge({ record }: { record: ErrorQuestionRecord }) {
+  if (record.schedulerMastered) {
+    return (
+      <span className="badge badge-jade" data-testid="mastery-scheduler">
+        已掌握
+      </span>
+    );
+  }
+  if (!record.isActive) {
+    return (
+      <span className="badge badge-jade" data-testid="mastery-own">
+        已掌握（自己標記）
+      </span>
+    );
+  }
+  return null;
 }

@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
-import { ErrorStatsCards } from './ErrorBookPage.tsx';
+import { reviewPath } from '../reviews/api.ts';
+import { ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 
 export function ErrorQuestionsPage() {
@@ -53,6 +54,15 @@ function ErrorQuestions({ userId }: { userId: string }) {
         </Link>
       </PageHeader>
       <ErrorStatsCards book={book} />
+      {records.some((r) => r.isActive) ? (
+        <Link
+          className="btn btn-primary btn-block eb-drill"
+          to={reviewPath.errorBook}
+          data-testid="error-drill"
+        >
+          練習錯題（{records.filter((r) => r.isActive).length} 題）
+        </Link>
+      ) : null}
       <div className="eb-filters">
         <div className="field">
           <label htmlFor="eb-lesson">課文</label>
@@ -135,7 +145,7 @@ function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: E
   const [open, setOpen] = useState(false);
   const panelId = `eb-panel-${record.id}`;
   return (
-    <div className={`card eb-expandable${record.isActive ? '' : ' is-mastered'}`} data-testid="error-item">
+    <div className={`card eb-expandable${isOpen(record) ? '' : ' is-mastered'}`} data-testid="error-item">
       <button
         type="button"
         className="eb-toggle"
@@ -145,7 +155,7 @@ function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: E
       >
         <span className="row eb-item-head">
           <span className="badge">{QUESTION_TYPE_LABELS[record.question.type]}</span>
-          {!record.isActive ? <span className="badge badge-jade">已掌握</span> : null}
+          <MasteryBadge record={record} />
           <span className="spacer" />
           <span aria-hidden="true" className="eb-chevron">
             {open ? '▲' : '▼'}

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { notify } from '../../lib/toast.ts';
+import { nextDueLabel } from '../reviews/format.ts';
 import { errorQuestionsQuery, errorStatsQuery, masterErrorQuestion, saveErrorNote } from './api.ts';
 import './error-book.css';
 
@@ -41,7 +42,11 @@ export function useErrorBook(userId: string) {
     );
     if (before?.isActive && !updated.isActive && list) {
       // The stats cards follow from the records by the domain's one rule, as the server computes them.
-      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, errorBookStats(list));
+      // The scheduler's count is the server's (it needs the cards): kept until the next fetch.
+      queryClient.setQueryData<ErrorStats>(errorStatsQuery(userId).queryKey, (old) => ({
+        ...errorBookStats(list),
+        schedulerMasteredCount: old?.schedulerMasteredCount ?? 0,
+      }));
     }
     void queryClient.invalidateQueries({
       queryKey: queryKeys.errorQuestions(userId),
@@ -126,16 +131,37 @@ export function ErrorDetail({ record, book }: { record: ErrorQuestionRecord; boo
         首次答錯：{formatDate(record.firstErrorAt)} · 最近作答：{formatDate(record.lastAttemptAt)}
         {record.masteredAt ? ` · 掌握於：${formatDate(record.masteredAt)}` : ''}
       </p>
+      <SchedulerVerdict record={record} />
       <NoteEditor record={record} book={book} />
+      {/* The learner's own judgement, kept beside the scheduler's (issue 21), and labelled as theirs. */}
       <button
         type="button"
         className="btn btn-block eb-master"
         disabled={!record.isActive || book.master.isPending}
         onClick={() => book.master.mutate(record.questionId)}
       >
-        {record.isActive ? (book.master.isPending ? '處理中...' : '標記為已掌握') : '已掌握'}
+        {record.isActive
+          ? book.master.isPending
+            ? '處理中...'
+            : '標記為已掌握（我的判斷）'
+          : '已掌握（我的判斷）'}
       </button>
     </div>
+  );
+}
+
+/** The scheduler's view of the question: its recall on the exam day, and when it comes back. */
+function SchedulerVerdict({ record }: { record: ErrorQuestionRecord }) {
+  if (record.predictedExamRecall === null) return null;
+  return (
+    <p
+      className={`eb-scheduler${record.schedulerMastered ? ' is-mastered' : ''}`}
+      data-testid="scheduler-verdict"
+    >
+      {record.schedulerMastered ? <strong>已掌握：</strong> : null}
+      預計考試日記得的機會 {Math.round(record.predictedExamRecall * 100)}%
+      {record.reviewDue ? ` · 下次複習：${nextDueLabel(record.reviewDue)}` : ''}
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * /profile: name, level, school (inline edit), XP bar, three tiles, six achievements, recent study
- * records and sign-out (spec part 2 §2). The level follows the header's curve (domain levelInfo).
+ * /profile: name, level, school (inline edit), XP bar, three tiles, accuracy by kind of knowledge and the
+ * way to the review plan (issue 21), six achievements, recent study records and sign-out (spec part 2 §2). The level follows the header's curve (domain levelInfo).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User, UserStatsRecord } from '@wenyan/contracts';
@@ -15,7 +15,7 @@ import {
   streakBadgeStatus,
 } from '@wenyan/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/shell/Header.tsx';
 import { ProgressBar } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -23,6 +23,7 @@ import { notify } from '../../lib/toast.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
+import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { updateSchool } from './api.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
@@ -127,6 +128,11 @@ function Profile({ user }: { user: User }) {
           testId="tile-streak"
         />
       </div>
+
+      <KnowledgeTagsCard userId={user.id} />
+      <Link className="btn btn-block pf-plan" to="/review/plan">
+        溫習計劃：考試日預測
+      </Link>
 
       <h2 className="p2-section-title">成就徽章</h2>
       <div className="pf-badges">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, User } from '@wenyan/contracts';
 import { levelInfo, readingMinutes } from '@wenyan/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
@@ -9,7 +9,16 @@ import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
+import { reviewSettingsQuery } from '../reviews/api.ts';
+import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
+
+/** The first-sign-in guide, loaded only for a learner who has not done it (the lobby's budget). */
+const FirstGuide = lazy(async () => ({ default: (await import('../reviews/FirstGuide.tsx')).FirstGuide }));
+/** 「功課」: loaded after the lobby, so the initial route's JavaScript stays within its budget. */
+const LobbyHomework = lazy(async () => ({
+  default: (await import('../homework/LobbyHomework.tsx')).LobbyHomework,
+}));
 
 /**
  * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the
@@ -74,6 +83,7 @@ export function LobbyPage() {
   const user = useQuery(currentUserQuery).data;
   const lessons = useQuery(lessonsQuery);
   const stats = useQuery({ ...userStatsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const settings = useQuery({ ...reviewSettingsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const [era, setEra] = useState<string>('全部');
 
   const present = new Set((lessons.data ?? []).map((l) => l.era));
@@ -91,6 +101,17 @@ export function LobbyPage() {
         <h1 className="page-title">DSE 範文庫</h1>
         {user ? <XpSummary user={user} /> : null}
       </div>
+      {user && settings.data?.guideCompleted === false ? (
+        <Suspense fallback={null}>
+          <FirstGuide userId={user.id} />
+        </Suspense>
+      ) : null}
+      {user ? <TodayReview userId={user.id} /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <LobbyHomework />
+        </Suspense>
+      ) : null}
       <nav className="shortcuts" aria-label="學習捷徑">
         {SHORTCUTS.map(({ to, label, Icon }) => (
           <Link key={to} to={to} className="shortcut">

@@ -4,6 +4,7 @@ import { BookIcon, BrainIcon, PenIcon, ScrollIcon } from '../../components/icons
 import { BackLink } from '../../components/states.tsx';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { lessonQuery } from '../library/api.ts';
+import { ADAPTIVE_TYPE_CARDS } from './adaptive-types.ts';
 import './practice.css';
 
 const ICONS = {
@@ -13,7 +14,10 @@ const ICONS = {
   writing_techniques: BrainIcon,
 } as const;
 
-/** The practice-type page (/lesson/:id/types): the four types, each to its roadmap. */
+/**
+ * The practice-type page (/lesson/:id/types): the four types, each to its roadmap, and the adaptive quiz
+ * of each type (cultural knowledge too).
+ */
 export function PracticeTypesPage() {
   const { id } = useParams();
   const lessonId = Number(id);
@@ -51,6 +55,25 @@ export function PracticeTypesPage() {
           );
         })}
       </ul>
+      <section className="card adaptive-types" aria-labelledby="adaptive-types-title">
+        <h2 className="card-title" id="adaptive-types-title">
+          智能適應練習
+        </h2>
+        <p className="muted">系統按你的表現挑選題目：先練未做過和答錯的題，難度隨正確率調整。</p>
+        <ul className="adaptive-type-list">
+          {ADAPTIVE_TYPE_CARDS.map(({ type, title }) => (
+            <li key={type}>
+              <Link
+                className="chip adaptive-type"
+                to={`/lesson/${lessonId}/adaptive/${type}`}
+                data-testid="adaptive-type"
+              >
+                {title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <div className="stack type-more">
         <Link className="btn btn-primary btn-block" to={`/lesson/${lessonId}/roadmap`}>
           課程學習路線

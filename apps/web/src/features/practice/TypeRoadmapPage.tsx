@@ -6,12 +6,15 @@ import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts
 import { lessonQuery } from '../library/api.ts';
 import './practice.css';
 
-/** The fixed four lessons of a type roadmap (spec part 2), plus the completion reward. */
+/**
+ * The fixed four lessons of a type roadmap (spec part 2), plus the completion reward. The server serves
+ * them easier to harder (`pickCourse`), which the level under each title says.
+ */
 const COURSES = [
-  { id: 'course1', title: '第一課' },
-  { id: 'course2', title: '第二課' },
-  { id: 'course3', title: '第三課' },
-  { id: 'course4', title: '第四課' },
+  { id: 'course1', title: '第一課', level: '入門' },
+  { id: 'course2', title: '第二課', level: '基礎' },
+  { id: 'course3', title: '第三課', level: '進階' },
+  { id: 'course4', title: '第四課', level: '挑戰' },
 ] as const;
 
 /** Session storage key of the lesson information the question session may read. */
@@ -67,6 +70,7 @@ export function TypeRoadmapPage() {
                 {i + 1}
               </span>
               <span>{course.title}</span>
+              <span className="course-level">{course.level}</span>
             </button>
           </li>
         ))}

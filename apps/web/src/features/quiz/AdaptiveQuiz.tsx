@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Question, User } from '@wenyan/contracts';
 import { difficultyBadge } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../../components/states.tsx';
@@ -11,8 +11,9 @@ import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { lessonQuery } from '../library/api.ts';
+import { nextDueLabel } from '../reviews/format.ts';
 import { CompletionPopup } from './CompletionPopup.tsx';
-import { type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
+import { type QuizAnswer, type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
 import './quiz.css';
 
 export interface AdaptiveQuizProps {
@@ -22,6 +23,8 @@ export interface AdaptiveQuizProps {
   lessonIds?: readonly number[] | undefined;
   preloadedQuestions?: readonly Question[] | undefined;
   config: QuizConfig;
+  /** False: the quiz's end posts no node or vocabulary completion (see `QuizInput.record`). */
+  record?: boolean | undefined;
   /** The header title; by default the lesson's title, else 智能適應練習. */
   title?: string | undefined;
   onExit: () => void;
@@ -29,6 +32,15 @@ export interface AdaptiveQuizProps {
   onReturn?: (() => void) | undefined;
   /** Shows 'continue learning' in the completion popup. */
   onContinue?: (() => void) | undefined;
+  /**
+   * A review session (issue 21): the end records nothing, and each verdict also says the review XP the
+   * server gave and when the question comes back.
+   */
+  review?: boolean | undefined;
+  /** A line above the question (the review session names the text and marks error-book items). */
+  questionNote?: ((question: Question, index: number) => React.ReactNode) | undefined;
+  /** The completion popup's title (default 課程完成！). */
+  completionTitle?: string | undefined;
 }
 
 /** The adaptive quiz screen (spec part 1 §2), driven by quizMachine. */
@@ -50,7 +62,9 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
       lessonIds: props.lessonIds,
       preloadedQuestions: props.preloadedQuestions,
       config,
+      record: props.record,
       startingXP: user.totalXP,
+      review: props.review,
     },
   });
   const { context } = snapshot;
@@ -65,6 +79,16 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
 
   const title = props.title ?? lesson.data?.title ?? '智能適應練習';
   const question = context.questions[context.index];
+  const card = useRef<HTMLDivElement>(null);
+  const shownIndex = useRef(0);
+  const asking = snapshot.matches('question');
+  // A new question (after 「繼續」) takes the focus to its first option or its answer field, so a keyboard or
+  // screen-reader user continues from the question, not from the top of the page (as the question session).
+  useEffect(() => {
+    if (!asking || shownIndex.current === context.index) return;
+    shownIndex.current = context.index;
+    card.current?.querySelector<HTMLElement>('input[type="radio"], textarea')?.focus();
+  }, [asking, context.index]);
   const inFeedback = snapshot.matches({ feedback: 'shown' }) || snapshot.matches('completed');
   const verdict = inFeedback ? context.answers[context.index] : undefined;
   const exitButton = (
@@ -140,7 +164,23 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
           label="練習進度"
           tone="seal"
         />
-        <div className="card quiz-card">
+        {props.questionNote ? (
+          <div className="quiz-note">{props.questionNote(question, context.index)}</div>
+        ) : null}
+        {/* Enter on an option submits the selected answer (an option not yet chosen is chosen first). */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a keyboard shortcut over native radio inputs */}
+        <div
+          className="card quiz-card"
+          ref={card}
+          onKeyDown={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (event.key !== 'Enter' || target.type !== 'radio' || verdict || submitting) return;
+            event.preventDefault();
+            if (!target.checked || context.selected !== target.value) {
+              send({ type: 'answer.select', answer: target.value });
+            } else send({ type: 'answer.submit' });
+          }}
+        >
           <QuestionCard
             question={question}
             answer={verdict ? verdict.selectedAnswer : selected}
@@ -182,6 +222,7 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
               {verdict.culturalContext ? (
                 <p className="feedback-text">文化背景：{verdict.culturalContext}</p>
               ) : null}
+              {props.review && verdict.review ? <ReviewLine review={verdict.review} /> : null}
               <button
                 type="button"
                 className="btn btn-primary btn-block"
@@ -260,7 +301,24 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
         onReturn={props.onReturn}
         onContinue={props.onContinue}
         onClose={() => send({ type: 'popup.close' })}
+        title={props.completionTitle}
       />
     </section>
+  );
+}
+
+/** What the server said about the reviewed card: the review XP it earned, and when it comes back. */
+function ReviewLine({ review }: { review: NonNullable<QuizAnswer['review']> }) {
+  return (
+    <p className="feedback-text review-line" data-testid="review-line">
+      {review.reviewXp > 0 ? (
+        <strong className="text-gold" data-testid="review-xp">
+          複習 +{review.reviewXp} XP
+        </strong>
+      ) : review.wasDue ? null : (
+        <span className="muted">未到複習時間，不計複習 XP</span>
+      )}
+      <span>下次複習：{nextDueLabel(review.nextDue)}</span>
+    </p>
   );
 }

@@ -23,6 +23,7 @@ function rewardLines(awards: readonly XpAward[]) {
   const order: XpReason[] = [
     'correct_answer',
     'correct_run_bonus',
+    'review_correct',
     'lesson_completed',
     'unit_completed',
     'daily_sign_in',
@@ -52,6 +53,8 @@ export interface CompletionPopupProps {
   onContinue?: (() => void) | undefined;
   /** Closes the popup (every button does, after its own handler). */
   onClose: () => void;
+  /** The heading (default 課程完成！; a review session says 複習完成！). */
+  title?: string | undefined;
 }
 
 /** The lesson completion popup: rating, accuracy, time, XP card, level bar and the 1-second XP animation. */
@@ -87,7 +90,7 @@ export function CompletionPopup(props: CompletionPopupProps) {
           <div className="popup-ribbon" aria-hidden="true">
             完
           </div>
-          <Dialog.Title className="popup-title">課程完成！</Dialog.Title>
+          <Dialog.Title className="popup-title">{props.title ?? '課程完成！'}</Dialog.Title>
           <p className="popup-lesson">
             <strong>{props.lessonTitle}</strong>
             {props.lessonAuthor ? <span className="muted"> · {props.lessonAuthor}</span> : null}

@@ -10,12 +10,17 @@ export interface QuizQuestionsRequest {
   type: QuestionType;
   questionCount: number;
   characterThreshold: number;
+  /** True: the adaptive questions of the lesson for every type, word questions too (the practice-type page). */
+  adaptive?: boolean | undefined;
 }
 
-/** Fetches a quiz's questions by the spec's rule: word questions by lessonIds, sessionId or lessonId, else adaptive. */
+/**
+ * Fetches a quiz's questions by the spec's rule: word questions by lessonIds, sessionId or lessonId, else
+ * adaptive; with `adaptive`, the adaptive questions of the lesson whatever the type.
+ */
 export function fetchQuizQuestions(request: QuizQuestionsRequest): Promise<Question[]> {
   const { lessonId, lessonIds, type, questionCount: limit } = request;
-  if (type === 'word_interpretation') {
+  if (type === 'word_interpretation' && !request.adaptive) {
     if (lessonIds && lessonIds.length > 0) {
       return call('listVocabularyQuestions', { query: { lessonIds: lessonIds.map(String), limit } });
     }

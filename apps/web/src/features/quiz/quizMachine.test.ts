@@ -310,6 +310,29 @@ describe('what the end of a quiz posts', () => {
     });
   });
 
+  it("a passage note's drill (record false) posts nothing, of any type", () => {
+    expect(completionRequest(context({ lessonId: 9, record: false }, [true]))).toBeNull();
+    const theme = { type: 'theme_understanding', questionCount: 8, characterThreshold: 400 } as const;
+    expect(completionRequest(context({ config: theme, record: false }, [true]))).toBeNull();
+    expect(completionRequest(context({ lessonId: 9 }, [true]))).toMatchObject({ kind: 'vocabulary' });
+  });
+
+  it('a review session posts nothing, whatever its lesson and type (its answers are its record)', () => {
+    expect(completionRequest(context({ lessonId: 3, review: true }, [true, false]))).toBeNull();
+    expect(
+      completionRequest(
+        context(
+          {
+            lessonId: 3,
+            review: true,
+            config: { type: 'theme_understanding', questionCount: 8, characterThreshold: 400 },
+          },
+          [true],
+        ),
+      ),
+    ).toBeNull();
+  });
+
   it('lesson 0 without a list posts nothing', () => {
     expect(completionRequest(context({ lessonId: 0 }, [true]))).toBeNull();
   });

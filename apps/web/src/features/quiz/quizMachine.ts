@@ -1,6 +1,7 @@
 import type {
   AnswerMarking,
   AnswerResult,
+  AnswerReview,
   ProgressResult,
   Question,
   QuestionType,
@@ -32,6 +33,8 @@ export interface QuizConfig {
   type: QuestionType;
   questionCount: number;
   characterThreshold: number;
+  /** Adaptive questions whatever the type (see `QuizQuestionsRequest.adaptive`). */
+  adaptive?: boolean | undefined;
 }
 
 export interface QuizInput {
@@ -44,6 +47,11 @@ export interface QuizInput {
   /** The learner's XP when the quiz starts (the popup starts from it). */
   startingXP: number;
   /**
+   * False for a drill that is no node or vocabulary exercise of its own (a passage note's questions):
+   * its end posts nothing; each answer still counts. True by default.
+   */
+  record?: boolean | undefined;
+  /**
    * The answer-submission flow (the screen passes `useAnswerSubmission()`; tests their own). It holds
    * one Idempotency-Key per question and selection until the answer is acknowledged. Without it the
    * machine makes its own, which sends through the client but refreshes no cache.
@@ -51,6 +59,11 @@ export interface QuizInput {
   submitter?: AnswerSubmitter | undefined;
   /** The clock (tests pass their own). */
   now?: () => number;
+  /**
+   * A review session (issue 21): each answer reschedules its card and earns its review XP on the server;
+   * the end records no node and no word-quiz record.
+   */
+  review?: boolean | undefined;
 }
 
 /** One answer of the session (spec part 1 §3), with the server's verdict. */
@@ -67,6 +80,8 @@ export interface QuizAnswer {
   culturalContext: string | null;
   timeSpent: number;
   difficulty: string | null;
+  /** The review card after this answer: whether it was due, the review XP it earned, its next review. */
+  review?: AnswerReview | undefined;
 }
 
 export interface QuizContext {
@@ -161,6 +176,7 @@ export const quizMachine = setup({
         culturalContext: result.culturalContext,
         timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),
         difficulty: question.difficulty,
+        review: result.review,
       };
       return {
         answers: [...context.answers, answer],
@@ -206,6 +222,7 @@ export const quizMachine = setup({
           type: context.input.config.type,
           questionCount: context.input.config.questionCount,
           characterThreshold: context.input.config.characterThreshold,
+          adaptive: context.input.config.adaptive,
           preloaded: context.input.preloadedQuestions,
         }),
         onDone: [

@@ -24,11 +24,14 @@ export function quizSummary(context: QuizContext) {
   };
 }
 
-/** Spec part 1 §7: word quizzes post a vocabulary record (not when lesson id 0 has no list); others a node. */
+/**
+ * Spec part 1 §7: word quizzes post a vocabulary record (not when lesson id 0 has no list); others a node.
+ * A review session posts nothing (its answers are its record).
+ */
 export function completionRequest(context: QuizContext): CompletionRequest {
   const { lessonId, lessonIds, userId, config } = context.input;
   const s = quizSummary(context);
-  if (s.answered === 0) return null;
+  if (s.answered === 0 || context.input.record === false || context.input.review) return null;
   if (config.type !== 'word_interpretation') {
     if (lessonId <= 0) return null;
     const body = {

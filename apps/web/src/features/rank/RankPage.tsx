@@ -4,11 +4,13 @@
  * answer changes the order.
  */
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
 import type { LeaderboardEntry, User } from '@wenyan/contracts';
 import { displayName, STREAK_BADGE_STATUSES, STREAK_BROKEN_MODAL, streakBadgeStatus } from '@wenyan/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Skeletons } from '../../components/states.tsx';
+import { leaderboardVisibilityQuery } from '../homework/api.ts';
 import { EmptyState, ErrorState, PageHeader, StatCard, useCurrentUser } from '../learner/ui.tsx';
 import { useFlip, useLiveLeaderboard } from './useLiveLeaderboard.ts';
 import './rank.css';
@@ -32,7 +34,30 @@ function accuracy(value: number): string {
   return `${value.toFixed(1)}%`;
 }
 
+/**
+ * /rank: the global board, unless a teacher of one of the learner's classes hid it; a link to the
+ * class leagues either way.
+ */
 export function RankPage() {
+  const visibility = useQuery(leaderboardVisibilityQuery);
+  if (visibility.isPending) return <Skeletons count={4} height={72} />;
+  if (visibility.data?.globalHidden) {
+    return (
+      <main className="page rank" data-testid="rank-page">
+        <PageHeader title="排行榜" />
+        <section className="card" data-testid="rank-hidden">
+          <p>老師已為你的班別隱藏全港排行榜。</p>
+          <Link className="btn btn-primary" to="/leagues">
+            查看班級聯賽
+          </Link>
+        </section>
+      </main>
+    );
+  }
+  return <GlobalRank />;
+}
+
+function GlobalRank() {
   const user = useCurrentUser();
   const { board, status } = useLiveLeaderboard();
   const data = board.data;
@@ -56,6 +81,9 @@ export function RankPage() {
         <ErrorState onRetry={() => void board.refetch()} />
       ) : (
         <>
+          <p>
+            <Link to="/leagues">班級聯賽 →</Link>
+          </p>
           <p className="muted rk-total" data-testid="rank-total">
             共 {data?.total ?? 0} 位同學正在競爭
           </p>

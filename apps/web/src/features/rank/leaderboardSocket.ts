@@ -8,6 +8,7 @@ import {
   decodeServerMessage,
   type Leaderboard,
   type LeaderboardMessage,
+  type LeagueMessage,
   WS_PROTOCOL_VERSION,
 } from '@wenyan/contracts';
 
@@ -49,6 +50,9 @@ export type LeaderboardChannelOptions = {
   /** Opens a socket (the page passes `new WebSocket(url)`). */
   open: () => SocketLike;
   onMessage: (message: LeaderboardMessage) => void;
+  /** What to follow (default: the global board); a class league's updates go to `onLeague`. */
+  subscribe?: Extract<ClientMessage, { type: 'subscribe' }>;
+  onLeague?: (message: LeagueMessage) => void;
   /** Called after every (re)connection, when a fetch over HTTP should bring the board up to date. */
   onResync: () => void;
   onStatus?: (status: SocketStatus) => void;
@@ -99,7 +103,7 @@ export function connectLeaderboard(options: LeaderboardChannelOptions) {
       if (socket !== current) return;
       attempt = 0;
       everOpened = true;
-      send({ type: 'subscribe', channel: 'leaderboard' });
+      send(options.subscribe ?? { type: 'subscribe', channel: 'leaderboard' });
       schedulePing();
       status('live');
       options.onResync();
@@ -108,6 +112,7 @@ export function connectLeaderboard(options: LeaderboardChannelOptions) {
       if (socket !== current || typeof event.data !== 'string') return;
       const message = decodeServerMessage(event.data);
       if (message?.type === 'leaderboard') options.onMessage(message);
+      if (message?.type === 'league') options.onLeague?.(message);
     };
     current.onerror = () => {
       // A close always follows an error; the reconnect is scheduled there.

@@ -31,6 +31,7 @@ import {
 } from './recitationMachine.ts';
 import { playTone } from './tones.ts';
 import './recitation.css';
+import { ReadAloudText } from '../listening/ReadAloudText.tsx';
 
 const PREVIEW_CHARACTERS = 100;
 
@@ -317,7 +318,7 @@ function RangeStage({ context, send }: { context: RecitationContext; send: Send 
             <p className="muted" data-testid="range-summary">
               第 {selection.start + 1} 至 {selection.end} 字，共 {count} 字需背誦
             </p>
-            <p className="classical rc-preview-text">{preview}</p>
+            <ReadAloudText text={preview} className="classical rc-preview-text" />
           </>
         ) : (
           <p className="muted">尚未選取範圍</p>

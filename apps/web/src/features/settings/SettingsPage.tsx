@@ -1,4 +1,7 @@
-/** /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation). */
+/**
+ * /settings: dark mode and sound, kept on this device (spec part 2 bottom navigation); the review plan
+ * (exam date, target recall, daily goal: issue 21), the daily reminder, class, password, privacy, account.
+ */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
@@ -10,8 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../auth/api.ts';
 import { MyClassesCard } from '../classroom/MyClassesCard.tsx';
 import { TeacherInvitationCard } from '../classroom/TeacherInvitationCard.tsx';
+import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
+import { ReminderCard } from './ReminderCard.tsx';
 
 function Switch({
   id,
@@ -72,6 +77,8 @@ export function SettingsPage() {
           onChange={setSound}
         />
       </section>
+      {user ? <ReviewSettingsCard userId={user.id} /> : null}
+      {user ? <ReminderCard userId={user.id} /> : null}
       <section className="card st-group" aria-label="班別">
         <MyClassesCard />
         <JoinClassCard />

@@ -1,7 +1,8 @@
-/** The learner's data care calls: leaderboard preferences, the export, the erasure (the typed client). */
+/** The settings' calls: leaderboard preferences, the export, the erasure, the daily reminder (the typed client). */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, type EXPORT_TABLE_NAMES } from '@wenyan/contracts';
+import { apiRoutes, type EXPORT_TABLE_NAMES, type Input } from '@wenyan/contracts';
 import { call, requestPath } from '../../lib/client.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 
 export const privacyKeys = { leaderboard: ['privacy', 'leaderboard'] as const };
 
@@ -30,5 +31,28 @@ export const CSV_TABLE_LABELS: Record<(typeof EXPORT_TABLE_NAMES)[number], strin
   completed_activities: '已完成練習',
   error_questions: '錯題簿',
   vocabulary_records: '詞彙練習',
+  review_cards: '複習卡',
+  review_settings: '複習設定',
   classes: '班別',
+  reminder_settings: '每日提醒設定',
+  push_subscriptions: '接收提醒的裝置',
+  reminders_sent: '已發出的提醒',
 };
+
+/** The learner's daily reminder: on or off, the Hong Kong hour, the devices subscribed. */
+export const reminderSettingsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: queryKeys.reminders(userId),
+    queryFn: () => call('getReminderSettings', { params: { userId } }),
+  });
+
+export const fetchPushPublicKey = () => call('getPushPublicKey');
+
+export const saveReminderSettings = (userId: string, enabled: boolean, hour: number) =>
+  call('setReminderSettings', { params: { userId }, body: { enabled, hour } });
+
+export const subscribePush = (userId: string, body: Input<'subscribePush'>['body']) =>
+  call('subscribePush', { params: { userId }, body });
+
+export const unsubscribePush = (userId: string, endpoint: string) =>
+  call('unsubscribePush', { params: { userId }, body: { endpoint } });

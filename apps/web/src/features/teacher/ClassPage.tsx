@@ -1,12 +1,15 @@
-/** /teacher/classes/:id: the class table (sortable) with a CSV export. */
+/** /teacher/classes/:id: the class table (sortable) with a CSV export, and the class's review plans. */
 import { useQuery } from '@tanstack/react-query';
 import type { ClassLearner } from '@wenyan/contracts';
 import { accuracyColour } from '@wenyan/domain';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { classHomeworkQuery } from '../homework/api.ts';
+import { ClassHomeworkPanel } from '../homework/ClassHomeworkPanel.tsx';
 import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
+import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { TeacherGate } from './TeacherGate.tsx';
@@ -126,6 +129,7 @@ function LearnerTable({ learners, classId }: { learners: readonly ClassLearner[]
 function ClassView({ classId }: { classId: string }) {
   const classes = useQuery(classesQuery);
   const learners = useQuery(classLearnersQuery(classId));
+  const homework = useQuery(classHomeworkQuery(classId));
   const summary = classes.data?.find((c) => c.id === classId);
   const name = summary?.name ?? '班別';
   return (
@@ -143,7 +147,7 @@ function ClassView({ classId }: { classId: string }) {
           type="button"
           className="btn"
           disabled={!learners.data || learners.data.length === 0}
-          onClick={() => learners.data && download(csvFileName(name), classCsv(learners.data))}
+          onClick={() => learners.data && download(csvFileName(name), classCsv(learners.data, homework.data))}
         >
           匯出 CSV
         </button>
@@ -166,6 +170,8 @@ function ClassView({ classId }: { classId: string }) {
         <>
           <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
           <LearnerTable learners={learners.data} classId={classId} />
+          <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <ClassForecast classId={classId} />
         </>
       )}
     </main>

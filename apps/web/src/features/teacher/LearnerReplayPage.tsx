@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
 import { lessonsQuery } from '../library/api.ts';
+import { examDateLabel, shareLabel } from '../reviews/format.ts';
 import { classLearnersQuery, failureMessage, learnerEventsQuery, learnerStateQuery } from './api.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { ReplayChart } from './ReplayChart.tsx';
@@ -132,6 +133,54 @@ function OpenErrors({ state, title }: { state: LearnerState; title: (id: number)
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** The learner's review cards at this moment (issue 21): due that day, recall then and on the exam day. */
+function ReplayReviews({ state, title }: { state: LearnerState; title: (id: number) => string }) {
+  const { reviews } = state;
+  return (
+    <section className="card tc-panel" aria-label="此刻的複習卡" data-testid="replay-reviews">
+      <h2 className="tc-panel-title">
+        複習卡（{reviews.cardCount}，當日到期 {reviews.dueCount}）
+      </h2>
+      <p className="tc-small muted">
+        考試日 {examDateLabel(reviews.examDate)}，目標記得 {shareLabel(reviews.targetRecall)}
+      </p>
+      {reviews.cards.length === 0 ? (
+        <p className="muted tc-small">此時未有複習卡。</p>
+      ) : (
+        <div className="tc-table-wrap">
+          <table className="tc-table">
+            <caption className="visually-hidden">此刻的複習卡，最早到期的排在最前</caption>
+            <thead>
+              <tr>
+                <th scope="col">課文</th>
+                <th scope="col">下次複習</th>
+                <th scope="col" className="tc-num">
+                  此刻記得
+                </th>
+                <th scope="col" className="tc-num">
+                  考試日記得
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {reviews.cards.slice(0, 20).map((card) => (
+                <tr key={card.questionId}>
+                  <th scope="row">
+                    《{title(card.lessonId)}》{card.inErrorBook ? <span className="badge">錯題</span> : null}
+                  </th>
+                  <td>{dateTimeLabel(card.due)}</td>
+                  <td className="tc-num">{shareLabel(card.recallNow)}</td>
+                  <td className="tc-num">{shareLabel(card.predictedExamRecall)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -335,6 +384,7 @@ function Replay({ learnerId, classId }: { learnerId: string; classId: string | n
             <>
               <LessonAccuracy state={state} title={title} />
               <OpenErrors state={state} title={title} />
+              <ReplayReviews state={state} title={title} />
             </>
           ) : moment.isError ? (
             <ErrorState message={failureMessage(moment.error)} onRetry={() => moment.refetch()} />

@@ -23,6 +23,14 @@ export const classLearnersQuery = (classId: string) =>
     staleTime: 30_000,
   });
 
+/** The class's review plans (issue 21): per learner (who is behind) and per set text. */
+export const classForecastQuery = (classId: string) =>
+  queryOptions({
+    queryKey: queryKeys.teacher.classForecast(classId),
+    queryFn: () => call('getClassReviewForecast', { params: { id: classId } }),
+    staleTime: 30_000,
+  });
+
 /** The learner's events, oldest first, a page at a time. */
 export const learnerEventsQuery = (learnerId: string) =>
   infiniteQueryOptions({

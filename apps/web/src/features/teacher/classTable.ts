@@ -1,7 +1,7 @@
 /**
  * The class table's rules: its columns, sorting (empty values always last), and the CSV export.
  */
-import type { ClassLearner } from '@wenyan/contracts';
+import type { ClassHomework, ClassLearner } from '@wenyan/contracts';
 import { dateTimeLabel, learnerName } from './format.ts';
 
 export type SortKey =
@@ -89,7 +89,7 @@ export function csvCell(value: string | number | null): string {
 /**
  * The class table as CSV: a byte-order mark so spreadsheet programs read the Chinese right, CRLF lines.
  */
-export function classCsv(learners: readonly ClassLearner[]): string {
+export function classCsv(learners: readonly ClassLearner[], homework?: ClassHomework): string {
   const header = [
     '學生',
     '用戶名稱',
@@ -101,6 +101,7 @@ export function classCsv(learners: readonly ClassLearner[]): string {
     '最後學習（香港時間）',
     '最弱課文',
     '最弱課文準確率（%）',
+    ...(homework?.assignments ?? []).map((a) => `功課：${a.title}`),
   ];
   const rows = learners.map((l) => [
     learnerName(l),
@@ -113,8 +114,26 @@ export function classCsv(learners: readonly ClassLearner[]): string {
     l.lastActiveDate ? dateTimeLabel(l.lastActiveDate) : null,
     l.weakestLesson?.title ?? null,
     l.weakestLesson?.accuracy ?? null,
+    ...homeworkCells(l.id, homework),
   ]);
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+const HOMEWORK_STATUS_WORDS = {
+  done: '已完成',
+  late: '遲交',
+  in_progress: '進行中',
+  not_started: '未開始',
+} as const;
+
+/** A learner's status on each open assignment, in the columns' order (empty when the table lacks them). */
+function homeworkCells(learnerId: string, homework: ClassHomework | undefined): string[] {
+  if (!homework) return [];
+  const progress = homework.learners.find((l) => l.learnerId === learnerId)?.progress ?? {};
+  return homework.assignments.map((a) => {
+    const p = progress[a.id];
+    return p ? HOMEWORK_STATUS_WORDS[p.status] : '';
+  });
 }
 
 /** A file name for the export: the class name without characters file systems refuse. */

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ExerciseType, User, VocabularyRecord } from '@wenyan/contracts';
+import type { ExerciseType, SentencePatternId, User, VocabularyRecord } from '@wenyan/contracts';
 import { minutesFromSeconds } from '@wenyan/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
-import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
+import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../auth/api.ts';
 import {
   mixedLessonsQuery,
+  sentencePatternQuestionsQuery,
+  sentencePatternsQuery,
   vocabularyLessonsQuery,
   vocabularyRecordsQuery,
   vocabularyStatsQuery,
@@ -62,6 +64,34 @@ function StatsCard({ user }: { user: User }) {
 }
 
 type Selection = { lessonId: number; title: string } | null;
+type PatternSelection = { id: SentencePatternId; title: string } | null;
+
+/** A 句式 session in the quiz's flow: its questions from several texts; its end records no exercise. */
+function SentencePatternQuiz({
+  user,
+  pattern,
+  onDone,
+}: {
+  user: User;
+  pattern: NonNullable<PatternSelection>;
+  onDone: () => void;
+}) {
+  const questions = useQuery(sentencePatternQuestionsQuery(pattern.id));
+  if (questions.isPending) return <Spinner label="載入題目中..." />;
+  if (questions.isError) return <ErrorState onRetry={() => questions.refetch()} />;
+  return (
+    <AdaptiveQuiz
+      lessonId={0}
+      user={user}
+      preloadedQuestions={questions.data}
+      config={{ type: 'sentence_translation', questionCount: questions.data.length, characterThreshold: 900 }}
+      record={false}
+      title={pattern.title}
+      onExit={onDone}
+      onContinue={onDone}
+    />
+  );
+}
 
 /**
  * The vocabulary home (/vocabulary): quick practice, stats, mixed units and per-text practice. Choosing a
@@ -73,8 +103,19 @@ export function VocabularyHome() {
   const mixed = useQuery(mixedLessonsQuery);
   const records = useQuery({ ...vocabularyRecordsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const [selection, setSelection] = useState<Selection>(null);
+  const [pattern, setPattern] = useState<PatternSelection>(null);
+  const patterns = useQuery(sentencePatternsQuery);
 
   if (!user) return null;
+  if (pattern) {
+    return (
+      <main className="page quiz-page">
+        <Suspense fallback={<Spinner />}>
+          <SentencePatternQuiz user={user} pattern={pattern} onDone={() => setPattern(null)} />
+        </Suspense>
+      </main>
+    );
+  }
   if (selection) {
     const back = () => setSelection(null);
     return (
@@ -166,6 +207,36 @@ export function VocabularyHome() {
               </article>
             );
           })}
+        </div>
+      )}
+
+      <h2 className="section-title">句式練習</h2>
+      <p className="muted section-lead">判斷、被動、賓語前置、省略、倒裝：每種句式的題目來自不同課文。</p>
+      {patterns.isPending ? (
+        <Skeletons count={2} height={110} />
+      ) : (
+        <div className="grid">
+          {(patterns.data ?? []).map((p) => (
+            <article key={p.id} className="card vocab-card" data-testid="pattern-card">
+              <div className="vocab-card-head">
+                <h3>{p.title}</h3>
+                <span className="badge">{p.questionCount} 題</span>
+              </div>
+              <p className="muted">{p.description}</p>
+              <div className="row">
+                <span className="spacer" />
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={p.questionCount === 0}
+                  onClick={() => setPattern({ id: p.id, title: p.title })}
+                  aria-label={`開始練習：${p.title}`}
+                >
+                  開始練習
+                </button>
+              </div>
+            </article>
+          ))}
         </div>
       )}
 

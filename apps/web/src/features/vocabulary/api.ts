@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Input } from '@wenyan/contracts';
+import type { Input, SentencePatternId } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
@@ -12,6 +12,19 @@ export const mixedLessonsQuery = queryOptions({
   queryKey: queryKeys.mixedLessons,
   queryFn: () => call('listMixedLessons'),
 });
+
+/** The 句式 sessions (判斷、被動、賓語前置、省略、倒裝), each from several texts. */
+export const sentencePatternsQuery = queryOptions({
+  queryKey: queryKeys.sentencePatterns,
+  queryFn: () => call('listSentencePatterns'),
+});
+
+/** A 句式 session's questions (no keys). */
+export const sentencePatternQuestionsQuery = (id: SentencePatternId) =>
+  queryOptions({
+    queryKey: queryKeys.sentencePatternQuestions(id),
+    queryFn: () => call('listSentencePatternQuestions', { params: { id } }),
+  });
 
 export const vocabularyRecordsQuery = (userId: string) =>
   queryOptions({

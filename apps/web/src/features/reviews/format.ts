@@ -1,0 +1,34 @@
+/** How the review screens print dates and shares (the wire carries fractions 0–1 and YYYY-MM-DD). */
+
+/** 「2027年4月20日」 from YYYY-MM-DD. */
+export function examDateLabel(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${year}年${month}月${day}日`;
+}
+
+/** A share 0–1 as a whole percent: 0.904 → 「90%」. */
+export function shareLabel(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** 「n 日後」, 「今日」 or 「已過」 for the days to the exam. */
+export function daysToExamLabel(days: number): string {
+  if (days > 0) return `尚餘 ${days} 日`;
+  if (days === 0) return '今日考試';
+  return '考試日已過';
+}
+
+/** When a card comes back, in words: 「今日」, 「明日」, else the date. */
+export function nextDueLabel(due: string, now: Date = new Date()): string {
+  const hk = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Hong_Kong' });
+  const day = hk(new Date(due));
+  if (day <= hk(now)) return '今日稍後';
+  const tomorrow = new Date(now.getTime() + 86_400_000);
+  if (day === hk(tomorrow)) return '明日';
+  return examDateLabel(day).replace(/^\d+年/, '');
+}
+
+/** Reviews a day as a figure: one decimal under 10 (「0.4」), whole above. */
+export function perDayLabel(reviews: number): string {
+  return reviews < 10 ? String(Math.round(reviews * 10) / 10) : String(Math.round(reviews));
+}
