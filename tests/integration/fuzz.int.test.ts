@@ -71,6 +71,19 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     // A wrong current password or reset code: refused, so the fuzzer changes no password.
     changePassword: { currentPassword: 'not the password', newPassword: 'a long unusual phrase 42' },
     resetPassword: { username: 'fuzz_user_x', code: 'ABCDEFGHJKLM', newPassword: 'a long unusual phrase 42' },
+    // Teachers running their classes (issue 25). A wrong code: refused, so no one becomes a teacher.
+    createTeacherInvitation: { note: '陳老師（中文科）' },
+    redeemTeacherInvitation: { code: 'AAAA-BBBB-CCCC' },
+    // The path names no class and no teacher's question: the valid body is refused with 404.
+    createClassAccounts: { names: ['陳大文', '李小明'] },
+    editQuestion: {
+      lessonId: 1,
+      content: '「約」的意思是：',
+      targetText: '約',
+      options: ['窮困', '約定'],
+      correctAnswer: '窮困',
+      explanation: '約：窮困。',
+    },
   };
 }
 
@@ -151,6 +164,9 @@ describe('fuzzing every write route with malformed bodies', () => {
         'uploadText',
         'setUserRoles',
         'createClass',
+        'createTeacherInvitation',
+        'createClassAccounts',
+        'editQuestion',
         'setDefaultExamDate',
         'setAssignment',
         'editAssignment',

@@ -25,6 +25,8 @@ import { registerWebClient } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { appealRoutes } from './routes/appeals/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { classroomRoutes } from './routes/classroom/index.ts';
+import { classroomQuestionRoutes } from './routes/classroom/questions.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { dseRoutes } from './routes/dse/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
   await app.register(reminderRoutes);
+  await app.register(classroomRoutes);
+  await app.register(classroomQuestionRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;

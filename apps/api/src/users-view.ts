@@ -33,6 +33,7 @@ export async function loadUserView(db: Db, user: UserRecord): Promise<User> {
     averageAccuracy: totals?.averageAccuracy ?? 0,
     characterThreshold: user.characterThreshold,
     roles: user.roles,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

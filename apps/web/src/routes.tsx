@@ -288,6 +288,34 @@ const staff: RouteObject[] = [
     ),
   },
   {
+    path: '/teacher/classes/:id/accounts',
+    element: screen(
+      () => import('./features/classroom/ClassAccountsPage.tsx'),
+      (m) => m.ClassAccountsPage,
+    ),
+  },
+  {
+    path: '/teacher/questions',
+    element: screen(
+      () => import('./features/classroom/MyQuestionsPage.tsx'),
+      (m) => m.MyQuestionsPage,
+    ),
+  },
+  {
+    path: '/worksheets/:lessonId/:type',
+    element: screen(
+      () => import('./features/classroom/WorksheetPage.tsx'),
+      (m) => m.WorksheetPage,
+    ),
+  },
+  {
+    path: '/teacher/worksheets/:lessonId/:type/key',
+    element: screen(
+      () => import('./features/classroom/WorksheetPage.tsx'),
+      (m) => m.WorksheetKeyPage,
+    ),
+  },
+  {
     path: '/admin',
     element: screen(
       () => import('./features/admin/AdminPage.tsx'),

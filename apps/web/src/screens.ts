@@ -53,6 +53,10 @@ export const SCREENS: readonly Screen[] = [
   { name: 'teacher-appeals', path: '/teacher/appeals' },
   { name: 'teacher-class', path: '/teacher/classes/{class}' },
   { name: 'teacher-learner', path: '/teacher/learners/{learner}' },
+  { name: 'teacher-class-accounts', path: '/teacher/classes/{class}/accounts' },
+  { name: 'teacher-questions', path: '/teacher/questions' },
+  { name: 'worksheet', path: '/worksheets/1/sentence_translation' },
+  { name: 'worksheet-key', path: '/teacher/worksheets/1/sentence_translation/key' },
   { name: 'admin', path: '/admin' },
   { name: 'not-found', path: '/no-such-page' },
 ];

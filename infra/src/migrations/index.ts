@@ -9,6 +9,7 @@ import * as m0008 from './0008-accounts.ts';
 import * as m0009 from './0009-accepted-renderings.ts';
 import * as m0010 from './0010-review-cards.ts';
 import * as m0011 from './0011-push-reminders.ts';
+import * as m0013 from './0013-teachers-classes.ts';
 import * as m0014 from './0014-homework-leagues.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0009-accepted-renderings': m0009,
   '0010-review-cards': m0010,
   '0011-push-reminders': m0011,
+  '0013-teachers-classes': m0013,
   '0014-homework-leagues': m0014,
 };

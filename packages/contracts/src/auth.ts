@@ -51,6 +51,13 @@ export const RegisterBodySchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
   email: z.email({ error: AUTH_MESSAGES.email }).max(254).optional(),
+  /** A teacher invitation's code: the new account is a teacher (a wrong code refuses the sign-up). */
+  invitationCode: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export type RegisterInput = z.input<typeof RegisterBodySchema>;

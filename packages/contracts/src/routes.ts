@@ -32,6 +32,7 @@ import {
   ResetCodeSchema,
   ResetPasswordBodySchema,
 } from './auth.ts';
+import { classroomRoutes } from './classroom-routes.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseAboutSchema,
@@ -394,7 +395,7 @@ export const apiRoutes = {
     summary: 'Add a word-interpretation question (the add-question form)',
     auth: 'teacher',
     body: CreateQuestionBodySchema,
-    responses: { 201: KeyedQuestionSchema, ...errorResponses(400, 401, 403, 404) },
+    responses: { 201: KeyedQuestionSchema, ...errorResponses(400, 401, 403, 404, 429) },
   },
 
   // Appeals ---------------------------------------------------------------------------------
@@ -1086,6 +1087,9 @@ export const apiRoutes = {
     kind: 'websocket',
     responses: { 101: SwitchingProtocolsSchema, ...errorResponses(401) },
   },
+
+  // Teachers running their classes (issue 25) ------------------------------------------------
+  ...classroomRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

@@ -47,6 +47,11 @@ export const UserSchema = z
     /** The word-frequency tier the learner practises at (400 by default). */
     characterThreshold: z.number().int().positive(),
     roles: z.array(RoleSchema),
+    /**
+     * True for an account a teacher made for a class until its owner replaces the one-time password
+     * (`POST /api/auth/password`); every other call answers 403 PASSWORD_CHANGE_REQUIRED meanwhile.
+     */
+    mustChangePassword: z.boolean().optional(),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   })

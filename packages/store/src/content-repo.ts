@@ -4,9 +4,14 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { QuestionsTable } from './tables.ts';
 
-type QuestionRow = Omit<QuestionsTable, 'created_at' | 'position' | 'origin'> & {
+type QuestionRow = Omit<
+  QuestionsTable,
+  'created_at' | 'position' | 'origin' | 'published_at' | 'published_by' | 'withdrawn_at'
+> & {
   position: number;
   origin: string;
+  published_at?: Date | null;
+  published_by?: string | null;
 };
 
 export interface ImportResult {
@@ -163,7 +168,15 @@ export async function insertContentQuestions(
 ): Promise<ImportResult> {
   return insertQuestions(
     db,
-    questions.map((q) => questionRow(q, { origin: 'user', created_by: createdBy })),
+    // An admin's upload is for everyone at once: published by its uploader.
+    questions.map((q) =>
+      questionRow(q, {
+        origin: 'user',
+        created_by: createdBy,
+        published_at: new Date(),
+        published_by: createdBy,
+      }),
+    ),
     { refreshMarking: false },
   );
 }

@@ -68,6 +68,8 @@ export interface UserRecord {
   profileImageUrl: string | null;
   roles: Role[];
   characterThreshold: number;
+  /** An account a teacher made for a class, until its owner replaces the one-time password. */
+  mustChangePassword: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -81,6 +83,7 @@ const userColumns = [
   'profile_image_url',
   'roles',
   'character_threshold',
+  'must_change_password',
   'created_at',
   'updated_at',
 ] as const;
@@ -94,6 +97,7 @@ function toUser(row: {
   profile_image_url: string | null;
   roles: string[];
   character_threshold: number;
+  must_change_password: boolean;
   created_at: Date;
   updated_at: Date;
 }): UserRecord {
@@ -106,6 +110,7 @@ function toUser(row: {
     profileImageUrl: row.profile_image_url,
     roles: row.roles as Role[],
     characterThreshold: row.character_threshold,
+    mustChangePassword: row.must_change_password,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -253,6 +258,7 @@ export async function resolveSession(
       'users.profile_image_url',
       'users.roles',
       'users.character_threshold',
+      'users.must_change_password',
       'users.created_at',
       'users.updated_at',
     ])
@@ -277,11 +283,23 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionDigest(token)).execute();
 }
 
-/** Stores a new password hash (a change, a reset, or the upgrade of an old hash at sign-in). */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+/**
+ * Stores a new password hash (a change, a reset, or the upgrade of an old hash at sign-in). `chosen`:
+ * the owner chose it (a change or a reset), which ends a one-time password's must-change requirement.
+ */
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  chosen = false,
+): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .set({
+      password_hash: passwordHash,
+      updated_at: new Date(),
+      ...(chosen ? { must_change_password: false } : {}),
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -1,5 +1,6 @@
 export * from './backup.ts';
 export * from './class-repo.ts';
+export * from './classroom-repo.ts';
 export * from './commands.ts';
 export * from './content-repo.ts';
 export * from './data-lock.ts';

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from './db.ts';
+import type { Database } from './tables.ts';
 
 /** The columns a question read needs. */
 const columns = [
@@ -24,10 +25,70 @@ const columns = [
   'position',
   'origin',
   'tags',
+  'created_by',
+  'published_at',
+  'withdrawn_at',
 ] as const;
 
 /** Questions a learner practises in a lesson (the bank and those teachers added; not papers). */
 export const PRACTICE_ORIGINS = ['bank', 'user'] as const;
+
+/**
+ * Who reads a lesson's practice questions: `null` for what is served to everyone (the bank, and the
+ * teachers' questions an admin published), or a user id, who is also served the unpublished questions
+ * of the teachers of their classes, and their own.
+ */
+export type QuestionViewer = string | null;
+
+const isId = (id: string) => /^\d{1,18}$/.test(id);
+
+/** The teachers of the classes a learner is in (a subquery). */
+function teachersOf(eb: ExpressionBuilder<Database, 'questions'>, learnerId: string) {
+  return eb
+    .selectFrom('class_members')
+    .innerJoin('classes', 'classes.id', 'class_members.class_id')
+    .select('classes.teacher_id')
+    .where('class_members.user_id', '=', learnerId);
+}
+
+/**
+ * The practice questions served to `viewer`: the bank; a teacher's question (origin `user`) unless
+ * withdrawn, when published, or (for a viewer) when its author is the viewer or teaches one of their classes.
+ */
+export function servedTo(viewer: QuestionViewer) {
+  return (eb: ExpressionBuilder<Database, 'questions'>) => {
+    const reach = [eb('questions.published_at', 'is not', null)];
+    if (viewer !== null && isId(viewer)) {
+      reach.push(
+        eb('questions.created_by', '=', viewer),
+        eb('questions.created_by', 'in', teachersOf(eb, viewer)),
+      );
+    }
+    return eb.or([
+      eb('questions.origin', '=', 'bank'),
+      eb.and([eb('questions.origin', '=', 'user'), eb('questions.withdrawn_at', 'is', null), eb.or(reach)]),
+    ]);
+  };
+}
+
+/**
+ * The questions served to `viewer` beyond those served to everyone: the unpublished questions of their
+ * classes' teachers and their own (for the decider's per-learner counts).
+ */
+export function servedOnlyTo(viewer: string) {
+  return (eb: ExpressionBuilder<Database, 'questions'>) =>
+    eb.and([
+      eb('questions.origin', '=', 'user'),
+      eb('questions.withdrawn_at', 'is', null),
+      eb('questions.published_at', 'is', null),
+      isId(viewer)
+        ? eb.or([
+            eb('questions.created_by', '=', viewer),
+            eb('questions.created_by', 'in', teachersOf(eb, viewer)),
+          ])
+        : eb.lit(false),
+    ]);
+}
 
 export async function findQuestion(db: Db, id: string) {
   return db.selectFrom('questions').select(columns).where('id', '=', id).executeTakeFirst();
@@ -38,12 +99,13 @@ export async function findQuestions(db: Db, ids: readonly string[]) {
   return db.selectFrom('questions').select(columns).where('id', 'in', ids).execute();
 }
 
-export async function lessonQuestions(db: Db, lessonId: number) {
+/** A lesson's practice questions served to `viewer` (see `QuestionViewer`). */
+export async function lessonQuestions(db: Db, lessonId: number, viewer: QuestionViewer = null) {
   return db
     .selectFrom('questions')
     .select(columns)
     .where('lesson_id', '=', lessonId)
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(servedTo(viewer))
     .orderBy('type')
     .orderBy('id')
     .execute();
@@ -53,13 +115,19 @@ export async function lessonQuestions(db: Db, lessonId: number) {
  * A node's questions: the lesson's questions of one type within the learner's word-frequency
  * threshold (the threshold only limits word questions; other types have no frequency tier).
  */
-export async function nodeQuestions(db: Db, lessonId: number, type: string, characterThreshold: number) {
+export async function nodeQuestions(
+  db: Db,
+  lessonId: number,
+  type: string,
+  characterThreshold: number,
+  viewer: QuestionViewer = null,
+) {
   return db
     .selectFrom('questions')
     .select(columns)
     .where('lesson_id', '=', lessonId)
     .where('type', '=', type)
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(servedTo(viewer))
     .where((eb) =>
       eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
     )
@@ -80,13 +148,14 @@ export async function nodeSessionQuestions(
   lessonId: number,
   type: string,
   characterThreshold: number,
+  viewer: QuestionViewer = null,
 ) {
   return db
     .selectFrom('questions')
     .select(columns)
     .where('lesson_id', '=', lessonId)
     .where('type', '=', type)
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(servedTo(viewer))
     .orderBy(
       sql`case when character_frequency is null or character_frequency <= ${characterThreshold} then 0 else 1 end`,
     )
@@ -96,12 +165,17 @@ export async function nodeSessionQuestions(
 }
 
 /** Per question type, how many questions a lesson's roadmap node can draw on (see nodeSessionQuestions). */
-export async function nodeAvailability(db: Db, lessonId: number, _characterThreshold: number) {
+export async function nodeAvailability(
+  db: Db,
+  lessonId: number,
+  _characterThreshold: number,
+  viewer: QuestionViewer = null,
+) {
   const rows = await db
     .selectFrom('questions')
     .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
     .where('lesson_id', '=', lessonId)
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(servedTo(viewer))
     .groupBy('type')
     .execute();
   return rows.map((r) => ({ type: r.type, count: Number(r.n) }));
@@ -110,18 +184,21 @@ export async function nodeAvailability(db: Db, lessonId: number, _characterThres
 /** Word questions of some lessons (the vocabulary quiz), in a stable order. */
 export async function wordQuestionsOfLessons(db: Db, lessonIds: readonly number[], characterThreshold = 900) {
   if (lessonIds.length === 0) return [];
-  return db
-    .selectFrom('questions')
-    .select(columns)
-    .where('lesson_id', 'in', lessonIds)
-    .where('type', '=', 'word_interpretation')
-    .where('origin', 'in', PRACTICE_ORIGINS)
-    .where((eb) =>
-      eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
-    )
-    .orderBy('lesson_id')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('questions')
+      .select(columns)
+      .where('lesson_id', 'in', lessonIds)
+      .where('type', '=', 'word_interpretation')
+      // The vocabulary quiz mixes every school's learners' lists: only what is served to everyone.
+      .where(servedTo(null))
+      .where((eb) =>
+        eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
+      )
+      .orderBy('lesson_id')
+      .orderBy('id')
+      .execute()
+  );
 }
 
 export async function sessionQuestions(db: Db, sessionId: number) {
@@ -201,7 +278,7 @@ export async function wordQuestionCounts(db: Db) {
     .selectFrom('questions')
     .select(['lesson_id', (eb) => eb.fn.countAll<string>().as('n')])
     .where('type', '=', 'word_interpretation')
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(servedTo(null))
     .groupBy('lesson_id')
     .execute();
   return new Map(rows.map((r) => [r.lesson_id, Number(r.n)]));
@@ -216,7 +293,7 @@ export async function questionCountsByType(db: Db) {
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
 
-/** A question added through the add-question form. */
+/** A question added through the add-question form, with its `added` change, in one transaction. */
 export async function insertUserQuestion(
   db: Db,
   q: {
@@ -233,28 +310,199 @@ export async function insertUserQuestion(
     createdBy: string;
   },
 ) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('questions')
+      .values({
+        id: q.id,
+        lesson_id: q.lessonId,
+        type: 'word_interpretation',
+        difficulty: q.difficulty,
+        character_frequency: q.characterFrequency,
+        content: q.content,
+        target_text: q.targetText,
+        highlight: q.targetText,
+        options: JSON.stringify(q.options),
+        correct_answer: q.correctAnswer,
+        keywords: null,
+        explanation: q.explanation,
+        cultural_context: q.culturalContext,
+        session_id: null,
+        paper_id: null,
+        points: null,
+        origin: 'user',
+        created_by: q.createdBy,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('question_changes')
+      .values({ question_id: row.id, change: 'added', actor_id: q.createdBy })
+      .execute();
+    return row;
+  });
+}
+
+/** Where a teacher's question is served: their classes only, everyone, or nobody. */
+export type TeacherQuestionStatus = 'class' | 'published' | 'withdrawn';
+
+export interface QuestionChangeRecord {
+  change: 'added' | 'edited' | 'published' | 'withdrawn';
+  actorId: string | null;
+  actorName: string | null;
+  recordedAt: Date;
+}
+
+/** The status of a teacher's question from its row. */
+export function teacherQuestionStatus(row: { published_at: Date | null; withdrawn_at: Date | null }) {
+  if (row.withdrawn_at !== null) return 'withdrawn' as const;
+  return row.published_at !== null ? ('published' as const) : ('class' as const);
+}
+
+/** A teacher's question (origin `user`) by id, or undefined (the bank's questions are not theirs). */
+export async function findTeacherQuestion(db: Db, id: string) {
   return db
-    .insertInto('questions')
-    .values({
-      id: q.id,
-      lesson_id: q.lessonId,
-      type: 'word_interpretation',
-      difficulty: q.difficulty,
-      character_frequency: q.characterFrequency,
-      content: q.content,
-      target_text: q.targetText,
-      highlight: q.targetText,
-      options: JSON.stringify(q.options),
-      correct_answer: q.correctAnswer,
-      keywords: null,
-      explanation: q.explanation,
-      cultural_context: q.culturalContext,
-      session_id: null,
-      paper_id: null,
-      points: null,
-      origin: 'user',
-      created_by: q.createdBy,
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+    .selectFrom('questions')
+    .select(columns)
+    .where('id', '=', id)
+    .where('origin', '=', 'user')
+    .executeTakeFirst();
+}
+
+/**
+ * Teachers' questions with their authors: one author's (`authorId`), or everyone's; `status` narrows
+ * them (the admin's review queue asks for `class`). Newest first, at most 500.
+ */
+export async function listTeacherQuestions(
+  db: Db,
+  filter: { authorId?: string; status?: TeacherQuestionStatus; id?: string },
+) {
+  let query = db
+    .selectFrom('questions')
+    .leftJoin('users', 'users.id', 'questions.created_by')
+    .select(columns.map((c) => `questions.${c}` as const))
+    .select(['questions.created_at', 'users.username as author_username', 'users.first_name as author_first'])
+    .where('questions.origin', '=', 'user');
+  if (filter.authorId !== undefined) query = query.where('questions.created_by', '=', filter.authorId);
+  if (filter.id !== undefined) query = query.where('questions.id', '=', filter.id);
+  if (filter.status === 'withdrawn') query = query.where('questions.withdrawn_at', 'is not', null);
+  if (filter.status === 'published') {
+    query = query.where('questions.withdrawn_at', 'is', null).where('questions.published_at', 'is not', null);
+  }
+  if (filter.status === 'class') {
+    query = query.where('questions.withdrawn_at', 'is', null).where('questions.published_at', 'is', null);
+  }
+  return query.orderBy('questions.created_at', 'desc').orderBy('questions.id').limit(500).execute();
+}
+
+/** Every recorded change of some questions, oldest first, by question id. */
+export async function questionChanges(
+  db: Db,
+  questionIds: readonly string[],
+): Promise<Map<string, QuestionChangeRecord[]>> {
+  const byQuestion = new Map<string, QuestionChangeRecord[]>();
+  if (questionIds.length === 0) return byQuestion;
+  const rows = await db
+    .selectFrom('question_changes')
+    .leftJoin('users', 'users.id', 'question_changes.actor_id')
+    .select([
+      'question_changes.question_id',
+      'question_changes.change',
+      'question_changes.actor_id',
+      'question_changes.recorded_at',
+      'users.username',
+    ])
+    .where('question_changes.question_id', 'in', questionIds)
+    .orderBy('question_changes.id')
+    .execute();
+  for (const r of rows) {
+    const list = byQuestion.get(r.question_id) ?? [];
+    list.push({
+      change: r.change,
+      actorId: r.actor_id === null ? null : String(r.actor_id),
+      actorName: r.username ?? null,
+      recordedAt: new Date(r.recorded_at),
+    });
+    byQuestion.set(r.question_id, list);
+  }
+  return byQuestion;
+}
+
+/**
+ * Edits a teacher's question and records the edit; `unpublish` returns a published question to its
+ * author's classes (a teacher's edit goes back to the review queue). Undefined when it is no teacher's
+ * question or is withdrawn.
+ */
+export async function editTeacherQuestion(
+  db: Db,
+  id: string,
+  edit: {
+    lessonId: number;
+    content: string;
+    targetText: string;
+    options: string[];
+    correctAnswer: string;
+    explanation: string;
+    culturalContext: string | null;
+    difficulty: string;
+    characterFrequency: number;
+  },
+  actorId: string,
+  unpublish: boolean,
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('questions')
+      .set({
+        lesson_id: edit.lessonId,
+        content: edit.content,
+        target_text: edit.targetText,
+        highlight: edit.targetText,
+        options: JSON.stringify(edit.options),
+        correct_answer: edit.correctAnswer,
+        explanation: edit.explanation,
+        cultural_context: edit.culturalContext,
+        difficulty: edit.difficulty,
+        character_frequency: edit.characterFrequency,
+        ...(unpublish ? { published_at: null, published_by: null } : {}),
+      })
+      .where('id', '=', id)
+      .where('origin', '=', 'user')
+      .where('withdrawn_at', 'is', null)
+      .returning(columns)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await trx
+      .insertInto('question_changes')
+      .values({ question_id: id, change: 'edited', actor_id: actorId })
+      .execute();
+    return row;
+  });
+}
+
+/**
+ * Publishes (`published`) or withdraws (`withdrawn`) a teacher's question and records it, in one
+ * transaction. Undefined when it is no teacher's question, or already in that state (nothing recorded).
+ */
+export async function changeTeacherQuestion(
+  db: Db,
+  id: string,
+  change: 'published' | 'withdrawn',
+  actorId: string,
+  now = new Date(),
+) {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.updateTable('questions').where('id', '=', id).where('origin', '=', 'user');
+    query =
+      change === 'published'
+        ? query
+            .set({ published_at: now, published_by: actorId })
+            .where('published_at', 'is', null)
+            .where('withdrawn_at', 'is', null)
+        : query.set({ withdrawn_at: now }).where('withdrawn_at', 'is', null);
+    const row = await query.returning(columns).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.insertInto('question_changes').values({ question_id: id, change, actor_id: actorId }).execute();
+    return row;
+  });
 }

@@ -49,6 +49,33 @@ export interface QuestionsTable {
   created_at: Timestamp;
   /** The kinds of 文言 knowledge the question tests, main first; `[]` when not tagged yet (0010). */
   tags: ColumnType<string[], string | undefined, string>;
+  /** A teacher's question (`origin = 'user'`) is served beyond its author's classes once published (0013). */
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  published_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A withdrawn teacher's question is served to nobody (the row stays for recorded answers). */
+  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Every addition, edit, publication and withdrawal of a teacher's question, with who and when (0013). */
+export interface QuestionChangesTable {
+  id: Generated<string>;
+  question_id: string;
+  change: 'added' | 'edited' | 'published' | 'withdrawn';
+  actor_id: string | null;
+  recorded_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** An admin's one-time invitation to become a teacher: the code's SHA-256 only (0013). */
+export interface TeacherInvitationsTable {
+  id: Generated<string>;
+  code_hash: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Timestamp;
+  redeemed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  redeemed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface VocabularySessionsTable {
@@ -97,6 +124,9 @@ export interface UsersTable {
   nickname: ColumnType<string | null, string | null | undefined, string | null>;
   leaderboard_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
   erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An account a teacher made for a class: its one-time password must be replaced first (0013). */
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  created_for_class: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -360,4 +390,6 @@ export interface Database {
   review_cards: ReviewCardsTable;
   review_settings: ReviewSettingsTable;
   exam_dates: ExamDatesTable;
+  question_changes: QuestionChangesTable;
+  teacher_invitations: TeacherInvitationsTable;
 }

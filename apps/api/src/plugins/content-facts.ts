@@ -1,5 +1,11 @@
 import type { DecideContext } from '@wenyan/domain';
-import { findMarkedQuestion, practiceQuestionCounts, readExamDates } from '@wenyan/store';
+import {
+  anyClassOnlyQuestions,
+  findMarkedQuestion,
+  practiceQuestionCounts,
+  type QuestionViewer,
+  readExamDates,
+} from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -11,9 +17,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * What `decide` needs to know about the content and the school year (question counts, roadmap node
-     * types, the admin's exam dates).
+     * types, the admin's exam dates): what is served to everyone, plus, for `learnerId`, the
+     * unpublished questions of their classes' teachers.
      */
-    learnerContext(): Promise<Facts>;
+    learnerContext(learnerId?: string): Promise<Facts>;
+    /**
+     * Whom a question read is for: the learner's id while any teacher's question is served to its
+     * classes only, else null (everyone is served the same, and one cached read serves them all).
+     */
+    questionViewer(learnerId: string): Promise<QuestionViewer>;
     /** Forget every cached content read (after an import or a new question). */
     invalidateContent(): void;
     /** A stored question by id, cached (the answer route's hot path reads one per answer). */
@@ -35,10 +47,10 @@ const CONTENT_TTL_MS = 60_000;
  * read; every entry lives a minute and `invalidateContent` forgets them all.
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
-  async function loadFacts(): Promise<Facts> {
+  async function loadFacts(only?: string): Promise<Facts> {
     const [rows, examDates] = await Promise.all([
-      practiceQuestionCounts(app.deps.db),
-      readExamDates(app.deps.db),
+      practiceQuestionCounts(app.deps.db, only),
+      only === undefined ? readExamDates(app.deps.db) : Promise.resolve([]),
     ]);
     const adminExamDates: Record<number, string> = {};
     for (const row of examDates) adminExamDates[row.year] = row.examDate;
@@ -57,6 +69,25 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
     return { lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts, adminExamDates };
   }
 
+  /** The facts for everyone plus a learner's own extra questions (their teachers' unpublished ones). */
+  function withExtra(base: Facts, extra: Facts): Facts {
+    const lessonQuestionCounts = { ...base.lessonQuestionCounts };
+    const lessonNodeTypes = { ...base.lessonNodeTypes };
+    const nodeQuestionCounts = { ...base.nodeQuestionCounts };
+    for (const [lesson, count] of Object.entries(extra.lessonQuestionCounts ?? {})) {
+      const id = Number(lesson);
+      lessonQuestionCounts[id] = (lessonQuestionCounts[id] ?? 0) + count;
+      lessonNodeTypes[id] = [
+        ...new Set([...(lessonNodeTypes[id] ?? []), ...(extra.lessonNodeTypes?.[id] ?? [])]),
+      ].sort();
+      const nodes = { ...nodeQuestionCounts[id] };
+      for (const [type, n] of Object.entries(extra.nodeQuestionCounts?.[id] ?? {}))
+        nodes[type] = (nodes[type] ?? 0) + n;
+      nodeQuestionCounts[id] = nodes;
+    }
+    return { ...base, lessonQuestionCounts, lessonNodeTypes, nodeQuestionCounts };
+  }
+
   const reads = new LRUCache<string, Promise<unknown>>({ max: 10_000, ttl: CONTENT_TTL_MS });
   function cachedContent<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = reads.get(key);
@@ -71,7 +102,17 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
   }
 
   app.decorate('cachedContent', cachedContent);
-  app.decorate('learnerContext', () => cachedContent('facts', loadFacts));
+  const classOnly = () => cachedContent('class-only-questions', () => anyClassOnlyQuestions(app.deps.db));
+  const questionViewer = async (learnerId: string) => ((await classOnly()) ? learnerId : null);
+  app.decorate('questionViewer', questionViewer);
+  app.decorate('learnerContext', async (learnerId?: string) => {
+    const base = await cachedContent('facts', () => loadFacts());
+    const viewer = learnerId === undefined ? null : await questionViewer(learnerId);
+    if (viewer === null) return base;
+    // Cached a minute like every content read; joining or leaving a class forgets it (`invalidateContent`).
+    const extra = await cachedContent(`facts:${viewer}`, () => loadFacts(viewer));
+    return Object.keys(extra.lessonQuestionCounts ?? {}).length === 0 ? base : withExtra(base, extra);
+  });
   app.decorate('questionById', (id: string) =>
     cachedContent(`question:${id}`, () => findMarkedQuestion(app.deps.db, id)),
   );

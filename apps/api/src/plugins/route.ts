@@ -40,6 +40,9 @@ function refuseUnsafeInput(request: FastifyRequest): void {
   }
 }
 
+/** The calls an account with a one-time password may make before it chooses its own. */
+const BEFORE_PASSWORD_CHOSEN = new Set<string>(['getCurrentUser', 'changePassword']);
+
 function targetUserId(params: unknown): string | undefined {
   const p = (params ?? {}) as Record<string, unknown>;
   const id = p.userId ?? p.id;
@@ -89,6 +92,10 @@ export function defineRoute<N extends RouteName>(
     // the shape of the call (401/403 come before 400).
     preValidation: async (request) => {
       await authorise(request);
+      // An account made for a class sets its own password before anything else works.
+      if (c.auth !== 'public' && request.user?.mustChangePassword && !BEFORE_PASSWORD_CHOSEN.has(name)) {
+        throw new ApiError(403, 'PASSWORD_CHANGE_REQUIRED', '請先設定你自己的密碼。');
+      }
       refuseUnsafeInput(request);
     },
     handler: async (request, reply) => {

@@ -28,6 +28,7 @@ const user = (id: string): UserRecord => ({
   profileImageUrl: null,
   roles: ['student'],
   characterThreshold: 400,
+  mustChangePassword: false,
   createdAt: new Date(NOW),
   updatedAt: new Date(NOW),
 });

@@ -78,4 +78,13 @@ export const queryKeys = {
     learnerState: (learnerId: string, at: number | null) =>
       ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,
   },
+  /** Teachers running their classes (issue 25). */
+  classroom: {
+    myClasses: ['classroom', 'my-classes'] as const,
+    invitations: ['classroom', 'invitations'] as const,
+    myQuestions: ['classroom', 'my-questions'] as const,
+    review: ['classroom', 'review'] as const,
+    worksheet: (lessonId: number, type: string, key: boolean) =>
+      ['classroom', 'worksheet', lessonId, type, key ? 'key' : 'sheet'] as const,
+  },
 } as const;

@@ -1,6 +1,6 @@
 /** Content reads the screens ask: past-paper metadata, the vocabulary lesson list, the decider's facts. */
 import type { Db } from '../db.ts';
-import { PRACTICE_ORIGINS } from '../question-repo.ts';
+import { servedOnlyTo, servedTo } from '../question-repo.ts';
 
 /** True when the past paper exists. */
 export async function paperExists(db: Db, paperId: number): Promise<boolean> {
@@ -59,9 +59,14 @@ export async function vocabularyLessonList(
   return db.selectFrom('lessons').select(['id', 'title', 'author', 'era']).orderBy('id').execute();
 }
 
-/** Per lesson and question type, how many practice questions there are (the decider's content facts). */
+/**
+ * Per lesson and question type, how many practice questions there are (the decider's content facts):
+ * those served to everyone, or, with `only` a learner's id, those served to that learner alone (their
+ * classes' teachers' unpublished questions), which the API adds to the first for that learner.
+ */
 export async function practiceQuestionCounts(
   db: Db,
+  only?: string,
 ): Promise<Array<{ lessonId: number; type: string; count: number; atLowestTier: number }>> {
   const rows = await db
     .selectFrom('questions')
@@ -72,7 +77,7 @@ export async function practiceQuestionCounts(
       // What a node session offers: every question of the type (rarer words top up a session).
       (eb) => eb.fn.countAll<string>().as('at_lowest_tier'),
     ])
-    .where('origin', 'in', PRACTICE_ORIGINS)
+    .where(only === undefined ? servedTo(null) : servedOnlyTo(only))
     .groupBy(['lesson_id', 'type'])
     .execute();
   return rows.map((r) => ({
@@ -81,4 +86,17 @@ export async function practiceQuestionCounts(
     count: Number(r.n),
     atLowestTier: Number(r.at_lowest_tier),
   }));
+}
+
+/** Whether any teacher's question is served to their classes only (then learners' facts differ). */
+export async function anyClassOnlyQuestions(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('origin', '=', 'user')
+    .where('published_at', 'is', null)
+    .where('withdrawn_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

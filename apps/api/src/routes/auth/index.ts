@@ -1,5 +1,7 @@
+import { INVITATION_MESSAGES } from '@wenyan/contracts';
 import {
   consumeResetCode,
+  createInvitedTeacher,
   createSession,
   createUser,
   deleteSession,
@@ -26,6 +28,13 @@ import { accountOf, addressOf, attemptLimiter } from './limits.ts';
 import { LOGIN_SCRIPT_HASH, loginPageHtml } from './login-page.ts';
 import { createOidc, type OidcChecks, type OidcIdentity } from './oidc.ts';
 import { passwordProblem } from './password-policy.ts';
+
+/** A wrong, used, revoked or expired teacher invitation: 400 naming the field. */
+export function invalidInvitation(field: string): ApiError {
+  return new ApiError(400, 'INVALID_INVITATION', `${field}: ${INVITATION_MESSAGES.invalid}`, [
+    { field, message: INVITATION_MESSAGES.invalid },
+  ]);
+}
 
 /** A dummy hash so a sign-in for an unknown name costs as much as one for a known name. */
 let dummyHash: Promise<string> | null = null;
@@ -73,8 +82,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // With a school provider configured, /api/login goes there (the local form stays at ?local=1).
   defineRoute(app, 'loginPage', async ({ request, reply }) => {
-    if (request.user) return reply.redirect('/');
-    const local = (request.query as { local?: string } | undefined)?.local === '1';
+    const query = (request.query ?? {}) as { local?: string; invite?: string };
+    // A signed-in user following a teacher invitation's link redeems it in 設定.
+    if (request.user) {
+      const invite = typeof query.invite === 'string' ? query.invite.slice(0, 40) : '';
+      return reply.redirect(invite ? `/settings?invite=${encodeURIComponent(invite)}` : '/');
+    }
+    const local = query.local === '1' || typeof query.invite === 'string';
     if (oidc && !local) {
       const { url, checks } = await oidc.start(callbackUrl(request));
       reply.setCookie(OIDC_COOKIE, JSON.stringify(checks), {
@@ -129,18 +143,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     'register',
     async ({ input, request, reply }) => {
-      const { username, password, firstName, lastName, email } = input.body;
+      const { username, password, firstName, lastName, email, invitationCode } = input.body;
       assertPasswordAllowed(password, username, 'password');
-      // No role comes from a chosen name: every account starts as a student (`npm run roles` grants more).
-      const roles = ['student' as const];
-      const created = await createUser(db, {
-        username,
-        passwordHash: await hashPassword(password),
-        firstName,
-        lastName,
-        email,
-        roles,
-      });
+      // No role comes from a chosen name: every account starts as a student (`npm run roles` grants more),
+      // or as a teacher with an admin's invitation, redeemed in the same transaction (no half sign-up).
+      const passwordHash = await hashPassword(password);
+      const account = { username, passwordHash, firstName, lastName, email, roles: ['student' as const] };
+      const created =
+        invitationCode === undefined
+          ? await createUser(db, account)
+          : await createInvitedTeacher(db, account, invitationCode);
+      if (created === 'invalid-invitation') throw invalidInvitation('body.invitationCode');
       if (!created) throw new ApiError(409, 'USERNAME_TAKEN', '此用戶名稱已被使用。');
       const session = await createSession(db, created.id, false);
       setSessionCookie(request, reply, session.token, session.expiresAt);
@@ -195,7 +208,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ]);
       }
       assertPasswordAllowed(newPassword, user.username, 'newPassword');
-      await setPasswordHash(db, user.id, await hashPassword(newPassword));
+      if (newPassword === currentPassword) {
+        throw new ApiError(400, 'VALIDATION_FAILED', 'body.newPassword: 新密碼不可與目前的密碼相同', [
+          { field: 'body.newPassword', message: '新密碼不可與目前的密碼相同' },
+        ]);
+      }
+      await setPasswordHash(db, user.id, await hashPassword(newPassword), true);
       // Whoever else holds a session (a shared computer, a thief) is signed out, in every API process.
       const token = request.cookies[SESSION_COOKIE];
       await deleteSessionsOfUser(db, user.id, token);
@@ -223,13 +241,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       // The rules first, so a refused password does not use the code up.
       assertPasswordAllowed(newPassword, found.user.username, 'newPassword');
       if (!(await consumeResetCode(db, found.user.id, code))) throw badCode();
-      await setPasswordHash(db, found.user.id, await hashPassword(newPassword));
+      await setPasswordHash(db, found.user.id, await hashPassword(newPassword), true);
       await deleteSessionsOfUser(db, found.user.id);
       await app.sessions.forgetUser(found.user.id);
       const session = await createSession(db, found.user.id, false);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       await recordSignIn(app, request, found.user);
-      return loadUserView(db, found.user);
+      return loadUserView(db, { ...found.user, mustChangePassword: false });
     },
     {
       preHandler: attemptLimiter(app, [

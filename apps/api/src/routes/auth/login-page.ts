@@ -28,6 +28,9 @@ const LOGIN_SCRIPT = `(function () {
   document.getElementById('tab-login').onclick = function () { setMode('login'); };
   document.getElementById('tab-register').onclick = function () { setMode('register'); };
   document.getElementById('tab-reset').onclick = function () { setMode('reset'); };
+  // A teacher invitation's link (?invite=CODE) opens the sign-up form with the code filled in.
+  var invite = new URLSearchParams(window.location.search).get('invite');
+  if (invite) { form.invitationCode.value = invite; setMode('register'); }
   form.addEventListener('submit', function (e) {
     e.preventDefault();
     error.textContent = '';
@@ -39,6 +42,7 @@ const LOGIN_SCRIPT = `(function () {
       body.password = form.password.value;
       if (form.firstName.value.trim()) body.firstName = form.firstName.value.trim();
       if (form.lastName.value.trim()) body.lastName = form.lastName.value.trim();
+      if (form.invitationCode.value.trim()) body.invitationCode = form.invitationCode.value.trim();
     } else {
       url = '/api/auth/reset';
       body.code = form.code.value.trim();
@@ -55,6 +59,7 @@ const LOGIN_SCRIPT = `(function () {
         error.textContent = err.code === 'INVALID_CREDENTIALS' ? '用戶名稱或密碼不正確'
           : err.code === 'USERNAME_TAKEN' ? '這個用戶名稱已被使用'
           : err.code === 'RATE_LIMITED' ? err.message
+          : err.code === 'INVALID_INVITATION' ? '教師邀請碼不正確、已使用或已過期'
           : detail || '未能完成，請再試一次';
       });
     }).catch(function () { error.textContent = '網絡連線出現問題，請再試一次'; })
@@ -127,6 +132,8 @@ export function loginPageHtml(options: { oidc: boolean }): string {
       <input id="firstName" name="firstName" type="text" autocomplete="given-name" maxlength="50" />
       <label for="lastName">姓氏（選填）</label>
       <input id="lastName" name="lastName" type="text" autocomplete="family-name" maxlength="50" />
+      <label for="invitationCode">教師邀請碼（老師適用，選填）</label>
+      <input id="invitationCode" name="invitationCode" type="text" autocomplete="off" maxlength="40" autocapitalize="characters" />
     </div>
     <div class="row" id="remember-row"><input id="rememberMe" name="rememberMe" type="checkbox" /><label for="rememberMe" class="inline">記住我（90 日）</label></div>
     <div class="error" id="error" role="alert" aria-live="polite"></div>

@@ -121,6 +121,27 @@ function unsupportedClaim(field: string, message: string) {
   return new ApiError(400, 'VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
 }
 
+/**
+ * Whether a stored question is served to a learner: the bank's and papers' always; a teacher's unless
+ * withdrawn, once published, or to its author and the learners of the author's classes.
+ */
+async function isServedTo(
+  app: FastifyInstance,
+  question: {
+    origin: string;
+    created_by: string | null;
+    published_at: Date | null;
+    withdrawn_at: Date | null;
+  },
+  learnerId: string,
+): Promise<boolean> {
+  if (question.origin !== 'user') return true;
+  if (question.withdrawn_at !== null) return false;
+  if (question.published_at !== null || question.created_by === null) return question.published_at !== null;
+  const author = String(question.created_by);
+  return author === learnerId || app.teachesLearner(author, learnerId);
+}
+
 /** The learner's write calls. Each turns the request into a command; the server decides the rest. */
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -130,7 +151,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     const { body } = input;
     if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
     const question = await app.questionById(body.questionId);
-    if (!question) throw notFound('question');
+    // A teacher's question kept to their classes (or withdrawn) does not exist for anyone else.
+    if (!question || !(await isServedTo(app, question, user.id))) throw notFound('question');
     const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);
     return runLearnerCommand(
       app,

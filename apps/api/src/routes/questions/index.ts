@@ -1,3 +1,4 @@
+import { QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { pickAdaptive, pickCourse, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
@@ -15,9 +16,9 @@ import {
   wordQuestionCounts,
   wordQuestionsOfLessons,
 } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
 /** Display titles of the roadmap nodes (the practice types). */
@@ -40,25 +41,34 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return lesson;
   }
 
-  /** A lesson's stored questions, cached in the instance (the learner's and the teacher's lists share it). */
-  function cachedLessonQuestions(lessonId: number) {
-    return app.cachedContent(`lesson-questions:${lessonId}`, async () => {
+  /**
+   * A lesson's stored questions served to the user, cached in the instance (one read for everyone while
+   * no teacher's question is kept to its classes; then one per viewer).
+   */
+  async function cachedLessonQuestions(lessonId: number, userId: string) {
+    const viewer = await app.questionViewer(userId);
+    return app.cachedContent(`lesson-questions:${lessonId}:${viewer ?? '*'}`, async () => {
       await requireLesson(lessonId);
-      return lessonQuestions(db, lessonId);
+      return lessonQuestions(db, lessonId, viewer);
     });
   }
 
   defineRoute(app, 'listLessonQuestions', async ({ input, user }) =>
-    (await cachedLessonQuestions(input.params.lessonId)).map((q) => toQuestion(q, user.id)),
+    (await cachedLessonQuestions(input.params.lessonId, user.id)).map((q) => toQuestion(q, user.id)),
   );
 
-  defineRoute(app, 'listKeyedLessonQuestions', async ({ input }) =>
-    (await cachedLessonQuestions(input.params.lessonId)).map(toKeyedQuestion),
+  defineRoute(app, 'listKeyedLessonQuestions', async ({ input, user }) =>
+    (await cachedLessonQuestions(input.params.lessonId, user.id)).map(toKeyedQuestion),
   );
 
-  defineRoute(app, 'getNodeAvailability', async ({ input }) => {
+  defineRoute(app, 'getNodeAvailability', async ({ input, user }) => {
     await requireLesson(input.params.lessonId);
-    const counts = await nodeAvailability(db, input.params.lessonId, input.query.characterThreshold);
+    const counts = await nodeAvailability(
+      db,
+      input.params.lessonId,
+      input.query.characterThreshold,
+      await app.questionViewer(user.id),
+    );
     return counts
       .filter((c) => NODE_TITLES[c.type])
       .sort((a, b) => NODE_ORDER.indexOf(a.type) - NODE_ORDER.indexOf(b.type))
@@ -77,16 +87,21 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       input.params.lessonId,
       input.params.type,
       input.query.characterThreshold,
+      await app.questionViewer(user.id),
     );
     return rows.slice(0, 8).map((q) => toQuestion(q, user.id));
   });
 
   defineRoute(app, 'listCourseQuestions', async ({ input, user }) => {
     const { lessonId, courseId, type, limit } = input.query;
-    const rows = await app.cachedContent(`course-candidates:${lessonId}:${type ?? 'all'}`, async () => {
-      await requireLesson(lessonId);
-      return type ? nodeQuestions(db, lessonId, type, 900) : lessonQuestions(db, lessonId);
-    });
+    const viewer = await app.questionViewer(user.id);
+    const rows = await app.cachedContent(
+      `course-candidates:${lessonId}:${type ?? 'all'}:${viewer ?? '*'}`,
+      async () => {
+        await requireLesson(lessonId);
+        return type ? nodeQuestions(db, lessonId, type, 900, viewer) : lessonQuestions(db, lessonId, viewer);
+      },
+    );
     // Course n serves the n-th quarter of the questions by difficulty, the learner's unseen ones first
     // (the domain's pickCourse).
     const history = await readAdaptiveHistory(db, user.id, lessonId);
@@ -104,9 +119,10 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     const { id } = input.params;
     const { type, characterThreshold, count } = input.query;
     await requireLesson(id);
+    const viewer = await app.questionViewer(user.id);
     const candidates = type
-      ? await nodeQuestions(db, id, type, characterThreshold)
-      : await lessonQuestions(db, id);
+      ? await nodeQuestions(db, id, type, characterThreshold, viewer)
+      : await lessonQuestions(db, id, viewer);
     const history = await readAdaptiveHistory(db, user.id, id);
     const seed = Number(user.id) * 7919 + Math.floor(Date.now() / 60_000);
     return pickAdaptive(candidates, history, count, seededRandom(seed)).map((q) => toQuestion(q, user.id));
@@ -190,6 +206,26 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return rows.map((q) => toQuestion(q, user.id));
   });
 
+  // A teacher adds at most QUESTIONS_PER_HOUR an hour (counted in Redis when distributed); admins are not limited.
+  const questionCount = app.createRateLimit({
+    max: QUESTIONS_PER_HOUR,
+    timeWindow: 60 * 60 * 1000,
+    keyGenerator: (request) => `questions-added:${request.user?.id ?? ''}`,
+  });
+  const questionLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user || request.user.roles.includes('admin')) return;
+    const result = await questionCount(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const wait = Math.max(1, result.ttlInSeconds);
+    reply.header('retry-after', String(wait));
+    throw new ApiError(
+      429,
+      'RATE_LIMITED',
+      `每小時最多新增 ${QUESTIONS_PER_HOUR} 題，請於 ${Math.ceil(wait / 60)} 分鐘後再試。`,
+      { retryAfter: wait, limit: QUESTIONS_PER_HOUR },
+    );
+  };
+
   defineRoute(
     app,
     'createQuestion',
@@ -212,6 +248,6 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       app.invalidateContent();
       return toKeyedQuestion(row);
     },
-    { successStatus: 201 },
+    { successStatus: 201, preHandler: questionLimit },
   );
 }

@@ -103,6 +103,8 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
       const found = await findClassByJoinCode(db, input.body.joinCode);
       if (!found) throw notFound('class');
       await addClassMember(db, { classId: found.id, userId: user.id, actorId: user.id });
+      // The questions served to the learner now include the class teacher's own.
+      app.invalidateContent();
       return { id: found.id, name: found.name };
     },
     { config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: joinRateKey } } },
@@ -115,6 +117,7 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
       actorId: user.id,
     });
     if (!left) throw notFound('class membership');
+    app.invalidateContent();
     return { message: '已退出班別' };
   });
 

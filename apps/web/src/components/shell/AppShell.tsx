@@ -14,6 +14,10 @@ import { BottomNav } from './BottomNav.tsx';
 import { Header } from './Header.tsx';
 import './shell.css';
 
+const FirstPasswordPage = lazy(async () => ({
+  default: (await import('../../features/classroom/FirstPasswordPage.tsx')).FirstPasswordPage,
+}));
+
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 const ACTIVITY_THROTTLE_MS = 30_000;
 
@@ -87,7 +91,14 @@ export function AppShell() {
       </main>
     );
   } else if (!user.data) body = <LoginPage />;
-  else {
+  else if (user.data.mustChangePassword) {
+    // An account a teacher made for a class: nothing else works until it has its own password.
+    body = (
+      <Suspense fallback={<Spinner />}>
+        <FirstPasswordPage />
+      </Suspense>
+    );
+  } else {
     body = (
       <div className="app">
         <a href="#main" className="skip-link">

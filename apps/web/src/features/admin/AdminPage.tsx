@@ -2,6 +2,7 @@
  * /admin (admin role only): the text upload form, the six imports (one by one, or all of them one
  * second apart) with their alerts, and the system's real figures from GET /api/admin/status.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_IMPORTS,
@@ -18,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { QuestionReview, TeacherInvitations } from '../classroom/AdminClassroomPanels.tsx';
 import {
   EmptyState,
   ErrorState,
@@ -90,6 +92,8 @@ function AdminPanel({ user }: { user: User }) {
       <Imports />
       <UploadForm />
       <RolesForm />
+      <TeacherInvitations />
+      <QuestionReview />
     </main>
   );
 }

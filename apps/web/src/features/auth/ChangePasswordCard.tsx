@@ -23,7 +23,14 @@ function fieldError(error: unknown): { field: Field | null; message: string } {
   return { field: null, message: '未能連接伺服器，請檢查網絡後再試。' };
 }
 
-export function ChangePasswordCard() {
+export function ChangePasswordCard({
+  currentLabel = '目前的密碼',
+  onChanged,
+}: {
+  /** The first field's label (「臨時密碼」 for an account made for a class). */
+  currentLabel?: string;
+  onChanged?: () => void;
+} = {}) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
@@ -34,6 +41,7 @@ export function ChangePasswordCard() {
       setNext('');
       setError(null);
       notify({ title: '密碼已更改', description: result.message, variant: 'success' });
+      onChanged?.();
     },
     onError: (err) => setError(fieldError(err)),
   });
@@ -62,7 +70,7 @@ export function ChangePasswordCard() {
     >
       <h2 className="st-password-title">更改密碼</h2>
       <label htmlFor="current-password" className="st-label">
-        目前的密碼
+        {currentLabel}
       </label>
       <input
         id="current-password"

@@ -11,6 +11,8 @@ import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../auth/api.ts';
+import { MyClassesCard } from '../classroom/MyClassesCard.tsx';
+import { TeacherInvitationCard } from '../classroom/TeacherInvitationCard.tsx';
 import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';
 import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
@@ -78,8 +80,14 @@ export function SettingsPage() {
       {user ? <ReviewSettingsCard userId={user.id} /> : null}
       {user ? <ReminderCard userId={user.id} /> : null}
       <section className="card st-group" aria-label="班別">
+        <MyClassesCard />
         <JoinClassCard />
       </section>
+      {user && !user.roles.includes('teacher') && !user.roles.includes('admin') ? (
+        <section className="card st-group" aria-label="教師">
+          <TeacherInvitationCard />
+        </section>
+      ) : null}
       <section className="card st-group" aria-label="密碼">
         <ChangePasswordCard />
       </section>

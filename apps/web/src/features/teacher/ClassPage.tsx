@@ -140,6 +140,9 @@ function ClassView({ classId }: { classId: string }) {
           <h1 className="page-title">{name}</h1>
           {summary ? <JoinCode code={summary.joinCode} /> : null}
         </div>
+        <Link className="btn" to={`/teacher/classes/${classId}/accounts`} data-testid="class-accounts-link">
+          建立班級帳戶
+        </Link>
         <button
           type="button"
           className="btn"
@@ -158,7 +161,10 @@ function ClassView({ classId }: { classId: string }) {
         />
       ) : learners.data.length === 0 ? (
         <EmptyState title="班內暫時未有學生">
-          <p className="muted">請把班別代碼交給學生，學生在「個人檔案」輸入代碼即可加入。</p>
+          <p className="muted">
+            請把班別代碼交給學生，學生在「設定」頁的「加入班別」輸入代碼即可加入；沒有電郵的學生可由你
+            <Link to={`/teacher/classes/${classId}/accounts`}>建立班級帳戶</Link>。
+          </p>
         </EmptyState>
       ) : (
         <>

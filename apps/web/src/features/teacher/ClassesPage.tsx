@@ -85,7 +85,7 @@ function CreateClassForm() {
           </p>
         ) : (
           <p id="class-name-hint" className="field-hint">
-            建立後會得到一個班別代碼，學生在「個人檔案」輸入代碼即可加入。
+            建立後會得到一個班別代碼，學生在「設定」頁的「加入班別」輸入代碼即可加入。
           </p>
         )}
       </div>
@@ -146,6 +146,12 @@ export function ClassesPage() {
         </header>
         <Link className="btn" to="/teacher/appeals" data-testid="appeals-link">
           評分申訴
+        </Link>{' '}
+        <Link className="btn" to="/teacher/questions" data-testid="my-questions-link">
+          我新增的題目
+        </Link>{' '}
+        <Link className="btn" to="/worksheets/1/sentence_translation" data-testid="worksheets-link">
+          列印工作紙
         </Link>
         <CreateClassForm />
         <h2 className="section-title">我的班別</h2>
