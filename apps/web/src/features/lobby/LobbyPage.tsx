@@ -1,24 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, User } from '@wenyan/contracts';
 import { levelInfo, readingMinutes } from '@wenyan/domain';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { currentUserQuery } from '../auth/api.ts';
+import { LobbyHomework } from '../homework/LobbyHomework.tsx';
 import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
-import { reviewSettingsQuery } from '../reviews/api.ts';
+import { dueReviewsQuery, reviewSettingsQuery } from '../reviews/api.ts';
+import { FirstGuide } from '../reviews/FirstGuide.tsx';
 import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
-
-/** The first-sign-in guide, loaded only for a learner who has not done it (the lobby's budget). */
-const FirstGuide = lazy(async () => ({ default: (await import('../reviews/FirstGuide.tsx')).FirstGuide }));
-/** 「功課」: loaded after the lobby, so the initial route's JavaScript stays within its budget. */
-const LobbyHomework = lazy(async () => ({
-  default: (await import('../homework/LobbyHomework.tsx')).LobbyHomework,
-}));
 
 /**
  * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the
@@ -84,6 +79,9 @@ export function LobbyPage() {
   const lessons = useQuery(lessonsQuery);
   const stats = useQuery({ ...userStatsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const settings = useQuery({ ...reviewSettingsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const due = useQuery({ ...dueReviewsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  // The shelf waits for the learner's own cards (guide, 今日複習) so they all appear in one paint.
+  const extrasReady = !user || (settings.status !== 'pending' && due.status !== 'pending');
   const [era, setEra] = useState<string>('全部');
 
   const present = new Set((lessons.data ?? []).map((l) => l.era));
@@ -101,17 +99,6 @@ export function LobbyPage() {
         <h1 className="page-title">DSE 範文庫</h1>
         {user ? <XpSummary user={user} /> : null}
       </div>
-      {user && settings.data?.guideCompleted === false ? (
-        <Suspense fallback={null}>
-          <FirstGuide userId={user.id} />
-        </Suspense>
-      ) : null}
-      {user ? <TodayReview userId={user.id} /> : null}
-      {user ? (
-        <Suspense fallback={null}>
-          <LobbyHomework />
-        </Suspense>
-      ) : null}
       <nav className="shortcuts" aria-label="學習捷徑">
         {SHORTCUTS.map(({ to, label, Icon }) => (
           <Link key={to} to={to} className="shortcut">
@@ -130,7 +117,7 @@ export function LobbyPage() {
           </button>
         ))}
       </fieldset>
-      {lessons.isPending ? (
+      {lessons.isPending || !extrasReady ? (
         <div aria-busy="true">
           <p className="muted" role="status">
             載入課程中...
@@ -140,11 +127,19 @@ export function LobbyPage() {
       ) : lessons.isError ? (
         <ErrorState message="未能載入課程，請稍後再試。" onRetry={() => lessons.refetch()} />
       ) : (
-        <div className="grid">
-          {shown.map((lesson) => (
-            <LessonCard key={lesson.id} lesson={lesson} progress={progressByLesson.get(lesson.id) ?? 0} />
-          ))}
-        </div>
+        <>
+          {/* The learner's own cards sit under the shortcuts and appear with the shelf, in one paint:
+              nothing already on screen moves when they arrive (layout shift was the lobby's worst
+              Lighthouse figure). */}
+          {user && settings.data?.guideCompleted === false ? <FirstGuide userId={user.id} /> : null}
+          {user ? <TodayReview userId={user.id} /> : null}
+          {user ? <LobbyHomework /> : null}
+          <div className="grid">
+            {shown.map((lesson) => (
+              <LessonCard key={lesson.id} lesson={lesson} progress={progressByLesson.get(lesson.id) ?? 0} />
+            ))}
+          </div>
+        </>
       )}
     </main>
   );
