@@ -206,6 +206,7 @@ function ComparisonSection({ comparison, lessonId }: { comparison: Comparison; l
         order={comparisonOrder(comparison.lessonIds, lessonId)}
         current={lessonId}
         dseNotes={comparison.dseNotes}
+        Heading="h3"
       />
     </section>
   );
@@ -216,11 +217,14 @@ function ComparisonRows({
   order,
   current,
   dseNotes,
+  Heading = 'h4',
 }: {
   dimensions: Comparison['dimensions'];
   order: readonly number[];
   current: number;
   dseNotes: readonly string[];
+  /** The rows' heading level: one below the comparison's title. */
+  Heading?: 'h3' | 'h4';
 }) {
   const lessons = useQuery(lessonsQuery);
   const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title ?? `第 ${id} 課`;
@@ -228,7 +232,7 @@ function ComparisonRows({
     <>
       {dimensions.map((dimension) => (
         <div key={dimension.label} className="mm-ci-row">
-          <h4>{dimension.label}</h4>
+          <Heading>{dimension.label}</Heading>
           <dl>
             {order.map((id) => (
               <div key={id} className={id === current ? 'is-current' : ''}>
@@ -240,7 +244,7 @@ function ComparisonRows({
         </div>
       ))}
       <div className="mm-ci-notes">
-        <h4>DSE 應試提示</h4>
+        <Heading>DSE 應試提示</Heading>
         <ul>
           {dseNotes.map((note) => (
             <li key={note}>{note}</li>
