@@ -111,6 +111,20 @@ export async function lessonQuestions(db: Db, lessonId: number, viewer: Question
     .execute();
 }
 
+/** A lesson's questions of one type that `viewer` is served. */
+function typeQuestions(db: Db, lessonId: number, type: string, viewer: QuestionViewer) {
+  return db
+    .selectFrom('questions')
+    .select(columns)
+    .where('lesson_id', '=', lessonId)
+    .where('type', '=', type)
+    .where(servedTo(viewer));
+}
+
+/** Within a word-frequency threshold (questions without a tier always are). */
+const withinThreshold = (characterThreshold: number) => (eb: ExpressionBuilder<Database, 'questions'>) =>
+  eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]);
+
 /**
  * A node's questions: the lesson's questions of one type within the learner's word-frequency
  * threshold (the threshold only limits word questions; other types have no frequency tier).
@@ -122,15 +136,8 @@ export async function nodeQuestions(
   characterThreshold: number,
   viewer: QuestionViewer = null,
 ) {
-  return db
-    .selectFrom('questions')
-    .select(columns)
-    .where('lesson_id', '=', lessonId)
-    .where('type', '=', type)
-    .where(servedTo(viewer))
-    .where((eb) =>
-      eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
-    )
+  return typeQuestions(db, lessonId, type, viewer)
+    .where(withinThreshold(characterThreshold))
     .orderBy('difficulty')
     .orderBy('id')
     .execute();
@@ -150,12 +157,7 @@ export async function nodeSessionQuestions(
   characterThreshold: number,
   viewer: QuestionViewer = null,
 ) {
-  return db
-    .selectFrom('questions')
-    .select(columns)
-    .where('lesson_id', '=', lessonId)
-    .where('type', '=', type)
-    .where(servedTo(viewer))
+  return typeQuestions(db, lessonId, type, viewer)
     .orderBy(
       sql`case when character_frequency is null or character_frequency <= ${characterThreshold} then 0 else 1 end`,
     )
@@ -165,12 +167,7 @@ export async function nodeSessionQuestions(
 }
 
 /** Per question type, how many questions a lesson's roadmap node can draw on (see nodeSessionQuestions). */
-export async function nodeAvailability(
-  db: Db,
-  lessonId: number,
-  _characterThreshold: number,
-  viewer: QuestionViewer = null,
-) {
+export async function nodeAvailability(db: Db, lessonId: number, viewer: QuestionViewer = null) {
   const rows = await db
     .selectFrom('questions')
     .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
@@ -192,9 +189,7 @@ export async function wordQuestionsOfLessons(db: Db, lessonIds: readonly number[
       .where('type', '=', 'word_interpretation')
       // The vocabulary quiz mixes every school's learners' lists: only what is served to everyone.
       .where(servedTo(null))
-      .where((eb) =>
-        eb.or([eb('character_frequency', 'is', null), eb('character_frequency', '<=', characterThreshold)]),
-      )
+      .where(withinThreshold(characterThreshold))
       .orderBy('lesson_id')
       .orderBy('id')
       .execute()

@@ -62,7 +62,8 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
       lessonNodeTypes[row.lessonId] = [...(lessonNodeTypes[row.lessonId] ?? []), row.type];
       nodeQuestionCounts[row.lessonId] = {
         ...nodeQuestionCounts[row.lessonId],
-        [row.type]: row.atLowestTier,
+        // A node's session draws every question of its type (nodeSessionQuestions).
+        [row.type]: row.count,
       };
     }
     for (const types of Object.values(lessonNodeTypes)) types.sort();

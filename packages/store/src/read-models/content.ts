@@ -67,16 +67,10 @@ export async function vocabularyLessonList(
 export async function practiceQuestionCounts(
   db: Db,
   only?: string,
-): Promise<Array<{ lessonId: number; type: string; count: number; atLowestTier: number }>> {
+): Promise<Array<{ lessonId: number; type: string; count: number }>> {
   const rows = await db
     .selectFrom('questions')
-    .select([
-      'lesson_id',
-      'type',
-      (eb) => eb.fn.countAll<string>().as('n'),
-      // What a node session offers: every question of the type (rarer words top up a session).
-      (eb) => eb.fn.countAll<string>().as('at_lowest_tier'),
-    ])
+    .select(['lesson_id', 'type', (eb) => eb.fn.countAll<string>().as('n')])
     .where(only === undefined ? servedTo(null) : servedOnlyTo(only))
     .groupBy(['lesson_id', 'type'])
     .execute();
@@ -84,7 +78,6 @@ export async function practiceQuestionCounts(
     lessonId: r.lesson_id,
     type: r.type,
     count: Number(r.n),
-    atLowestTier: Number(r.at_lowest_tier),
   }));
 }
 

@@ -63,12 +63,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'getNodeAvailability', async ({ input, user }) => {
     await requireLesson(input.params.lessonId);
-    const counts = await nodeAvailability(
-      db,
-      input.params.lessonId,
-      input.query.characterThreshold,
-      await app.questionViewer(user.id),
-    );
+    const counts = await nodeAvailability(db, input.params.lessonId, await app.questionViewer(user.id));
     return counts
       .filter((c) => NODE_TITLES[c.type])
       .sort((a, b) => NODE_ORDER.indexOf(a.type) - NODE_ORDER.indexOf(b.type))
