@@ -24,8 +24,15 @@ import {
 import { DICTATION_MAX_TYPED, markRecall } from '../recitation/dictation.ts';
 import { isRecitable, recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { examDateForYear, examDateProblem, examYearProblem } from '../review/exam-date.ts';
-import { type ExamPlanRecord, planInForce, reviewBookOf, targetRecallOf } from '../review/review-book.ts';
-import { isDueBy, replanCard } from '../review/scheduler.ts';
+import {
+  type ExamPlanRecord,
+  ledgerDueMs,
+  ledgerDueMsUnder,
+  planInForce,
+  reviewLedgerOf,
+  targetRecallOf,
+} from '../review/review-book.ts';
+import { isDueMsBy } from '../review/scheduler.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
 import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
@@ -324,9 +331,11 @@ function submitAnswer(
   // The plan this answer is scheduled under (the school year's default may have moved since the last).
   const planEvents = defaultPlanEvents(state, context, at);
   const newPlan = planEvents[0];
-  const card = reviewBookOf(state).cards[question.id];
-  const wasDue =
-    card !== undefined && isDueBy(newPlan ? replanCard(card, newPlan.data) : card, Date.parse(answeredAt));
+  const ledger = reviewLedgerOf(state);
+  const dueMs = newPlan
+    ? ledgerDueMsUnder(ledger, question.lessonId, question.id, newPlan.data)
+    : ledgerDueMs(ledger, question.lessonId, question.id);
+  const wasDue = dueMs !== undefined && isDueMsBy(dueMs, Date.parse(answeredAt));
   const events: LearnerEvent[] = [
     ...planEvents,
     learnerEvent('AnswerSubmitted', {
@@ -701,7 +710,7 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
  * records: an ExamDateSet to fold before the command's own events. A learner's own date stays theirs.
  */
 function defaultPlanEvents(state: LearnerState, context: DecideContext, at: string): ExamDateSet[] {
-  const book = reviewBookOf(state);
+  const book = reviewLedgerOf(state);
   if (book.plan?.source === 'learner') return [];
   const plan = planInForce(book.plan, context.adminExamDates, at);
   if (book.plan !== null && book.plan.examDate === plan.examDate) return [];
@@ -718,7 +727,7 @@ function setExamDate({ data }: SetExamDate, state: LearnerState, at: string): Ou
   if (data.targetRecall !== undefined && !isTargetRecall(data.targetRecall)) {
     return refuse('INVALID_TARGET_RECALL', '目標記憶率須在 70% 至 97% 之間');
   }
-  const book = reviewBookOf(state);
+  const book = reviewLedgerOf(state);
   const plan: ExamPlanRecord = {
     examDate: data.examDate,
     targetRecall: data.targetRecall ?? targetRecallOf(book),
@@ -751,7 +760,7 @@ function changeReviewSettings(
   context: DecideContext,
   at: string,
 ): Outcome {
-  const book = reviewBookOf(state);
+  const book = reviewLedgerOf(state);
   const events: LearnerEvent[] = [];
   if (data.examYear !== undefined) {
     const problem = examYearProblem(data.examYear, at, context.adminExamDates);

@@ -90,7 +90,7 @@ describe('evolve', () => {
       lessons: {},
       errorBook: {},
       appeals: {},
-      reviews: { plan: null, dailyGoal: 20, guideCompleted: false, today: null, cards: {} },
+      reviews: { plan: null, dailyGoal: 20, guideCompleted: false, today: null, memory: {} },
     });
     expect(lessonState(initialLearnerState, 7)).toEqual({
       answered: {},

@@ -7,10 +7,10 @@ import type { GradingMethod } from '../grading/grading.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
   type ExamDateSource,
-  foldReviewBook,
-  initialReviewBook,
-  type ReviewBook,
-  reviewBookOf,
+  foldReviewLedger,
+  initialReviewLedger,
+  type ReviewLedger,
+  reviewLedgerOf,
 } from '../review/review-book.ts';
 import { assertNever } from '../shared/errors.ts';
 import type { HongKongDay } from '../time/hong-kong.ts';
@@ -432,8 +432,8 @@ export type LearnerState = {
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
   /** Appeals by the stream version of the answer they appeal (absent in states folded before appeals). */
   readonly appeals?: Readonly<Record<string, AppealStatus>>;
-  /** The exam plan, review settings, today's due reviews and every review card (issue 21). */
-  readonly reviews: ReviewBook;
+  /** The exam plan, review settings, today's due reviews and each card's memory (issue 21). */
+  readonly reviews: ReviewLedger;
 };
 
 /**
@@ -441,7 +441,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 4;
+export const LEARNER_STATE_VERSION = 5;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -453,6 +453,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   3: '4f48b5a5f5773c49',
   // 4: the review book (exam plan, settings, today's due reviews, cards) for review XP and scheduling.
   4: 'c201634a9e3cb432',
+  // 5: the review book keeps each card's memory as a compact tuple by lesson (a smaller snapshot).
+  5: 'b27b75a46f332c1a',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -463,7 +465,7 @@ export const initialLearnerState: LearnerState = {
   lessons: {},
   errorBook: {},
   appeals: {},
-  reviews: initialReviewBook,
+  reviews: initialReviewLedger,
 };
 
 const emptyLesson: LessonState = {
@@ -509,8 +511,8 @@ export function appealStatus(state: LearnerState, answerVersion: number): Appeal
 
 /** Applies one event to the decider's state. */
 export function evolve(state: LearnerState, event: LearnerEvent): LearnerState {
-  const reviews = reviewBookOf(state);
-  const nextReviews = foldReviewBook(reviews, event);
+  const reviews = reviewLedgerOf(state);
+  const nextReviews = foldReviewLedger(reviews, event);
   const next = evolveProgress(state, event);
   return nextReviews === reviews && next.reviews === reviews ? next : { ...next, reviews: nextReviews };
 }

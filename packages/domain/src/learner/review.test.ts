@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewBookOf } from '../review/review-book.ts';
+import { foldReviewBook, initialReviewBook, type ReviewBook } from '../review/review-book.ts';
 import {
   type DecideContext,
   type Decision,
@@ -44,6 +44,9 @@ const given = (events: LearnerEvent[]) => ({
   when: (command: LearnerCommand, now = NOW, context: Partial<DecideContext> = {}): Decision =>
     decide(command, foldLearner(events), { now, ...context }),
 });
+/** The learner's review book as the view folds it (the decider keeps only each card's memory). */
+const bookOf = (events: readonly LearnerEvent[]): ReviewBook =>
+  events.reduce(foldReviewBook, initialReviewBook);
 const types = (d: Decision) => (d.ok ? d.events.map((e) => e.type) : d.error.code);
 const reviewXp = (d: Decision) =>
   d.ok ? d.events.filter((e) => e.type === 'XpAwarded' && e.data.reason === 'review_correct') : [];
@@ -58,7 +61,7 @@ describe('when a learner without a date answers for the first time', () => {
       targetRecall: 0.9,
       source: 'school_year_default',
     });
-    const book = reviewBookOf(foldLearner(events));
+    const book = bookOf(events);
     expect(Object.keys(book.cards)).toEqual(['l01-wi-01']);
     expect(book.cards['l01-wi-01']?.lastRating).toBe('again');
   });
@@ -72,14 +75,14 @@ describe('when a learner without a date answers for the first time', () => {
 
 describe('when a card is due', () => {
   const before = history([{ command: answer(false) }]);
-  const dueAt = Date.parse(reviewBookOf(foldLearner(before)).cards['l01-wi-01']?.due ?? '');
+  const dueAt = Date.parse(bookOf(before).cards['l01-wi-01']?.due ?? '');
 
   it('a correct answer earns 5 review XP and counts toward the day', () => {
     const d = given(before).when(answer(true), new Date(dueAt + 60_000).toISOString());
     expect(reviewXp(d)).toHaveLength(1);
     expect(reviewXp(d)[0]?.data).toMatchObject({ amount: 5, questionId: 'l01-wi-01' });
-    const after = foldLearner([...before, ...(d.ok ? d.events : [])]);
-    expect(reviewBookOf(after).today?.reviewed).toBe(1);
+    const after = [...before, ...(d.ok ? d.events : [])];
+    expect(bookOf(after).today?.reviewed).toBe(1);
   });
 
   it('a wrong answer earns none but still counts toward the day', () => {
@@ -121,7 +124,7 @@ describe('the learner’s own exam date', () => {
     });
     expect(types(d)).toEqual(['ExamDateSet']);
     const after = [...before, ...(d.ok ? d.events : [])];
-    const card = reviewBookOf(foldLearner(after)).cards['l01-wi-01'];
+    const card = bookOf(after).cards['l01-wi-01'];
     expect(Date.parse(card?.due ?? '')).toBeLessThan(Date.parse('2026-12-19T16:00:00Z'));
     const next = given(after).when(answer(true), later(2), { adminExamDates: { 2027: '2027-04-20' } });
     expect(types(next)).not.toContain('ExamDateSet');
@@ -146,7 +149,7 @@ describe('review settings', () => {
       'ExamDateSet',
       'ReviewSettingsChanged',
     ]);
-    const book = reviewBookOf(foldLearner(d.ok ? d.events : []));
+    const book = bookOf(d.ok ? d.events : []);
     expect(book.plan).toMatchObject({
       examDate: '2028-04-13',
       examYear: 2028,

@@ -9,14 +9,16 @@
  * per-character recitation attempt can become a card by folding its own event through `reviewCard`
  * under a key of its own (e.g. `recitation:<lesson>:<position>`), without touching question cards.
  */
-import type { LearnerEvent } from '../learner/events.ts';
+import type { AnswerSubmitted, LearnerEvent } from '../learner/events.ts';
 import { type HongKongDay, hongKongDate } from '../time/hong-kong.ts';
 import { comingExam, examDateForYear } from './exam-date.ts';
 import {
   answerRating,
   DEFAULT_TARGET_RECALL,
+  dueAfter,
   type ExamPlan,
   type ReviewCard,
+  type ReviewCardState,
   replanCard,
   reviewCard,
 } from './scheduler.ts';
@@ -82,13 +84,46 @@ export function planInForce(
 }
 
 /** The target recall in force. */
-export function targetRecallOf(book: ReviewBook): number {
+export function targetRecallOf(book: Pick<ReviewBook, 'plan'>): number {
   return book.plan?.targetRecall ?? DEFAULT_TARGET_RECALL;
 }
 
 /** Due reviews answered on the Hong Kong day of `atMs`. */
-export function reviewedOn(book: ReviewBook, atMs: number): number {
+export function reviewedOn(book: Pick<ReviewBook, 'today'>, atMs: number): number {
   return book.today?.day === hongKongDate(atMs) ? book.today.reviewed : 0;
+}
+
+/** The plan an ExamDateSet records. */
+function planOf(data: ExamPlanRecord): ExamPlanRecord {
+  const { examDate, targetRecall, source, examYear } = data;
+  return { examDate, targetRecall, source, examYear };
+}
+
+/** Today's count of due reviews after an answer (one more when it was due). */
+function todayAfter(
+  today: ReviewBook['today'],
+  answer: { readonly wasDue?: boolean | undefined },
+  at: string,
+): ReviewBook['today'] {
+  if (answer.wasDue !== true) return today;
+  const day = hongKongDate(at);
+  return { day, reviewed: today?.day === day ? today.reviewed + 1 : 1 };
+}
+
+/** The card an answer leaves (the same rule for the view's cards and the decider's memory). */
+function cardAfter(previous: ReviewCard | undefined, event: AnswerSubmitted, plan: ExamPlan | null) {
+  const { data } = event;
+  return reviewCard(
+    previous,
+    {
+      questionId: data.questionId,
+      lessonId: data.lessonId,
+      questionType: data.questionType,
+      rating: answerRating(data),
+      at: data.answeredAt ?? data.at,
+    },
+    plan,
+  );
 }
 
 /**
@@ -98,29 +133,12 @@ export function reviewedOn(book: ReviewBook, atMs: number): number {
 export function foldReviewBook(book: ReviewBook, event: LearnerEvent): ReviewBook {
   switch (event.type) {
     case 'AnswerSubmitted': {
-      const { data } = event;
-      const at = data.answeredAt ?? data.at;
-      const card = reviewCard(
-        book.cards[data.questionId],
-        {
-          questionId: data.questionId,
-          lessonId: data.lessonId,
-          questionType: data.questionType,
-          rating: answerRating(data),
-          at,
-        },
-        book.plan,
-      );
-      const day = hongKongDate(at);
-      const today =
-        data.wasDue === true
-          ? { day, reviewed: book.today?.day === day ? book.today.reviewed + 1 : 1 }
-          : book.today;
-      return { ...book, today, cards: { ...book.cards, [data.questionId]: card } };
+      const card = cardAfter(book.cards[event.data.questionId], event, book.plan);
+      const today = todayAfter(book.today, event.data, event.data.answeredAt ?? event.data.at);
+      return { ...book, today, cards: { ...book.cards, [card.questionId]: card } };
     }
     case 'ExamDateSet': {
-      const { examDate, targetRecall, source, examYear } = event.data;
-      const plan: ExamPlanRecord = { examDate, targetRecall, source, examYear };
+      const plan = planOf(event.data);
       const cards: Record<string, ReviewCard> = {};
       for (const [id, card] of Object.entries(book.cards)) cards[id] = replanCard(card, plan);
       return { ...book, plan, cards };
@@ -129,5 +147,132 @@ export function foldReviewBook(book: ReviewBook, event: LearnerEvent): ReviewBoo
       return { ...book, dailyGoal: event.data.dailyGoal, guideCompleted: event.data.guideCompleted };
     default:
       return book;
+  }
+}
+
+/** The ledger of a state folded before reviews existed (or before the ledger) reads as empty. */
+export function reviewLedgerOf(holder: { readonly reviews?: ReviewLedger }): ReviewLedger {
+  return holder.reviews?.memory === undefined ? initialReviewLedger : holder.reviews;
+}
+
+/**
+ * A card's memory as the decider keeps it: only what deciding needs (is it due, when is it due next),
+ * as a tuple. The decider's state is stored as JSON with the stream's head on every command, so a
+ * learner with thousands of cards must not pay for the view's full card (ids, counts, ISO times) there.
+ */
+export type CardMemory = readonly [
+  dueMs: number,
+  lastReviewMs: number,
+  stability: number,
+  difficulty: number,
+  reps: number,
+  lapses: number,
+  state: ReviewCardState,
+];
+
+/**
+ * The decider's review book: the same plan, settings and today's count as the view's `ReviewBook`, and
+ * each card's memory by lesson and question, so an answer copies one lesson's record, not every card.
+ * `foldReviewLedger` moves it by the same rule as `foldReviewBook` (a test holds them equal).
+ */
+export type ReviewLedger = {
+  readonly plan: ExamPlanRecord | null;
+  readonly dailyGoal: number;
+  readonly guideCompleted: boolean;
+  readonly today: ReviewBook['today'];
+  /** Each card's memory, by lesson id and question id. */
+  readonly memory: Readonly<Record<string, Readonly<Record<string, CardMemory>>>>;
+};
+
+export const initialReviewLedger: ReviewLedger = {
+  plan: null,
+  dailyGoal: DEFAULT_DAILY_GOAL,
+  guideCompleted: false,
+  today: null,
+  memory: {},
+};
+
+function memoryOf(card: ReviewCard): CardMemory {
+  return [
+    Date.parse(card.due),
+    Date.parse(card.lastReview),
+    card.stability,
+    card.difficulty,
+    card.reps,
+    card.lapses,
+    card.state,
+  ];
+}
+
+/** The card a memory stands for (the counts the decider does not keep read as zero). */
+function cardOf(
+  memory: CardMemory,
+  ids: { readonly questionId: string; readonly lessonId: number; readonly questionType: string },
+): ReviewCard {
+  const [dueMs, lastReviewMs, stability, difficulty, reps, lapses, state] = memory;
+  return {
+    ...ids,
+    state,
+    stability,
+    difficulty,
+    reps,
+    correct: 0,
+    lapses,
+    lastRating: 'good',
+    lastReview: new Date(lastReviewMs).toISOString(),
+    due: new Date(dueMs).toISOString(),
+  };
+}
+
+/** The due time (epoch ms) of a question's card in the decider's ledger, or undefined without one. */
+export function ledgerDueMs(ledger: ReviewLedger, lessonId: number, questionId: string): number | undefined {
+  return ledger.memory[String(lessonId)]?.[questionId]?.[0];
+}
+
+/** The due time a question's card would have under another plan (an exam date just set). */
+export function ledgerDueMsUnder(
+  ledger: ReviewLedger,
+  lessonId: number,
+  questionId: string,
+  plan: ExamPlan | null,
+): number | undefined {
+  const memory = ledger.memory[String(lessonId)]?.[questionId];
+  if (memory === undefined) return undefined;
+  return dueAfter({ stability: memory[2], difficulty: memory[3] }, memory[1], plan);
+}
+
+/** Applies one event to the decider's ledger: `foldReviewBook`'s rule on the compact memory. */
+export function foldReviewLedger(ledger: ReviewLedger, event: LearnerEvent): ReviewLedger {
+  switch (event.type) {
+    case 'AnswerSubmitted': {
+      const { data } = event;
+      const lesson = String(data.lessonId);
+      const cards = ledger.memory[lesson] ?? {};
+      const previous = cards[data.questionId];
+      const card = cardAfter(previous && cardOf(previous, data), event, ledger.plan);
+      const today = todayAfter(ledger.today, data, data.answeredAt ?? data.at);
+      return {
+        ...ledger,
+        today,
+        memory: { ...ledger.memory, [lesson]: { ...cards, [data.questionId]: memoryOf(card) } },
+      };
+    }
+    case 'ExamDateSet': {
+      const plan = planOf(event.data);
+      const memory: Record<string, Record<string, CardMemory>> = {};
+      for (const [lesson, cards] of Object.entries(ledger.memory)) {
+        const replanned: Record<string, CardMemory> = {};
+        for (const [id, m] of Object.entries(cards)) {
+          const due = dueAfter({ stability: m[2], difficulty: m[3] }, m[1], plan);
+          replanned[id] = due === m[0] ? m : [due, m[1], m[2], m[3], m[4], m[5], m[6]];
+        }
+        memory[lesson] = replanned;
+      }
+      return { ...ledger, plan, memory };
+    }
+    case 'ReviewSettingsChanged':
+      return { ...ledger, dailyGoal: event.data.dailyGoal, guideCompleted: event.data.guideCompleted };
+    default:
+      return ledger;
   }
 }

@@ -1,10 +1,15 @@
+import fc from 'fast-check';
+import { createEmptyCard, State } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
 import { examStartMs } from './exam-date.ts';
 import {
   answerRating,
+  DEFAULT_TARGET_RECALL,
   dueAfter,
   type ExamPlan,
   examRecall,
+  fsrsAt,
+  fsrsRating,
   intervalDays,
   isDueBy,
   isSchedulerMastered,
@@ -13,6 +18,7 @@ import {
   recall,
   replanCard,
   reviewCard,
+  toFsrsCard,
 } from './scheduler.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -144,5 +150,46 @@ describe('due, recall and mastery', () => {
     const far = reviewCard(undefined, answer('good', exam - 100 * DAY), plan);
     expect(examRecall(far, plan, exam - 100 * DAY)).toBeLessThan(0.9);
     expect(isSchedulerMastered(far, plan, exam - 100 * DAY)).toBe(false);
+  });
+});
+
+describe('an answer’s move of the memory', () => {
+  it('is what ts-fsrs’s own scheduler gives for that grade, answer after answer', () => {
+    const f = fsrsAt(DEFAULT_TARGET_RECALL);
+    const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            rating: fc.constantFrom('again' as const, 'hard' as const, 'good' as const),
+            gapHours: fc.integer({ min: 0, max: 24 * 120 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (steps) => {
+          let card: ReviewCard | undefined;
+          let at = Date.parse('2026-11-25T04:00:00Z');
+          for (const { rating, gapHours } of steps) {
+            at += gapHours * 60 * 60 * 1000;
+            const when = new Date(Math.max(at, card ? Date.parse(card.lastReview) : at));
+            const reference = f.next(
+              card ? toFsrsCard(card) : createEmptyCard(when),
+              when,
+              fsrsRating(rating),
+            ).card;
+            card = reviewCard(card, answer(rating, at), plan);
+            expect(card).toMatchObject({
+              stability: round6(reference.stability),
+              difficulty: round6(reference.difficulty),
+              reps: reference.reps,
+              lapses: reference.lapses,
+              state: 'review',
+            });
+            expect(reference.state).toBe(State.Review);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

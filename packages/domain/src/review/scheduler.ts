@@ -11,13 +11,14 @@
  * says whether the learner knew, not how easily.
  */
 import {
-  createEmptyCard,
+  dateDiffInDays,
   type FSRS,
   type Card as FsrsCard,
   fsrs,
   generatorParameters,
   Rating,
   State,
+  StrategyMode,
 } from 'ts-fsrs';
 import { endOfHongKongDayMs, examStartMs, startOfHongKongDayMs } from './exam-date.ts';
 
@@ -120,7 +121,9 @@ export function fsrsAt(retention: number): FSRS {
   if (!f) {
     f = fsrs(
       generatorParameters({ request_retention: retention, enable_fuzz: false, enable_short_term: false }),
-    );
+    )
+      // The seed only feeds the fuzz, which is off: a constant spares building a string per review.
+      .useStrategy(StrategyMode.SEED, () => 'no-fuzz');
     schedulers.set(retention, f);
   }
   return f;
@@ -202,9 +205,40 @@ export function dueAfter(
   return Math.min(early, final);
 }
 
-function toFsrsCard(card: ReviewCard): FsrsCard {
+/**
+ * The memory an answer leaves, by ts-fsrs's own algorithm for the one grade given (`next_state` at the
+ * elapsed whole days), with its long-term scheduler's bookkeeping: every card goes to Review, a review
+ * counts, and Again on a card already learnt is a lapse. `FSRS.next` gives the same (a test holds them
+ * equal) but schedules all four grades, with a card, a log and dates for each, on every answer.
+ */
+function movedMemory(previous: ReviewCard | undefined, rating: ReviewRating, when: Date) {
+  const grade = FSRS_RATING[rating];
+  if (previous === undefined || previous.state === 'new') {
+    const memory = base.next_state(null, 0, grade);
+    return { ...memory, state: State.Review, reps: (previous?.reps ?? 0) + 1, lapses: previous?.lapses ?? 0 };
+  }
+  const t = dateDiffInDays(new Date(previous.lastReview), when);
+  const r = base.forgetting_curve(t, previous.stability);
+  const memory = base.next_state(
+    { difficulty: previous.difficulty, stability: previous.stability },
+    t,
+    grade,
+    r,
+  );
   return {
-    ...createEmptyCard(new Date(card.lastReview)),
+    ...memory,
+    state: State.Review,
+    reps: previous.reps + 1,
+    lapses: previous.lapses + (grade === Rating.Again ? 1 : 0),
+  };
+}
+
+/** The card as ts-fsrs's scheduler takes it (the reference `movedMemory` is tested against). */
+export function toFsrsCard(card: ReviewCard): FsrsCard {
+  return {
+    elapsed_days: 0,
+    scheduled_days: 0,
+    learning_steps: 0,
     due: new Date(card.due),
     stability: card.stability,
     difficulty: card.difficulty,
@@ -214,6 +248,9 @@ function toFsrsCard(card: ReviewCard): FsrsCard {
     last_review: new Date(card.lastReview),
   };
 }
+
+/** The ts-fsrs rating of a review rating. */
+export const fsrsRating = (rating: ReviewRating) => FSRS_RATING[rating];
 
 /**
  * The card after an answer: its memory moved by ts-fsrs at the answer's time (never before the card's
@@ -229,8 +266,7 @@ export function reviewCard(
     previous ? Date.parse(previous.lastReview) : Number.NEGATIVE_INFINITY,
   );
   const when = new Date(at);
-  const before = previous ? toFsrsCard(previous) : createEmptyCard(when);
-  const next = base.next(before, when, FSRS_RATING[answer.rating]).card;
+  const next = movedMemory(previous, answer.rating, when);
   const memory = { stability: round6(next.stability), difficulty: round6(next.difficulty) };
   return {
     questionId: answer.questionId,
@@ -255,7 +291,12 @@ export function replanCard(card: ReviewCard, plan: ExamPlan | null): ReviewCard 
 
 /** Due by the end of the Hong Kong day of `atMs` (what 「今日複習」 lists, and what earns review XP). */
 export function isDueBy(card: ReviewCard, atMs: number): boolean {
-  return Date.parse(card.due) < endOfHongKongDayMs(atMs);
+  return isDueMsBy(Date.parse(card.due), atMs);
+}
+
+/** `isDueBy` for a due time in epoch ms. */
+export function isDueMsBy(dueMs: number, atMs: number): boolean {
+  return dueMs < endOfHongKongDayMs(atMs);
 }
 
 /** The card's probability of recall at `atMs` with no further review. */

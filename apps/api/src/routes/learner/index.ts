@@ -3,11 +3,13 @@ import {
   type AnswerSubmitted,
   type LearnerEvent,
   type LearnerState,
+  ledgerDueMs,
   lessonState,
   NODE_PASS_PERCENT,
   normaliseSchoolName,
   planInForce,
   reviewBookOf,
+  reviewLedgerOf,
   type SelfAssessment,
 } from '@wenyan/domain';
 import {
@@ -74,17 +76,19 @@ function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
 /** What the answer did to the question's review card: due or not, review XP, the next review. */
 function answerReview(
   state: LearnerState,
-  questionId: string,
   answer: AnswerSubmitted | undefined,
   events: readonly LearnerEvent[],
 ): { review?: AnswerReview } {
-  const card = reviewBookOf(state).cards[questionId];
-  if (!answer || !card) return {};
+  if (!answer) return {};
+  const dueMs = ledgerDueMs(reviewLedgerOf(state), answer.data.lessonId, answer.data.questionId);
+  if (dueMs === undefined) return {};
   const reviewXp = events.reduce(
     (sum, e) => sum + (e.type === 'XpAwarded' && e.data.reason === 'review_correct' ? e.data.amount : 0),
     0,
   );
-  return { review: { wasDue: answer.data.wasDue === true, reviewXp, nextDue: card.due } };
+  return {
+    review: { wasDue: answer.data.wasDue === true, reviewXp, nextDue: new Date(dueMs).toISOString() },
+  };
 }
 
 /** The server's verdict on a finished node session, from the event it decided. */
@@ -190,12 +194,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
           earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
           xpAwarded: xpAwards(events),
           totals: totalsOf(state),
-          ...answerReview(
-            state,
-            question.id,
-            answer?.type === 'AnswerSubmitted' ? answer : undefined,
-            events,
-          ),
+          ...answerReview(state, answer?.type === 'AnswerSubmitted' ? answer : undefined, events),
         };
       },
     );

@@ -16,8 +16,8 @@ import {
   knowledgeTagFigures,
   type LearnerState,
   planInForce,
-  reviewBookOf,
   reviewForecast,
+  reviewLedgerOf,
 } from '@wenyan/domain';
 import {
   classMembers,
@@ -52,7 +52,7 @@ function settingsOfState(
   adminDates: Readonly<Record<number, string>> | undefined,
   now: string,
 ): ReviewSettings {
-  const book = reviewBookOf(state);
+  const book = reviewLedgerOf(state);
   const plan = planInForce(book.plan, adminDates, now);
   return {
     learnerId,
