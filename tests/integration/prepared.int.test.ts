@@ -94,7 +94,7 @@ describe('prepared statements', () => {
     expect(has('insert into streams')).toBe(true); // a stream's first append
     expect(has('update streams')).toBe(true); // every later append
     expect(has('pg_advisory_xact_lock')).toBe(true);
-    expect(has('from jsonb_array_elements_text')).toBe(true); // the batch's read
+    expect(has('from json_array_elements_text')).toBe(true); // the batch's read
     expect(has('insert into learner_projections')).toBe(true); // the batch's write
     expect(added.every((s) => s.startsWith(PREPARED))).toBe(true);
   });

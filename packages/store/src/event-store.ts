@@ -330,11 +330,11 @@ export async function appendAtomically(
   const head =
     expectedVersion === 0
       ? sql`insert into streams (stream_id, version, snapshot, snapshot_schema)
-            values (${streamId}, ${toVersion}, ${snapshotJson}::jsonb, ${snapshot.schema})
+            values (${streamId}, ${toVersion}, ${snapshotJson}::json, ${snapshot.schema})
             on conflict (stream_id) do nothing
             returning stream_id`
       : sql`update streams
-            set version = ${toVersion}, snapshot = ${snapshotJson}::jsonb, snapshot_schema = ${snapshot.schema},
+            set version = ${toVersion}, snapshot = ${snapshotJson}::json, snapshot_schema = ${snapshot.schema},
               updated_at = now()
             where stream_id = ${streamId} and version = ${expectedVersion}
             returning stream_id`;
@@ -344,14 +344,14 @@ export async function appendAtomically(
       insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
       select x.event_id, head.stream_id, x.version, x.type, x.schema_version, x.data, x.metadata
       from head
-      cross join jsonb_to_recordset(${rows}::jsonb)
+      cross join json_to_recordset(${rows}::json)
         as x(event_id uuid, version integer, type text, schema_version integer, data jsonb, metadata jsonb)
       returning 1
     ),
     remembered as (
       insert into idempotency_keys (user_id, key, request_hash, response)
       select ${answer?.userId ?? null}::bigint, ${answer?.key ?? null}::text, ${answer?.requestHash ?? null}::text,
-        ${answer ? JSON.stringify(answer.reply) : null}::jsonb
+        ${answer ? JSON.stringify(answer.reply) : null}::json
       from head
       where ${answer ? 1 : 0}::integer = 1
       returning 1

@@ -254,8 +254,8 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
     with projections as (
       insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
       select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_VERSION}::integer, x.last_event_at, now()
-      from jsonb_to_recordset(${rows((r) => [r.projection])}::jsonb)
-        as x(user_id bigint, checkpoint integer, view jsonb, last_event_at timestamptz)
+      from json_to_recordset(${rows((r) => [r.projection])}::json)
+        as x(user_id bigint, checkpoint integer, view json, last_event_at timestamptz)
       on conflict (user_id) do update set checkpoint = excluded.checkpoint, view = excluded.view,
         view_schema = excluded.view_schema, last_event_at = excluded.last_event_at,
         projected_at = excluded.projected_at
@@ -267,7 +267,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
       select x.user_id, x.total_xp, x.level, x.streak_days, x.last_active_date, x.last_active_at,
         x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count,
         not coalesce((select u.leaderboard_opt_out from users u where u.id = x.user_id), false), now()
-      from jsonb_to_recordset(${rows((r) => [r.totals])}::jsonb)
+      from json_to_recordset(${rows((r) => [r.totals])}::json)
         as x(user_id bigint, total_xp integer, level integer, streak_days integer, last_active_date text,
           last_active_at timestamptz, completed_lessons integer,
           average_accuracy double precision, answers_count integer, correct_count integer)
@@ -284,7 +284,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         correct_answers, xp_earned, accuracy, updated_at)
       select x.user_id, x.lesson_id, x.questions_completed, x.total_questions, x.correct_answers,
         x.xp_earned, x.accuracy, x.updated_at
-      from jsonb_to_recordset(${rows((r) => r.lessons)}::jsonb)
+      from json_to_recordset(${rows((r) => r.lessons)}::json)
         as x(user_id bigint, lesson_id integer, questions_completed integer, total_questions integer,
           correct_answers integer, xp_earned integer, accuracy double precision, updated_at timestamptz)
       on conflict (user_id, lesson_id) do update set questions_completed = excluded.questions_completed,
@@ -295,7 +295,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
     activities as (
       insert into completed_activities (user_id, lesson_id, activity_type, completed_at)
       select x.user_id, x.lesson_id, x.activity_type, x.completed_at
-      from jsonb_to_recordset(${rows((r) => r.activities)}::jsonb)
+      from json_to_recordset(${rows((r) => r.activities)}::json)
         as x(user_id bigint, lesson_id integer, activity_type text, completed_at timestamptz)
       on conflict (user_id, lesson_id, activity_type) do nothing
       returning 1
@@ -305,7 +305,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         user_explanation, is_active, mastered_at, first_error_at, last_attempt_at)
       select x.user_id, x.question_id, x.attempt_count, x.incorrect_answer, x.correct_answer,
         x.user_explanation, x.is_active, x.mastered_at, x.first_error_at, x.last_attempt_at
-      from jsonb_to_recordset(${rows((r) => r.errors)}::jsonb)
+      from json_to_recordset(${rows((r) => r.errors)}::json)
         as x(user_id bigint, question_id text, attempt_count integer, incorrect_answer text,
           correct_answer text, user_explanation text, is_active boolean, mastered_at timestamptz,
           first_error_at timestamptz, last_attempt_at timestamptz)
@@ -321,7 +321,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         time_spent, questions_answered, correct_answers, difficulty, completed_at)
       select x.user_id, x.seq, x.exercise_type, x.exercise_id, x.lesson_ids, x.score, x.time_spent,
         x.questions_answered, x.correct_answers, x.difficulty, x.completed_at
-      from jsonb_to_recordset(${rows((r) => r.vocabulary)}::jsonb)
+      from json_to_recordset(${rows((r) => r.vocabulary)}::json)
         as x(user_id bigint, seq integer, exercise_type text, exercise_id text, lesson_ids jsonb,
           score integer, time_spent integer, questions_answered integer, correct_answers integer,
           difficulty text, completed_at timestamptz)
@@ -333,7 +333,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         reps, correct, lapses, last_rating, last_review, due)
       select x.user_id, x.question_id, x.lesson_id, x.question_type, x.state, x.stability, x.difficulty,
         x.reps, x.correct, x.lapses, x.last_rating, x.last_review, x.due
-      from jsonb_to_recordset(${rows((r) => r.cards)}::jsonb)
+      from json_to_recordset(${rows((r) => r.cards)}::json)
         as x(user_id bigint, question_id text, lesson_id integer, question_type text, state text,
           stability double precision, difficulty double precision, reps integer, correct integer, lapses integer,
           last_rating text, last_review timestamptz, due timestamptz)
@@ -349,7 +349,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         daily_goal, guide_completed, reviewed_day, reviewed_count)
       select x.user_id, x.exam_date, x.exam_date_source, x.exam_year, x.target_recall, x.daily_goal,
         x.guide_completed, x.reviewed_day, x.reviewed_count
-      from jsonb_to_recordset(${rows((r) => r.settings)}::jsonb)
+      from json_to_recordset(${rows((r) => r.settings)}::json)
         as x(user_id bigint, exam_date text, exam_date_source text, exam_year integer,
           target_recall double precision, daily_goal integer, guide_completed boolean, reviewed_day text,
           reviewed_count integer)
@@ -407,7 +407,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
           order by version
           limit ${limit}::integer
         ) e) as events
-    from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as w(user_id)
+    from json_array_elements_text(${JSON.stringify(userIds)}::json) as w(user_id)
     left join learner_projections p on p.user_id = w.user_id::bigint
   `.execute(trx);
   return result.rows.map((r) => ({
@@ -451,7 +451,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       await sql`${sql.raw(PREPARED)}
         select pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
           (select count(pg_advisory_xact_lock(hashtext(s.id)))
-           from (select id from jsonb_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::jsonb)
+           from (select id from json_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::json)
              as t(id) order by 1) s)
       `.execute(trx);
       const outcomes: BatchOutcome[] = [];
