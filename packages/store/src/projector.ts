@@ -1,4 +1,5 @@
 import {
+  cardOfStored,
   type ErrorRecordView,
   projectLearner as fold,
   initialLearnerView,
@@ -8,7 +9,6 @@ import {
   leaderboardEntry,
   lessonAccuracy,
   levelForXp,
-  type ReviewCard,
   targetRecallOf,
   upcast,
 } from '@wenyan/domain';
@@ -190,23 +190,26 @@ function learnerRows(
       })),
     vocabulary,
     // The cards an answer moved, or every card when a new plan moved them all.
-    cards: Object.values(after.reviews.cards)
-      .filter((c: ReviewCard) => before.reviews?.cards[c.questionId] !== c)
-      .map((c) => ({
-        user_id: userId,
-        question_id: c.questionId,
-        lesson_id: c.lessonId,
-        question_type: c.questionType,
-        state: c.state,
-        stability: c.stability,
-        difficulty: c.difficulty,
-        reps: c.reps,
-        correct: c.correct,
-        lapses: c.lapses,
-        last_rating: c.lastRating,
-        last_review: c.lastReview,
-        due: c.due,
-      })),
+    cards: Object.entries(after.reviews.cards)
+      .filter(([id, stored]) => before.reviews?.cards[id] !== stored)
+      .map(([id, stored]) => {
+        const c = cardOfStored(id, stored);
+        return {
+          user_id: userId,
+          question_id: c.questionId,
+          lesson_id: c.lessonId,
+          question_type: c.questionType,
+          state: c.state,
+          stability: c.stability,
+          difficulty: c.difficulty,
+          reps: c.reps,
+          correct: c.correct,
+          lapses: c.lapses,
+          last_rating: c.lastRating,
+          last_review: c.lastReview,
+          due: c.due,
+        };
+      }),
     settings: reviewSettingsRows(userId, before, after),
   };
 }

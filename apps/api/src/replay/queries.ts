@@ -4,6 +4,8 @@
  */
 import type { AtParam, LearnerEvent, LearnerEventsQuery, LearnerState } from '@wenyan/contracts';
 import {
+  bookCard,
+  bookCards,
   endOfHongKongDayMs,
   errorBookRecords,
   lessonStatsRecords,
@@ -62,7 +64,7 @@ export async function learnerStateAt(
   const book = reviewBookOf(folded.view);
   const adminDates = Object.fromEntries((await readExamDates(db)).map((r) => [r.year, r.examDate]));
   const plan = planInForce(book.plan, adminDates, atMs);
-  const cards = Object.values(book.cards).sort(
+  const cards = bookCards(book).sort(
     (a, b) => Date.parse(a.due) - Date.parse(b.due) || a.questionId.localeCompare(b.questionId),
   );
   const dueBy = endOfHongKongDayMs(atMs);
@@ -89,7 +91,7 @@ export async function learnerStateAt(
       if (!question) return [];
       return [
         toErrorRecord(record, question.keyed, {
-          card: book.cards[record.questionId],
+          card: bookCard(book, record.questionId),
           tags: knownTags(question.tags),
           plan,
           nowMs: atMs,

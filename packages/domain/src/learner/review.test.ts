@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldReviewBook, initialReviewBook, type ReviewBook } from '../review/review-book.ts';
+import { bookCard, foldReviewBook, initialReviewBook, type ReviewBook } from '../review/review-book.ts';
 import {
   type DecideContext,
   type Decision,
@@ -63,7 +63,7 @@ describe('when a learner without a date answers for the first time', () => {
     });
     const book = bookOf(events);
     expect(Object.keys(book.cards)).toEqual(['l01-wi-01']);
-    expect(book.cards['l01-wi-01']?.lastRating).toBe('again');
+    expect(bookCard(book, 'l01-wi-01')?.lastRating).toBe('again');
   });
 
   it('follows an admin’s date for the year', () => {
@@ -75,7 +75,7 @@ describe('when a learner without a date answers for the first time', () => {
 
 describe('when a card is due', () => {
   const before = history([{ command: answer(false) }]);
-  const dueAt = Date.parse(bookOf(before).cards['l01-wi-01']?.due ?? '');
+  const dueAt = Date.parse(bookCard(bookOf(before), 'l01-wi-01')?.due ?? '');
 
   it('a correct answer earns 5 review XP and counts toward the day', () => {
     const d = given(before).when(answer(true), new Date(dueAt + 60_000).toISOString());
@@ -124,7 +124,7 @@ describe('the learner’s own exam date', () => {
     });
     expect(types(d)).toEqual(['ExamDateSet']);
     const after = [...before, ...(d.ok ? d.events : [])];
-    const card = bookOf(after).cards['l01-wi-01'];
+    const card = bookCard(bookOf(after), 'l01-wi-01');
     expect(Date.parse(card?.due ?? '')).toBeLessThan(Date.parse('2026-12-19T16:00:00Z'));
     const next = given(after).when(answer(true), later(2), { adminExamDates: { 2027: '2027-04-20' } });
     expect(types(next)).not.toContain('ExamDateSet');

@@ -108,7 +108,7 @@ export type LearnerView = {
  * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
  * do), and views of the old version are refolded from the log on the next projection.
  */
-export const LEARNER_VIEW_VERSION = 4;
+export const LEARNER_VIEW_VERSION = 5;
 
 /**
  * The digest of `LearnerView`'s shape at each version (packages/store/src/stored-shapes.test.ts).
@@ -121,6 +121,8 @@ export const LEARNER_VIEW_SHAPES: Readonly<Record<number, string>> = {
   3: 'c263dfd1c181c4d1',
   // 4: the review book (exam plan, settings, cards): `review_cards` and `review_settings`.
   4: '650472060db8803f',
+  // 5: the review book stores each card as a tuple (`StoredCard`): a third of the JSON per card.
+  5: '6b1d7ccbaf2bc376',
 };
 
 export const initialLearnerView: LearnerView = {

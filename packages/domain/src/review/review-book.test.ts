@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, type LearnerCommand, type QuestionForGrading } from '../learner/decide.ts';
 import { foldLearner, type LearnerEvent } from '../learner/events.ts';
-import { foldReviewBook, initialReviewBook, ledgerDueMs, reviewLedgerOf } from './review-book.ts';
+import {
+  bookCard,
+  bookCards,
+  cardOfStored,
+  foldReviewBook,
+  initialReviewBook,
+  ledgerDueMs,
+  reviewLedgerOf,
+  storedCard,
+} from './review-book.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse('2026-11-25T12:00:00Z');
@@ -85,7 +94,7 @@ describe('the decider’s review ledger', () => {
         const ledger = reviewLedgerOf(foldLearner(events));
         const book = events.reduce(foldReviewBook, initialReviewBook);
         expect({ plan: ledger.plan, today: ledger.today }).toEqual({ plan: book.plan, today: book.today });
-        const cards = Object.values(book.cards);
+        const cards = bookCards(book);
         expect(Object.values(ledger.memory).flatMap(Object.keys).sort()).toEqual(
           cards.map((c) => c.questionId).sort(),
         );
@@ -112,5 +121,34 @@ describe('the decider’s review ledger', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('a stored card', () => {
+  it('reads back as the card it was stored from', () => {
+    const book = [...[true, false, true].map((right, i) => ({ right, at: START + i * 3 * DAY_MS }))]
+      .reduce<LearnerEvent[]>((events, { right, at }) => {
+        const q = questions[0]!;
+        const d = decide(
+          {
+            type: 'SubmitAnswer',
+            data: { question: q, selectedAnswer: right ? q.correctAnswer : '錯', timeSpent: 5 },
+          },
+          foldLearner(events),
+          { now: new Date(at).toISOString() },
+        );
+        return d.ok ? [...events, ...d.events] : events;
+      }, [])
+      .reduce(foldReviewBook, initialReviewBook);
+    const card = bookCard(book, 'l01-wi-01')!;
+    expect(card).toMatchObject({
+      questionId: 'l01-wi-01',
+      lessonId: 1,
+      reps: 3,
+      correct: 2,
+      lastRating: 'good',
+    });
+    expect(cardOfStored(card.questionId, storedCard(card))).toEqual(card);
+    expect(JSON.stringify(storedCard(card)).length).toBeLessThan(JSON.stringify(card).length / 2);
   });
 });

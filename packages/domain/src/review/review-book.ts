@@ -19,7 +19,7 @@ import {
   type ExamPlan,
   type ReviewCard,
   type ReviewCardState,
-  replanCard,
+  type ReviewRating,
   reviewCard,
 } from './scheduler.ts';
 
@@ -43,9 +43,76 @@ export type ReviewBook = {
   readonly guideCompleted: boolean;
   /** Due reviews answered on the learner's latest day with one. */
   readonly today: { readonly day: HongKongDay; readonly reviewed: number } | null;
-  /** The cards, by question id. */
-  readonly cards: Readonly<Record<string, ReviewCard>>;
+  /** The cards, by question id, as stored tuples (`bookCard` / `bookCards` read them as cards). */
+  readonly cards: Readonly<Record<string, StoredCard>>;
 };
+
+/**
+ * A review card as the view stores it: the card's fields in a fixed order, times as epoch ms. The
+ * view is written as JSON on every projection, so a learner with thousands of cards must not pay for
+ * a key name per field per card there (the tuple is about a third of the object's JSON).
+ */
+export type StoredCard = readonly [
+  lessonId: number,
+  questionType: string,
+  state: ReviewCardState,
+  stability: number,
+  difficulty: number,
+  reps: number,
+  correct: number,
+  lapses: number,
+  lastRating: ReviewRating,
+  lastReviewMs: number,
+  dueMs: number,
+];
+
+/** The stored form of a card. */
+export function storedCard(card: ReviewCard): StoredCard {
+  return [
+    card.lessonId,
+    card.questionType,
+    card.state,
+    card.stability,
+    card.difficulty,
+    card.reps,
+    card.correct,
+    card.lapses,
+    card.lastRating,
+    Date.parse(card.lastReview),
+    Date.parse(card.due),
+  ];
+}
+
+/** The card a stored tuple stands for. */
+export function cardOfStored(questionId: string, stored: StoredCard): ReviewCard {
+  const [lessonId, questionType, state, stability, difficulty, reps, correct, lapses, lastRating, last, due] =
+    stored;
+  return {
+    questionId,
+    lessonId,
+    questionType,
+    state,
+    stability,
+    difficulty,
+    reps,
+    correct,
+    lapses,
+    lastRating,
+    lastReview: new Date(last).toISOString(),
+    due: new Date(due).toISOString(),
+  };
+}
+
+/** A question's card in the book, or undefined when it has none. */
+export function bookCard(book: ReviewBook, questionId: string): ReviewCard | undefined {
+  const stored = book.cards[questionId];
+  return stored === undefined ? undefined : cardOfStored(questionId, stored);
+}
+
+/** Every card of the book. */
+export function bookCards(book: ReviewBook): ReviewCard[] {
+  return Object.entries(book.cards).map(([id, stored]) => cardOfStored(id, stored));
+}
 
 export const initialReviewBook: ReviewBook = {
   plan: null,
@@ -133,14 +200,17 @@ function cardAfter(previous: ReviewCard | undefined, event: AnswerSubmitted, pla
 export function foldReviewBook(book: ReviewBook, event: LearnerEvent): ReviewBook {
   switch (event.type) {
     case 'AnswerSubmitted': {
-      const card = cardAfter(book.cards[event.data.questionId], event, book.plan);
+      const card = cardAfter(bookCard(book, event.data.questionId), event, book.plan);
       const today = todayAfter(book.today, event.data, event.data.answeredAt ?? event.data.at);
-      return { ...book, today, cards: { ...book.cards, [card.questionId]: card } };
+      return { ...book, today, cards: { ...book.cards, [card.questionId]: storedCard(card) } };
     }
     case 'ExamDateSet': {
       const plan = planOf(event.data);
-      const cards: Record<string, ReviewCard> = {};
-      for (const [id, card] of Object.entries(book.cards)) cards[id] = replanCard(card, plan);
+      const cards: Record<string, StoredCard> = {};
+      for (const [id, c] of Object.entries(book.cards)) {
+        const due = dueAfter({ stability: c[3], difficulty: c[4] }, c[9], plan);
+        cards[id] = due === c[10] ? c : [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], due];
+      }
       return { ...book, plan, cards };
     }
     case 'ReviewSettingsChanged':

@@ -1,6 +1,7 @@
 import type { AnswerMarking, AnswerReview, NodeCompleteResult, RubricLevel } from '@wenyan/contracts';
 import {
   type AnswerSubmitted,
+  bookCard,
   type LearnerEvent,
   type LearnerState,
   ledgerDueMs,
@@ -344,7 +345,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     const nowMs = Date.now();
     const book = reviewBookOf(view);
     return toErrorRecord(record, toKeyedQuestion(inputs.question), {
-      card: book.cards[questionId],
+      card: bookCard(book, questionId),
       tags: knownTags(inputs.question.tags ?? []),
       plan: planInForce(book.plan, inputs.adminExamDates, nowMs),
       nowMs,
