@@ -63,6 +63,11 @@ export function defineRoute<N extends RouteName>(
     config?: Record<string, unknown>;
     /** Runs after validation and the auth rule (e.g. attempt limits that read the parsed body). */
     preHandler?: preHandlerAsyncHookHandler;
+    /**
+     * False for a hot route whose request and reply are small JSON: @fastify/compress's hooks (request
+     * decompression, the reply's encoding negotiation) are then not installed on it at all.
+     */
+    compress?: false;
   } = {},
 ): void {
   const contract = apiRoutes[name] as (typeof apiRoutes)[RouteName];
@@ -88,6 +93,7 @@ export function defineRoute<N extends RouteName>(
     schema,
     config: options.config ?? {},
     ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.compress === false ? { compress: false, decompress: false } : {}),
     // Authorisation runs before validation: a signed-out or unauthorised caller learns nothing about
     // the shape of the call (401/403 come before 400).
     preValidation: async (request) => {

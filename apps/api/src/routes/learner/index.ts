@@ -151,55 +151,65 @@ async function isServedTo(
 export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  defineRoute(app, 'submitAnswer', async (ctx) => {
-    const { input, user } = ctx;
-    const { body } = input;
-    if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
-    const question = await app.questionById(body.questionId);
-    // A teacher's question kept to their classes (or withdrawn) does not exist for anyone else.
-    if (!question || !(await isServedTo(app, question, user.id))) throw notFound('question');
-    const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);
-    return runLearnerCommand(
-      app,
-      ctx,
-      {
-        type: 'SubmitAnswer',
-        data: {
-          question: {
-            id: question.id,
-            lessonId: question.lesson_id,
-            type: question.type,
-            difficulty: question.difficulty,
-            correctAnswer: question.correct_answer,
-            targetText: question.target_text,
-            content: question.content,
-            marking: question.marking,
+  defineRoute(
+    app,
+    'submitAnswer',
+    async (ctx) => {
+      const { input, user } = ctx;
+      const { body } = input;
+      if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
+      const question = await app.questionById(body.questionId);
+      // A teacher's question kept to their classes (or withdrawn) does not exist for anyone else.
+      if (!question || !(await isServedTo(app, question, user.id))) throw notFound('question');
+      const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);
+      return runLearnerCommand(
+        app,
+        ctx,
+        {
+          type: 'SubmitAnswer',
+          data: {
+            question: {
+              id: question.id,
+              lessonId: question.lesson_id,
+              type: question.type,
+              difficulty: question.difficulty,
+              correctAnswer: question.correct_answer,
+              targetText: question.target_text,
+              content: question.content,
+              marking: question.marking,
+            },
+            selectedAnswer: body.selectedAnswer,
+            timeSpent: body.timeSpent,
+            ...(body.answeredAt === undefined ? {} : { answeredAt: body.answeredAt }),
+            source:
+              question.paper_id !== null
+                ? 'past_paper'
+                : question.session_id !== null
+                  ? 'vocabulary'
+                  : 'quiz',
+            ...(selfAssessment ? { selfAssessment } : {}),
           },
-          selectedAnswer: body.selectedAnswer,
-          timeSpent: body.timeSpent,
-          ...(body.answeredAt === undefined ? {} : { answeredAt: body.answeredAt }),
-          source:
-            question.paper_id !== null ? 'past_paper' : question.session_id !== null ? 'vocabulary' : 'quiz',
-          ...(selfAssessment ? { selfAssessment } : {}),
         },
-      },
-      (state, events, _prepared, fromVersion) => {
-        const answer = events.find((e) => e.type === 'AnswerSubmitted');
-        return {
-          answerVersion: fromVersion + events.findIndex((e) => e.type === 'AnswerSubmitted') + 1,
-          isCorrect: answer?.type === 'AnswerSubmitted' ? answer.data.isCorrect : false,
-          correctAnswer: question.correct_answer,
-          explanation: question.explanation,
-          culturalContext: question.cultural_context,
-          marking: answerMarking(answer?.type === 'AnswerSubmitted' ? answer : undefined),
-          earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
-          xpAwarded: xpAwards(events),
-          totals: totalsOf(state),
-          ...answerReview(state, answer?.type === 'AnswerSubmitted' ? answer : undefined, events),
-        };
-      },
-    );
-  });
+        (state, events, _prepared, fromVersion) => {
+          const answer = events.find((e) => e.type === 'AnswerSubmitted');
+          return {
+            answerVersion: fromVersion + events.findIndex((e) => e.type === 'AnswerSubmitted') + 1,
+            isCorrect: answer?.type === 'AnswerSubmitted' ? answer.data.isCorrect : false,
+            correctAnswer: question.correct_answer,
+            explanation: question.explanation,
+            culturalContext: question.cultural_context,
+            marking: answerMarking(answer?.type === 'AnswerSubmitted' ? answer : undefined),
+            earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
+            xpAwarded: xpAwards(events),
+            totals: totalsOf(state),
+            ...answerReview(state, answer?.type === 'AnswerSubmitted' ? answer : undefined, events),
+          };
+        },
+      );
+      // The hottest route: a small body in, a reply of about 1 KiB out (not worth compressing).
+    },
+    { compress: false },
+  );
 
   // The spec's client posts its own XP figure after each correct answer. XP is the server's to decide
   // (it was awarded with the answer), so this records nothing and answers the learner's true totals.
