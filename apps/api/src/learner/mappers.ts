@@ -13,6 +13,7 @@ import {
   type LearnerEvent,
   lessonProgressPercent,
   optionOrder,
+  type QuestionForGrading,
   type ReviewCard,
 } from '@wenyan/domain';
 
@@ -54,6 +55,29 @@ export const questionColumns = [
  * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
  * options in this learner's order for this question.
  */
+/** The stored question as the decider grades an answer against it (answers, appeals). */
+export function questionForGrading(row: {
+  readonly id: string;
+  readonly lesson_id: number;
+  readonly type: string;
+  readonly difficulty: string;
+  readonly correct_answer: string;
+  readonly target_text: string | null;
+  readonly content: string | null;
+  readonly marking: QuestionForGrading['marking'];
+}): QuestionForGrading {
+  return {
+    id: row.id,
+    lessonId: row.lesson_id,
+    type: row.type,
+    difficulty: row.difficulty,
+    correctAnswer: row.correct_answer,
+    targetText: row.target_text,
+    content: row.content,
+    marking: row.marking,
+  };
+}
+
 export function toQuestion(row: QuestionRow, learnerId: string): Question {
   return {
     id: row.id,

@@ -126,20 +126,20 @@ describe('the decider’s review ledger', () => {
 
 describe('a stored card', () => {
   it('reads back as the card it was stored from', () => {
-    const book = [...[true, false, true].map((right, i) => ({ right, at: START + i * 3 * DAY_MS }))]
-      .reduce<LearnerEvent[]>((events, { right, at }) => {
-        const q = questions[0]!;
-        const d = decide(
-          {
-            type: 'SubmitAnswer',
-            data: { question: q, selectedAnswer: right ? q.correctAnswer : '錯', timeSpent: 5 },
-          },
-          foldLearner(events),
-          { now: new Date(at).toISOString() },
-        );
-        return d.ok ? [...events, ...d.events] : events;
-      }, [])
-      .reduce(foldReviewBook, initialReviewBook);
+    const q = questions[0]!;
+    const events: LearnerEvent[] = [];
+    [true, false, true].forEach((right, i) => {
+      const d = decide(
+        {
+          type: 'SubmitAnswer',
+          data: { question: q, selectedAnswer: right ? q.correctAnswer : '錯', timeSpent: 5 },
+        },
+        foldLearner(events),
+        { now: new Date(START + i * 3 * DAY_MS).toISOString() },
+      );
+      if (d.ok) events.push(...d.events);
+    });
+    const book = events.reduce(foldReviewBook, initialReviewBook);
     const card = bookCard(book, 'l01-wi-01')!;
     expect(card).toMatchObject({
       questionId: 'l01-wi-01',

@@ -13,6 +13,7 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
+import { questionForGrading } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -127,16 +128,7 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
         type: 'AcceptAppeal',
         data: {
           answer,
-          question: {
-            id: question.id,
-            lessonId: question.lesson_id,
-            type: question.type,
-            difficulty: question.difficulty,
-            correctAnswer: question.correct_answer,
-            targetText: question.target_text,
-            content: question.content,
-            marking: question.marking,
-          },
+          question: questionForGrading(question),
           pointId: input.body.pointId,
           rendering,
           teacherId: user.id,

@@ -23,7 +23,7 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
-import { toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
+import { questionForGrading, toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { knownTags } from '../../learner/reviews.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
@@ -168,16 +168,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
         {
           type: 'SubmitAnswer',
           data: {
-            question: {
-              id: question.id,
-              lessonId: question.lesson_id,
-              type: question.type,
-              difficulty: question.difficulty,
-              correctAnswer: question.correct_answer,
-              targetText: question.target_text,
-              content: question.content,
-              marking: question.marking,
-            },
+            question: questionForGrading(question),
             selectedAnswer: body.selectedAnswer,
             timeSpent: body.timeSpent,
             ...(body.answeredAt === undefined ? {} : { answeredAt: body.answeredAt }),
