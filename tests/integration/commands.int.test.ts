@@ -157,30 +157,65 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       expect(await events(stream)).toBe(2);
     });
 
-    it('reads the log and decides again when another writer moved the stream on', async () => {
+    /** The database with a count of the statements sent through it. */
+    const counted = () => {
+      const sent = { statements: 0 };
+      const db = database.db.withPlugin({
+        transformQuery: (args) => {
+          sent.statements++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      return { db, sent };
+    };
+
+    it('decides again on what the refused append read when another writer moved the stream on', async () => {
       const stream = newStream();
       const { map, heads } = memory();
       await run(stream, heads);
       await count(stream); // another process: the memory is now one version behind
       await count(stream);
       expect(map.get(stream)?.version).toBe(1);
-      const outcome = await run(stream, heads, keyed(stream, 'behind'));
+      const { db, sent } = counted();
+      const outcome = await handleCommand(db, stream, tally, countOne, {
+        metadata: { actor: '7' },
+        idempotency: keyed(stream, 'behind'),
+        heads,
+      });
       expect(outcome).toMatchObject({ reply: { count: 4 }, appended: 1, toVersion: 4 });
+      // The refused append and the one that landed: the head came back with the refusal, no read.
+      expect(sent.statements).toBe(2);
       expect(map.get(stream)).toEqual({ state: { count: 4 }, version: 4 });
       expect(await events(stream)).toBe(4);
     });
 
-    it('answers a key handled before with its first answer and appends nothing', async () => {
+    it('answers from the refused append a key another process handled while the memory was behind', async () => {
       const stream = newStream();
-      const { heads } = memory();
-      const key = keyed(stream, 'again');
-      const first = await run(stream, heads, key);
-      const again = await run(stream, heads, key);
+      const mine = memory();
+      const other = memory();
+      await run(stream, mine.heads);
+      await run(stream, other.heads); // the other process reads the log and appends at version 2
+      const key = keyed(stream, 'elsewhere');
+      const first = await run(stream, other.heads, key);
+      expect(mine.map.get(stream)?.version).toBe(1);
+      const { db, sent } = counted();
+      const again = await handleCommand(db, stream, tally, countOne, {
+        metadata: { actor: '7' },
+        idempotency: key,
+        heads: mine.heads,
+      });
       expect(again).toMatchObject({ ok: true, reply: replyOf(first), appended: 0, replayed: true });
-      await expect(run(stream, heads, keyed(stream, 'again', 'request-b'))).rejects.toBeInstanceOf(
+      expect(sent.statements).toBe(1);
+      expect(mine.map.has(stream)).toBe(false);
+      await expect(
+        run(stream, memory().heads, keyed(stream, 'elsewhere', 'request-b')),
+      ).rejects.toBeInstanceOf(IdempotencyMismatchError);
+      mine.map.set(stream, { state: { count: 1 }, version: 1 });
+      await expect(run(stream, mine.heads, keyed(stream, 'elsewhere', 'request-b'))).rejects.toBeInstanceOf(
         IdempotencyMismatchError,
       );
-      expect(await events(stream)).toBe(1);
+      expect(await events(stream)).toBe(3);
     });
 
     it('refuses only on what the log says, never on the memory alone', async () => {

@@ -4,6 +4,7 @@ import {
   appendAtomically,
   type EventMetadata,
   loadStreamHead,
+  type MovedOn,
   type NewEvent,
   readStream,
   type StoredEvent,
@@ -99,6 +100,10 @@ function answerOf<R>(
   if (row.request_hash !== scope.requestHash) throw new IdempotencyMismatchError('idempotency key reused');
   return { reply: row.response as R };
 }
+
+/** `answerOf` for the key's row as a refused append read it. */
+const keptAnswerOf = <R>(scope: IdempotencyScope | undefined, kept: MovedOn['kept']) =>
+  scope && kept ? answerOf<R>(scope, { request_hash: kept.requestHash, response: kept.reply }) : null;
 
 async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<StoredAnswer<R> | null> {
   const row = await db
@@ -210,6 +215,20 @@ export async function handleCommand<S, R, F>(
     fresh = true;
     return undefined;
   };
+  /**
+   * After an append from memory found the stream moved on: decide again on what that statement read
+   * in its place (no second read), or read afresh when it saw no move (the other writer committed
+   * while it ran).
+   */
+  const settle = async (movedOn: MovedOn, expected: number): Promise<CommandOutcome<R, F> | undefined> => {
+    heads?.delete(streamId);
+    if ((movedOn.head?.version ?? 0) === expected) return reread();
+    const earlier = keptAnswerOf<R>(scope, movedOn.kept);
+    if (earlier) return replay(earlier);
+    current = await stateAt(db, streamId, model, movedOn.head);
+    fresh = true;
+    return undefined;
+  };
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
     const { state, version } = current;
@@ -244,7 +263,7 @@ export async function handleCommand<S, R, F>(
       if (decision.events.length === 0 && !scope) {
         return { ok: true, reply, appended: 0, toVersion: version, replayed: false };
       }
-      const { appended, toVersion } = await appendAtomically(
+      const appended = await appendAtomically(
         db,
         streamId,
         version,
@@ -253,7 +272,14 @@ export async function handleCommand<S, R, F>(
         { state: next, schema: model.snapshotSchema },
         scope ? { ...scope, reply } : undefined,
       );
-      if (!appended) throw new StreamConflictError(streamId, version);
+      if (!appended.appended) {
+        if (fresh) throw new StreamConflictError(streamId, version);
+        // The memory was behind the log: decide again at once, on what the append read instead.
+        const replayed = await settle(appended.movedOn, version);
+        if (replayed) return replayed;
+        continue;
+      }
+      const { toVersion } = appended;
       heads?.set(streamId, { state: next, version: toVersion });
       return { ok: true, reply, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {

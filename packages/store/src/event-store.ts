@@ -301,10 +301,21 @@ export interface IdempotentAnswer {
 }
 
 /**
+ * What an append that found the stream moved on read in the same statement: the head and the row kept
+ * under the answer's Idempotency-Key, as of the statement's snapshot (a writer that committed while
+ * the statement ran may be missing: the head can still be at the expected version).
+ */
+export interface MovedOn {
+  head: StreamHead | null;
+  kept: { requestHash: string; reply: unknown } | null;
+}
+
+/**
  * Appends events at `expectedVersion`, stores the decider's snapshot and (optionally) the answer under
- * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. Returns false when the
- * stream moved on (another writer was first); a reused key raises the unique violation of
- * idempotency_keys. This is the hot path of every learner command.
+ * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. When the stream moved
+ * on (another writer was first) it appends nothing and returns what it found instead (`movedOn`), so
+ * a writer deciding from memory can decide again without another read; a reused key raises the
+ * unique violation of idempotency_keys. This is the hot path of every learner command.
  */
 export async function appendAtomically(
   db: Db,
@@ -314,7 +325,7 @@ export async function appendAtomically(
   metadata: EventMetadata,
   snapshot: { state: unknown; schema: number },
   answer?: IdempotentAnswer,
-): Promise<{ appended: boolean; toVersion: number }> {
+): Promise<{ appended: true; toVersion: number } | { appended: false; movedOn: MovedOn }> {
   const toVersion = expectedVersion + events.length;
   const rows = JSON.stringify(
     events.map((event, i) => ({
@@ -338,7 +349,14 @@ export async function appendAtomically(
               updated_at = now()
             where stream_id = ${streamId} and version = ${expectedVersion}
             returning stream_id`;
-  const result = await sql<{ moved: number }>`${sql.raw(PREPARED)}
+  const result = await sql<{
+    moved: number;
+    version: number | null;
+    snapshot: unknown;
+    snapshot_schema: number | null;
+    request_hash: string | null;
+    response: unknown;
+  }>`${sql.raw(PREPARED)}
     with head as (${head}),
     appended as (
       insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
@@ -356,7 +374,23 @@ export async function appendAtomically(
       where ${answer ? 1 : 0}::integer = 1
       returning 1
     )
-    select (select count(*) from head)::integer as moved
+    select (select count(*) from head)::integer as moved,
+      s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response
+    from (select 1) one
+    left join streams s on not exists (select 1 from head) and s.stream_id = ${streamId}
+    left join idempotency_keys k on not exists (select 1 from head)
+      and k.user_id = ${answer?.userId ?? null}::bigint and k.key = ${answer?.key ?? null}::text
   `.execute(db);
-  return { appended: (result.rows[0]?.moved ?? 0) > 0, toVersion };
+  const row = result.rows[0]!;
+  if (row.moved > 0) return { appended: true, toVersion };
+  return {
+    appended: false,
+    movedOn: {
+      head:
+        row.version === null || row.snapshot_schema === null
+          ? null
+          : { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema },
+      kept: row.request_hash === null ? null : { requestHash: row.request_hash, reply: row.response },
+    },
+  };
 }
