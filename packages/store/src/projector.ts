@@ -270,7 +270,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
       select x.user_id, x.total_xp, x.level, x.streak_days, x.last_active_date, x.last_active_at,
         x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count,
         not coalesce((select u.leaderboard_opt_out from users u where u.id = x.user_id), false), now()
-      from json_to_recordset(${rows((r) => [r.totals])}::json)
+      from jsonb_to_recordset(${rows((r) => [r.totals])}::jsonb)
         as x(user_id bigint, total_xp integer, level integer, streak_days integer, last_active_date text,
           last_active_at timestamptz, completed_lessons integer,
           average_accuracy double precision, answers_count integer, correct_count integer)
@@ -287,7 +287,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         correct_answers, xp_earned, accuracy, updated_at)
       select x.user_id, x.lesson_id, x.questions_completed, x.total_questions, x.correct_answers,
         x.xp_earned, x.accuracy, x.updated_at
-      from json_to_recordset(${rows((r) => r.lessons)}::json)
+      from jsonb_to_recordset(${rows((r) => r.lessons)}::jsonb)
         as x(user_id bigint, lesson_id integer, questions_completed integer, total_questions integer,
           correct_answers integer, xp_earned integer, accuracy double precision, updated_at timestamptz)
       on conflict (user_id, lesson_id) do update set questions_completed = excluded.questions_completed,
@@ -298,7 +298,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
     activities as (
       insert into completed_activities (user_id, lesson_id, activity_type, completed_at)
       select x.user_id, x.lesson_id, x.activity_type, x.completed_at
-      from json_to_recordset(${rows((r) => r.activities)}::json)
+      from jsonb_to_recordset(${rows((r) => r.activities)}::jsonb)
         as x(user_id bigint, lesson_id integer, activity_type text, completed_at timestamptz)
       on conflict (user_id, lesson_id, activity_type) do nothing
       returning 1
@@ -308,7 +308,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         user_explanation, is_active, mastered_at, first_error_at, last_attempt_at)
       select x.user_id, x.question_id, x.attempt_count, x.incorrect_answer, x.correct_answer,
         x.user_explanation, x.is_active, x.mastered_at, x.first_error_at, x.last_attempt_at
-      from json_to_recordset(${rows((r) => r.errors)}::json)
+      from jsonb_to_recordset(${rows((r) => r.errors)}::jsonb)
         as x(user_id bigint, question_id text, attempt_count integer, incorrect_answer text,
           correct_answer text, user_explanation text, is_active boolean, mastered_at timestamptz,
           first_error_at timestamptz, last_attempt_at timestamptz)
@@ -324,7 +324,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         time_spent, questions_answered, correct_answers, difficulty, completed_at)
       select x.user_id, x.seq, x.exercise_type, x.exercise_id, x.lesson_ids, x.score, x.time_spent,
         x.questions_answered, x.correct_answers, x.difficulty, x.completed_at
-      from json_to_recordset(${rows((r) => r.vocabulary)}::json)
+      from jsonb_to_recordset(${rows((r) => r.vocabulary)}::jsonb)
         as x(user_id bigint, seq integer, exercise_type text, exercise_id text, lesson_ids jsonb,
           score integer, time_spent integer, questions_answered integer, correct_answers integer,
           difficulty text, completed_at timestamptz)
@@ -336,7 +336,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         reps, correct, lapses, last_rating, last_review, due)
       select x.user_id, x.question_id, x.lesson_id, x.question_type, x.state, x.stability, x.difficulty,
         x.reps, x.correct, x.lapses, x.last_rating, x.last_review, x.due
-      from json_to_recordset(${rows((r) => r.cards)}::json)
+      from jsonb_to_recordset(${rows((r) => r.cards)}::jsonb)
         as x(user_id bigint, question_id text, lesson_id integer, question_type text, state text,
           stability double precision, difficulty double precision, reps integer, correct integer, lapses integer,
           last_rating text, last_review timestamptz, due timestamptz)
@@ -352,7 +352,7 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         daily_goal, guide_completed, reviewed_day, reviewed_count)
       select x.user_id, x.exam_date, x.exam_date_source, x.exam_year, x.target_recall, x.daily_goal,
         x.guide_completed, x.reviewed_day, x.reviewed_count
-      from json_to_recordset(${rows((r) => r.settings)}::json)
+      from jsonb_to_recordset(${rows((r) => r.settings)}::jsonb)
         as x(user_id bigint, exam_date text, exam_date_source text, exam_year integer,
           target_recall double precision, daily_goal integer, guide_completed boolean, reviewed_day text,
           reviewed_count integer)
