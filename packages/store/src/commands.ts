@@ -3,6 +3,8 @@ import type { Db } from './db.ts';
 import {
   appendAtomically,
   type EventMetadata,
+  type HeadAndKeyRow,
+  headOfRow,
   loadStreamHead,
   type MovedOn,
   type NewEvent,
@@ -125,24 +127,14 @@ async function storedAnswerAndHead<R>(
   scope: IdempotencyScope | undefined,
 ): Promise<{ earlier: StoredAnswer<R> | null; head: StreamHead | null }> {
   if (!scope) return { earlier: null, head: await loadStreamHead(db, streamId) };
-  const { rows } = await sql<{
-    version: number | null;
-    snapshot: unknown;
-    snapshot_schema: number | null;
-    request_hash: string | null;
-    response: unknown;
-  }>`${sql.raw(PREPARED)}
+  const { rows } = await sql<HeadAndKeyRow>`${sql.raw(PREPARED)}
     select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response
     from (select 1) one
     left join streams s on s.stream_id = ${streamId}
     left join idempotency_keys k on k.user_id = ${scope.userId} and k.key = ${scope.key}
   `.execute(db);
   const row = rows[0]!;
-  const head =
-    row.version === null || row.snapshot_schema === null
-      ? null
-      : { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema };
-  return { earlier: answerOf<R>(scope, row), head };
+  return { earlier: answerOf<R>(scope, row), head: headOfRow(row) };
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

@@ -310,6 +310,21 @@ export interface MovedOn {
   kept: { requestHash: string; reply: unknown } | null;
 }
 
+/** A row holding a stream's head and the row kept under an Idempotency-Key (each null when missing). */
+export interface HeadAndKeyRow {
+  version: number | null;
+  snapshot: unknown;
+  snapshot_schema: number | null;
+  request_hash: string | null;
+  response: unknown;
+}
+
+/** The head in a `HeadAndKeyRow`, or null when the stream does not exist. */
+export const headOfRow = (row: HeadAndKeyRow): StreamHead | null =>
+  row.version === null || row.snapshot_schema === null
+    ? null
+    : { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema };
+
 /**
  * Appends events at `expectedVersion`, stores the decider's snapshot and (optionally) the answer under
  * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. When the stream moved
@@ -349,14 +364,7 @@ export async function appendAtomically(
               updated_at = now()
             where stream_id = ${streamId} and version = ${expectedVersion}
             returning stream_id`;
-  const result = await sql<{
-    moved: number;
-    version: number | null;
-    snapshot: unknown;
-    snapshot_schema: number | null;
-    request_hash: string | null;
-    response: unknown;
-  }>`${sql.raw(PREPARED)}
+  const result = await sql<HeadAndKeyRow & { moved: number }>`${sql.raw(PREPARED)}
     with head as (${head}),
     appended as (
       insert into events (event_id, stream_id, version, type, schema_version, data, metadata)
@@ -388,10 +396,7 @@ export async function appendAtomically(
   return {
     appended: false,
     movedOn: {
-      head:
-        row.version === null || row.snapshot_schema === null
-          ? null
-          : { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema },
+      head: headOfRow(row),
       kept: row.request_hash === null ? null : { requestHash: row.request_hash, reply: row.response },
     },
   };
