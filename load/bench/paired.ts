@@ -13,11 +13,12 @@
  * The other checkout must have its dependencies installed (`npm ci`); its own `load/lib` starts its
  * system, so its API, worker and migrations are its own.
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { type BenchLearner, type BenchQuestion, submitAnswer } from '../lib/answers.ts';
+import { readStat } from '../lib/cpu.ts';
 import { root } from '../lib/system.ts';
 
 const RATE = Number(process.env.PAIRED_RATE ?? 150);
@@ -46,8 +47,8 @@ interface LoadLib {
 interface Build {
   label: string;
   system: Awaited<ReturnType<LoadLib['startSystem']>>;
-  learners: { id: string; cookie: string }[];
-  questions: { id: string; correct_answer: string }[];
+  learners: BenchLearner[];
+  questions: BenchQuestion[];
 }
 
 async function loadLib(checkout: string): Promise<LoadLib> {
@@ -65,7 +66,7 @@ async function startBuild(label: string, checkout: string): Promise<Build> {
   const accounts = await lib.seedAccounts(system.databaseUrl, LEARNERS, { sessions: true });
   const client = new pg.Client({ connectionString: system.databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ id: string; correct_answer: string }>(
+  const { rows } = await client.query<BenchQuestion>(
     `select id, correct_answer from questions
      where options is not null and paper_id is null order by id limit 200`,
   );
@@ -78,24 +79,13 @@ async function startBuild(label: string, checkout: string): Promise<Build> {
   };
 }
 
-/** Clock ticks per second, the unit of /proc's CPU times. */
-const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
 /** utime + stime (ms) and parent of every process now. */
 function processTable(): Map<number, { ms: number; ppid: number }> {
   const out = new Map<number, { ms: number; ppid: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .map(Number);
-      out.set(Number(entry), { ms: ((fields[11]! + fields[12]!) / ticks) * 1000, ppid: fields[1]! });
-    } catch {
-      // The process ended while the table was read.
-    }
+    const stat = readStat(Number(entry));
+    if (stat) out.set(Number(entry), stat);
   }
   return out;
 }
@@ -153,22 +143,8 @@ async function answerAt(build: Build, seconds: number, offset: number) {
         const next = performance.now() + gapMs;
         const learner = build.learners[i % build.learners.length]!;
         const question = build.questions[(n++ * 7) % build.questions.length]!;
-        const res = await fetch(`${build.system.url}/api/users/answers`, {
-          method: 'POST',
-          headers: {
-            cookie: learner.cookie,
-            'content-type': 'application/json',
-            'idempotency-key': `paired-${learner.id}-${n}-${Math.random().toString(36).slice(2)}`,
-          },
-          body: JSON.stringify({
-            userId: learner.id,
-            questionId: question.id,
-            selectedAnswer: question.correct_answer,
-            timeSpent: 9,
-          }),
-        }).catch(() => null);
-        await res?.arrayBuffer();
-        if (res?.status === 200) ok++;
+        const ms = await submitAnswer(build.system.url, learner, question, n).catch(() => -1);
+        if (ms >= 0) ok++;
         else failed++;
         const wait = next - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));

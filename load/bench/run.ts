@@ -28,6 +28,7 @@ import { LEARNER_STREAMS_LIKE, openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { seedAccounts } from '../lib/accounts.ts';
+import { type BenchLearner, type BenchQuestion, submitAnswer } from '../lib/answers.ts';
 import { cpuPer, formatCpu, measureCpu } from '../lib/cpu.ts';
 import { histogramQuantile, parseHistogram } from '../lib/report.ts';
 import {
@@ -59,14 +60,8 @@ function processes(system: System): Record<string, number | undefined> {
   return named;
 }
 
-interface Question {
-  id: string;
-  correct_answer: string;
-}
-interface Learner {
-  id: string;
-  cookie: string;
-}
+type Question = BenchQuestion;
+type Learner = BenchLearner;
 
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -87,27 +82,6 @@ function postgresBin(name: string): string {
     if (existsSync(bin)) return bin;
   }
   throw new Error(`${name} not found`);
-}
-
-/** One answer through the public API; resolves to its latency in ms (or -status on failure). */
-async function submit(url: string, learner: Learner, q: Question, n: number): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${url}/api/users/answers`, {
-    method: 'POST',
-    headers: {
-      cookie: learner.cookie,
-      'content-type': 'application/json',
-      'idempotency-key': `bench-${learner.id}-${n}-${Math.random().toString(36).slice(2)}`,
-    },
-    body: JSON.stringify({
-      userId: learner.id,
-      questionId: q.id,
-      selectedAnswer: q.correct_answer,
-      timeSpent: 9,
-    }),
-  });
-  await res.arrayBuffer();
-  return res.status === 200 ? performance.now() - started : -res.status;
 }
 
 /** Closed-loop answers at a concurrency for some seconds: each loop keeps to its own learners. */
@@ -133,7 +107,7 @@ async function answerLoad(
       for (let i = loop; performance.now() < until; i += options.concurrency) {
         const learner = learners[i % learners.length]!;
         const next = performance.now() + gapMs;
-        const ms = await submit(
+        const ms = await submitAnswer(
           urls[loop % urls.length]!,
           learner,
           questions[(n++ * 7) % questions.length]!,
@@ -417,7 +391,7 @@ commit;\n`,
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < learners.length; i = next++) {
-          await submit(system.url, learners[i]!, questions[i % questions.length]!, i).catch(() => -1);
+          await submitAnswer(system.url, learners[i]!, questions[i % questions.length]!, i).catch(() => -1);
         }
       }),
     );

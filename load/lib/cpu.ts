@@ -17,7 +17,7 @@ const ticksPerSecond = (() => {
 })();
 
 /** utime + stime of one process in ms, its command name and its parent (null when it is gone). */
-function readStat(pid: number): { ms: number; comm: string; ppid: number } | null {
+export function readStat(pid: number): { ms: number; comm: string; ppid: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');

@@ -6,7 +6,6 @@ import {
   type HeadAndKeyRow,
   headOfRow,
   loadStreamHead,
-  type MovedOn,
   type NewEvent,
   readStream,
   type StoredEvent,
@@ -102,10 +101,6 @@ function answerOf<R>(
   if (row.request_hash !== scope.requestHash) throw new IdempotencyMismatchError('idempotency key reused');
   return { reply: row.response as R };
 }
-
-/** `answerOf` for the key's row as a refused append read it. */
-const keptAnswerOf = <R>(scope: IdempotencyScope | undefined, kept: MovedOn['kept']) =>
-  scope && kept ? answerOf<R>(scope, { request_hash: kept.requestHash, response: kept.reply }) : null;
 
 async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<StoredAnswer<R> | null> {
   const row = await db
@@ -212,12 +207,16 @@ export async function handleCommand<S, R, F>(
    * in its place (no second read), or read afresh when it saw no move (the other writer committed
    * while it ran).
    */
-  const settle = async (movedOn: MovedOn, expected: number): Promise<CommandOutcome<R, F> | undefined> => {
+  const settle = async (
+    movedOn: HeadAndKeyRow,
+    expected: number,
+  ): Promise<CommandOutcome<R, F> | undefined> => {
     heads?.delete(streamId);
-    if ((movedOn.head?.version ?? 0) === expected) return reread();
-    const earlier = keptAnswerOf<R>(scope, movedOn.kept);
+    const head = headOfRow(movedOn);
+    if ((head?.version ?? 0) === expected) return reread();
+    const earlier = scope ? answerOf<R>(scope, movedOn) : null;
     if (earlier) return replay(earlier);
-    current = await stateAt(db, streamId, model, movedOn.head);
+    current = await stateAt(db, streamId, model, head);
     fresh = true;
     return undefined;
   };

@@ -301,16 +301,11 @@ export interface IdempotentAnswer {
 }
 
 /**
- * What an append that found the stream moved on read in the same statement: the head and the row kept
- * under the answer's Idempotency-Key, as of the statement's snapshot (a writer that committed while
- * the statement ran may be missing: the head can still be at the expected version).
+ * A row holding a stream's head and the row kept under an Idempotency-Key (each null when missing): the
+ * command's read, and what an append that found the stream moved on read in the same statement (as of
+ * that statement's snapshot: a writer that committed while it ran may be missing, so the head can still
+ * be at the expected version).
  */
-export interface MovedOn {
-  head: StreamHead | null;
-  kept: { requestHash: string; reply: unknown } | null;
-}
-
-/** A row holding a stream's head and the row kept under an Idempotency-Key (each null when missing). */
 export interface HeadAndKeyRow {
   version: number | null;
   snapshot: unknown;
@@ -328,7 +323,7 @@ export const headOfRow = (row: HeadAndKeyRow): StreamHead | null =>
 /**
  * Appends events at `expectedVersion`, stores the decider's snapshot and (optionally) the answer under
  * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. When the stream moved
- * on (another writer was first) it appends nothing and returns what it found instead (`movedOn`), so
+ * on (another writer was first) it appends nothing and returns the head and key it read (`movedOn`), so
  * a writer deciding from memory can decide again without another read; a reused key raises the
  * unique violation of idempotency_keys. This is the hot path of every learner command.
  */
@@ -340,7 +335,7 @@ export async function appendAtomically(
   metadata: EventMetadata,
   snapshot: { state: unknown; schema: number },
   answer?: IdempotentAnswer,
-): Promise<{ appended: true; toVersion: number } | { appended: false; movedOn: MovedOn }> {
+): Promise<{ appended: true; toVersion: number } | { appended: false; movedOn: HeadAndKeyRow }> {
   const toVersion = expectedVersion + events.length;
   const rows = JSON.stringify(
     events.map((event, i) => ({
@@ -392,12 +387,5 @@ export async function appendAtomically(
       and k.user_id = ${answer?.userId ?? null}::bigint and k.key = ${answer?.key ?? null}::text
   `.execute(db);
   const row = result.rows[0]!;
-  if (row.moved > 0) return { appended: true, toVersion };
-  return {
-    appended: false,
-    movedOn: {
-      head: headOfRow(row),
-      kept: row.request_hash === null ? null : { requestHash: row.request_hash, reply: row.response },
-    },
-  };
+  return row.moved > 0 ? { appended: true, toVersion } : { appended: false, movedOn: row };
 }

@@ -1,0 +1,40 @@
+/** The benches' answer: one learner answering one choice question rightly through the public API. */
+import { performance } from 'node:perf_hooks';
+
+/** A choice question as the benches read it from the database (its key, to answer rightly). */
+export interface BenchQuestion {
+  id: string;
+  correct_answer: string;
+}
+
+/** A signed-in learner: its id and its `wyt_session=<token>` cookie. */
+export interface BenchLearner {
+  id: string;
+  cookie: string;
+}
+
+/** One answer through the public API; resolves to its latency in ms (or -status on failure). */
+export async function submitAnswer(
+  url: string,
+  learner: BenchLearner,
+  q: BenchQuestion,
+  n: number,
+): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/users/answers`, {
+    method: 'POST',
+    headers: {
+      cookie: learner.cookie,
+      'content-type': 'application/json',
+      'idempotency-key': `bench-${learner.id}-${n}-${Math.random().toString(36).slice(2)}`,
+    },
+    body: JSON.stringify({
+      userId: learner.id,
+      questionId: q.id,
+      selectedAnswer: q.correct_answer,
+      timeSpent: 9,
+    }),
+  });
+  await res.arrayBuffer();
+  return res.status === 200 ? performance.now() - started : -res.status;
+}
