@@ -98,4 +98,47 @@ describe('prepared statements', () => {
     expect(has('insert into learner_projections')).toBe(true); // the batch's write
     expect(added.every((s) => s.startsWith(PREPARED))).toBe(true);
   });
+
+  it("reads a batch's projections by key, not by scanning every learner's (however many there are)", async () => {
+    // Enough projections that a hash join over a scan of the table looks cheap to the planner, which
+    // guesses a hundred ids for the batch's json array.
+    await sql`
+      insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
+      select 1000000 + g, 1, '{}'::json, 1, now(), now() from generate_series(1, 20000) g
+    `.execute(single.db);
+    await sql`analyze learner_projections`.execute(single.db);
+    const userId = await insertLearner(single.db, 'prepared_scan');
+    await generateHistory(single.db, userId, {
+      seed: 5,
+      actions: 3,
+      days: 1,
+      start: new Date('2026-09-02T01:00:00Z'),
+      bank: await loadBank(single.db),
+    });
+    const projector = createProjector({
+      db: single.db,
+      broadcast: createLocalBroadcast(),
+      leaderboard: sqlLeaderboard(single.db),
+      nextVersion: async () => 0,
+    });
+    await projector.projectLearners([userId]);
+    const { rows } = await sql<{ name: string; parameter_types: string }>`
+      select name, parameter_types::text from pg_prepared_statements
+      where statement like '%as w(user_id)%'
+    `.execute(single.db);
+    expect(rows).toHaveLength(1);
+    // Its parameters, in order: the view's version, the events' limit, the learners' ids.
+    expect(rows[0]!.parameter_types).toBe('{integer,integer,json}');
+    const ids = JSON.stringify([userId, '1000001']);
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await sql`set plan_cache_mode = ${sql.raw(mode)}`.execute(single.db);
+      const plan = await sql<{ 'QUERY PLAN': string }>`
+        explain execute ${sql.id(rows[0]!.name)}(1, 50, ${sql.lit(ids)}::json)
+      `.execute(single.db);
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('learner_projections_pkey');
+      expect(text).not.toMatch(/Seq Scan on learner_projections/);
+    }
+    await sql`reset plan_cache_mode`.execute(single.db);
+  });
 });
