@@ -37,6 +37,25 @@ describe('prepared statements', () => {
     return rows.map((r) => r.statement);
   };
 
+  /** A new learner with a short history, projected through the single connection: what it applied. */
+  const projectNewLearner = async (username: string, seed: number, start: string) => {
+    const userId = await insertLearner(single.db, username);
+    await generateHistory(single.db, userId, {
+      seed,
+      actions: 4,
+      days: 1,
+      start: new Date(start),
+      bank: await loadBank(single.db),
+    });
+    const projector = createProjector({
+      db: single.db,
+      broadcast: createLocalBroadcast(),
+      leaderboard: sqlLeaderboard(single.db),
+      nextVersion: async () => 0,
+    });
+    return (await projector.projectLearners([userId])).get(userId)?.applied ?? 0;
+  };
+
   it('prepares a marked statement once per connection and leaves the others unprepared', async () => {
     for (let i = 0; i < 3; i++) {
       const { rows } = await sql<{ n: number }>`${sql.raw(PREPARED)} select ${i}::integer + 1 as n`.execute(
@@ -72,21 +91,7 @@ describe('prepared statements', () => {
       );
       expect(outcome.ok && outcome.appended).toBe(1);
     }
-    const userId = await insertLearner(single.db, 'prepared_learner');
-    await generateHistory(single.db, userId, {
-      seed: 3,
-      actions: 4,
-      days: 1,
-      start: new Date('2026-09-01T01:00:00Z'),
-      bank: await loadBank(single.db),
-    });
-    const projector = createProjector({
-      db: single.db,
-      broadcast: createLocalBroadcast(),
-      leaderboard: sqlLeaderboard(single.db),
-      nextVersion: async () => 0,
-    });
-    expect((await projector.projectLearners([userId])).get(userId)?.applied).toBeGreaterThan(0);
+    expect(await projectNewLearner('prepared_learner', 3, '2026-09-01T01:00:00Z')).toBeGreaterThan(0);
 
     const added = (await prepared()).filter((s) => !before.has(s));
     const has = (fragment: string) => added.some((s) => s.startsWith(PREPARED) && s.includes(fragment));
@@ -107,21 +112,7 @@ describe('prepared statements', () => {
       select 1000000 + g, 1, '{}'::json, 1, now(), now() from generate_series(1, 20000) g
     `.execute(single.db);
     await sql`analyze learner_projections`.execute(single.db);
-    const userId = await insertLearner(single.db, 'prepared_scan');
-    await generateHistory(single.db, userId, {
-      seed: 5,
-      actions: 3,
-      days: 1,
-      start: new Date('2026-09-02T01:00:00Z'),
-      bank: await loadBank(single.db),
-    });
-    const projector = createProjector({
-      db: single.db,
-      broadcast: createLocalBroadcast(),
-      leaderboard: sqlLeaderboard(single.db),
-      nextVersion: async () => 0,
-    });
-    await projector.projectLearners([userId]);
+    expect(await projectNewLearner('prepared_scan', 5, '2026-09-02T01:00:00Z')).toBeGreaterThan(0);
     const { rows } = await sql<{ name: string; parameter_types: string }>`
       select name, parameter_types::text from pg_prepared_statements
       where statement like '%as w(user_id)%'
@@ -129,7 +120,7 @@ describe('prepared statements', () => {
     expect(rows).toHaveLength(1);
     // Its parameters, in order: the view's version, the events' limit, the learners' ids.
     expect(rows[0]!.parameter_types).toBe('{integer,integer,json}');
-    const ids = JSON.stringify([userId, '1000001']);
+    const ids = JSON.stringify(['1000001', '1000002']);
     for (const mode of ['force_custom_plan', 'force_generic_plan']) {
       await sql`set plan_cache_mode = ${sql.raw(mode)}`.execute(single.db);
       const plan = await sql<{ 'QUERY PLAN': string }>`
