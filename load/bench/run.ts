@@ -60,9 +60,6 @@ function processes(system: System): Record<string, number | undefined> {
   return named;
 }
 
-type Question = BenchQuestion;
-type Learner = BenchLearner;
-
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -87,13 +84,13 @@ function postgresBin(name: string): string {
 /** Closed-loop answers at a concurrency for some seconds: each loop keeps to its own learners. */
 async function answerLoad(
   url: string | string[],
-  learners: Learner[],
-  questions: Question[],
+  learners: BenchLearner[],
+  questions: BenchQuestion[],
   options: {
     seconds: number;
     concurrency: number;
     perSecond?: number;
-    onAck?: (l: Learner, at: number) => void;
+    onAck?: (l: BenchLearner, at: number) => void;
   },
 ) {
   const latencies: number[] = [];
@@ -223,7 +220,11 @@ async function backlog(system: System): Promise<{ events: number; learners: numb
 }
 
 /** Opens `count` subscribed leaderboard sockets; resolves when each has had its first message. */
-async function openSockets(url: string, learners: Learner[], onMessage: (i: number, raw: string) => void) {
+async function openSockets(
+  url: string,
+  learners: BenchLearner[],
+  onMessage: (i: number, raw: string) => void,
+) {
   const sockets: WebSocket[] = [];
   await Promise.all(
     learners.map(
@@ -320,7 +321,7 @@ async function main() {
     const accounts = await seedAccounts(system.databaseUrl, Math.max(LEARNERS, SOCKETS), {
       sessions: true,
     });
-    const everyone: Learner[] = accounts.map((a) => ({ id: a.id, cookie: a.cookie! }));
+    const everyone: BenchLearner[] = accounts.map((a) => ({ id: a.id, cookie: a.cookie! }));
     const learners = everyone.slice(0, LEARNERS);
     const handle = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 2, migrate: false });
     const questions = (await handle.db
@@ -329,7 +330,7 @@ async function main() {
       .where('options', 'is not', null)
       .where('paper_id', 'is', null)
       .limit(200)
-      .execute()) as Question[];
+      .execute()) as BenchQuestion[];
 
     // Warm up (JIT, pools, the first append of each stream), then measure.
     await answerLoad(system.url, learners, questions, { seconds: 3, concurrency: CONCURRENCY });
