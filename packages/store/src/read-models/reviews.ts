@@ -30,8 +30,7 @@ export interface ReviewSettingsRecord {
   reviewedCount: number;
 }
 
-/** A review card row as read, with the question's tags and its error-book state. */
-export interface ReviewCardRow {
+interface CardRow {
   user_id: string;
   question_id: string;
   lesson_id: number;
@@ -51,7 +50,7 @@ export interface ReviewCardRow {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function toCard(r: ReviewCardRow): ReviewCardRecord {
+function toCard(r: CardRow): ReviewCardRecord {
   return {
     questionId: r.question_id,
     lessonId: r.lesson_id,
@@ -82,7 +81,7 @@ export async function readDueCards(
 ): Promise<{ count: number; cards: ReviewCardRecord[] }> {
   // The page's tags and error-book state by key, row by row (200 index lookups at most), rather than
   // a hash of the whole questions table.
-  const result = await sql<ReviewCardRow & { total: number }>`${sql.raw(PREPARED)}
+  const result = await sql<CardRow & { total: number }>`${sql.raw(PREPARED)}
     with due as (
       select c.* from review_cards c
       where c.user_id = ${userId}::bigint and c.due < ${dueBefore.toISOString()}::timestamptz
@@ -105,6 +104,14 @@ export async function readDueCards(
   return { count, cards: rows.filter((r) => r.question_id !== null).map(toCard) };
 }
 
+/** Review cards (`c`) with their question's tags and whether they are open error-book items. */
+const CARDS_WITH_TAGS = sql`
+  select c.*, q.tags, coalesce(e.is_active, false) as in_error_book
+  from review_cards c
+  left join questions q on q.id = c.question_id
+  left join error_questions e on e.user_id = c.user_id and e.question_id = c.question_id
+`;
+
 /**
  * The read of `readCardsOf` (non-empty `userIds`). The ids are a literal list, so the planner knows how
  * many learners it reads: from a json array it guessed a hundred, and then scanned every learner's
@@ -112,11 +119,8 @@ export async function readDueCards(
  * among 3,000 with 40 cards each; tests/integration/review-reads.int.test.ts reads the plan).
  */
 export function cardsOfQuery(userIds: readonly string[]) {
-  return sql<ReviewCardRow>`
-    select c.*, q.tags, coalesce(e.is_active, false) as in_error_book
-    from review_cards c
-    left join questions q on q.id = c.question_id
-    left join error_questions e on e.user_id = c.user_id and e.question_id = c.question_id
+  return sql<CardRow>`
+    ${CARDS_WITH_TAGS}
     where c.user_id in (${sql.join(userIds.map((id) => sql`${id}::bigint`))})
     order by c.user_id, c.due, c.question_id
   `;
@@ -146,11 +150,8 @@ export async function readCardsByQuestion(
   questionIds: readonly string[],
 ): Promise<Map<string, ReviewCardRecord>> {
   if (questionIds.length === 0) return new Map();
-  const result = await sql<ReviewCardRow>`
-    select c.*, q.tags, coalesce(e.is_active, false) as in_error_book
-    from review_cards c
-    left join questions q on q.id = c.question_id
-    left join error_questions e on e.user_id = c.user_id and e.question_id = c.question_id
+  const result = await sql<CardRow>`
+    ${CARDS_WITH_TAGS}
     where c.user_id = ${userId}::bigint
       and c.question_id in (select value from jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb))
   `.execute(db);
