@@ -121,7 +121,7 @@ const CARDS_WITH_TAGS = sql`
 export function cardsOfQuery(userIds: readonly string[]) {
   return sql<CardRow>`
     ${CARDS_WITH_TAGS}
-    where c.user_id in (${sql.join(userIds.map((id) => sql`${id}::bigint`))})
+    where c.user_id in (${sql.join([...userIds])})
     order by c.user_id, c.due, c.question_id
   `;
 }
