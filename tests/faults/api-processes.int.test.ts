@@ -9,6 +9,7 @@ import {
   type Learner,
   leaderboardSocket,
   type Question,
+  signUp,
   stageDrill,
   stop,
   waitUntil,
@@ -34,6 +35,42 @@ function getOnNewConnection(url: string, cookie: string): Promise<number> {
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
     req.on('error', reject);
+  });
+}
+
+/** One answer, posted on a new connection so that the primary hands it to the next server process. */
+function answerOnNewConnection(
+  url: string,
+  learner: Learner,
+  question: Question,
+  key: string,
+): Promise<number> {
+  const body = JSON.stringify({
+    userId: learner.id,
+    questionId: question.id,
+    selectedAnswer: question.correctAnswer,
+    timeSpent: 7,
+  });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/api/users/answers`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          cookie: learner.cookie,
+          connection: 'close',
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -94,6 +131,27 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     await burst([api.url], [learners[8]!], questions, { until: heard, pauseMs: 200 });
     expect(heard()).toBe(true);
     for (const s of sockets) s.ws.close();
+  });
+
+  it("decides a learner's answer from the head the other process appended, not from a stale one", async () => {
+    const api = drill.apis[0]!;
+    const learner = await signUp(api.url, 'processes_shared_heads');
+    const outcomes = async () => {
+      const text = await (await fetch(`${api.url}/api/metrics`)).text();
+      const count = (outcome: string) => series(text, `wyt_learner_head_cache_total{outcome="${outcome}"}`);
+      return { hit: count('hit'), stale: count('stale') };
+    };
+    const before = await outcomes();
+    // One after another, each on a new connection: the two processes take them in turn.
+    for (let n = 0; n < 10; n++) {
+      expect(
+        await answerOnNewConnection(api.url, learner, questions[n % questions.length]!, `shared-head-${n}`),
+      ).toBe(200);
+    }
+    const after = await outcomes();
+    // Without the head passed on, each process's memory of the learner would be one answer behind.
+    expect(after.stale - before.stale).toBe(0);
+    expect(after.hit - before.hit).toBeGreaterThanOrEqual(9);
   });
 
   it('starts a process again when one dies, and keeps serving', async () => {

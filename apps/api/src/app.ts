@@ -14,6 +14,7 @@ import type {
 } from '@wenyan/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hearHeads, inCluster, tellHead } from './cluster.ts';
 import type { ApiEnv } from './config.ts';
 import { createLearnerHeads } from './learner/commands.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -91,7 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
-  app.decorate('learnerHeads', createLearnerHeads(deps.env.LEARNER_HEAD_CACHE));
+  const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE, inCluster() ? tellHead : undefined);
+  app.decorate('learnerHeads', learnerHeads);
+  if (learnerHeads && inCluster()) {
+    const stopHearing = hearHeads(learnerHeads.hear);
+    app.addHook('onClose', async () => stopHearing());
+  }
   registerErrorHandling(app);
 
   await app.register(cookie);

@@ -11,6 +11,16 @@ interface MetricsRequest {
   id: number;
 }
 
+/** A learner head one server process appended, passed by the primary to the others. */
+const HEAD_APPENDED = 'wyt:head-appended';
+
+interface HeadAppended {
+  type: typeof HEAD_APPENDED;
+  streamId: string;
+  version: number;
+  snapshotJson: string;
+}
+
 /** The primary's log: pino, in the format of the server processes' (Fastify's) logs. */
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid, role: 'primary' } });
 const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(fields, msg);
@@ -24,6 +34,8 @@ const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(f
  * - A process that dies is started again; SIGTERM or SIGINT is passed to every process, and the
  *   primary exits when they have all finished their in-flight work.
  * - `GET /api/metrics` on any process answers the sum over all of them (prom-client's aggregator).
+ * - A learner head one process appends is passed to the others (`tellHead`, `hearHeads`), so the
+ *   learner's next command is decided from memory whichever process it reaches.
  */
 export async function runPrimary(processes: number): Promise<void> {
   const aggregator = new AggregatorRegistry();
@@ -31,7 +43,13 @@ export async function runPrimary(processes: number): Promise<void> {
 
   const fork = () => {
     const worker = cluster.fork();
-    worker.on('message', (message: MetricsRequest) => {
+    worker.on('message', (message: MetricsRequest | HeadAppended) => {
+      if (message?.type === HEAD_APPENDED) {
+        for (const other of Object.values(cluster.workers ?? {})) {
+          if (other && other !== worker && other.isConnected()) other.send(message, ignoreError);
+        }
+        return;
+      }
       if (message?.type !== METRICS_REQUEST) return;
       aggregator.clusterMetrics().then(
         (text) => worker.send({ type: METRICS_REPLY, id: message.id, text }),
@@ -102,3 +120,36 @@ export function clusterMetrics(timeoutMs = 5000): Promise<string> {
 }
 
 export const inCluster = () => cluster.isWorker;
+
+/** Passing a head on only saves the next process a read: a message that cannot go is dropped. */
+const ignoreError = () => {};
+
+/**
+ * In a server process of a cluster: tells the other processes, through the primary, a learner head this
+ * one appended (`createLearnerHeads`' `tell`).
+ */
+export function tellHead(streamId: string, version: number, snapshotJson: string): void {
+  if (!process.connected) return;
+  process.send?.(
+    { type: HEAD_APPENDED, streamId, version, snapshotJson } satisfies HeadAppended,
+    ignoreError,
+  );
+}
+
+/**
+ * In a server process of a cluster: hands `hear` the learner heads the other processes appended.
+ * Returns the function that stops listening.
+ */
+export function hearHeads(
+  hear: (streamId: string, version: number, snapshotJson: string) => void,
+): () => void {
+  const onMessage = (message: Partial<HeadAppended>) => {
+    if (message?.type !== HEAD_APPENDED) return;
+    const { streamId, version, snapshotJson } = message;
+    if (typeof streamId === 'string' && typeof version === 'number' && typeof snapshotJson === 'string') {
+      hear(streamId, version, snapshotJson);
+    }
+  };
+  process.on('message', onMessage);
+  return () => process.off('message', onMessage);
+}

@@ -144,7 +144,8 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  */
 export interface StreamHeadCache<S> {
   get(streamId: string): { state: S; version: number } | undefined;
-  set(streamId: string, head: { state: S; version: number }): void;
+  /** After an append: the new head, and its state as the snapshot stored with it (JSON). */
+  set(streamId: string, head: { state: S; version: number }, snapshotJson: string): void;
   delete(streamId: string): void;
 }
 
@@ -271,7 +272,7 @@ export async function handleCommand<S, R, F>(
         continue;
       }
       const { toVersion } = appended;
-      heads?.set(streamId, { state: next, version: toVersion });
+      heads?.set(streamId, { state: next, version: toVersion }, appended.snapshotJson);
       return { ok: true, reply, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {
       heads?.delete(streamId);

@@ -335,7 +335,10 @@ export async function appendAtomically(
   metadata: EventMetadata,
   snapshot: { state: unknown; schema: number },
   answer?: IdempotentAnswer,
-): Promise<{ appended: true; toVersion: number } | { appended: false; movedOn: HeadAndKeyRow }> {
+): Promise<
+  // snapshotJson: the snapshot as stored (its JSON).
+  { appended: true; toVersion: number; snapshotJson: string } | { appended: false; movedOn: HeadAndKeyRow }
+> {
   const toVersion = expectedVersion + events.length;
   const rows = JSON.stringify(
     events.map((event, i) => ({
@@ -387,5 +390,5 @@ export async function appendAtomically(
       and k.user_id = ${answer?.userId ?? null}::bigint and k.key = ${answer?.key ?? null}::text
   `.execute(db);
   const row = result.rows[0]!;
-  return row.moved > 0 ? { appended: true, toVersion } : { appended: false, movedOn: row };
+  return row.moved > 0 ? { appended: true, toVersion, snapshotJson } : { appended: false, movedOn: row };
 }

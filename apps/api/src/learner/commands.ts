@@ -33,38 +33,77 @@ export const learnerModel: StreamModel<LearnerState> = {
   snapshotSchema: LEARNER_STATE_VERSION,
 };
 
+/**
+ * The learner heads of one process, which can also hear the heads other server processes of its
+ * cluster appended (`hear`): their next command for a learner is then decided from memory too.
+ */
+export interface LearnerHeads extends StreamHeadCache<LearnerState> {
+  /** Another process appended to the stream: its new version and state (the stored snapshot's JSON). */
+  hear(streamId: string, version: number, snapshotJson: string): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Learner streams this process appended to last, with their state (LEARNER_HEAD_CACHE). */
-    learnerHeads: StreamHeadCache<LearnerState> | undefined;
+    /** Learner streams this process (or its cluster) appended to last, with their state (LEARNER_HEAD_CACHE). */
+    learnerHeads: LearnerHeads | undefined;
   }
 }
+
+/** A remembered head; a heard one keeps its state as JSON until a command needs it. */
+type Head = { version: number } & (
+  | { state: LearnerState; snapshotJson?: undefined }
+  | { state?: undefined; snapshotJson: string }
+);
 
 /**
  * The process's memory of learner stream heads: the most recently used `max` learners. Counts in
  * `wyt_learner_head_cache_total` the commands appended from memory (hit), those that had to read the
  * stream after all (stale: another writer was first, the key was used, or a refusal was checked), and
  * misses.
+ *
+ * With `tell`, each head this process appends is passed on (to the cluster's other processes, which
+ * `hear` it). A client's requests reach the processes in turn, so without it a learner's next answer
+ * finds a head one version behind about half the time, and is decided and appended twice.
+ * A remembered head is only ever a newer version than the one it replaces.
  */
-export function createLearnerHeads(max: number): StreamHeadCache<LearnerState> | undefined {
+export function createLearnerHeads(
+  max: number,
+  tell?: (streamId: string, version: number, snapshotJson: string) => void,
+): LearnerHeads | undefined {
   if (max === 0) return undefined;
-  const heads = new LRUCache<string, { state: LearnerState; version: number }>({ max });
+  const heads = new LRUCache<string, Head>({ max });
   // Streams whose command is being decided from memory: a delete before the next set means stale.
   const deciding = new Set<string>();
+  const remember = (streamId: string, head: Head) => {
+    const known = heads.peek(streamId);
+    if (known === undefined || known.version < head.version) heads.set(streamId, head);
+  };
   return {
     get(streamId) {
       const head = heads.get(streamId);
-      if (head) deciding.add(streamId);
-      else metrics.learnerHeads.inc({ outcome: 'miss' });
-      return head;
+      if (!head) {
+        metrics.learnerHeads.inc({ outcome: 'miss' });
+        return undefined;
+      }
+      deciding.add(streamId);
+      if (head.state === undefined) {
+        const state = JSON.parse(head.snapshotJson) as LearnerState;
+        heads.set(streamId, { state, version: head.version });
+        return { state, version: head.version };
+      }
+      return { state: head.state, version: head.version };
     },
-    set(streamId, head) {
+    set(streamId, { state, version }, snapshotJson) {
       if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'hit' });
-      heads.set(streamId, head);
+      remember(streamId, { state, version });
+      tell?.(streamId, version, snapshotJson);
     },
     delete(streamId) {
       if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'stale' });
       heads.delete(streamId);
+    },
+    hear(streamId, version, snapshotJson) {
+      remember(streamId, { state: undefined, version, snapshotJson });
     },
   };
 }
