@@ -124,7 +124,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       const map = new Map<string, { state: Tally; version: number }>();
       const heads: StreamHeadCache<Tally> = {
         get: (id) => map.get(id),
-        set: (id, head, _snapshotJson) => {
+        set: (id, head) => {
           map.set(id, head);
         },
         delete: (id) => {

@@ -325,7 +325,8 @@ export const headOfRow = (row: HeadAndKeyRow): StreamHead | null =>
  * its Idempotency-Key in ONE statement: a single round trip, atomic by itself. When the stream moved
  * on (another writer was first) it appends nothing and returns the head and key it read (`movedOn`), so
  * a writer deciding from memory can decide again without another read; a reused key raises the
- * unique violation of idempotency_keys. This is the hot path of every learner command.
+ * unique violation of idempotency_keys. An append returns the snapshot's JSON as stored
+ * (`snapshotJson`), for a head cache to pass on. This is the hot path of every learner command.
  */
 export async function appendAtomically(
   db: Db,
@@ -336,7 +337,6 @@ export async function appendAtomically(
   snapshot: { state: unknown; schema: number },
   answer?: IdempotentAnswer,
 ): Promise<
-  // snapshotJson: the snapshot as stored (its JSON).
   { appended: true; toVersion: number; snapshotJson: string } | { appended: false; movedOn: HeadAndKeyRow }
 > {
   const toVersion = expectedVersion + events.length;
