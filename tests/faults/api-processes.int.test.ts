@@ -139,14 +139,23 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     const outcomes = async () => {
       const text = await (await fetch(`${api.url}/api/metrics`)).text();
       const count = (outcome: string) => series(text, `wyt_learner_head_cache_total{outcome="${outcome}"}`);
-      return { hit: count('hit'), stale: count('stale') };
+      return {
+        hit: count('hit'),
+        stale: count('stale'),
+        heard: series(text, 'wyt_learner_heads_heard_total'),
+      };
     };
     const before = await outcomes();
-    // One after another, each on a new connection: the two processes take them in turn.
+    // One after another, each on a new connection: the two processes take them in turn. A process
+    // passes on the heads of an event-loop turn after the turn, so each next answer waits until the
+    // other process has heard this one's head (a learner's next answer comes seconds later).
+    let heard = before.heard;
     for (let n = 0; n < 10; n++) {
       expect(
         await answerOnNewConnection(api.url, learner, questions[n % questions.length]!, `shared-head-${n}`),
       ).toBe(200);
+      await expect.poll(async () => (await outcomes()).heard, { timeout: 5000 }).toBeGreaterThan(heard);
+      heard = (await outcomes()).heard;
     }
     const after = await outcomes();
     // Without the head passed on, each process's memory of the learner would be one answer behind.

@@ -11,14 +11,15 @@ interface MetricsRequest {
   id: number;
 }
 
-/** A learner head one server process appended, passed by the primary to the others. */
-const HEAD_APPENDED = 'wyt:head-appended';
+/** The learner heads one server process appended in one event-loop turn, passed by the primary to the others. */
+const HEADS_APPENDED = 'wyt:heads-appended';
 
-interface HeadAppended {
-  type: typeof HEAD_APPENDED;
-  streamId: string;
-  version: number;
-  snapshotJson: string;
+/** One appended head: the stream, its new version and the stored snapshot's JSON. */
+type AppendedHead = [streamId: string, version: number, snapshotJson: string];
+
+export interface HeadsAppended {
+  type: typeof HEADS_APPENDED;
+  heads: AppendedHead[];
 }
 
 /** The primary's log: pino, in the format of the server processes' (Fastify's) logs. */
@@ -35,7 +36,8 @@ const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(f
  *   primary exits when they have all finished their in-flight work.
  * - `GET /api/metrics` on any process answers the sum over all of them (prom-client's aggregator).
  * - A learner head one process appends is passed to the others (`tellHead`, `hearHeads`), so the
- *   learner's next command is decided from memory whichever process it reaches.
+ *   learner's next command is decided from memory whichever process it reaches. The heads of one
+ *   event-loop turn travel as one message, so a busy process pays one write for several answers.
  */
 export async function runPrimary(processes: number): Promise<void> {
   const aggregator = new AggregatorRegistry();
@@ -43,8 +45,8 @@ export async function runPrimary(processes: number): Promise<void> {
 
   const fork = () => {
     const worker = cluster.fork();
-    worker.on('message', (message: MetricsRequest | HeadAppended) => {
-      if (message?.type === HEAD_APPENDED) {
+    worker.on('message', (message: MetricsRequest | HeadsAppended) => {
+      if (message?.type === HEADS_APPENDED) {
         for (const other of Object.values(cluster.workers ?? {})) {
           if (other && other !== worker && other.isConnected()) other.send(message, ignoreError);
         }
@@ -125,16 +127,35 @@ export const inCluster = () => cluster.isWorker;
 const ignoreError = () => {};
 
 /**
- * In a server process of a cluster: tells the other processes, through the primary, a learner head this
- * one appended (`createLearnerHeads`' `tell`).
+ * A `tell` that gathers the heads appended in one event-loop turn and hands them to `send` as one
+ * message (the latest head of each stream), after the turn. At exam-season rates a turn of a busy
+ * process finishes several answers, and each message is a write and a read in this process, the
+ * primary and the other processes.
  */
-export function tellHead(streamId: string, version: number, snapshotJson: string): void {
-  if (!process.connected) return;
-  process.send?.(
-    { type: HEAD_APPENDED, streamId, version, snapshotJson } satisfies HeadAppended,
-    ignoreError,
-  );
+export function headTeller(send: (message: HeadsAppended) => void) {
+  let pending: Map<string, AppendedHead> | null = null;
+  const flush = () => {
+    const heads = [...pending!.values()];
+    pending = null;
+    send({ type: HEADS_APPENDED, heads });
+  };
+  return (streamId: string, version: number, snapshotJson: string): void => {
+    if (pending === null) {
+      pending = new Map();
+      setImmediate(flush);
+    }
+    const known = pending.get(streamId);
+    if (known === undefined || known[1] < version) pending.set(streamId, [streamId, version, snapshotJson]);
+  };
 }
+
+/**
+ * In a server process of a cluster: tells the other processes, through the primary, the learner heads
+ * this one appended (`createLearnerHeads`' `tell`), a turn's heads at a time.
+ */
+export const tellHead = headTeller((message) => {
+  if (process.connected) process.send?.(message, ignoreError);
+});
 
 /**
  * In a server process of a cluster: hands `hear` the learner heads the other processes appended.
@@ -143,11 +164,14 @@ export function tellHead(streamId: string, version: number, snapshotJson: string
 export function hearHeads(
   hear: (streamId: string, version: number, snapshotJson: string) => void,
 ): () => void {
-  const onMessage = (message: Partial<HeadAppended>) => {
-    if (message?.type !== HEAD_APPENDED) return;
-    const { streamId, version, snapshotJson } = message;
-    if (typeof streamId === 'string' && typeof version === 'number' && typeof snapshotJson === 'string') {
-      hear(streamId, version, snapshotJson);
+  const onMessage = (message: Partial<HeadsAppended>) => {
+    if (message?.type !== HEADS_APPENDED || !Array.isArray(message.heads)) return;
+    for (const head of message.heads as unknown[]) {
+      if (!Array.isArray(head)) continue;
+      const [streamId, version, snapshotJson] = head as unknown[];
+      if (typeof streamId === 'string' && typeof version === 'number' && typeof snapshotJson === 'string') {
+        hear(streamId, version, snapshotJson);
+      }
     }
   };
   process.on('message', onMessage);

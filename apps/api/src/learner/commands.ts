@@ -62,9 +62,9 @@ type Head = { version: number } & (
  * misses.
  *
  * With `tell`, each head this process appends is passed on (to the cluster's other processes, which
- * `hear` it). A client's requests reach the processes in turn, so without it a learner's next answer
- * finds a head one version behind about half the time, and is decided and appended twice.
- * A remembered head is only ever a newer version than the one it replaces.
+ * `hear` it, counted in `wyt_learner_heads_heard_total`). A client's requests reach the processes in
+ * turn, so without it a learner's next answer finds a head one version behind about half the time, and
+ * is decided and appended twice. A remembered head is only ever a newer version than the one it replaces.
  */
 export function createLearnerHeads(
   max: number,
@@ -103,6 +103,7 @@ export function createLearnerHeads(
       heads.delete(streamId);
     },
     hear(streamId, version, snapshotJson) {
+      metrics.learnerHeadsHeard.inc();
       remember(streamId, { state: undefined, version, snapshotJson });
     },
   };

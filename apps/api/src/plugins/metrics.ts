@@ -52,6 +52,11 @@ export const metrics = {
     labelNames: ['outcome'],
     registers: [registry],
   }),
+  learnerHeadsHeard: new Counter({
+    name: 'wyt_learner_heads_heard_total',
+    help: "Learner heads the cluster's other server processes appended and passed on to this one",
+    registers: [registry],
+  }),
   httpRequests: new Histogram({
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
