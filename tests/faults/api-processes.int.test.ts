@@ -133,6 +133,33 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     for (const s of sockets) s.ws.close();
   });
 
+  it('looks a session up in the database once, whichever process a request reaches, and both forget it at sign-out', async () => {
+    const api = drill.apis[0]!;
+    const learner = await signUp(api.url, 'processes_shared_session');
+    const me = () => getOnNewConnection(`${api.url}/api/auth/user`, learner.cookie);
+    const sessions = async () => {
+      const text = await (await fetch(`${api.url}/api/metrics`)).text();
+      const count = (outcome: string) => series(text, `wyt_session_cache_total{outcome="${outcome}"}`);
+      return { miss: count('miss'), heard: count('heard') };
+    };
+    const before = await sessions();
+    expect(await me()).toBe(200);
+    // The process that looked it up passes it on after its event-loop turn.
+    await expect.poll(async () => (await sessions()).heard, { timeout: 5000 }).toBeGreaterThan(before.heard);
+    // New connections: the two processes take them in turn, and neither asks the database again.
+    for (let n = 0; n < 4; n++) expect(await me()).toBe(200);
+    expect((await sessions()).miss - before.miss).toBe(1);
+    const out = await fetch(`${api.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: learner.cookie },
+    });
+    expect(out.status).toBe(200);
+    // The sign-out reaches the other process over Redis: soon neither serves the session.
+    await expect
+      .poll(async () => Promise.all([me(), me(), me(), me()]), { timeout: 5000 })
+      .toEqual([401, 401, 401, 401]);
+  });
+
   it("decides a learner's answer from the head the other process appended, not from a stale one", async () => {
     const api = drill.apis[0]!;
     const learner = await signUp(api.url, 'processes_shared_heads');

@@ -14,7 +14,7 @@ import type {
 } from '@wenyan/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { hearHeads, inCluster, tellHead } from './cluster.ts';
+import { clusterNews, hearNews, inCluster } from './cluster.ts';
 import type { ApiEnv } from './config.ts';
 import { createLearnerHeads } from './learner/commands.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -92,12 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
-  const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE, inCluster() ? tellHead : undefined);
+  const learnerHeads = createLearnerHeads(
+    deps.env.LEARNER_HEAD_CACHE,
+    inCluster() ? clusterNews.head : undefined,
+  );
   app.decorate('learnerHeads', learnerHeads);
-  if (learnerHeads && inCluster()) {
-    const stopHearing = hearHeads(learnerHeads.hear);
-    app.addHook('onClose', async () => stopHearing());
-  }
   registerErrorHandling(app);
 
   await app.register(cookie);
@@ -118,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await registerAuth(app);
+  await registerAuth(app, inCluster() ? clusterNews.session : undefined);
+  if (inCluster()) {
+    // The other processes' new learner heads and sessions: this process serves them from memory too.
+    const stopHearing = hearNews({ head: learnerHeads?.hear, session: app.sessions.hear });
+    app.addHook('onClose', async () => stopHearing());
+  }
   await registerContentFacts(app);
   await registerMetrics(app);
   await registerTeacherAccess(app);

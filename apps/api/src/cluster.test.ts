@@ -1,46 +1,53 @@
 /**
- * How a server process passes the learner heads it appends to the cluster's other processes
- * (`headTeller`): one message per event-loop turn, whatever the number of answers in it.
+ * What a server process passes to the cluster's other processes (`newsTeller`): the learner heads it
+ * appended and the sessions it looked up, one message per event-loop turn whatever the number of answers
+ * in it.
  */
 import { setImmediate as afterTurn } from 'node:timers/promises';
+import type { UserRecord } from '@wenyan/store';
 import { describe, expect, it } from 'vitest';
-import { headTeller } from './cluster.ts';
+import { type ClusterNews, newsTeller } from './cluster.ts';
 
-describe('headTeller', () => {
-  it('sends the heads appended in one turn as one message, after the turn', async () => {
-    const sent: unknown[] = [];
-    const tell = headTeller((message) => sent.push(message));
-    tell('learner-1', 3, '{"a":1}');
-    tell('learner-2', 7, '{"b":2}');
+const user = { id: '7', username: 'learner7' } as UserRecord;
+
+describe('newsTeller', () => {
+  it('sends the heads and sessions of one turn as one message, after the turn', async () => {
+    const sent: ClusterNews[] = [];
+    const tell = newsTeller((news) => sent.push(news));
+    tell.head('learner-1', 3, '{"a":1}');
+    tell.session({ sessionId: 'digest-7', user, expiresAt: 1, readAt: 2 });
+    tell.head('learner-2', 7, '{"b":2}');
     expect(sent).toEqual([]);
     await afterTurn();
     expect(sent).toEqual([
       {
-        type: 'wyt:heads-appended',
+        type: 'wyt:cluster-news',
         heads: [
           ['learner-1', 3, '{"a":1}'],
           ['learner-2', 7, '{"b":2}'],
         ],
+        sessions: [{ sessionId: 'digest-7', user, expiresAt: 1, readAt: 2 }],
       },
     ]);
   });
 
   it("keeps a stream's latest head of the turn only", async () => {
-    const sent: { heads: unknown[] }[] = [];
-    const tell = headTeller((message) => sent.push(message));
-    tell('learner-1', 4, '{"v":4}');
-    tell('learner-1', 3, '{"v":3}');
-    tell('learner-1', 5, '{"v":5}');
+    const sent: ClusterNews[] = [];
+    const tell = newsTeller((news) => sent.push(news));
+    tell.head('learner-1', 4, '{"v":4}');
+    tell.head('learner-1', 3, '{"v":3}');
+    tell.head('learner-1', 5, '{"v":5}');
     await afterTurn();
     expect(sent.map((m) => m.heads)).toEqual([[['learner-1', 5, '{"v":5}']]]);
   });
 
-  it('starts a new message in the next turn', async () => {
-    const sent: { heads: unknown[] }[] = [];
-    const tell = headTeller((message) => sent.push(message));
-    tell('learner-1', 1, '{}');
+  it('starts a new message in the next turn, and sends none for a turn that learned nothing', async () => {
+    const sent: ClusterNews[] = [];
+    const tell = newsTeller((news) => sent.push(news));
+    tell.head('learner-1', 1, '{}');
     await afterTurn();
-    tell('learner-1', 2, '{}');
+    await afterTurn();
+    tell.head('learner-1', 2, '{}');
     await afterTurn();
     expect(sent.map((m) => m.heads)).toEqual([[['learner-1', 1, '{}']], [['learner-1', 2, '{}']]]);
   });

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
+import type { SharedSession } from './plugins/session-cache.ts';
 
 /** Asked by a server process for the metrics of every process (`GET /api/metrics`). */
 const METRICS_REQUEST = 'wyt:metrics-request';
@@ -11,15 +12,19 @@ interface MetricsRequest {
   id: number;
 }
 
-/** The learner heads one server process appended in one event-loop turn, passed by the primary to the others. */
-const HEADS_APPENDED = 'wyt:heads-appended';
+/**
+ * What one server process learned in one event-loop turn and passes, through the primary, to the others:
+ * the learner heads it appended and the sessions it looked up.
+ */
+const CLUSTER_NEWS = 'wyt:cluster-news';
 
 /** One appended head: the stream, its new version and the stored snapshot's JSON. */
 type AppendedHead = [streamId: string, version: number, snapshotJson: string];
 
-export interface HeadsAppended {
-  type: typeof HEADS_APPENDED;
+export interface ClusterNews {
+  type: typeof CLUSTER_NEWS;
   heads: AppendedHead[];
+  sessions: SharedSession[];
 }
 
 /** The primary's log: pino, in the format of the server processes' (Fastify's) logs. */
@@ -35,9 +40,10 @@ const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(f
  * - A process that dies is started again; SIGTERM or SIGINT is passed to every process, and the
  *   primary exits when they have all finished their in-flight work.
  * - `GET /api/metrics` on any process answers the sum over all of them (prom-client's aggregator).
- * - A learner head one process appends is passed to the others (`tellHead`, `hearHeads`), so the
- *   learner's next command is decided from memory whichever process it reaches. The heads of one
- *   event-loop turn travel as one message, so a busy process pays one write for several answers.
+ * - The learner heads a process appends and the sessions it looks up are passed to the others
+ *   (`clusterNews`, `hearNews`), so a learner's next request is served from memory whichever process
+ *   it reaches. What one event-loop turn learned travels as one message, so a busy process pays one
+ *   write for several answers.
  */
 export async function runPrimary(processes: number): Promise<void> {
   const aggregator = new AggregatorRegistry();
@@ -45,8 +51,8 @@ export async function runPrimary(processes: number): Promise<void> {
 
   const fork = () => {
     const worker = cluster.fork();
-    worker.on('message', (message: MetricsRequest | HeadsAppended) => {
-      if (message?.type === HEADS_APPENDED) {
+    worker.on('message', (message: MetricsRequest | ClusterNews) => {
+      if (message?.type === CLUSTER_NEWS) {
         for (const other of Object.values(cluster.workers ?? {})) {
           if (other && other !== worker && other.isConnected()) other.send(message, ignoreError);
         }
@@ -123,55 +129,72 @@ export function clusterMetrics(timeoutMs = 5000): Promise<string> {
 
 export const inCluster = () => cluster.isWorker;
 
-/** Passing a head on only saves the next process a read: a message that cannot go is dropped. */
+/** Passing news on only saves the next process a read: a message that cannot go is dropped. */
 const ignoreError = () => {};
 
 /**
- * A `tell` that gathers the heads appended in one event-loop turn and hands them to `send` as one
- * message (the latest head of each stream), after the turn. At exam-season rates a turn of a busy
- * process finishes several answers, and each message is a write and a read in this process, the
- * primary and the other processes.
+ * Gathers what this process learns in one event-loop turn (the latest head of each stream, the sessions
+ * looked up) and hands it to `send` as one message, after the turn. At exam-season rates a turn of a
+ * busy process finishes several answers, and each message is a write and a wake-up in this process,
+ * the primary and the other processes.
  */
-export function headTeller(send: (message: HeadsAppended) => void) {
-  let pending: Map<string, AppendedHead> | null = null;
+export function newsTeller(send: (news: ClusterNews) => void) {
+  let heads = new Map<string, AppendedHead>();
+  let sessions: SharedSession[] = [];
+  let scheduled = false;
   const flush = () => {
-    const heads = [...pending!.values()];
-    pending = null;
-    send({ type: HEADS_APPENDED, heads });
+    const news: ClusterNews = { type: CLUSTER_NEWS, heads: [...heads.values()], sessions };
+    heads = new Map();
+    sessions = [];
+    scheduled = false;
+    send(news);
   };
-  return (streamId: string, version: number, snapshotJson: string): void => {
-    if (pending === null) {
-      pending = new Map();
-      setImmediate(flush);
-    }
-    const known = pending.get(streamId);
-    if (known === undefined || known[1] < version) pending.set(streamId, [streamId, version, snapshotJson]);
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+  return {
+    head(streamId: string, version: number, snapshotJson: string): void {
+      schedule();
+      const known = heads.get(streamId);
+      if (known === undefined || known[1] < version) heads.set(streamId, [streamId, version, snapshotJson]);
+    },
+    session(shared: SharedSession): void {
+      schedule();
+      sessions.push(shared);
+    },
   };
 }
 
 /**
  * In a server process of a cluster: tells the other processes, through the primary, the learner heads
- * this one appended (`createLearnerHeads`' `tell`), a turn's heads at a time.
+ * this one appended (`createLearnerHeads`' `tell`) and the sessions it looked up (`createSessionCache`'s),
+ * a turn's news at a time.
  */
-export const tellHead = headTeller((message) => {
-  if (process.connected) process.send?.(message, ignoreError);
+export const clusterNews = newsTeller((news) => {
+  if (process.connected) process.send?.(news, ignoreError);
 });
 
 /**
- * In a server process of a cluster: hands `hear` the learner heads the other processes appended.
- * Returns the function that stops listening.
+ * In a server process of a cluster: hands the learner heads and the sessions the other processes passed
+ * on to `head` and `session`. Returns the function that stops listening.
  */
-export function hearHeads(
-  hear: (streamId: string, version: number, snapshotJson: string) => void,
-): () => void {
-  const onMessage = (message: Partial<HeadsAppended>) => {
-    if (message?.type !== HEADS_APPENDED || !Array.isArray(message.heads)) return;
-    for (const head of message.heads as unknown[]) {
-      if (!Array.isArray(head)) continue;
-      const [streamId, version, snapshotJson] = head as unknown[];
+export function hearNews(hear: {
+  head?: ((streamId: string, version: number, snapshotJson: string) => void) | undefined;
+  session?: ((shared: SharedSession) => void) | undefined;
+}): () => void {
+  const onMessage = (message: Partial<ClusterNews>) => {
+    if (message?.type !== CLUSTER_NEWS) return;
+    for (const head of Array.isArray(message.heads) ? (message.heads as unknown[]) : []) {
+      const [streamId, version, snapshotJson] = Array.isArray(head) ? (head as unknown[]) : [];
       if (typeof streamId === 'string' && typeof version === 'number' && typeof snapshotJson === 'string') {
-        hear(streamId, version, snapshotJson);
+        hear.head?.(streamId, version, snapshotJson);
       }
+    }
+    for (const shared of Array.isArray(message.sessions) ? message.sessions : []) {
+      if (typeof shared?.sessionId === 'string' && typeof shared.user?.id === 'string')
+        hear.session?.(shared);
     }
   };
   process.on('message', onMessage);

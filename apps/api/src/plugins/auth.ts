@@ -1,7 +1,7 @@
 import type { Role, UserRecord } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
-import { createSessionCache, type SessionCache } from './session-cache.ts';
+import { createSessionCache, type SessionCache, type SharedSession } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'wyt_session';
 
@@ -19,11 +19,20 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Sessions and the cross-site guard. Every request gets `request.user` from the session cookie.
+ * Sessions and the cross-site guard. Every request gets `request.user` from the session cookie. In a
+ * cluster, `tellSession` passes each session looked up to the other server processes.
  * A state-changing request whose Origin (or Sec-Fetch-Site) says it came from another site is refused.
  */
-export async function registerAuth(app: FastifyInstance): Promise<void> {
-  const sessions = createSessionCache(app.deps.db, app.deps.env.SESSION_CACHE_MS, app.deps.sessionNotices);
+export async function registerAuth(
+  app: FastifyInstance,
+  tellSession?: (shared: SharedSession) => void,
+): Promise<void> {
+  const sessions = createSessionCache(
+    app.deps.db,
+    app.deps.env.SESSION_CACHE_MS,
+    app.deps.sessionNotices,
+    tellSession,
+  );
   app.decorate('sessions', sessions);
   app.addHook('onClose', () => sessions.close());
   app.decorateRequest('user', null);

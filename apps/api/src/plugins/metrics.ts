@@ -57,6 +57,12 @@ export const metrics = {
     help: "Learner heads the cluster's other server processes appended and passed on to this one",
     registers: [registry],
   }),
+  sessions: new Counter({
+    name: 'wyt_session_cache_total',
+    help: 'Session lookups by outcome: hit (from memory), miss (asked the database), heard (looked up by another server process of the cluster and passed on)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  }),
   httpRequests: new Histogram({
     name: 'wyt_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

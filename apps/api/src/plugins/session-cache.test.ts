@@ -8,7 +8,7 @@ import {
   type UserRecord,
 } from '@wenyan/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionCache } from './session-cache.ts';
+import { createSessionCache, monotonicMs, type SharedSession } from './session-cache.ts';
 
 vi.mock('@wenyan/store', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@wenyan/store')>()),
@@ -119,6 +119,106 @@ describe('the session cache', () => {
     await here.forget('b1');
     expect(heard).toEqual([{ sessionId: sessionDigest('b1') }]);
     expect(sessionDigest('b1')).not.toBe('b1');
+  });
+
+  it("tells the cluster's other processes each session it looked up, never one a forget overtook", async () => {
+    const told: SharedSession[] = [];
+    lookup.mockResolvedValueOnce(session('1'));
+    const sessions = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>(), (s) => told.push(s));
+    const before = monotonicMs();
+    await sessions.resolve('token-1');
+    await sessions.resolve('token-1');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      sessionId: sessionDigest('token-1'),
+      user: { id: '1' },
+      expiresAt: NOW + 60_000,
+    });
+    expect(told[0]!.readAt).toBeGreaterThanOrEqual(before);
+    // A lookup a sign-out overtook is neither kept nor told.
+    let finish: (value: ResolvedSession) => void = () => {};
+    lookup.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    const early = sessions.resolve('token-2');
+    await sessions.forget('token-2');
+    finish(session('2'));
+    await early;
+    expect(told).toHaveLength(1);
+  });
+
+  it('serves a session another process looked up without asking the database', async () => {
+    const here = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
+    // As it arrives over the cluster's channel (JSON): the user's times as strings.
+    const { user: u } = session('1');
+    const wire = JSON.parse(JSON.stringify({ ...u, roles: ['teacher'] }));
+    here.hear({
+      sessionId: sessionDigest('token-1'),
+      user: wire,
+      expiresAt: NOW + 60_000,
+      readAt: monotonicMs(),
+    });
+    const user = await here.resolve('token-1');
+    expect(lookup).not.toHaveBeenCalled();
+    expect(user?.roles).toEqual(['teacher']);
+    expect(user?.createdAt).toEqual(new Date(NOW));
+  });
+
+  it('refuses a heard session a sign-out or role change heard here ended after its lookup began', async () => {
+    lookup.mockResolvedValue(null);
+    const here = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
+    const lookedUp = monotonicMs();
+    await here.forget('token-1');
+    await here.forgetUser('2');
+    here.hear({
+      sessionId: sessionDigest('token-1'),
+      user: user('1'),
+      expiresAt: NOW + 60_000,
+      readAt: lookedUp,
+    });
+    here.hear({
+      sessionId: sessionDigest('token-2'),
+      user: user('2'),
+      expiresAt: NOW + 60_000,
+      readAt: lookedUp,
+    });
+    expect(await here.resolve('token-1')).toBeNull();
+    expect(await here.resolve('token-2')).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(2);
+    // Looked up after the sign-out: a new session of that token's owner is kept.
+    here.hear({
+      sessionId: sessionDigest('token-2'),
+      user: user('2'),
+      expiresAt: NOW + 60_000,
+      readAt: monotonicMs() + 1,
+    });
+    expect((await here.resolve('token-2'))?.id).toBe('2');
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a heard session only for what is left of its lifetime, and never past its end', async () => {
+    lookup.mockResolvedValue(null);
+    const here = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
+    here.hear({
+      sessionId: sessionDigest('old'),
+      user: user('1'),
+      expiresAt: NOW + 600_000,
+      readAt: monotonicMs() - 60_000,
+    });
+    here.hear({ sessionId: sessionDigest('ended'), user: user('1'), expiresAt: NOW, readAt: monotonicMs() });
+    expect(await here.resolve('old')).toBeNull();
+    expect(await here.resolve('ended')).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(2);
+    // Looked up 59.7 s ago elsewhere: kept here for the 0.3 s left, then asked again.
+    here.hear({
+      sessionId: sessionDigest('late'),
+      user: user('1'),
+      expiresAt: NOW + 600_000,
+      readAt: monotonicMs() - 59_700,
+    });
+    expect((await here.resolve('late'))?.id).toBe('1');
+    expect(lookup).toHaveBeenCalledTimes(2);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await here.resolve('late')).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(3);
   });
 
   it('asks the database every time when SESSION_CACHE_MS is 0', async () => {
