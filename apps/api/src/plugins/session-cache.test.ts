@@ -39,6 +39,14 @@ const session = (id: string, endsInMs = 60_000): ResolvedSession => ({
   expiresAt: new Date(NOW + endsInMs),
 });
 
+/** A session another process looked up at `readAt` (monotonic ms), as `hear` receives it. */
+const heard = (token: string, id: string, readAt: number, expiresAt = NOW + 60_000): SharedSession => ({
+  sessionId: sessionDigest(token),
+  user: user(id),
+  expiresAt,
+  readAt,
+});
+
 describe('the session cache', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -150,12 +158,7 @@ describe('the session cache', () => {
     // As it arrives over the cluster's channel (JSON): the user's times as strings.
     const { user: u } = session('1');
     const wire = JSON.parse(JSON.stringify({ ...u, roles: ['teacher'] }));
-    here.hear({
-      sessionId: sessionDigest('token-1'),
-      user: wire,
-      expiresAt: NOW + 60_000,
-      readAt: monotonicMs(),
-    });
+    here.hear({ ...heard('token-1', '1', monotonicMs()), user: wire });
     const user = await here.resolve('token-1');
     expect(lookup).not.toHaveBeenCalled();
     expect(user?.roles).toEqual(['teacher']);
@@ -168,28 +171,13 @@ describe('the session cache', () => {
     const lookedUp = monotonicMs();
     await here.forget('token-1');
     await here.forgetUser('2');
-    here.hear({
-      sessionId: sessionDigest('token-1'),
-      user: user('1'),
-      expiresAt: NOW + 60_000,
-      readAt: lookedUp,
-    });
-    here.hear({
-      sessionId: sessionDigest('token-2'),
-      user: user('2'),
-      expiresAt: NOW + 60_000,
-      readAt: lookedUp,
-    });
+    here.hear(heard('token-1', '1', lookedUp));
+    here.hear(heard('token-2', '2', lookedUp));
     expect(await here.resolve('token-1')).toBeNull();
     expect(await here.resolve('token-2')).toBeNull();
     expect(lookup).toHaveBeenCalledTimes(2);
     // Looked up after the sign-out: a new session of that token's owner is kept.
-    here.hear({
-      sessionId: sessionDigest('token-2'),
-      user: user('2'),
-      expiresAt: NOW + 60_000,
-      readAt: monotonicMs() + 1,
-    });
+    here.hear(heard('token-2', '2', monotonicMs() + 1));
     expect((await here.resolve('token-2'))?.id).toBe('2');
     expect(lookup).toHaveBeenCalledTimes(2);
   });
@@ -197,23 +185,13 @@ describe('the session cache', () => {
   it('keeps a heard session only for what is left of its lifetime, and never past its end', async () => {
     lookup.mockResolvedValue(null);
     const here = createSessionCache(db, 60_000, createLocalChannel<SessionEnded>());
-    here.hear({
-      sessionId: sessionDigest('old'),
-      user: user('1'),
-      expiresAt: NOW + 600_000,
-      readAt: monotonicMs() - 60_000,
-    });
-    here.hear({ sessionId: sessionDigest('ended'), user: user('1'), expiresAt: NOW, readAt: monotonicMs() });
+    here.hear(heard('old', '1', monotonicMs() - 60_000, NOW + 600_000));
+    here.hear(heard('ended', '1', monotonicMs(), NOW));
     expect(await here.resolve('old')).toBeNull();
     expect(await here.resolve('ended')).toBeNull();
     expect(lookup).toHaveBeenCalledTimes(2);
     // Looked up 59.7 s ago elsewhere: kept here for the 0.3 s left, then asked again.
-    here.hear({
-      sessionId: sessionDigest('late'),
-      user: user('1'),
-      expiresAt: NOW + 600_000,
-      readAt: monotonicMs() - 59_700,
-    });
+    here.hear(heard('late', '1', monotonicMs() - 59_700, NOW + 600_000));
     expect((await here.resolve('late'))?.id).toBe('1');
     expect(lookup).toHaveBeenCalledTimes(2);
     await new Promise((r) => setTimeout(r, 400));
