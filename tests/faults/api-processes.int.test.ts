@@ -80,6 +80,12 @@ function series(text: string, line: string): number {
   return found ? Number(found.slice(line.length + 1)) : 0;
 }
 
+/** One scrape of the API's `/api/metrics`: the value of a series in it (0 when absent). */
+async function scrape(url: string): Promise<(line: string) => number> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  return (line) => series(text, line);
+}
+
 describe('fault drill: the API as several server processes (API_PROCESSES=2)', () => {
   let drill: Drill;
   let learners: Learner[];
@@ -99,12 +105,12 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
       Array.from({ length: 40 }, () => getOnNewConnection(`${api.url}/api/lessons`, learners[0]!.cookie)),
     );
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const text = await (await fetch(`${api.url}/api/metrics`)).text();
+    const at = await scrape(api.url);
     // The forty requests went to both processes; the sum over them is what a scrape reports.
     expect(
-      series(text, 'wyt_http_request_duration_seconds_count{method="GET",route="/api/lessons",status="200"}'),
+      at('wyt_http_request_duration_seconds_count{method="GET",route="/api/lessons",status="200"}'),
     ).toBeGreaterThanOrEqual(40);
-    expect(series(text, 'wyt_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(at('wyt_process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
   it('listens with an accept queue of LISTEN_BACKLOG (4,096 by default; the kernel caps it)', () => {
@@ -138,8 +144,8 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     const learner = await signUp(api.url, 'processes_shared_session');
     const me = () => getOnNewConnection(`${api.url}/api/auth/user`, learner.cookie);
     const sessions = async () => {
-      const text = await (await fetch(`${api.url}/api/metrics`)).text();
-      const count = (outcome: string) => series(text, `wyt_session_cache_total{outcome="${outcome}"}`);
+      const at = await scrape(api.url);
+      const count = (outcome: string) => at(`wyt_session_cache_total{outcome="${outcome}"}`);
       return { miss: count('miss'), heard: count('heard') };
     };
     const before = await sessions();
@@ -164,13 +170,9 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
     const api = drill.apis[0]!;
     const learner = await signUp(api.url, 'processes_shared_heads');
     const outcomes = async () => {
-      const text = await (await fetch(`${api.url}/api/metrics`)).text();
-      const count = (outcome: string) => series(text, `wyt_learner_head_cache_total{outcome="${outcome}"}`);
-      return {
-        hit: count('hit'),
-        stale: count('stale'),
-        heard: series(text, 'wyt_learner_heads_heard_total'),
-      };
+      const at = await scrape(api.url);
+      const count = (outcome: string) => at(`wyt_learner_head_cache_total{outcome="${outcome}"}`);
+      return { hit: count('hit'), stale: count('stale'), heard: at('wyt_learner_heads_heard_total') };
     };
     const before = await outcomes();
     // One after another, each on a new connection: the two processes take them in turn. A process
