@@ -92,10 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('shuttingDown', false);
-  const learnerHeads = createLearnerHeads(
-    deps.env.LEARNER_HEAD_CACHE,
-    inCluster() ? clusterNews.head : undefined,
-  );
+  // In a cluster, what this process learns (heads appended, sessions looked up) goes to the others.
+  const news = inCluster() ? clusterNews(deps.env.CLUSTER_NEWS_MS) : undefined;
+  const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE, news?.head);
   app.decorate('learnerHeads', learnerHeads);
   registerErrorHandling(app);
 
@@ -117,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : {}),
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await registerAuth(app, inCluster() ? clusterNews.session : undefined);
+  await registerAuth(app, news?.session);
   if (inCluster()) {
     // The other processes' new learner heads and sessions: this process serves them from memory too.
     const stopHearing = hearNews({ head: learnerHeads?.hear, session: app.sessions.hear });

@@ -1,9 +1,9 @@
 /**
  * What a server process passes to the cluster's other processes (`newsTeller`): the learner heads it
- * appended and the sessions it looked up, one message per event-loop turn whatever the number of answers
- * in it.
+ * appended and the sessions it looked up, one message per window (or event-loop turn) whatever the number
+ * of answers in it.
  */
-import { setImmediate as afterTurn } from 'node:timers/promises';
+import { setImmediate as afterTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { UserRecord } from '@wenyan/store';
 import { describe, expect, it } from 'vitest';
 import { type ClusterNews, newsTeller } from './cluster.ts';
@@ -50,5 +50,35 @@ describe('newsTeller', () => {
     tell.head('learner-1', 2, '{}');
     await afterTurn();
     expect(sent.map((m) => m.heads)).toEqual([[['learner-1', 1, '{}']], [['learner-1', 2, '{}']]]);
+  });
+
+  it('with a window, sends what several turns learned as one message when the window closes', async () => {
+    const sent: ClusterNews[] = [];
+    const tell = newsTeller((news) => sent.push(news), 40);
+    tell.head('learner-1', 1, '{"v":1}');
+    await afterTurn();
+    tell.head('learner-2', 4, '{"w":4}');
+    tell.head('learner-1', 2, '{"v":2}');
+    await afterTurn();
+    expect(sent).toEqual([]);
+    await sleep(80);
+    expect(sent.map((m) => m.heads)).toEqual([
+      [
+        ['learner-1', 2, '{"v":2}'],
+        ['learner-2', 4, '{"w":4}'],
+      ],
+    ]);
+    // The next window opens with the next news, not before.
+    await sleep(80);
+    expect(sent).toHaveLength(1);
+    tell.head('learner-2', 5, '{"w":5}');
+    await sleep(80);
+    expect(sent.map((m) => m.heads)).toEqual([
+      [
+        ['learner-1', 2, '{"v":2}'],
+        ['learner-2', 4, '{"w":4}'],
+      ],
+      [['learner-2', 5, '{"w":5}']],
+    ]);
   });
 });

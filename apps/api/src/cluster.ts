@@ -42,8 +42,8 @@ const log = (msg: string, fields: Record<string, unknown> = {}) => logger.info(f
  * - `GET /api/metrics` on any process answers the sum over all of them (prom-client's aggregator).
  * - The learner heads a process appends and the sessions it looks up are passed to the others
  *   (`clusterNews`, `hearNews`), so a learner's next request is served from memory whichever process
- *   it reaches. What one event-loop turn learned travels as one message, so a busy process pays one
- *   write for several answers.
+ *   it reaches. What one process learned within CLUSTER_NEWS_MS travels as one message, so it pays
+ *   one write for several answers.
  */
 export async function runPrimary(processes: number): Promise<void> {
   const aggregator = new AggregatorRegistry();
@@ -133,12 +133,13 @@ export const inCluster = () => cluster.isWorker;
 const ignoreError = () => {};
 
 /**
- * Gathers what this process learns in one event-loop turn (the latest head of each stream, the sessions
- * looked up) and hands it to `send` as one message, after the turn. At exam-season rates a turn of a
- * busy process finishes several answers, and each message is a write and a wake-up in this process,
- * the primary and the other processes.
+ * Gathers what this process learns within `windowMs` (0: one event-loop turn): the latest head of each
+ * stream and the sessions looked up, and hands it to `send` as one message when the window closes. Each
+ * message is a write and a wake-up in this process, the primary and the other processes, which on a
+ * shared VM cost far more than the answers' JavaScript: a window of a few tens of milliseconds gathers
+ * several answers even at modest rates, and is far shorter than the seconds between a learner's answers.
  */
-export function newsTeller(send: (news: ClusterNews) => void) {
+export function newsTeller(send: (news: ClusterNews) => void, windowMs = 0) {
   let heads = new Map<string, AppendedHead>();
   let sessions: SharedSession[] = [];
   let scheduled = false;
@@ -152,7 +153,9 @@ export function newsTeller(send: (news: ClusterNews) => void) {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(flush);
+    // Unreferenced: news still waiting when the process stops is only a read the others will make.
+    if (windowMs > 0) setTimeout(flush, windowMs).unref();
+    else setImmediate(flush);
   };
   return {
     head(streamId: string, version: number, snapshotJson: string): void {
@@ -170,11 +173,12 @@ export function newsTeller(send: (news: ClusterNews) => void) {
 /**
  * In a server process of a cluster: tells the other processes, through the primary, the learner heads
  * this one appended (`createLearnerHeads`' `tell`) and the sessions it looked up (`createSessionCache`'s),
- * a turn's news at a time.
+ * a window's news at a time (CLUSTER_NEWS_MS).
  */
-export const clusterNews = newsTeller((news) => {
-  if (process.connected) process.send?.(news, ignoreError);
-});
+export const clusterNews = (windowMs: number) =>
+  newsTeller((news) => {
+    if (process.connected) process.send?.(news, ignoreError);
+  }, windowMs);
 
 /**
  * In a server process of a cluster: hands the learner heads and the sessions the other processes passed

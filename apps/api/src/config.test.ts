@@ -8,15 +8,18 @@ describe('the API environment', () => {
     expect(apiProcesses(readApiEnv({ API_PROCESSES: '3' }), 2)).toBe(3);
   });
 
-  it('listens with an accept queue of 4,096 and gathers the doorbell for 20 ms by default', () => {
+  it('listens with an accept queue of 4,096, gathers the doorbell for 20 ms and cluster news for 50 ms by default', () => {
     const env = readApiEnv({});
     expect(env.LISTEN_BACKLOG).toBe(4096);
     expect(env.DOORBELL_MS).toBe(20);
+    expect(env.CLUSTER_NEWS_MS).toBe(50);
+    expect(readApiEnv({ CLUSTER_NEWS_MS: '0' }).CLUSTER_NEWS_MS).toBe(0);
   });
 
   it('refuses a bad setting, naming it', () => {
     expect(() => readApiEnv({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
     expect(() => readApiEnv({ LISTEN_BACKLOG: 'many' })).toThrow(/LISTEN_BACKLOG/);
+    expect(() => readApiEnv({ CLUSTER_NEWS_MS: '-1' })).toThrow(/CLUSTER_NEWS_MS/);
   });
 
   it('trusts no proxy and counts sign-ins per account and per address by default', () => {

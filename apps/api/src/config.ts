@@ -66,6 +66,13 @@ export const ApiEnvSchema = z.object({
    * without reading the stream (the append's version check catches any other writer); 0 turns it off.
    */
   LEARNER_HEAD_CACHE: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * How long a cluster's server process gathers the learner heads it appends and the sessions it looks
+   * up into one message to the others; 0: one event-loop turn. 50 ms rather than one turn took 5–11 %
+   * off the API's CPU per answer at 100–150 answers/s (docs/performance.md, 29 November), and a
+   * learner's next answer comes seconds later.
+   */
+  CLUSTER_NEWS_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /** Postgres connections per API process (distributed mode; PGlite has one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /**
