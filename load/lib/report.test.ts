@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildReport,
+  histogramQuantile,
+  histogramSince,
   type K6Summary,
   memorySeries,
   peakRate,
@@ -97,5 +99,24 @@ describe('buildReport: who counted the acknowledged answers', () => {
     expect(toMarkdown(report)).toContain('counted by the API');
     expect(toMarkdown(report)).not.toContain('LOST WRITES');
     expect(toMarkdown(report)).not.toContain('| endpoint group');
+  });
+});
+
+describe('histogramSince', () => {
+  const reading = (counts: number[]) =>
+    [0.05, 0.1, 2.5, Number.POSITIVE_INFINITY].map((le, i) => ({ le, count: counts[i]! }));
+
+  it("leaves out what was counted before: a steady phase's quantiles without an earlier backlog's", () => {
+    // Before the phase: 40 slow observations (a backlog drained cold); in it, 100 fast ones.
+    const before = reading([0, 0, 0, 40]);
+    const after = reading([90, 100, 100, 140]);
+    expect(histogramQuantile(after, 0.95)).toBe(2.5);
+    const since = histogramSince(after, before);
+    expect(since).toEqual(reading([90, 100, 100, 100]));
+    expect(histogramQuantile(since, 0.95)).toBeCloseTo(0.075);
+  });
+
+  it('counts a bucket missing from the earlier reading from zero', () => {
+    expect(histogramSince(reading([1, 2, 3, 4]), [])).toEqual(reading([1, 2, 3, 4]));
   });
 });

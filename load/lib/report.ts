@@ -133,6 +133,18 @@ export function parseHistogram(
   return out;
 }
 
+/**
+ * What a histogram counted between two readings of it (cumulative buckets, the same bounds): a phase's
+ * own observations, without those of the phases before it. A bucket missing from `before` counts 0.
+ */
+export function histogramSince(
+  after: Array<{ le: number; count: number }>,
+  before: Array<{ le: number; count: number }>,
+): Array<{ le: number; count: number }> {
+  const earlier = new Map(before.map((b) => [b.le, b.count]));
+  return after.map((b) => ({ le: b.le, count: b.count - (earlier.get(b.le) ?? 0) }));
+}
+
 /** Reads one gauge or counter (no labels) from Prometheus text. */
 export function parseValue(text: string, name: string): number {
   const m = new RegExp(`^${name} (-?\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)$`, 'm').exec(text);
