@@ -8,10 +8,10 @@ describe('the API environment', () => {
     expect(apiProcesses(readApiEnv({ API_PROCESSES: '3' }), 2)).toBe(3);
   });
 
-  it('listens with an accept queue of 4,096, gathers the doorbell for 20 ms and cluster news for 50 ms by default', () => {
+  it('listens with an accept queue of 4,096, gathers the doorbell and cluster news for 50 ms by default', () => {
     const env = readApiEnv({});
     expect(env.LISTEN_BACKLOG).toBe(4096);
-    expect(env.DOORBELL_MS).toBe(20);
+    expect(env.DOORBELL_MS).toBe(50);
     expect(env.CLUSTER_NEWS_MS).toBe(50);
     expect(readApiEnv({ CLUSTER_NEWS_MS: '0' }).CLUSTER_NEWS_MS).toBe(0);
   });

@@ -58,9 +58,11 @@ export const ApiEnvSchema = z.object({
   /**
    * How long the projection doorbell gathers learners into one job (distributed mode); 0: one event-loop
    * turn. 20 ms rather than 5 took a tenth off the machine's CPU per answer at the evening's 370/s
-   * (fewer BullMQ jobs for the worker and Redis) for about 10 ms more projection lag.
+   * (fewer BullMQ jobs for the worker and Redis) for about 10 ms more projection lag; 50 rather than 20
+   * took another 8 % off (the worker's CPU per answer 15 % less, its Postgres 6–9 %) for about 30 ms
+   * more, beside the leaderboard push's one-second coalescing (docs/performance.md, 29 November).
    */
-  DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /**
    * Learners whose stream state this process keeps after its own append, to decide their next command
    * without reading the stream (the append's version check catches any other writer); 0 turns it off.
