@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerAuth(app, news?.session);
-  if (inCluster()) {
+  if (news) {
     // The other processes' new learner heads and sessions: this process serves them from memory too.
     const stopHearing = hearNews({ head: learnerHeads?.hear, session: app.sessions.hear });
     app.addHook('onClose', async () => stopHearing());

@@ -3,9 +3,9 @@
  * appended and the sessions it looked up, one message per window (or event-loop turn) whatever the number
  * of answers in it.
  */
-import { setImmediate as afterTurn, setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as afterTurn } from 'node:timers/promises';
 import type { UserRecord } from '@wenyan/store';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ClusterNews, newsTeller } from './cluster.ts';
 
 const user = { id: '7', username: 'learner7' } as UserRecord;
@@ -52,7 +52,13 @@ describe('newsTeller', () => {
     expect(sent.map((m) => m.heads)).toEqual([[['learner-1', 1, '{}']], [['learner-1', 2, '{}']]]);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('with a window, sends what several turns learned as one message when the window closes', async () => {
+    // The window's clock is faked (turns are real), so a slow machine cannot close it early.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     const sent: ClusterNews[] = [];
     const tell = newsTeller((news) => sent.push(news), 40);
     tell.head('learner-1', 1, '{"v":1}');
@@ -61,7 +67,7 @@ describe('newsTeller', () => {
     tell.head('learner-1', 2, '{"v":2}');
     await afterTurn();
     expect(sent).toEqual([]);
-    await sleep(80);
+    vi.advanceTimersByTime(80);
     expect(sent.map((m) => m.heads)).toEqual([
       [
         ['learner-1', 2, '{"v":2}'],
@@ -69,10 +75,10 @@ describe('newsTeller', () => {
       ],
     ]);
     // The next window opens with the next news, not before.
-    await sleep(80);
+    vi.advanceTimersByTime(80);
     expect(sent).toHaveLength(1);
     tell.head('learner-2', 5, '{"w":5}');
-    await sleep(80);
+    vi.advanceTimersByTime(80);
     expect(sent.map((m) => m.heads)).toEqual([
       [
         ['learner-1', 2, '{"v":2}'],
