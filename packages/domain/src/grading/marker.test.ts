@@ -126,6 +126,50 @@ describe('markAnswer', () => {
     });
   });
 
+  describe('given negations whose renderings overlap', () => {
+    /** 莫能不…: "nobody can" and a second "not"; 莫能 may be rendered 不能, 不 also as 不. */
+    const twoNegations: MarkingScheme = {
+      points: [
+        {
+          id: 'p1',
+          kind: 'negation',
+          source: '不',
+          label: '保留否定：不',
+          accept: ['不', '不能'],
+          reject: ['不必'],
+        },
+        { id: 'p2', kind: 'negation', source: '莫能', label: '「莫能」：不能', accept: ['不能', '沒有人能'] },
+      ],
+    };
+
+    it("then one point's longer rendering does not take the only occurrence the other has", () => {
+      // Taken greedily, p1's longest rendering 不能 would take p2's only occurrence and lose p2.
+      const marking = markAnswer(twoNegations, null, '他不能不去');
+      expect(marking.points.map((p) => [p.id, p.earned, p.matched])).toEqual([
+        ['p1', true, '不'],
+        ['p2', true, '不能'],
+      ]);
+    });
+
+    it('then one occurrence still earns only one of them', () => {
+      expect(markAnswer(twoNegations, null, '他不能去').earned).toBe(1);
+    });
+
+    it('then a voided negation takes no occurrence from the other', () => {
+      const marking = markAnswer(twoNegations, null, '他不必不能去');
+      expect(marking.points.map((p) => [p.id, p.earned])).toEqual([
+        ['p1', false],
+        ['p2', true],
+      ]);
+    });
+
+    it('then more points than occurrences earn one each, and the search for a better share ends', () => {
+      // Twelve points, eleven occurrences: without its bound the search would try 11! shares.
+      const twelve = Array.from({ length: 12 }, (_, i) => ({ ...twoNegations.points[1], id: `p${i}` }));
+      expect(markAnswer({ points: twelve } as MarkingScheme, null, '不能'.repeat(11)).earned).toBe(11);
+    });
+  });
+
   describe('given the source pasted back', () => {
     it.each([
       ['as it is', SOURCE],

@@ -8,7 +8,8 @@
  * - A point is earned when any `accept` entry occurs in the answer, and voided when a `reject` entry
  *   occurs outside every occurrence of a longer accepted entry (so reject 妻子 does not void 妻子兒女).
  * - Each `negation` point needs an occurrence of its own: a sentence with two negations needs two in
- *   the answer, so dropping one of them costs a point.
+ *   the answer, so dropping one of them costs a point. The occurrences are shared out so that as
+ *   many negation points as the answer holds are earned (`assignNegations`).
  * - An answer that reproduces the source (pasted, re-punctuated, a piece of it, or mostly the source's
  *   characters in the source's order) earns nothing: `copied: true`.
  */
@@ -136,13 +137,62 @@ function isVoided(answer: string, point: CompiledPoint): boolean {
   );
 }
 
-/** The accepted rendering found for a point, and where, avoiding spans other negations have used. */
-function findRendering(answer: string, point: CompiledPoint, used: readonly Span[]) {
+type Found = { readonly rendering: Rendering; readonly span: Span };
+
+/** The accepted rendering found for a point (its longest first), and where. */
+function findRendering(answer: string, point: CompiledPoint): Found | null {
   for (const rendering of point.accept) {
-    const span = occurrences(answer, rendering.folded).find((s) => !used.some((u) => overlaps(u, s)));
-    if (span) return { rendering, span };
+    const at = answer.indexOf(rendering.folded);
+    if (at !== -1) return { rendering, span: { start: at, end: at + rendering.folded.length } };
   }
   return null;
+}
+
+/** Where a point's accepted renderings occur: its longest rendering first, each leftmost first. */
+function findings(answer: string, point: CompiledPoint): Found[] {
+  return point.accept.flatMap((rendering) =>
+    occurrences(answer, rendering.folded).map((span) => ({ rendering, span })),
+  );
+}
+
+/** Options tried past the first full assignment before the best found so far is kept. */
+const NEGATION_SEARCH_STEPS = 2_000;
+
+/**
+ * Gives each negation point an occurrence of its own, so that as many as the answer allows are
+ * found: one point's longer rendering (不能) must not take the only occurrence another point has
+ * when a shorter one (不) elsewhere would do. The search tries each point's longest, leftmost
+ * rendering first, so its first assignment is the greedy one and is kept whenever it finds them
+ * all; the rest of the search is bounded, past which the best assignment found so far is kept.
+ */
+function assignNegations(answer: string, points: readonly CompiledPoint[]): (Found | null)[] {
+  const options = points.map((point) => findings(answer, point));
+  const chosen: (Found | null)[] = [];
+  let best: (Found | null)[] = [];
+  let bestCount = -1;
+  let steps = 0;
+  const done = () => bestCount === points.length || (bestCount >= 0 && steps > NEGATION_SEARCH_STEPS);
+  const search = (index: number, count: number): void => {
+    if (count + (points.length - index) <= bestCount) return;
+    if (index === points.length) {
+      best = [...chosen];
+      bestCount = count;
+      return;
+    }
+    for (const option of options[index] ?? []) {
+      steps += 1;
+      if (chosen.some((c) => c !== null && overlaps(c.span, option.span))) continue;
+      chosen.push(option);
+      search(index + 1, count + 1);
+      chosen.pop();
+      if (done()) return;
+    }
+    chosen.push(null);
+    search(index + 1, count);
+    chosen.pop();
+  };
+  search(0, 0);
+  return best;
 }
 
 /** Length of the longest common subsequence of two strings (two rows of a table; strings are short). */
@@ -193,13 +243,21 @@ export function markAnswer(scheme: MarkingScheme, source: string | null, answer:
   const folded = foldText(String(answer ?? '')).slice(0, MAX_MARKED_LENGTH);
   const passages = foldedPassages(scheme, String(source ?? ''));
   const copied = passages.some((passage) => isCopyOfSource(folded, passage));
-  const usedByNegations: Span[] = [];
+  // A voided negation earns nothing, so it takes no occurrence another negation could use.
+  const negations = copied
+    ? []
+    : compiled.filter((point) => point.point.kind === 'negation' && !isVoided(folded, point));
+  const negationFound = negations.length > 0 ? assignNegations(folded, negations) : [];
   const points = compiled.map((point): MarkedPoint => {
     const { id, kind, label } = point.point;
     const expected = String(point.point.accept?.[0] ?? '');
-    const found = copied ? null : findRendering(folded, point, kind === 'negation' ? usedByNegations : []);
-    const earned = found !== null && !isVoided(folded, point);
-    if (found && kind === 'negation') usedByNegations.push(found.span);
+    let found: Found | null = null;
+    if (!copied)
+      found =
+        kind === 'negation'
+          ? (negationFound[negations.indexOf(point)] ?? null)
+          : findRendering(folded, point);
+    const earned = found !== null && (kind === 'negation' || !isVoided(folded, point));
     return { id, kind, label, earned, matched: earned && found ? found.rendering.text : null, expected };
   });
   const earned = points.filter((p) => p.earned).length;
