@@ -36,6 +36,40 @@ describe('a learner’s own data in a real browser', () => {
     await context.close();
   });
 
+  it('offers the nickname only once the saved one has loaded, so nothing typed is overwritten', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const page = await context.newPage();
+    const signUp = await page.request.post('/api/auth/register', {
+      data: { username: `slow_${Date.now()}`, password: 'correct horse battery', firstName: '李小華' },
+    });
+    expect(signUp.status()).toBe(201);
+    const saved = await page.request.put('/api/users/me/leaderboard', {
+      data: { nickname: '夜讀人', optOut: false },
+    });
+    expect(saved.status()).toBe(200);
+    // The saved values arrive only when the test lets them (a slow phone network).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/users/me/leaderboard', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: '排行榜', exact: true }).waitFor();
+    expect(await page.getByLabel('暱稱（選填）').count()).toBe(0);
+    expect(await page.getByTestId('leaderboard-preferences-loading').textContent()).toContain(
+      '正在讀取排行榜設定',
+    );
+
+    release();
+    const field = page.getByLabel('暱稱（選填）');
+    await field.waitFor();
+    expect(await field.inputValue()).toBe('夜讀人');
+    await context.close();
+  });
+
   it('sets a nickname, downloads the data, and erases the account only with the password', async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, acceptDownloads: true });
     const page = await context.newPage();

@@ -4,8 +4,14 @@
  * the password, and the privacy notice.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERASE_CONFIRMATION, EXPORT_TABLE_NAMES, NicknameSchema } from '@wenyan/contracts';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  ERASE_CONFIRMATION,
+  EXPORT_TABLE_NAMES,
+  type LeaderboardPreferences as LeaderboardPreferencesValues,
+  NicknameSchema,
+} from '@wenyan/contracts';
+import { type FormEvent, useState } from 'react';
+import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import {
@@ -29,17 +35,32 @@ function downloadJson(data: unknown, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function LeaderboardPreferencesForm() {
+/**
+ * The nickname and opt-out, editable only once what is saved has loaded: a form shown before would
+ * have what the learner typed overwritten when the saved values arrive, and a save then would put
+ * their real name back on the leaderboard.
+ */
+function LeaderboardPreferences() {
+  const { data, isError, refetch } = useQuery(leaderboardPreferencesQuery);
+  if (data) return <LeaderboardPreferencesForm saved={data} />;
+  return (
+    <div className="st-form" data-testid="leaderboard-preferences-loading">
+      <h2 className="st-title">排行榜</h2>
+      {isError ? (
+        <ErrorState message="未能讀取排行榜設定，請檢查網絡後再試。" onRetry={() => void refetch()} />
+      ) : (
+        <Spinner label="正在讀取排行榜設定..." />
+      )}
+    </div>
+  );
+}
+
+/** Starts from the saved values once; a later read of them never replaces what is being typed. */
+function LeaderboardPreferencesForm({ saved }: { saved: LeaderboardPreferencesValues }) {
   const queryClient = useQueryClient();
-  const { data } = useQuery(leaderboardPreferencesQuery);
-  const [nickname, setNickname] = useState('');
-  const [optOut, setOptOut] = useState(false);
+  const [nickname, setNickname] = useState(saved.nickname ?? '');
+  const [optOut, setOptOut] = useState(saved.optOut);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!data) return;
-    setNickname(data.nickname ?? '');
-    setOptOut(data.optOut);
-  }, [data]);
   const save = useMutation({
     mutationFn: () => saveLeaderboardPreferences(nickname.trim() ? nickname.trim() : null, optOut),
     onSuccess: (saved) => {
@@ -182,7 +203,7 @@ export function PrivacyCard() {
   return (
     <>
       <section className="card st-group" aria-label="排行榜">
-        <LeaderboardPreferencesForm />
+        <LeaderboardPreferences />
       </section>
       <section className="card st-group" aria-label="我的資料" data-testid="my-data">
         <h2 className="st-title">我的資料</h2>
