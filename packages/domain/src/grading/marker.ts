@@ -47,6 +47,25 @@ export type MarkedPoint = {
   readonly expected: string;
 };
 
+/** Why a marking is what it is, beyond the points: shown to the student and to the teacher. */
+export const MARKING_NOTE_CODES = [
+  'copied',
+  'keyword_list',
+  'negation_added',
+  'negation_missing',
+  'order',
+  'typo',
+  'uncertain',
+] as const;
+export type MarkingNoteCode = (typeof MARKING_NOTE_CODES)[number];
+export type MarkingNote = {
+  readonly code: MarkingNoteCode;
+  /** One line in Traditional Chinese for the student. */
+  readonly message: string;
+  /** The point the note is about, if one. */
+  readonly pointId?: string;
+};
+
 export type Marking = {
   readonly earned: number;
   readonly available: number;
@@ -56,6 +75,13 @@ export type Marking = {
   /** The answer reproduces the source instead of translating it, and so earns nothing. */
   readonly copied: boolean;
   readonly points: readonly MarkedPoint[];
+  /**
+   * The marker cannot be sure (待老師批閱): every point is found but the structure matches no model,
+   * or a long answer differs from every model. `isCorrect` is then false and the answer waits for a
+   * teacher; `earned` is the provisional mark the student sees.
+   */
+  readonly uncertain: boolean;
+  readonly notes: readonly MarkingNote[];
 };
 
 /**
@@ -263,5 +289,14 @@ export function markAnswer(scheme: MarkingScheme, source: string | null, answer:
   const earned = points.filter((p) => p.earned).length;
   const available = points.length;
   const verdict = verdictOf(earned, available);
-  return { earned, available, isCorrect: verdict === 'correct', verdict, copied, points };
+  return {
+    earned,
+    available,
+    isCorrect: verdict === 'correct',
+    verdict,
+    copied,
+    points,
+    uncertain: false,
+    notes: [],
+  };
 }
