@@ -14,6 +14,7 @@
 import hkVariants from 'opencc-js/dict/HKVariants';
 import tsCharacters from 'opencc-js/dict/TSCharacters';
 import twVariants from 'opencc-js/dict/TWVariants';
+import { VARIANT_PAIRS } from './variants.ts';
 
 /** Everything that is not part of the words: punctuation, symbols, whitespace. */
 const NOT_WORDS = /[\s\p{P}\p{S}]/gu;
@@ -38,6 +39,8 @@ function buildTable(): Map<string, string> {
   addPairs(simplified, tsCharacters, false);
   for (const [from, to] of table) table.set(from, simplified.get(to) ?? to);
   for (const [from, to] of simplified) if (!table.has(from)) table.set(from, to);
+  // The variant pairs OpenCC leaves apart (variants.ts), each to its standard form's folded form.
+  for (const [variant, standard] of VARIANT_PAIRS) table.set(variant, table.get(standard) ?? standard);
   // Follow chains (a → b → c) to their end, so folding a folded text changes nothing.
   for (const [from, to] of table) {
     let end = to;
