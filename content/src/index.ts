@@ -17,6 +17,7 @@ import dsePapersJson from '../data/dse-papers.json' with { type: 'json' };
 import dsePapersMetaJson from '../data/dse-papers-meta.json' with { type: 'json' };
 import famousLinesJson from '../data/famous-lines.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
+import markingRelationsJson from '../data/marking-relations.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
 import miswrittenJson from '../data/miswritten.json' with { type: 'json' };
 import sentencePatternsJson from '../data/sentence-patterns.json' with { type: 'json' };
@@ -42,6 +43,9 @@ import {
   type LessonFamousLines,
   LessonFamousLinesSchema,
   LessonMetaSchema,
+  type MarkingRelation,
+  MarkingRelationsSchema,
+  type MarkingScheme,
   type MindMap,
   MindMapSchema,
   type MiswrittenPhrase,
@@ -136,12 +140,26 @@ function mergeLessons(): Lesson[] {
 /** The sixteen lessons (ids 1–16), texts exactly as in `set-texts.json`. */
 export const lessons: readonly Lesson[] = deepFreeze(mergeLessons());
 
+/** The relations of the marking schemes (who does what to whom, 先A後B), by item id. */
+export const markingRelations: Readonly<Record<string, readonly MarkingRelation[]>> = deepFreeze(
+  parseFile('marking-relations.json', MarkingRelationsSchema, markingRelationsJson),
+);
+
+/** An item with its scheme's relations attached (`marking-relations.json`), if it has any. */
+function withRelations<T extends { readonly id: string; readonly marking?: MarkingScheme | null }>(
+  item: T,
+): T {
+  const relations = markingRelations[item.id];
+  if (!relations || !item.marking) return item;
+  return { ...item, marking: { ...item.marking, relations: [...relations] } };
+}
+
 /** Each lesson's own question bank, by lesson id (an empty list while a file is still being written). */
 export const lessonQuestionBanks: Readonly<Record<number, readonly ContentQuestion[]>> = deepFreeze(
   Object.fromEntries(
     Object.entries(questionFiles).map(([id, data]) => [
       Number(id),
-      parseFile(questionFileName(Number(id)), z.array(QuestionSchema), data),
+      parseFile(questionFileName(Number(id)), z.array(QuestionSchema), data).map(withRelations),
     ]),
   ),
 );
@@ -189,7 +207,10 @@ export const sentencePatternSessions: readonly SentencePatternSession[] = deepFr
 
 /** The mock papers in the DSE style (this product's own writing, not the exam authority's papers). */
 export const dsePapers: readonly DsePaper[] = deepFreeze(
-  parseFile('dse-papers.json', z.array(DsePaperSchema), dsePapersJson),
+  parseFile('dse-papers.json', z.array(DsePaperSchema), dsePapersJson).map((paper) => ({
+    ...paper,
+    questions: paper.questions.map(withRelations),
+  })),
 );
 
 /** How the screens name the mock papers: label 「DSE 模擬試題」, badge 「{year} 形式」, disclaimer. */

@@ -47,7 +47,10 @@ export function pointSourceProblems(item: FreeTextItem): string[] {
 /** Rule 1: the model answer earns every point (and is no copy), and contains no reject entry. */
 export function modelAnswerProblems(item: FreeTextItem): string[] {
   if (!hasScheme(item)) return [];
-  const marking = markAnswer(item.marking, markingSource(item), item.correctAnswer);
+  const marking = markAnswer(item.marking, markingSource(item), item.correctAnswer, {
+    type: item.type,
+    model: item.correctAnswer,
+  });
   const problems: string[] = [];
   if (marking.copied) problems.push(`${item.id}: the model answer reads as a copy of the source`);
   for (const point of marking.points.filter((p) => !p.earned)) {
@@ -90,7 +93,10 @@ export function negationProblems(item: FreeTextItem): string[] {
   for (const negation of negations) {
     const at = negation.index ?? 0;
     const without = model.slice(0, at) + model.slice(at + 1);
-    if (markAnswer(item.marking, markingSource(item), without).isCorrect) {
+    if (
+      markAnswer(item.marking, markingSource(item), without, { type: item.type, model: item.correctAnswer })
+        .isCorrect
+    ) {
       const around = model.slice(Math.max(0, at - 3), at + 3);
       problems.push(`${item.id}: removing 「${negation[0]}」 in 「${around}」 keeps full marks`);
     }

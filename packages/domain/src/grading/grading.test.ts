@@ -55,10 +55,17 @@ describe('free text with a marking scheme: scoring points', () => {
     expect(grading.marking).toMatchObject({ earned: 0, copied: true, verdict: 'incorrect' });
   });
 
-  it('given one point missed, when graded, then it is partial and not correct', () => {
-    const grading = gradeAnswer(question, '沒有仁德的人，能長久處於貧困之中');
+  it('given one word missed, when graded, then it is partial and not correct', () => {
+    const grading = gradeAnswer(question, '沒有仁德的人，不能長久處於快樂之中');
     expect(grading.isCorrect).toBe(false);
     expect(grading.marking).toMatchObject({ earned: 1, available: 2, verdict: 'partial' });
+  });
+
+  it('given the required negation dropped, when graded, then the sentence is 未達要求', () => {
+    const grading = gradeAnswer(question, '沒有仁德的人，能長久處於貧困之中');
+    expect(grading.isCorrect).toBe(false);
+    expect(grading.marking).toMatchObject({ earned: 0, available: 2, verdict: 'incorrect' });
+    expect(grading.marking?.notes.map((n) => n.code)).toContain('negation_missing');
   });
 });
 

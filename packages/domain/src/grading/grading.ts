@@ -96,7 +96,10 @@ export function gradeAnswer(question: GradableQuestion, answer: string): Grading
   }
   const scheme = question.marking;
   if (scheme && Array.isArray(scheme.points) && scheme.points.length > 0) {
-    const marking = markAnswer(scheme, sourceFor(scheme, question), given);
+    const marking = markAnswer(scheme, sourceFor(scheme, question), given, {
+      type: question.type,
+      model: correctAnswer,
+    });
     return { isCorrect: marking.isCorrect, method: 'points', marking };
   }
   const folded = foldText(given);

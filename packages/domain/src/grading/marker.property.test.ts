@@ -36,8 +36,11 @@ describe('marking properties', () => {
       fc.property(scheme, fc.option(anyText, { nil: null }), anyText, (s, source, answer) => {
         const marking = markAnswer(s, source, answer);
         expect(marking.earned).toBeLessThanOrEqual(marking.available);
-        expect(marking.isCorrect).toBe(marking.available > 0 && marking.earned === marking.available);
+        expect(marking.isCorrect).toBe(
+          marking.available > 0 && marking.earned === marking.available && !marking.uncertain,
+        );
         expect(marking.verdict === 'correct').toBe(marking.isCorrect);
+        expect(marking.uncertain && marking.isCorrect).toBe(false);
       }),
     );
   });
@@ -65,16 +68,26 @@ describe('marking properties', () => {
     );
   });
 
-  it('an answer holding an accepted rendering of every point and no reject is correct', () => {
+  it('an answer that holds no rendering of a point is never correct', () => {
     fc.assert(
-      fc.property(scheme, (s) => {
-        // The marker compares folded forms (税 is 稅, punctuation goes), so the answer is checked in them.
-        const answer = s.points.map((p) => p.accept[0]).join('，');
+      fc.property(scheme, fc.nat(), (s, pick) => {
+        const dropped = s.points[pick % s.points.length] as MarkingPoint;
+        const answer = s.points
+          .filter((p) => p !== dropped)
+          .map((p) => p.accept[0])
+          .join('，');
         const folded = foldText(answer);
-        fc.pre(s.points.every((p) => folded.includes(foldText(p.accept[0] ?? ''))));
-        fc.pre(!s.points.flatMap((p) => p.reject ?? []).some((r) => folded.includes(foldText(r))));
-        // A source of characters no rendering uses, so the answer is no copy of it.
-        expect(markAnswer(s, '〇〇〇', answer).isCorrect).toBe(true);
+        // Not even with one character written otherwise (a 錯別字 may still earn a point).
+        const near = (rendering: string) =>
+          [...folded].some((_, start) => {
+            const window = folded.slice(start, start + rendering.length);
+            return (
+              window.length === rendering.length &&
+              [...window].filter((ch, i) => ch !== rendering[i]).length <= 1
+            );
+          });
+        fc.pre(!dropped.accept.map(foldText).some((r) => folded.includes(r) || (r.length > 1 && near(r))));
+        expect(markAnswer(s, '〇〇〇', answer).isCorrect).toBe(false);
       }),
     );
   });

@@ -156,7 +156,8 @@ describe('markAnswer', () => {
     });
 
     it('then a voided negation takes no occurrence from the other', () => {
-      const marking = markAnswer(twoNegations, null, '他不必不能去');
+      // 不必 is p1's trap reading: voided, it leaves the answer's one 不能 to p2.
+      const marking = markAnswer(twoNegations, null, '他不必去，他不能去');
       expect(marking.points.map((p) => [p.id, p.earned])).toEqual([
         ['p1', false],
         ['p2', true],

@@ -1,18 +1,36 @@
 /**
- * Marking by scoring points (得分點), as a DSE marker marks 語譯: a free-text answer earns each point
- * of the item's scheme whose tested word or structure it renders, out of the points available.
- * Pure and total: any strings in, a marking out, never a throw.
+ * Marking by scoring points (得分點), as a DSE marker marks 語譯, 字詞解釋 and short answers: a
+ * free-text answer earns each point of the item's scheme that it renders, in its clause and in its
+ * relation to the other points, out of the points available. Pure and total: any strings in, a
+ * marking out, never a throw. The rules, in the order they apply (content/README.md, "Marking
+ * schemes", says how a teacher writes for them; docs/spec-decisions.md says why):
  *
- * - The answer, the accepted renderings, the trap readings and the source are compared in their
- *   folded form (`foldText`: no punctuation or spaces, Simplified folded to Traditional).
- * - A point is earned when any `accept` entry occurs in the answer, and voided when a `reject` entry
- *   occurs outside every occurrence of a longer accepted entry (so reject 妻子 does not void 妻子兒女).
- * - Each `negation` point needs an occurrence of its own: a sentence with two negations needs two in
- *   the answer, so dropping one of them costs a point. The occurrences are shared out so that as
- *   many negation points as the answer holds are earned (`assignNegations`).
- * - An answer that reproduces the source (pasted, re-punctuated, a piece of it, or mostly the source's
- *   characters in the source's order) earns nothing: `copied: true`.
+ * 1. **Copies earn nothing.** An answer that reproduces the source (pasted, re-punctuated, a piece of
+ *    it, mostly its characters in its order), or, for a translation, holds the source inside a longer
+ *    answer (the source with glosses added), is `copied`.
+ * 2. **Points are found in clauses.** The answer is cut into clauses at its punctuation and spaces; an
+ *    accepted rendering counts only inside one clause. A rendering may be a pattern (`賢者…保持`: its
+ *    parts in order within one clause). A negation may stand apart from its verb (不一步一步地累積
+ *    for 不累積). A one-character rendering counts only in context: next to another of the answer's
+ *    points or source words, or between the neighbours it has in the model answer. A rendering of two
+ *    or more characters with one character written as a homophone earns its point with a 錯別字 note.
+ * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
+ * 4. **Relations.** Within one clause the answer keeps the source's clauses in their order, and the
+ *    source words it keeps stand where the model answer has them against the points it renders the
+ *    model's way (魏王送給我, not 我送給魏王). A scheme may add relations of its own: `order` (these
+ *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
+ *    clause that breaks one earns none of its points (`order`).
+ * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
+ *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
+ *    missing makes the answer 未達要求 and voids the points of its clause in the model
+ *    (`negation_missing`).
+ * 6. **Statements, not word lists.** A translation or short answer made of bare words (spaces or 、
+ *    between them, or run together with nothing to join them) earns nothing (`keyword_list`).
+ * 7. **Uncertain.** When every point is found but the answer is far longer than the model, or a
+ *    negation stands in a clause with no point to void, the marker cannot be sure: `uncertain`
+ *    (待老師批閱); `earned` is then provisional and `isCorrect` false.
  */
+import { pinyin } from 'pinyin-pro';
 import { foldText } from './fold.ts';
 
 export const MARKING_POINT_KINDS = ['word', 'structure', 'negation', 'content'] as const;
@@ -26,13 +44,28 @@ export type MarkingPoint = {
   readonly source: string;
   /** One line shown to the student after answering: what the point tests and the reading expected. */
   readonly label: string;
-  /** Modern renderings, any one of which earns the point; the first is shown to a student who missed it. */
+  /**
+   * Modern renderings, any one of which earns the point; the first is shown to a student who missed
+   * it. `…` in an entry stands for any words within the same clause (`賢者…保持`).
+   */
   readonly accept: readonly string[];
   /** Trap readings that void the point. */
   readonly reject?: readonly string[] | null;
 };
 
-export type MarkingScheme = { readonly points: readonly MarkingPoint[] };
+/**
+ * A relation between points (their ids) and source words (`魏王`, alternatives as `一般人|普通人`)
+ * that the answer must keep within a clause: `order`, the present ones stand in this order;
+ * `pairs`, each group's members stand together, no group's span reaching into another's.
+ */
+export type MarkingRelation =
+  | { readonly order: readonly string[] }
+  | { readonly pairs: readonly (readonly string[])[] };
+
+export type MarkingScheme = {
+  readonly points: readonly MarkingPoint[];
+  readonly relations?: readonly MarkingRelation[] | null;
+};
 
 export type MarkingVerdict = 'correct' | 'partial' | 'incorrect';
 
@@ -69,7 +102,7 @@ export type MarkingNote = {
 export type Marking = {
   readonly earned: number;
   readonly available: number;
-  /** All points earned (`earned === available`, and at least one point available). */
+  /** All points earned (`earned === available`, and at least one point available), and sure. */
   readonly isCorrect: boolean;
   readonly verdict: MarkingVerdict;
   /** The answer reproduces the source instead of translating it, and so earns nothing. */
@@ -84,100 +117,412 @@ export type Marking = {
   readonly notes: readonly MarkingNote[];
 };
 
+/** What the marker knows of the item beyond its scheme. */
+export type MarkOptions = {
+  /** The question type: `fill_in_blank` and `short_answer` are marked as such, anything else as 語譯. */
+  readonly type?: string | null;
+  /** The model answer (`correctAnswer`): where the points and source words stand in a good answer. */
+  readonly model?: string | null;
+};
+
 /**
- * The share of an answer's characters that, found in the source's order, make it a copy of the
- * source; and the share of the source such a copy must reproduce. A real translation of classical
- * Chinese keeps some characters in order (不仁者 → 不仁的人) but well under these shares.
+ * A copy of the source adds at most this share of its characters to the source's own, and
+ * reproduces at least this share of the source. A real translation keeps some characters in order
+ * (不仁者 → 不仁的人) but adds the words that translate the rest.
  */
-export const COPY_SHARE_OF_ANSWER = 0.7;
+export const COPY_ADDED_SHARE = 0.15;
 export const COPY_SHARE_OF_SOURCE = 0.5;
+/** A translation holding this share of the source, nearly unbroken, holds the source pasted. */
+export const PASTED_SHARE_OF_SOURCE = 0.7;
 
 /** Answers longer than this (in folded characters) are marked on their first this many characters. */
 export const MAX_MARKED_LENGTH = 600;
 
-type Rendering = { readonly text: string; readonly folded: string };
-type CompiledPoint = {
-  readonly point: MarkingPoint;
-  /** Accepted renderings, longest folded form first (so the fullest match is the one reported). */
-  readonly accept: readonly Rendering[];
-  readonly reject: readonly string[];
+/** Characters a negation may stand apart from its verb by (不一步一步地累積). */
+const NEGATION_GAP = 5;
+/** Characters that end what a negation reaches over: a noun phrase's 的 and 之, a copula. */
+const GAP_BREAKERS = new Set([...'的之是人者']);
+/** Characters a pattern's parts (`賢者…保持`) may stand apart by. */
+const PATTERN_GAP = 16;
+/** How near (in characters) a one-character rendering must stand to another of the answer's words. */
+const CONTEXT_REACH = 3;
+/** An answer this many times the model's length, with every point, is left to a teacher. */
+const UNSURE_LENGTH_RATIO = 2.5;
+
+type ItemKind = 'translation' | 'fill_in' | 'short_answer';
+const itemKind = (type: string | null | undefined): ItemKind =>
+  type === 'fill_in_blank' ? 'fill_in' : type === 'short_answer' ? 'short_answer' : 'translation';
+
+// ---------------------------------------------------------------------------------------------------
+// Text: clauses of folded characters
+
+/** Where clauses break: punctuation, symbols and spaces, except quotation and title marks. */
+const CLAUSE_BREAK = /[\s\p{P}\p{S}]+/u;
+const QUOTES = /[「」『』“”‘’《》〈〉"']/gu;
+
+type Text = {
+  /** The folded characters of every clause, joined. */
+  readonly chars: string;
+  /** The clause of each character. */
+  readonly clauseOf: Uint16Array;
+  readonly clauses: number;
 };
-type CompiledScheme = readonly CompiledPoint[];
 
-const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
-/** The folded passages of the source last marked with a scheme (an item's source never changes). */
-const foldedSources = new WeakMap<MarkingScheme, { source: string; passages: readonly string[] }>();
-
-function foldedPassages(scheme: MarkingScheme, source: string): readonly string[] {
-  const cached = foldedSources.get(scheme);
-  if (cached && cached.source === source) return cached.passages;
-  const passages = source.split('\n').map(foldText);
-  if (scheme !== null && typeof scheme === 'object') foldedSources.set(scheme, { source, passages });
-  return passages;
-}
-
-function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
-  return (Array.isArray(texts) ? texts : [])
-    .map((text) => String(text))
-    .map((text) => ({ text, folded: foldText(text) }))
-    .filter((r) => r.folded.length > 0);
-}
-
-/** The folded lists of a scheme, computed once per scheme object. */
-export function compileScheme(scheme: MarkingScheme): CompiledScheme {
-  const cached = compiledSchemes.get(scheme);
-  if (cached) return cached;
-  const points = Array.isArray(scheme?.points) ? scheme.points : [];
-  const compiled = points.map((point) => ({
-    point,
-    accept: renderings(point.accept).sort((a, b) => b.folded.length - a.folded.length),
-    reject: renderings(point.reject).map((r) => r.folded),
-  }));
-  if (scheme !== null && typeof scheme === 'object') compiledSchemes.set(scheme, compiled);
-  return compiled;
+function toText(raw: string, limit = MAX_MARKED_LENGTH): Text {
+  const pieces = raw.normalize('NFKC').replace(QUOTES, '').split(CLAUSE_BREAK);
+  let chars = '';
+  const owner: number[] = [];
+  let clause = 0;
+  for (const piece of pieces) {
+    const folded = foldText(piece);
+    if (folded.length === 0) continue;
+    for (let i = 0; i < folded.length && chars.length < limit; i += 1) {
+      chars += folded[i];
+      owner.push(clause);
+    }
+    clause += 1;
+    if (chars.length >= limit) break;
+  }
+  return { chars, clauseOf: Uint16Array.from(owner), clauses: clause };
 }
 
 type Span = { readonly start: number; readonly end: number };
+const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.end;
+const sameClause = (text: Text, start: number, end: number): boolean =>
+  end > start && text.clauseOf[start] === text.clauseOf[end - 1];
 
 function occurrences(text: string, part: string): Span[] {
   const spans: Span[] = [];
+  if (part.length === 0) return spans;
   for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) {
     spans.push({ start: at, end: at + part.length });
   }
   return spans;
 }
 
-const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.end;
+// ---------------------------------------------------------------------------------------------------
+// Negations
+
+/** Characters that negate (folded forms: 沒 and 無 fold to 没 and 无). */
+const NEGATORS = new Set([...'不没无未非莫勿毋别否']);
+/** Rhetorical markers that reverse a statement as a negation does. */
+const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会'];
+/**
+ * Words holding a negating character that do not negate the clause (不斷、無論、非常、別人…), and
+ * double negations that affirm (不得不、無不、莫不). Folded forms, as the answer is.
+ */
+const NOT_NEGATIONS = [
+  '不断',
+  '不久',
+  '不少',
+  '不过',
+  '不仅',
+  '不但',
+  '不论',
+  '不管',
+  '不禁',
+  '不由得',
+  '不由',
+  '不免',
+  '不时',
+  '不料',
+  '不觉',
+  '不住',
+  '不已',
+  '不胜',
+  '不错',
+  '不妨',
+  '不外',
+  '不得不',
+  '不能不',
+  '不可不',
+  '不会不',
+  '没有不',
+  '无不',
+  '莫不',
+  '未尝不',
+  '无论',
+  '无数',
+  '无比',
+  '无穷',
+  '无限',
+  '无非',
+  '无意中',
+  '无疑',
+  '非常',
+  '非凡',
+  '莫非',
+  '莫名',
+  '未来',
+  '别人',
+  '别的',
+  '别处',
+  '分别',
+  '特别',
+  '区别',
+  '差别',
+  '告别',
+  '离别',
+  '辨别',
+  '类别',
+  '级别',
+  '个别',
+  '性别',
+  '否则',
+  '是否',
+  '能否',
+  '可否',
+  '与否',
+].map(foldText);
+
+type Negation = Span;
+
+/** Where the text negates: each negating character outside the words that do not negate, and each rhetorical marker. */
+function negationsIn(chars: string): Negation[] {
+  const exempt: Span[] = NOT_NEGATIONS.flatMap((word) => occurrences(chars, word));
+  const found: Negation[] = [];
+  for (let i = 0; i < chars.length; i += 1) {
+    const ch = chars[i] ?? '';
+    if (!NEGATORS.has(ch)) continue;
+    const here = { start: i, end: i + 1 };
+    if (exempt.some((span) => overlaps(span, here))) continue;
+    found.push(here);
+  }
+  for (const marker of RHETORICAL) found.push(...occurrences(chars, foldText(marker)));
+  return found;
+}
+
+/** The negating part a rendering starts with (沒有、不…), so its verb may stand a few words later. */
+function leadingNegation(folded: string): number {
+  if (folded.length < 2 || !NEGATORS.has(folded[0] ?? '')) return 0;
+  if (folded.startsWith(foldText('沒有')) && folded.length > 2) return 2;
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Homophones, for 錯別字
+
+const SOUNDS = new Map<string, readonly string[]>();
+function soundsOf(ch: string): readonly string[] {
+  let sounds = SOUNDS.get(ch);
+  if (sounds === undefined) {
+    const read = /\p{Script=Han}/u.test(ch)
+      ? pinyin(ch, { toneType: 'none', multiple: true, type: 'array' })
+      : [];
+    sounds = read.filter((s) => s.length > 0 && s !== ch);
+    if (SOUNDS.size > 20_000) SOUNDS.clear();
+    SOUNDS.set(ch, sounds);
+  }
+  return sounds;
+}
+
+/** Two different characters a student may write one for the other: they sound alike (toneless). */
+function isHomophone(a: string, b: string): boolean {
+  if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
+  const left = soundsOf(a);
+  return left.length > 0 && soundsOf(b).some((s) => left.includes(s));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The scheme, compiled once per scheme object
+
+type Rendering = {
+  /** As the scheme writes it. */
+  readonly text: string;
+  /** Its parts, folded: one part, or a pattern's parts in order. */
+  readonly parts: readonly string[];
+  /** Folded characters in all (for ordering: the fullest first). */
+  readonly length: number;
+};
+
+type CompiledPoint = {
+  readonly point: MarkingPoint;
+  /** Accepted renderings, the fullest first (so the fullest match is the one reported). */
+  readonly accept: readonly Rendering[];
+  readonly reject: readonly string[];
+  readonly isNegation: boolean;
+};
+
+type Word = { readonly alternatives: readonly string[] };
+type CompiledRelation =
+  | { readonly kind: 'order'; readonly members: readonly Member[] }
+  | { readonly kind: 'pairs'; readonly groups: readonly (readonly Member[])[] };
+type Member = { readonly point: number } | { readonly word: Word };
+
+type CompiledScheme = {
+  readonly points: readonly CompiledPoint[];
+  readonly relations: readonly CompiledRelation[];
+};
+
+const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
+
+const PATTERN_GAP_MARK = /…+|\.\.\.+/u;
+
+function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
+  return (Array.isArray(texts) ? texts : [])
+    .map((text) => String(text))
+    .map((text) => {
+      const parts = text
+        .split(PATTERN_GAP_MARK)
+        .map(foldText)
+        .filter((part) => part.length > 0);
+      return { text, parts, length: parts.reduce((n, part) => n + part.length, 0) };
+    })
+    .filter((r) => r.parts.length > 0);
+}
+
+function compileMembers(names: readonly unknown[], ids: readonly string[]): Member[] {
+  return (Array.isArray(names) ? names : []).map((name): Member => {
+    const text = String(name);
+    const point = ids.indexOf(text);
+    if (point !== -1) return { point };
+    const alternatives = text
+      .split('|')
+      .map(foldText)
+      .filter((a) => a.length > 0);
+    return { word: { alternatives } };
+  });
+}
+
+/** The folded lists of a scheme, computed once per scheme object. */
+export function compileScheme(scheme: MarkingScheme): CompiledScheme {
+  const cached = compiledSchemes.get(scheme);
+  if (cached) return cached;
+  const list = Array.isArray(scheme?.points) ? scheme.points : [];
+  const points = list.map((point) => ({
+    point,
+    accept: renderings(point.accept).sort((a, b) => b.length - a.length),
+    reject: renderings(point.reject).flatMap((r) => (r.parts.length === 1 ? r.parts : [])),
+    isNegation: point.kind === 'negation',
+  }));
+  const ids = list.map((p) => String(p.id));
+  const relations: CompiledRelation[] = [];
+  for (const relation of Array.isArray(scheme?.relations) ? scheme.relations : []) {
+    if (relation && 'order' in relation && Array.isArray(relation.order)) {
+      relations.push({ kind: 'order', members: compileMembers(relation.order, ids) });
+    } else if (relation && 'pairs' in relation && Array.isArray(relation.pairs)) {
+      const groups = relation.pairs.map((group: readonly string[]) => compileMembers(group, ids));
+      relations.push({ kind: 'pairs', groups });
+    }
+  }
+  const compiled = { points, relations };
+  if (scheme !== null && typeof scheme === 'object') compiledSchemes.set(scheme, compiled);
+  return compiled;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Finding a point's renderings
+
+type Found = {
+  readonly rendering: Rendering;
+  readonly span: Span;
+  /** The spans of the rendering's own characters (a pattern's parts, a negation and its verb). */
+  readonly pieces: readonly Span[];
+  /** Found with one character written as a homophone. */
+  readonly typo: boolean;
+};
+
+/** Occurrences of a pattern's parts in order within one clause, each part after the last. */
+function patternOccurrences(text: Text, parts: readonly string[], gap: number): Span[][] {
+  const [first, ...rest] = parts;
+  if (first === undefined) return [];
+  const results: Span[][] = [];
+  for (const start of occurrences(text.chars, first)) {
+    if (!sameClause(text, start.start, start.end)) continue;
+    const pieces: Span[] = [start];
+    let ok = true;
+    for (const part of rest) {
+      const last = pieces[pieces.length - 1] as Span;
+      const at = text.chars.indexOf(part, last.end);
+      if (at === -1 || at - last.end > gap || !sameClause(text, last.start, at + part.length)) {
+        ok = false;
+        break;
+      }
+      pieces.push({ start: at, end: at + part.length });
+    }
+    if (ok) results.push(pieces);
+  }
+  return results;
+}
+
+/** Windows of the text equal to `part` but for one character written as a homophone, in one clause. */
+function typoOccurrences(text: Text, part: string): Span[] {
+  const spans: Span[] = [];
+  const chars = text.chars;
+  for (let start = 0; start + part.length <= chars.length; start += 1) {
+    if (!sameClause(text, start, start + part.length)) continue;
+    let differing = -1;
+    let ok = true;
+    for (let i = 0; i < part.length; i += 1) {
+      if (chars[start + i] === part[i]) continue;
+      if (differing !== -1) {
+        ok = false;
+        break;
+      }
+      differing = i;
+    }
+    if (!ok || differing === -1) continue;
+    if (isHomophone(chars[start + differing] ?? '', part[differing] ?? '')) {
+      spans.push({ start, end: start + part.length });
+    }
+  }
+  return spans;
+}
+
+/** Every place a point's renderings occur in the text, the fullest rendering first, each leftmost first. */
+function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
+  const found: Found[] = [];
+  for (const rendering of point.accept) {
+    const parts = rendering.parts;
+    if (parts.length > 1) {
+      for (const pieces of patternOccurrences(text, parts, PATTERN_GAP)) {
+        const span = { start: pieces[0]?.start ?? 0, end: pieces[pieces.length - 1]?.end ?? 0 };
+        found.push({ rendering, span, pieces, typo: false });
+      }
+      continue;
+    }
+    const whole = parts[0] ?? '';
+    for (const span of occurrences(text.chars, whole)) {
+      if (sameClause(text, span.start, span.end))
+        found.push({ rendering, span, pieces: [span], typo: false });
+    }
+    const negation = point.isNegation ? leadingNegation(whole) : 0;
+    if (negation > 0) {
+      const split = [whole.slice(0, negation), whole.slice(negation)];
+      for (const pieces of patternOccurrences(text, split, NEGATION_GAP)) {
+        const [neg, verb] = pieces as [Span, Span];
+        if (verb.start === neg.end) continue; // found whole above
+        const between = text.chars.slice(neg.end, verb.start);
+        // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
+        if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+        found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
+      }
+    }
+  }
+  if (typos && found.length === 0) {
+    for (const rendering of point.accept) {
+      const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
+      if (whole.length < 2) continue;
+      for (const span of typoOccurrences(text, whole)) {
+        found.push({ rendering, span, pieces: [span], typo: true });
+      }
+    }
+  }
+  return found;
+}
 
 /** A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry. */
-function isVoided(answer: string, point: CompiledPoint): boolean {
+function isVoided(chars: string, point: CompiledPoint): boolean {
   return point.reject.some((reject) =>
-    occurrences(answer, reject).some(
+    occurrences(chars, reject).some(
       (span) =>
         !point.accept.some(
           (r) =>
-            r.folded.length > reject.length &&
-            occurrences(answer, r.folded).some((a) => a.start <= span.start && span.end <= a.end),
+            r.parts.length === 1 &&
+            (r.parts[0]?.length ?? 0) > reject.length &&
+            occurrences(chars, r.parts[0] ?? '').some((a) => a.start <= span.start && span.end <= a.end),
         ),
     ),
-  );
-}
-
-type Found = { readonly rendering: Rendering; readonly span: Span };
-
-/** The accepted rendering found for a point (its longest first), and where. */
-function findRendering(answer: string, point: CompiledPoint): Found | null {
-  for (const rendering of point.accept) {
-    const at = answer.indexOf(rendering.folded);
-    if (at !== -1) return { rendering, span: { start: at, end: at + rendering.folded.length } };
-  }
-  return null;
-}
-
-/** Where a point's accepted renderings occur: its longest rendering first, each leftmost first. */
-function findings(answer: string, point: CompiledPoint): Found[] {
-  return point.accept.flatMap((rendering) =>
-    occurrences(answer, rendering.folded).map((span) => ({ rendering, span })),
   );
 }
 
@@ -187,39 +532,42 @@ const NEGATION_SEARCH_STEPS = 2_000;
 /**
  * Gives each negation point an occurrence of its own, so that as many as the answer allows are
  * found: one point's longer rendering (不能) must not take the only occurrence another point has
- * when a shorter one (不) elsewhere would do. The search tries each point's longest, leftmost
+ * when a shorter one (不) elsewhere would do. The search tries each point's fullest, leftmost
  * rendering first, so its first assignment is the greedy one and is kept whenever it finds them
  * all; the rest of the search is bounded, past which the best assignment found so far is kept.
  */
-function assignNegations(answer: string, points: readonly CompiledPoint[]): (Found | null)[] {
-  const options = points.map((point) => findings(answer, point));
+function assignNegations(options: readonly (readonly Found[])[]): (Found | null)[] {
   const chosen: (Found | null)[] = [];
   let best: (Found | null)[] = [];
   let bestCount = -1;
   let steps = 0;
-  const done = () => bestCount === points.length || (bestCount >= 0 && steps > NEGATION_SEARCH_STEPS);
-  const search = (index: number, count: number): void => {
-    if (count + (points.length - index) <= bestCount) return;
-    if (index === points.length) {
+  const count = options.length;
+  const done = () => bestCount === count || (bestCount >= 0 && steps > NEGATION_SEARCH_STEPS);
+  const search = (index: number, earned: number): void => {
+    if (earned + (count - index) <= bestCount) return;
+    if (index === count) {
       best = [...chosen];
-      bestCount = count;
+      bestCount = earned;
       return;
     }
     for (const option of options[index] ?? []) {
       steps += 1;
       if (chosen.some((c) => c !== null && overlaps(c.span, option.span))) continue;
       chosen.push(option);
-      search(index + 1, count + 1);
+      search(index + 1, earned + 1);
       chosen.pop();
       if (done()) return;
     }
     chosen.push(null);
-    search(index + 1, count);
+    search(index + 1, earned);
     chosen.pop();
   };
   search(0, 0);
   return best;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Copies of the source
 
 /** Length of the longest common subsequence of two strings (two rows of a table; strings are short). */
 function commonSubsequenceLength(a: string, b: string): number {
@@ -238,65 +586,674 @@ function commonSubsequenceLength(a: string, b: string): number {
 }
 
 /**
- * Whether a folded answer reproduces the folded source: a piece of it as it stands, or mostly its
- * characters in its order (at least 70 % of the answer and half of the source).
+ * Whether a folded answer reproduces the folded source: a piece of it as it stands, or the source's
+ * characters in its order with hardly anything else (at most one character in seven, or one) and at
+ * least half of the source. 親近賢臣，遠離小人 keeps six of 親賢臣遠小人 but adds the two words that
+ * translate it, and is no copy.
  */
 export function isCopyOfSource(answer: string, source: string): boolean {
   if (answer.length === 0 || source.length === 0) return false;
   if (source.includes(answer)) return true;
   const answerLength = [...answer].length;
   const sourceLength = [...source].length;
-  // The common part is at most the source's length: a much longer answer cannot be mostly source.
-  if (sourceLength < COPY_SHARE_OF_ANSWER * answerLength) return false;
+  const added = Math.max(1, Math.floor(COPY_ADDED_SHARE * answerLength));
+  // The common part is at most the source's length: a much longer answer adds too much to be a copy.
+  if (answerLength - sourceLength > added) return false;
   const common = commonSubsequenceLength(answer, source);
-  return common >= COPY_SHARE_OF_ANSWER * answerLength && common >= COPY_SHARE_OF_SOURCE * sourceLength;
+  return answerLength - common <= added && common >= COPY_SHARE_OF_SOURCE * sourceLength;
 }
+
+/**
+ * The most source characters a stretch of the answer holds in the source's order with few others
+ * between them: a local alignment (match +1, an answer character skipped −1, a source character
+ * skipped −0.5); the matched count of its best-scoring stretch, and the stretch's length.
+ */
+function pastedCharacters(answer: string, source: string): { matched: number; stretch: number } {
+  const a = [...answer];
+  const s = [...source];
+  const width = s.length + 1;
+  let prevScore = new Float64Array(width);
+  let prevCount = new Uint16Array(width);
+  let prevStart = new Int32Array(width);
+  let score = new Float64Array(width);
+  let count = new Uint16Array(width);
+  let start = new Int32Array(width);
+  let best = 0;
+  let bestCount = 0;
+  let bestStretch = 0;
+  a.forEach((ch, i) => {
+    score[0] = 0;
+    count[0] = 0;
+    start[0] = i + 1;
+    for (let j = 1; j < width; j += 1) {
+      let value = 0;
+      let matched = 0;
+      let from = i + 1;
+      if (s[j - 1] === ch && (prevScore[j - 1] ?? 0) + 1 > value) {
+        value = (prevScore[j - 1] ?? 0) + 1;
+        matched = (prevCount[j - 1] ?? 0) + 1;
+        from = (prevCount[j - 1] ?? 0) > 0 ? (prevStart[j - 1] ?? i) : i;
+      }
+      if ((prevScore[j] ?? 0) - 1 > value) {
+        value = (prevScore[j] ?? 0) - 1;
+        matched = prevCount[j] ?? 0;
+        from = prevStart[j] ?? i;
+      }
+      if ((score[j - 1] ?? 0) - 0.5 > value) {
+        value = (score[j - 1] ?? 0) - 0.5;
+        matched = count[j - 1] ?? 0;
+        from = start[j - 1] ?? i;
+      }
+      score[j] = value;
+      count[j] = matched;
+      start[j] = from;
+      if (value > best) {
+        best = value;
+        bestCount = matched;
+        bestStretch = i - from + 1;
+      }
+    }
+    [prevScore, score] = [score, prevScore];
+    [prevCount, count] = [count, prevCount];
+    [prevStart, start] = [start, prevStart];
+  });
+  return { matched: bestCount, stretch: bestStretch };
+}
+
+/**
+ * A translation that holds the source nearly unbroken inside it (the source with glosses added): 70 %
+ * of the source's characters in one stretch, and a quarter of the source more than the model
+ * answer keeps (a date or a name the model keeps too is no copy).
+ */
+function holdsSource(answer: string, source: string, modelKeeps: number): boolean {
+  const sourceLength = [...source].length;
+  if (sourceLength < 4 || answer.length <= sourceLength) return false;
+  const { matched, stretch } = pastedCharacters(answer, source);
+  return (
+    matched >= PASTED_SHARE_OF_SOURCE * sourceLength &&
+    matched >= modelKeeps + 0.25 * sourceLength &&
+    stretch <= matched + Math.floor(0.1 * matched)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The model: where the points and the source words stand in a good answer
+
+/** Characters too common to anchor a relation on their own. */
+const FUNCTION_CHARACTERS = new Set([
+  ...'之乎者也而其以於于为為则則所是此彼亦且与與及乃焉矣哉兮夫若如何曰云的了着著在有这這那一个個人们們得地把被将將就都也又还還很更最',
+]);
+
+type Anchor = {
+  /** Folded characters. */
+  readonly word: string;
+  /** Where it starts in the folded source (its passage's characters as `toText` makes them). */
+  readonly sourceAt: number;
+  /** Where it starts in the model. */
+  readonly modelAt: number;
+};
+
+type Model = {
+  readonly text: Text;
+  /** Each point's span in the model (null where the model does not earn it). */
+  readonly points: readonly (Found | null)[];
+  /** Source words the model keeps, each once in the model and once in the source. */
+  readonly anchors: readonly Anchor[];
+  /** Each point's place in the source (its `source` characters), or -1. */
+  readonly pointSourceAt: readonly number[];
+  /** Each point's `source` characters. */
+  readonly sourceWords: readonly string[];
+  /** The source's clauses (its folded characters' clause numbers). */
+  readonly source: Text;
+  /** How much of the model is its points and source words, and how many of its clauses are lone words. */
+  readonly stats: WordStats;
+  /** The source's characters the model keeps in one stretch (`pastedCharacters`). */
+  readonly keeps: number;
+};
+
+const models = new WeakMap<MarkingScheme, { key: string; model: Model }>();
+
+function countOf(text: string, part: string): number {
+  return occurrences(text, part).length;
+}
+
+/**
+ * Source words the model keeps: its longest common stretches with the source, of two characters or
+ * more, each within one clause of both and found once in each.
+ */
+function anchorsOf(source: Text, model: Text): Anchor[] {
+  const anchors: Anchor[] = [];
+  const inOneClause = (text: Text, start: number, length: number) => sameClause(text, start, start + length);
+  let i = 0;
+  while (i < model.chars.length) {
+    let length = 0;
+    while (
+      i + length < model.chars.length &&
+      inOneClause(model, i, length + 1) &&
+      source.chars.includes(model.chars.slice(i, i + length + 1))
+    ) {
+      length += 1;
+    }
+    if (length === 0) {
+      i += 1;
+      continue;
+    }
+    const word = model.chars.slice(i, i + length);
+    const sourceAt = source.chars.indexOf(word);
+    const usable =
+      length >= 2 &&
+      countOf(model.chars, word) === 1 &&
+      countOf(source.chars, word) === 1 &&
+      inOneClause(source, sourceAt, length) &&
+      !NEGATORS.has(word[0] ?? '') &&
+      ![...word].every((ch) => FUNCTION_CHARACTERS.has(ch));
+    if (usable) anchors.push({ word, sourceAt, modelAt: i });
+    i += length;
+  }
+  return anchors;
+}
+
+function modelOf(
+  scheme: MarkingScheme,
+  compiled: CompiledScheme,
+  sourceRaw: string,
+  modelRaw: string,
+): Model | null {
+  const key = `${sourceRaw}\u0000${modelRaw}`;
+  const cached = models.get(scheme);
+  if (cached && cached.key === key) return cached.model;
+  const first = sourceRaw.split('\n')[0] ?? '';
+  const text = toText(modelRaw, 4 * MAX_MARKED_LENGTH);
+  if (text.chars.length === 0) return null;
+  const source = toText(first, 4 * MAX_MARKED_LENGTH);
+  const negationOptions = compiled.points.map((p) => (p.isNegation ? findAll(text, p, false) : []));
+  const negationIndexes = compiled.points.flatMap((p, i) => (p.isNegation ? [i] : []));
+  const assigned = assignNegations(negationIndexes.map((i) => negationOptions[i] ?? []));
+  const points = compiled.points.map((p, i) =>
+    p.isNegation ? (assigned[negationIndexes.indexOf(i)] ?? null) : (findAll(text, p, false)[0] ?? null),
+  );
+  const used = new Set<number>();
+  const pointSourceAt = compiled.points.map((p) => {
+    const word = foldText(String(p.point.source ?? ''));
+    if (p.point.kind === 'content' || word.length === 0) return -1;
+    for (const span of occurrences(source.chars, word)) {
+      if (!used.has(span.start)) {
+        used.add(span.start);
+        return span.start;
+      }
+    }
+    return source.chars.indexOf(word);
+  });
+  const anchors = anchorsOf(source, text);
+  const spans = [
+    ...points.flatMap((found) => found?.pieces ?? []),
+    ...anchors.map((anchor) => ({ start: anchor.modelAt, end: anchor.modelAt + anchor.word.length })),
+  ];
+  const keeps = pastedCharacters(text.chars, source.chars).matched;
+  const sourceWords = compiled.points.map((p) => String(p.point.source ?? ''));
+  const model = {
+    text,
+    points,
+    anchors,
+    pointSourceAt,
+    sourceWords,
+    source,
+    stats: wordStats(text, spans),
+    keeps,
+  };
+  if (scheme !== null && typeof scheme === 'object') models.set(scheme, { key, model });
+  return model;
+}
+
+function cover(set: Set<number>, span: Span): void {
+  for (let i = span.start; i < span.end; i += 1) set.add(i);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Relations
+
+/** A word of the answer the relations place: a point's match or a source word the answer keeps. */
+type Token = {
+  readonly span: Span;
+  readonly clause: number;
+  /** The point, or -1 for a source word. */
+  readonly point: number;
+  /** Its source clause, or -1 if unknown. */
+  readonly sourceClause: number;
+  /** Where the model has it, or -1 where the answer words it otherwise than the model. */
+  readonly modelAt: number;
+};
+
+/**
+ * The clauses of the answer that break the order the model gives (rule 4, automatic): a source word
+ * against a point the answer renders as the model does, within one of the source's clauses. (The source's clauses themselves may be reordered: a poem's line often is.)
+ */
+function modelOrderBreaks(tokens: readonly Token[]): Set<number> {
+  const broken = new Set<number>();
+  const byClause = new Map<number, Token[]>();
+  for (const token of tokens) {
+    const list = byClause.get(token.clause) ?? [];
+    list.push(token);
+    byClause.set(token.clause, list);
+  }
+  for (const [clause, list] of byClause) {
+    list.sort((a, b) => a.span.start - b.span.start);
+    for (let i = 0; i < list.length && !broken.has(clause); i += 1) {
+      for (let j = i + 1; j < list.length; j += 1) {
+        const a = list[i] as Token;
+        const b = list[j] as Token;
+        if (overlaps(a.span, b.span)) continue;
+        // The source's clauses keep their order within one clause of the answer.
+        // A source word against a source word or a point worded as the model words it.
+        // (Two source words may trade places: 生死存亡的危急 for 危急存亡.)
+        const placed = a.modelAt >= 0 && b.modelAt >= 0 && (a.point === -1) !== (b.point === -1);
+        if (placed && a.sourceClause === b.sourceClause && a.modelAt > b.modelAt) {
+          broken.add(clause);
+          break;
+        }
+      }
+    }
+  }
+  return broken;
+}
+
+type Placed = { readonly span: Span; readonly clause: number };
+
+/**
+ * Where a member stands in the answer: a point where it was found; a word at its occurrence nearest
+ * to `near` (the group's points), or its first.
+ */
+function placeMember(
+  member: Member,
+  found: readonly (Found | null)[],
+  text: Text,
+  near: number | null,
+): Placed | null {
+  if ('point' in member) {
+    const f = found[member.point];
+    return f ? { span: f.span, clause: text.clauseOf[f.span.start] ?? 0 } : null;
+  }
+  let best: Span | null = null;
+  const distance = (span: Span) => (near === null ? span.start : Math.abs(span.start - near));
+  for (const word of member.word.alternatives) {
+    for (const span of occurrences(text.chars, word)) {
+      if (best === null || distance(span) < distance(best)) best = span;
+    }
+  }
+  return best ? { span: best, clause: text.clauseOf[best.start] ?? 0 } : null;
+}
+
+/** The middle of the group's points found in the answer, or null. */
+function centreOf(members: readonly Member[], found: readonly (Found | null)[]): number | null {
+  const starts = members.flatMap((m) =>
+    'point' in m && found[m.point] ? [found[m.point]?.span.start ?? 0] : [],
+  );
+  return starts.length > 0 ? starts.reduce((a, b) => a + b, 0) / starts.length : null;
+}
+
+/** The clauses of the answer that break one of the scheme's own relations. */
+function relationBreaks(
+  relations: readonly CompiledRelation[],
+  found: readonly (Found | null)[],
+  text: Text,
+): Set<number> {
+  const broken = new Set<number>();
+  for (const relation of relations) {
+    if (relation.kind === 'order') {
+      const placed = relation.members
+        .map((m) => placeMember(m, found, text, null))
+        .filter((p): p is Placed => p !== null);
+      for (let i = 1; i < placed.length; i += 1) {
+        const before = placed[i - 1] as Placed;
+        const after = placed[i] as Placed;
+        if (after.span.start < before.span.start && !overlaps(before.span, after.span)) {
+          broken.add(before.clause);
+          broken.add(after.clause);
+        }
+      }
+      continue;
+    }
+    const spans = relation.groups.map((group) => {
+      const near = centreOf(group, found);
+      const placed = group
+        .map((m) => placeMember(m, found, text, near))
+        .filter((p): p is Placed => p !== null);
+      if (placed.length < 2) return null;
+      return {
+        start: Math.min(...placed.map((p) => p.span.start)),
+        end: Math.max(...placed.map((p) => p.span.end)),
+        clauses: placed.map((p) => p.clause),
+      };
+    });
+    for (let i = 0; i < spans.length; i += 1) {
+      for (let j = i + 1; j < spans.length; j += 1) {
+        const a = spans[i];
+        const b = spans[j];
+        if (a && b && overlaps(a, b)) for (const clause of [...a.clauses, ...b.clauses]) broken.add(clause);
+      }
+    }
+  }
+  return broken;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Marking
+
+const NOTE_MESSAGES: Record<MarkingNoteCode, string> = {
+  copied: '答案抄錄了原文，沒有譯成白話文，不能得分。',
+  keyword_list: '答案只列出字詞，沒有寫成完整的句子，不能得分。',
+  negation_added: '答案多了原文沒有的否定或反問，意思相反，該分句不能得分。',
+  negation_missing: '答案漏了原文的否定，意思相反，未達要求。',
+  order: '答案的詞序改變了意思（誰對誰做甚麼、先後次序），該分句不能得分。',
+  typo: '有錯別字，仍給分，請留意寫法。',
+  uncertain: '電腦未能確定這個答案的意思，已交老師批閱；現時顯示的分數只供參考。',
+};
+
+const note = (code: MarkingNoteCode, pointId?: string): MarkingNote =>
+  pointId === undefined
+    ? { code, message: NOTE_MESSAGES[code] }
+    : { code, message: NOTE_MESSAGES[code], pointId };
 
 function verdictOf(earned: number, available: number): MarkingVerdict {
   if (available > 0 && earned === available) return 'correct';
   return earned > 0 ? 'partial' : 'incorrect';
 }
 
+/** Whether a one-character match stands in context: near another word of the answer the marker placed, or between its model neighbours. */
+function inContext(
+  found: Found,
+  others: readonly Span[],
+  text: Text,
+  model: Model | null,
+  pointIndex: number,
+): boolean {
+  const { start, end } = found.span;
+  const clause = text.clauseOf[start];
+  const near = others.some(
+    (o) =>
+      !overlaps(o, found.span) &&
+      text.clauseOf[o.start] === clause &&
+      (Math.abs(o.start - end) <= CONTEXT_REACH || Math.abs(start - o.end) <= CONTEXT_REACH),
+  );
+  if (near) return true;
+  const modelFound = model?.points[pointIndex];
+  if (!model || !modelFound) return false;
+  const m = model.text.chars;
+  const before = m.slice(Math.max(0, modelFound.span.start - 1), modelFound.span.start);
+  const after = m.slice(modelFound.span.end, modelFound.span.end + 1);
+  // The neighbours it has in the model, or those its source characters have in the source (曲在 → 錯在).
+  const sourceAt = model.pointSourceAt[pointIndex] ?? -1;
+  const sourceLength = foldText(String(model.sourceWords[pointIndex] ?? '')).length;
+  const befores = [before, sourceAt > 0 ? model.source.chars.slice(sourceAt - 1, sourceAt) : ''];
+  const afters = [
+    after,
+    sourceAt >= 0 ? model.source.chars.slice(sourceAt + sourceLength, sourceAt + sourceLength + 1) : '',
+  ];
+  const a = text.chars;
+  const previous = start > 0 && text.clauseOf[start - 1] === clause ? a.slice(start - 1, start) : '';
+  const next = end < a.length && text.clauseOf[end] === clause ? a.slice(end, end + 1) : '';
+  return (previous.length > 0 && befores.includes(previous)) || (next.length > 0 && afters.includes(next));
+}
+
+/** A short answer's point stands in a statement: its clause holds more than the word itself. */
+function isStatement(text: Text, span: Span): boolean {
+  const clause = text.clauseOf[span.start];
+  let length = 0;
+  for (let i = 0; i < text.chars.length; i += 1) if (text.clauseOf[i] === clause) length += 1;
+  return length >= span.end - span.start + 2;
+}
+
+type WordStats = {
+  /** Clauses that are a lone word (at most four characters, all but one of them placed words). */
+  readonly bare: number;
+  readonly clauses: number;
+  /** The share of the characters that are placed words. */
+  readonly coverage: number;
+};
+
+function wordStats(text: Text, spans: readonly Span[]): WordStats {
+  const covered = new Set<number>();
+  for (const span of spans) cover(covered, span);
+  const lengths = new Array<number>(text.clauses).fill(0);
+  const coveredIn = new Array<number>(text.clauses).fill(0);
+  for (let i = 0; i < text.chars.length; i += 1) {
+    const clause = text.clauseOf[i] ?? 0;
+    lengths[clause] = (lengths[clause] ?? 0) + 1;
+    if (covered.has(i)) coveredIn[clause] = (coveredIn[clause] ?? 0) + 1;
+  }
+  let bare = 0;
+  lengths.forEach((length, c) => {
+    const words = coveredIn[c] ?? 0;
+    if (length > 0 && length <= 4 && words > 0 && words >= length - 1) bare += 1;
+  });
+  const clauses = lengths.filter((n) => n > 0).length;
+  return { bare, clauses, coverage: text.chars.length > 0 ? covered.size / text.chars.length : 0 };
+}
+
+/**
+ * Bare words, not a statement: most clauses are a lone word where the model's are not, or the
+ * answer is all words with nothing to join them where the model has the joining words.
+ */
+function isWordList(text: Text, spans: readonly Span[], model: Model | null): boolean {
+  if (text.chars.length === 0) return false;
+  const stats = wordStats(text, spans);
+  const share = stats.clauses > 0 ? stats.bare / stats.clauses : 0;
+  const modelShare = model && model.stats.clauses > 0 ? model.stats.bare / model.stats.clauses : 0;
+  if (stats.bare >= 2 && share >= Math.max(0.75, modelShare + 0.25)) return true;
+  if (!model) return false;
+  const short = text.chars.length < 0.6 * model.text.chars.length;
+  return (
+    short && text.chars.length >= 4 && stats.coverage >= 0.9 && stats.coverage >= model.stats.coverage + 0.2
+  );
+}
+
 /**
  * Marks a free-text answer against a scheme. `source` is the text the item asks to render (its
  * `targetText`, for a paper item also the passages it quotes, one per line: see `markingSource`);
- * null when there is none.
+ * null when there is none. `options` names the item's type and model answer (`gradeAnswer` passes
+ * them): without a model, the relations the model gives are not checked.
  * @example
  * markAnswer(scheme, '不仁者，不可以久處約', '沒有仁德的人不能長久處於窮困之中').verdict // 'correct'
  */
-export function markAnswer(scheme: MarkingScheme, source: string | null, answer: string): Marking {
+export function markAnswer(
+  scheme: MarkingScheme,
+  source: string | null,
+  answer: string,
+  options: MarkOptions = {},
+): Marking {
   const compiled = compileScheme(scheme);
-  const folded = foldText(String(answer ?? '')).slice(0, MAX_MARKED_LENGTH);
-  const passages = foldedPassages(scheme, String(source ?? ''));
-  const copied = passages.some((passage) => isCopyOfSource(folded, passage));
-  // A voided negation earns nothing, so it takes no occurrence another negation could use.
-  const negations = copied
-    ? []
-    : compiled.filter((point) => point.point.kind === 'negation' && !isVoided(folded, point));
-  const negationFound = negations.length > 0 ? assignNegations(folded, negations) : [];
-  const points = compiled.map((point): MarkedPoint => {
-    const { id, kind, label } = point.point;
-    const expected = String(point.point.accept?.[0] ?? '');
-    let found: Found | null = null;
-    if (!copied)
-      found =
-        kind === 'negation'
-          ? (negationFound[negations.indexOf(point)] ?? null)
-          : findRendering(folded, point);
-    const earned = found !== null && (kind === 'negation' || !isVoided(folded, point));
-    return { id, kind, label, earned, matched: earned && found ? found.rendering.text : null, expected };
+  const kind = itemKind(options.type);
+  const text = toText(String(answer ?? ''));
+  const sourceRaw = String(source ?? '');
+  const passages = sourceRaw.split('\n').map(foldText);
+  const model = options.model ? modelOf(scheme, compiled, sourceRaw, String(options.model)) : null;
+  const copied =
+    passages.some((passage) => isCopyOfSource(text.chars, passage)) ||
+    (kind === 'translation' &&
+      passages.some((passage, i) => holdsSource(text.chars, passage, i === 0 ? (model?.keeps ?? 0) : 0)));
+  const notes: MarkingNote[] = [];
+  const available = compiled.points.length;
+  const unearned = (p: CompiledPoint): MarkedPoint => ({
+    id: p.point.id,
+    kind: p.point.kind,
+    label: p.point.label,
+    earned: false,
+    matched: null,
+    expected: String(p.point.accept?.[0] ?? ''),
+  });
+  const nothing = (code: MarkingNoteCode | null, isCopy: boolean): Marking => ({
+    earned: 0,
+    available,
+    isCorrect: false,
+    verdict: 'incorrect',
+    copied: isCopy,
+    points: compiled.points.map(unearned),
+    uncertain: false,
+    notes: code ? [note(code)] : [],
+  });
+  if (copied) return nothing('copied', true);
+
+  // 2–3. Each point's matches in clauses; voided points; negations share their occurrences.
+  const voided = compiled.points.map((p) => isVoided(text.chars, p));
+  const all = compiled.points.map((p) => findAll(text, p, true));
+  const negationIndexes = compiled.points.flatMap((p, i) => (p.isNegation && !voided[i] ? [i] : []));
+  // A negation standing apart from its verb may not be one another point's words already hold (不懂得斷句).
+  const held = compiled.points.flatMap((p, i) =>
+    p.isNegation || voided[i] ? [] : (all[i] ?? []).filter((f) => !f.typo).map((f) => f.span),
+  );
+  const assigned = assignNegations(
+    negationIndexes.map((i) =>
+      (all[i] ?? []).filter(
+        (f) => f.pieces.length === 1 || !held.some((span) => overlaps(span, f.pieces[0] as Span)),
+      ),
+    ),
+  );
+  const anchorSpans: { anchor: Anchor; span: Span }[] = [];
+  for (const anchor of model?.anchors ?? []) {
+    const spans = occurrences(text.chars, anchor.word);
+    if (spans.length === 1 && spans[0]) anchorSpans.push({ anchor, span: spans[0] });
+  }
+  // One-character renderings count in context only (rule 2): near another placed word.
+  const placedSpans = [
+    ...anchorSpans.map((a) => a.span),
+    ...all.flatMap((list) => list.filter((f) => f.rendering.length > 1).map((f) => f.span)),
+  ];
+  const shortAnswer = kind === 'fill_in' && text.chars.length <= 4;
+  const found: (Found | null)[] = compiled.points.map((p, i) => {
+    if (voided[i]) return null;
+    if (p.isNegation) return assigned[negationIndexes.indexOf(i)] ?? null;
+    const candidates = (all[i] ?? []).filter(
+      (f) =>
+        (f.rendering.length > 1 || shortAnswer || inContext(f, placedSpans, text, model, i)) &&
+        (kind !== 'short_answer' || isStatement(text, f.span)),
+    );
+    return candidates.find((f) => !f.typo) ?? candidates[0] ?? null;
+  });
+
+  // 6. A list of words is no statement.
+  if (kind !== 'fill_in') {
+    const spans = [...found.flatMap((f) => (f ? f.pieces : [])), ...anchorSpans.map((a) => a.span)];
+    if (found.some((f) => f !== null) && isWordList(text, spans, model))
+      return nothing('keyword_list', false);
+  }
+
+  const voidClauses = new Set<number>();
+  // 4. Relations: the model's order, and the scheme's own.
+  if (model && kind !== 'fill_in') {
+    const sourceClauseOf = (at: number) => (at >= 0 ? (model.source.clauseOf[at] ?? -1) : -1);
+    const tokens: Token[] = [];
+    found.forEach((f, i) => {
+      if (!f || compiled.points[i]?.isNegation) return;
+      const inModel = model.points[i];
+      // A rendering the answer or the model holds twice cannot say which of its places is meant.
+      const once =
+        f.pieces.length === 1 &&
+        countOf(text.chars, text.chars.slice(f.span.start, f.span.end)) === 1 &&
+        (!inModel ||
+          countOf(model.text.chars, model.text.chars.slice(inModel.span.start, inModel.span.end)) === 1);
+      if (!once) return;
+      tokens.push({
+        span: f.span,
+        clause: text.clauseOf[f.span.start] ?? 0,
+        point: i,
+        sourceClause: sourceClauseOf(model.pointSourceAt[i] ?? -1),
+        modelAt: inModel && inModel.rendering === f.rendering && !f.typo ? inModel.span.start : -1,
+      });
+    });
+    for (const { anchor, span } of anchorSpans) {
+      tokens.push({
+        span,
+        clause: text.clauseOf[span.start] ?? 0,
+        point: -1,
+        sourceClause: sourceClauseOf(anchor.sourceAt),
+        modelAt: anchor.modelAt,
+      });
+    }
+    for (const clause of modelOrderBreaks(tokens)) voidClauses.add(clause);
+  }
+  for (const clause of relationBreaks(compiled.relations, found, text)) voidClauses.add(clause);
+  if (voidClauses.size > 0) notes.push(note('order'));
+
+  // 5. Polarity: every negation of the answer licensed by a point's match or a source word.
+  let uncertain = false;
+  const voidPoints = new Set<number>();
+  if (kind !== 'fill_in' || text.chars.length > 6) {
+    // A negation point licenses only the occurrence it was given; a word's rendering (不喪失) any of its own.
+    const licensed: Span[] = [
+      ...found.flatMap((f) => (f ? f.pieces : [])),
+      ...all.flatMap((list, i) =>
+        voided[i] || compiled.points[i]?.isNegation ? [] : list.flatMap((f) => f.pieces),
+      ),
+      ...anchorSpans.map((a) => a.span),
+    ];
+    // The source's own negations that no negation point tests (不龜手 rendered 防止) may be kept.
+    const sourceNegations = negationsIn(passages[0] ?? '').length;
+    const free =
+      kind === 'translation'
+        ? Math.max(0, sourceNegations - compiled.points.filter((p) => p.isNegation).length)
+        : 0;
+    const stray = negationsIn(text.chars)
+      .filter((n) => !licensed.some((span) => overlaps(span, n)))
+      .slice(free);
+    for (const n of stray) {
+      const clause = text.clauseOf[n.start] ?? 0;
+      if (kind === 'short_answer') {
+        // A statement may negate; it reverses a point only when it negates that point's words.
+        const negated = found.findIndex(
+          (f) =>
+            f && text.clauseOf[f.span.start] === clause && f.span.start >= n.end && f.span.start - n.end <= 2,
+        );
+        if (negated !== -1) voidPoints.add(negated);
+        continue;
+      }
+      const holdsPoint = found.some((f) => f && text.clauseOf[f.span.start] === clause);
+      if (holdsPoint) voidClauses.add(clause);
+      else uncertain = true;
+    }
+    if (stray.length > 0 && (voidPoints.size > 0 || kind !== 'short_answer'))
+      notes.push(note('negation_added'));
+  }
+
+  // A required negation missing: 未達要求, and its clause of the model earns nothing.
+  let missingNegation = false;
+  const voidModelClauses = new Set<number>();
+  compiled.points.forEach((p, i) => {
+    if (!p.isNegation || found[i]) return;
+    missingNegation = true;
+    notes.push(note('negation_missing', p.point.id));
+    const inModel = model?.points[i];
+    if (model && inModel) voidModelClauses.add(model.text.clauseOf[inModel.span.start] ?? -1);
+  });
+
+  const points = compiled.points.map((p, i): MarkedPoint => {
+    const f = found[i];
+    let earned = f !== null && f !== undefined;
+    if (earned && f && (voidClauses.has(text.clauseOf[f.span.start] ?? -1) || voidPoints.has(i)))
+      earned = false;
+    const inModel = model?.points[i];
+    if (earned && model && inModel && voidModelClauses.has(model.text.clauseOf[inModel.span.start] ?? -1)) {
+      earned = false;
+    }
+    if (earned && f?.typo) notes.push(note('typo', p.point.id));
+    return { ...unearned(p), earned, matched: earned && f ? f.rendering.text : null };
   });
   const earned = points.filter((p) => p.earned).length;
-  const available = points.length;
-  const verdict = verdictOf(earned, available);
+  // 7. Every point, but far longer than the model: a teacher decides.
+  if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
+    uncertain ||= text.chars.length > 40;
+  }
+  if (uncertain && earned > 0) notes.push(note('uncertain'));
+  else uncertain = false;
+  const verdict = missingNegation ? 'incorrect' : verdictOf(earned, available);
+  const isCorrect = verdict === 'correct' && !uncertain;
   return {
     earned,
     available,
-    isCorrect: verdict === 'correct',
-    verdict,
-    copied,
+    isCorrect,
+    verdict: uncertain && verdict === 'correct' ? 'partial' : verdict,
+    copied: false,
     points,
-    uncertain: false,
-    notes: [],
+    uncertain,
+    notes,
   };
 }

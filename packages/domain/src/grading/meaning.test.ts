@@ -1,0 +1,187 @@
+/**
+ * The marker reads meaning, not word presence: clauses, polarity, order and relations, word lists,
+ * pasted sources, one-character renderings in context, 錯別字, and answers left to a teacher.
+ */
+import { describe, expect, it } from 'vitest';
+import { type MarkingScheme, markAnswer } from './marker.ts';
+
+const codes = (m: { notes: readonly { code: string }[] }) => m.notes.map((n) => n.code);
+
+/** 師說: 古之學者必有師. */
+const teacher: MarkingScheme = {
+  points: [
+    { id: 'p1', kind: 'word', source: '古', label: '古', accept: ['古代', '古時'] },
+    { id: 'p2', kind: 'word', source: '學者', label: '學者', accept: ['求學的人', '讀書人'] },
+    { id: 'p3', kind: 'word', source: '必', label: '必', accept: ['必定', '一定'] },
+  ],
+};
+const TEACHER_SOURCE = '古之學者必有師';
+const TEACHER_MODEL = '古代求學的人必定有老師。';
+const markTeacher = (answer: string, type = 'sentence_translation') =>
+  markAnswer(teacher, TEACHER_SOURCE, answer, { type, model: TEACHER_MODEL });
+
+/** 逍遙遊: 魏王貽我大瓠之種. */
+const gift: MarkingScheme = {
+  points: [
+    { id: 'p1', kind: 'word', source: '貽', label: '貽', accept: ['送給', '贈送'] },
+    { id: 'p2', kind: 'word', source: '瓠', label: '瓠', accept: ['葫蘆'] },
+  ],
+};
+const markGift = (answer: string, relations?: MarkingScheme['relations']) =>
+  markAnswer({ ...gift, ...(relations ? { relations } : {}) }, '魏王貽我大瓠之種', answer, {
+    type: 'sentence_translation',
+    model: '魏王送給我大葫蘆的種子。',
+  });
+
+describe('polarity', () => {
+  it('an added negation reverses its clause: 不一定 for 必 earns none of its points', () => {
+    expect(markTeacher('古代求學的人一定有老師。').isCorrect).toBe(true);
+    const reversed = markTeacher('古代求學的人不一定有老師。');
+    expect(reversed.isCorrect).toBe(false);
+    expect(reversed.earned).toBe(0);
+    expect(codes(reversed)).toContain('negation_added');
+  });
+
+  it('a rhetorical 難道 reverses a statement as a negation does', () => {
+    expect(markTeacher('難道古代求學的人一定有老師嗎？').isCorrect).toBe(false);
+  });
+
+  it('words that hold a negating character without negating do not count (非常、不斷)', () => {
+    expect(markTeacher('古代求學的人非常必定有老師，不斷學習。').isCorrect).toBe(true);
+  });
+
+  it('a negation the source has but no point tests may be kept (不龜手 → 令手不凍裂)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '龜', label: '龜', accept: ['凍裂', '皸裂'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '能不龜手一也', answer, {
+        type: 'sentence_translation',
+        model: '能使手不凍裂的藥是一樣的。',
+      });
+    expect(mark('令手不會凍裂的藥是一樣的。').isCorrect).toBe(true);
+    expect(mark('令手不會凍裂，不是一樣的藥。').isCorrect).toBe(false);
+  });
+
+  it('in a short answer a negation voids only the point it negates', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['保持', '守住'] },
+        { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['失去', '喪失'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '賢者能勿喪耳', answer, {
+        type: 'short_answer',
+        model: '賢者能夠保持本心，一般人卻失去本心。',
+      });
+    expect(mark('賢者功業未成也能保持本心，一般人卻失去本心。').isCorrect).toBe(true);
+    const negated = mark('賢者不能保持本心，一般人卻失去本心。');
+    expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
+  });
+});
+
+describe('order and relations', () => {
+  it('a source word on the wrong side of a point worded as the model words it voids the clause', () => {
+    expect(markGift('魏王送給我大葫蘆的種子。').isCorrect).toBe(true);
+    const swapped = markGift('我送給魏王大葫蘆的種子。');
+    expect(swapped.isCorrect).toBe(false);
+    expect(codes(swapped)).toContain('order');
+  });
+
+  it("a scheme's own order relation is kept whatever the wording", () => {
+    const order = [{ order: ['魏王', 'p1', '我'] }];
+    expect(markGift('魏王贈送我大葫蘆的種子。', order).isCorrect).toBe(true);
+    expect(markGift('我贈送魏王大葫蘆的種子。', order).isCorrect).toBe(false);
+  });
+
+  it('pairs: each group stays together, no group reaching into another', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'word', source: '親', label: '親', accept: ['親近'] },
+        { id: 'p2', kind: 'word', source: '遠', label: '遠', accept: ['疏遠', '遠離'] },
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p1', '賢'],
+            ['p2', '小人'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '親賢臣，遠小人', answer, {
+        type: 'sentence_translation',
+        model: '親近賢能的臣子，疏遠小人。',
+      });
+    expect(mark('親近賢臣，遠離小人。').isCorrect).toBe(true);
+    expect(mark('疏遠賢臣，親近小人。').isCorrect).toBe(false);
+    expect(mark('親近小人，疏遠賢臣。').isCorrect).toBe(false);
+  });
+});
+
+describe('statements, not words', () => {
+  it('a list of the scheme words earns nothing', () => {
+    const list = markTeacher('古代 求學的人 必定');
+    expect(list).toMatchObject({ earned: 0, isCorrect: false });
+    expect(codes(list)).toContain('keyword_list');
+  });
+
+  it('the source pasted with glosses after it is a copy, not a 語譯', () => {
+    const pasted = markGift('魏王貽我大瓠之種。貽：送給；瓠：葫蘆');
+    expect(pasted).toMatchObject({ earned: 0, copied: true });
+  });
+
+  it('a fill-in answer is a word, and a word is right there', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '官盛則近諛', answer, { type: 'fill_in_blank', model: '奉承' });
+    expect(mark('奉承').isCorrect).toBe(true);
+    expect(mark('「諛」解作奉承、諂媚').isCorrect).toBe(true);
+  });
+});
+
+describe('renderings', () => {
+  const then: MarkingScheme = {
+    points: [
+      { id: 'p1', kind: 'word', source: '則', label: '則', accept: ['就'] },
+      { id: 'p2', kind: 'word', source: '施施', label: '施施', accept: ['慢慢'] },
+    ],
+  };
+  const markThen = (answer: string) =>
+    markAnswer(then, '則施施而行', answer, { type: 'sentence_translation', model: '就慢慢地走。' });
+
+  it('a one-character rendering counts next to the words around it, not anywhere', () => {
+    expect(markThen('就慢慢地走。').isCorrect).toBe(true);
+    expect(markThen('慢慢地走，天黑了就回去。').points[0]?.earned).toBe(false);
+  });
+
+  it('a homophone in a scored word earns the point with a 錯別字 note', () => {
+    const typo = markTeacher('古代求學的人必定有老師。'.replace('必定', '必訂'));
+    expect(typo.isCorrect).toBe(true);
+    expect(codes(typo)).toContain('typo');
+  });
+
+  it('a negation may stand apart from its verb by adverbs', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'negation', source: '不積', label: '不積', accept: ['不累積'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '不積跬步', answer, { type: 'sentence_translation', model: '不累積一步半步。' });
+    expect(mark('不一步步地累積。').isCorrect).toBe(true);
+    expect(mark('累積一步半步。').verdict).toBe('incorrect');
+  });
+});
+
+describe('answers left to a teacher', () => {
+  it('every point but far longer than the model: 待老師批閱, not 全對', () => {
+    const long = markTeacher(
+      '古代求學的人必定有老師，因為學問要有人傳授，疑難要有人解答，這是韓愈在文章開首提出的論點，後文再以聖人從師作例子加以說明。',
+    );
+    expect(long).toMatchObject({ uncertain: true, isCorrect: false });
+    expect(codes(long)).toContain('uncertain');
+  });
+});
