@@ -18,6 +18,8 @@ import dsePapersMetaJson from '../data/dse-papers-meta.json' with { type: 'json'
 import famousLinesJson from '../data/famous-lines.json' with { type: 'json' };
 import lessonsMetaJson from '../data/lessons-meta.json' with { type: 'json' };
 import markingRelationsJson from '../data/marking-relations.json' with { type: 'json' };
+import markingRelationsAJson from '../data/marking-relations-a.json' with { type: 'json' };
+import markingRelationsBJson from '../data/marking-relations-b.json' with { type: 'json' };
 import mindMapsJson from '../data/mindmaps.json' with { type: 'json' };
 import miswrittenJson from '../data/miswritten.json' with { type: 'json' };
 import sentencePatternsJson from '../data/sentence-patterns.json' with { type: 'json' };
@@ -141,8 +143,23 @@ function mergeLessons(): Lesson[] {
 export const lessons: readonly Lesson[] = deepFreeze(mergeLessons());
 
 /** The relations of the marking schemes (who does what to whom, 先A後B), by item id. */
+export const markingRelationFiles: Readonly<
+  Record<string, Readonly<Record<string, readonly MarkingRelation[]>>>
+> = deepFreeze({
+  'marking-relations.json': parseFile('marking-relations.json', MarkingRelationsSchema, markingRelationsJson),
+  'marking-relations-a.json': parseFile(
+    'marking-relations-a.json',
+    MarkingRelationsSchema,
+    markingRelationsAJson,
+  ),
+  'marking-relations-b.json': parseFile(
+    'marking-relations-b.json',
+    MarkingRelationsSchema,
+    markingRelationsBJson,
+  ),
+});
 export const markingRelations: Readonly<Record<string, readonly MarkingRelation[]>> = deepFreeze(
-  parseFile('marking-relations.json', MarkingRelationsSchema, markingRelationsJson),
+  Object.assign({}, ...Object.values(markingRelationFiles)),
 );
 
 /** An item with its scheme's relations attached (`marking-relations.json`), if it has any. */

@@ -4,7 +4,7 @@
  */
 import { foldText, gradeAnswer } from '@wenyan/domain';
 import { describe, expect, it } from 'vitest';
-import { dsePapers, markingRelations, questions } from './index.ts';
+import { dsePapers, markingRelationFiles, markingRelations, questions } from './index.ts';
 
 const items = new Map(
   [...questions, ...dsePapers.flatMap((paper) => paper.questions)]
@@ -13,6 +13,11 @@ const items = new Map(
 );
 
 describe('the marking relations', () => {
+  it('name each item in one file only', () => {
+    const ids = Object.values(markingRelationFiles).flatMap((file) => Object.keys(file));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('name items that have a scheme', () => {
     expect(Object.keys(markingRelations).filter((id) => !items.has(id))).toEqual([]);
   });
