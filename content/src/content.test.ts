@@ -106,6 +106,37 @@ function countIdeographs(text: string): number {
   return [...text].filter((ch) => /[\u3400-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]/u.test(ch)).length;
 }
 
+/** Characters as a reader counts them (the measure of distractors.test.ts). */
+const optionLength = (text: string): number => [...text].length;
+
+/** Whether the key is at least as long as every other option (a tie counts, as in the lesson banks' rule). */
+function keyIsLongestOption(q: { options: readonly string[] | null; correctAnswer: string }): boolean {
+  return (q.options ?? []).every((option) => optionLength(option) <= optionLength(q.correctAnswer));
+}
+
+/**
+ * Option length must not give the key away (issue 36): the key is the longest option in no more than a
+ * third of a collection's choice items, and always picking the option of one length rank (0 = longest)
+ * scores under 40 %.
+ */
+function optionLengthProblems(
+  collection: string,
+  items: readonly { options: readonly string[] | null; correctAnswer: string }[],
+): string[] {
+  const longest = items.filter(keyIsLongestOption).length;
+  const problems =
+    longest * 3 > items.length ? [`${collection}: key longest in ${longest} of ${items.length}`] : [];
+  for (const rank of [0, 1, 2, 3]) {
+    const right = items.filter((q) => {
+      const byLength = [...(q.options ?? [])].sort((a, b) => optionLength(b) - optionLength(a));
+      return byLength[Math.min(rank, byLength.length - 1)] === q.correctAnswer;
+    }).length;
+    if (right / items.length >= 0.4)
+      problems.push(`${collection}: always picking length rank ${rank} scores ${right} of ${items.length}`);
+  }
+  return problems;
+}
+
 let loader: typeof import('./index.ts') | undefined;
 let loaderError: unknown;
 
@@ -388,6 +419,10 @@ describe('the mixed vocabulary sessions', () => {
         .map((q) => `${q.id}: ${q.type}, ${q.options?.length ?? 0} options`),
     );
   });
+
+  it('option length does not give the key away: the key is the longest option in at most a third of the items', () => {
+    expectNone(optionLengthProblems('vocabulary sessions', sessionQuestions));
+  });
 });
 
 describe('the DSE papers', () => {
@@ -432,6 +467,27 @@ describe('the DSE papers', () => {
         .filter((q) => (q.type === 'multiple_choice') !== Array.isArray(q.options))
         .map((q) => `${q.id}: ${q.type} with options ${JSON.stringify(q.options)}`),
     );
+  });
+
+  it('option length does not give the key away: the key is the longest option in at most a third of the choice items', () => {
+    expectNone(
+      optionLengthProblems(
+        'paper multiple_choice items',
+        paperQuestions.filter((q) => q.type === 'multiple_choice'),
+      ),
+    );
+  });
+
+  it('the option-length rule counts a tie with the key as the key being longest', () => {
+    expect(keyIsLongestOption({ options: ['甲乙', '丙丁', '戊'], correctAnswer: '甲乙' })).toBe(true);
+    expect(keyIsLongestOption({ options: ['甲乙丙', '丁戊', '己'], correctAnswer: '丁戊' })).toBe(false);
+    expect(
+      optionLengthProblems('fixture', [
+        { options: ['甲乙丙', '丁', '戊'], correctAnswer: '甲乙丙' },
+        { options: ['甲', '乙丙丁', '戊'], correctAnswer: '甲' },
+        { options: ['甲', '乙', '丙丁戊'], correctAnswer: '丙丁戊' },
+      ]),
+    ).toContain('fixture: key longest in 2 of 3');
   });
 
   it("every culturalContext starts with the paper's label (e.g. 「DSE 2019 模擬｜」)", () => {

@@ -23,6 +23,7 @@ export * from './progress/progress.ts';
 export * from './projections/learner-view.ts';
 export * from './projections/selectors.ts';
 export * from './recitation/dictation.ts';
+export * from './recitation/forms.ts';
 export * from './recitation/locate.ts';
 export * from './recitation/recitation.ts';
 export * from './reminders/reminders.ts';

@@ -1066,6 +1066,26 @@ describe('finishing a recitation', () => {
     expect(data?.accuracy).toBe(Math.round((7 / 10) * 100));
   });
 
+  it("takes a variant or Simplified form as right in 默書, but asks the 易錯字 drill for the text's own form", () => {
+    const SHENG = '乍煖還寒時候';
+    const written = (mode: 'free_recall' | 'next_line' | 'miswrite') => {
+      const decision = given(history({ command: signIn })).when(
+        recitation({ text: SHENG, start: 0, end: 6, mode, written: '乍暖还寒时候' }),
+      );
+      return decision.ok && decision.events[0]?.type === 'RecitationFinished'
+        ? decision.events[0].data
+        : null;
+    };
+    expect(written('free_recall')?.accuracy).toBe(100);
+    expect(written('next_line')?.accuracy).toBe(100);
+    expect(written('free_recall')?.attempts[1]).toMatchObject({
+      character: '煖',
+      selected: '暖',
+      isCorrect: true,
+    });
+    expect(written('miswrite')?.mistakes).toBe(3);
+  });
+
   it('refuses a written mode without what was written, or a range past the text', () => {
     expect(given([]).when(recitation({ text: TEXT, start: 0, end: 5, mode: 'next_line' }))).toEqual(
       refused('INVALID_WRITTEN'),

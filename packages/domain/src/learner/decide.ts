@@ -21,7 +21,7 @@ import {
   nodeRequiredQuestions,
   percent,
 } from '../progress/progress.ts';
-import { DICTATION_MAX_TYPED, markRecall } from '../recitation/dictation.ts';
+import { DICTATION_MAX_TYPED, markRecall, type RecallForms } from '../recitation/dictation.ts';
 import { isRecitable, recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { examDateForYear, examDateProblem, examYearProblem } from '../review/exam-date.ts';
 import {
@@ -626,17 +626,21 @@ function markPicks(
   return { characters, mistakes, accuracy: recitationAccuracy(characters, mistakes), attempts, extra: [] };
 }
 
-/** Marks a written run (默書) against the range: every character of the range is one attempt. */
+/**
+ * Marks a written run (默書) against the range: every character of the range is one attempt. A variant or
+ * Simplified form counts as right, except in the 易錯字 drill, which asks for the text's own form.
+ */
 function markWritten(
   text: string,
   start: number,
   end: number,
   written: string,
+  forms: RecallForms,
 ): RecitationMarks | DomainError {
   if (Array.from(written).length > DICTATION_MAX_TYPED) {
     return { code: 'INVALID_WRITTEN', message: `默寫內容不可多於 ${DICTATION_MAX_TYPED} 字` };
   }
-  const marking = markRecall(text, start, end, written);
+  const marking = markRecall(text, start, end, written, forms);
   if (marking.marks.length === 0) return { code: 'INVALID_RANGE', message: '背誦範圍沒有可默寫的字' };
   return {
     characters: marking.marks.length,
@@ -665,7 +669,7 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
     if (data.text === undefined || data.written === undefined) {
       return refuse('INVALID_WRITTEN', '請先默寫');
     }
-    marks = markWritten(data.text, start, end, data.written);
+    marks = markWritten(data.text, start, end, data.written, mode === 'miswrite' ? 'exact' : 'accepted');
   } else if (data.picks !== undefined && data.text !== undefined) {
     marks = markPicks(data.text, start, end, data.picks);
   } else {

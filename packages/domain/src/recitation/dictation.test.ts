@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markRecall } from './dictation.ts';
+import { acceptedFormsNote, writtenForm } from './forms.ts';
 
 const TEXT = '君子曰：學不可以已。青，取之於藍，而青於藍';
 
@@ -53,5 +54,73 @@ describe('markRecall (默書)', () => {
     const m = markRecall(TEXT, 0, 10, '');
     expect(m.missing).toBe(8);
     expect(m.accuracy).toBe(0);
+  });
+});
+
+describe('markRecall (默書) with variant and Simplified forms', () => {
+  const SHENG = '尋尋覓覓，冷冷清清，悽悽慘慘戚戚。乍煖還寒時候，最難將息。';
+  const QING = '眾裏尋他千百度。驀然迴首，那人卻在，燈火闌珊處。';
+  const range = (text: string, phrase: string) => {
+    const start = Array.from(text.slice(0, text.indexOf(phrase))).length;
+    return [start, start + Array.from(phrase).length] as const;
+  };
+
+  it('accepts 乍暖 for 乍煖 (a standard variant form) and notes it', () => {
+    const [start, end] = range(SHENG, '乍煖還寒時候');
+    const m = markRecall(SHENG, start, end, '乍暖還寒時候');
+    expect(m.accuracy).toBe(100);
+    expect(m.marks.find((x) => x.character === '煖')).toMatchObject({ typed: '暖', status: 'correct' });
+    expect(m.accepted).toEqual([{ character: '煖', typed: '暖' }]);
+    expect(acceptedFormsNote(m.marks)).toBe('接受異體字／簡體字：煖→暖');
+  });
+
+  it('accepts 回首 for 迴首', () => {
+    const [start, end] = range(QING, '驀然迴首');
+    const m = markRecall(QING, start, end, '驀然回首');
+    expect(m.accuracy).toBe(100);
+    expect(m.accepted).toEqual([{ character: '迴', typed: '回' }]);
+  });
+
+  it('gives a line written wholly in Simplified full marks', () => {
+    const [start, end] = range(QING, '眾裏尋他千百度');
+    const m = markRecall(QING, start, end, '众里寻他千百度');
+    expect(m.accuracy).toBe(100);
+    expect(m.wrong + m.missing + m.extras.length).toBe(0);
+    expect(acceptedFormsNote(m.marks)).toBe('接受異體字／簡體字：眾→众、裏→里、尋→寻');
+  });
+
+  it('still marks a genuinely wrong character wrong, and notes nothing for an exact answer', () => {
+    const [start, end] = range(SHENG, '乍煖還寒時候');
+    const m = markRecall(SHENG, start, end, '乍緩還寒時候');
+    expect(m.wrong).toBe(1);
+    expect(m.marks.find((x) => x.status === 'wrong')).toMatchObject({ character: '煖', typed: '緩' });
+    expect(markRecall(SHENG, start, end, '乍煖還寒時候').accepted).toEqual([]);
+  });
+});
+
+describe('writtenForm', () => {
+  it('accepts a variant form and a Simplified form either way round', () => {
+    expect(writtenForm('煖', '暖')).toBe('accepted');
+    expect(writtenForm('彊', '強')).toBe('accepted');
+    expect(writtenForm('衞', '衛')).toBe('accepted');
+    expect(writtenForm('箇', '個')).toBe('accepted');
+    expect(writtenForm('於', '于')).toBe('accepted');
+    expect(writtenForm('于', '於')).toBe('accepted');
+    expect(writtenForm('鍾', '钟')).toBe('accepted');
+    expect(writtenForm('學', '學')).toBe('same');
+  });
+
+  it('does not accept another Traditional character that merely shares a Simplified form', () => {
+    expect(writtenForm('鍾', '鐘')).toBe('wrong');
+    expect(writtenForm('髮', '發')).toBe('wrong');
+    expect(writtenForm('曰', '日')).toBe('wrong');
+  });
+});
+
+describe('markRecall (默書) in exact forms (the 易錯字 drill)', () => {
+  it('takes only the text’s own form', () => {
+    const m = markRecall('乍煖還寒時候', 0, 6, '乍暖還寒時候', 'exact');
+    expect(m.wrong).toBe(1);
+    expect(m.accepted).toEqual([]);
   });
 });

@@ -4,12 +4,15 @@
  * learner may type with or without them). The two character sequences are aligned with a minimal
  * diff (jsdiff's `diffArrays`, Myers' algorithm); within each changed stretch, expected and typed
  * characters are paired in order as wrong characters, the surplus on the expected side is missing and
- * the surplus typed is extra.
+ * the surplus typed is extra. A character written in another accepted form (a standard variant or
+ * Simplified: 暖 for 煖, 回 for 迴; `writtenForm` in forms.ts) counts as right; the marking lists those
+ * forms (`accepted`), and the result screen says so (`acceptedFormsNote`).
  *
  * Accuracy = correct ÷ (expected + extra), as a rounded percent: every missing, wrong or extra
  * character costs, as a 默書 marker deducts for each.
  */
 import { diffArrays } from 'diff';
+import { type AcceptedForm, acceptedForms, writtenForm } from './forms.ts';
 import { isRecitable } from './recitation.ts';
 
 export type RecallStatus = 'correct' | 'wrong' | 'missing';
@@ -19,7 +22,10 @@ export type RecallMark = {
   /** The index of the character in the whole text (code points). */
   readonly position: number;
   readonly character: string;
-  /** What the learner wrote in its place: the character itself, another one, or '' when missing. */
+  /**
+   * What the learner wrote in its place: the character itself (or an accepted other form of it, when
+   * correct), another one, or '' when missing.
+   */
   readonly typed: string;
   readonly status: RecallStatus;
 };
@@ -34,16 +40,30 @@ export type RecallMarking = {
   readonly wrong: number;
   readonly missing: number;
   readonly accuracy: number;
+  /** The characters written in an accepted other form (variant or Simplified), each pair once. */
+  readonly accepted: readonly AcceptedForm[];
 };
 
 /** The longest typed answer the server marks (a whole set text is 1,690 characters). */
 export const DICTATION_MAX_TYPED = 4000;
 
 /**
+ * Which forms of a character count as right: `accepted` takes a standard variant or Simplified form
+ * (默書, 上句接下句); `exact` only the text's own (the 易錯字 drill, which asks for the form the text prints).
+ */
+export type RecallForms = 'accepted' | 'exact';
+
+/**
  * Marks `typed` against the characters of `text` in [start, end) (code-point positions).
  * @example markRecall('學而時習之，不亦說乎', 0, 10, '學而時之不亦悅乎').missing // 1 (習)
  */
-export function markRecall(text: string, start: number, end: number, typed: string): RecallMarking {
+export function markRecall(
+  text: string,
+  start: number,
+  end: number,
+  typed: string,
+  forms: RecallForms = 'accepted',
+): RecallMarking {
   const chars = Array.from(text);
   const expected: { position: number; character: string }[] = [];
   for (let p = start; p < Math.min(end, chars.length); p++) {
@@ -54,17 +74,28 @@ export function markRecall(text: string, start: number, end: number, typed: stri
   const parts = diffArrays(
     expected.map((e) => e.character),
     written,
+    {
+      comparator: (character, written) =>
+        forms === 'exact' ? written === character : writtenForm(character, written) !== 'wrong',
+    },
   );
   const marks: RecallMark[] = [];
   const extras: RecallExtra[] = [];
   let e = 0;
+  let w = 0;
   const lastPosition = () => (marks.length > 0 ? (marks[marks.length - 1] as RecallMark).position : -1);
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (!part.added && !part.removed) {
-      for (const character of part.value) {
+      // Common characters: the value is the typed side's, so take each side from its own list.
+      for (let k = 0; k < part.count; k++) {
         const at = expected[e++]!;
-        marks.push({ position: at.position, character, typed: character, status: 'correct' });
+        marks.push({
+          position: at.position,
+          character: at.character,
+          typed: written[w++]!,
+          status: 'correct',
+        });
       }
       continue;
     }
@@ -73,6 +104,7 @@ export function markRecall(text: string, start: number, end: number, typed: stri
     const removed = part.removed ? part.value : next?.removed && part.added ? next.value : [];
     const added = part.added ? part.value : next?.added && part.removed ? next.value : [];
     if ((part.removed && next?.added) || (part.added && next?.removed)) i++;
+    w += added.length;
     const paired = Math.min(removed.length, added.length);
     for (let k = 0; k < removed.length; k++) {
       const at = expected[e++]!;
@@ -95,5 +127,6 @@ export function markRecall(text: string, start: number, end: number, typed: stri
     wrong: count('wrong'),
     missing: count('missing'),
     accuracy: denominator > 0 ? Math.round((correct / denominator) * 100) : 0,
+    accepted: acceptedForms(marks),
   };
 }

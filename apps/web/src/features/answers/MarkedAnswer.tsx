@@ -1,19 +1,23 @@
 /**
  * A marked free-text answer (UI.md, "Marked answers"): the verdict (全對 / 部分正確 n/m 分 in amber /
  * 未達要求), each scoring point as a row (the point; the learner's words that earned it in jade, or the
- * accepted rendering they missed in brick), then the model answer. Everything comes from the answer's
+ * accepted rendering they missed in brick, worded for the question type: 應譯作 / 應解作 / 要點), then the
+ * model answer. Everything comes from the answer's
  * reply: the client compares nothing.
  */
-import type { AnswerResult } from '@wenyan/contracts';
+import type { AnswerResult, QuestionType } from '@wenyan/contracts';
 import { AppealButton } from './AppealButton.tsx';
-import { isMarkedByPoints, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, missedPointWords, verdictLabel } from './marking.ts';
 import './marked-answer.css';
 
 export function MarkedAnswer({
   result,
+  questionType,
   appeal,
 }: {
   result: Pick<AnswerResult, 'marking' | 'correctAnswer'>;
+  /** The answered question's type: a missed point of a short answer is not something it 「應譯作」. */
+  questionType: QuestionType;
   /** The learner and the answer's stream version: offers 「我認為答案正確」 under a partial or failed marking. */
   appeal?: { userId: string; answerVersion: number } | undefined;
 }) {
@@ -49,7 +53,8 @@ export function MarkedAnswer({
                 </span>
               ) : (
                 <span className="marked-point-words text-brick">
-                  <span className="visually-hidden">失分：</span>應譯作「{point.expected}」
+                  <span className="visually-hidden">失分：</span>
+                  {missedPointWords(questionType, point.expected)}
                 </span>
               )}
             </li>

@@ -1,6 +1,6 @@
 import type { AnswerMarking } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMarkedByPoints, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, missedPointWords, verdictLabel } from './marking.ts';
 
 const marking = (overrides: Partial<AnswerMarking> = {}): AnswerMarking => ({
   verdict: 'correct',
@@ -49,5 +49,14 @@ describe('whether an answer lists points', () => {
 
   it('does not for a choice marked right or wrong', () => {
     expect(isMarkedByPoints(marking({ earned: 1, available: 1 }))).toBe(false);
+  });
+});
+
+describe('the words of a missed point', () => {
+  it('fit the question type: 應譯作 a translation, 應解作 a word, 應寫作 a recited line, 要點 a short answer', () => {
+    expect(missedPointWords('sentence_translation', '窮困')).toBe('應譯作「窮困」');
+    expect(missedPointWords('fill_in_blank', '窮困')).toBe('應解作「窮困」');
+    expect(missedPointWords('recitation', '乍暖還寒')).toBe('應寫作「乍暖還寒」');
+    expect(missedPointWords('short_answer', '以西山自比')).toBe('要點：以西山自比');
   });
 });

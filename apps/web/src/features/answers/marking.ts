@@ -19,3 +19,27 @@ export function verdictLabel(marking: AnswerMarking): { text: string; tone: Mark
 export function isMarkedByPoints(marking: AnswerMarking): boolean {
   return marking.points.length > 0 || marking.selfAssessed || marking.copied;
 }
+
+/**
+ * How a missed point reads, by the kind of answer: a translation's point 「應譯作「…」」, a word's
+ * meaning (字詞解釋, fill-in) 「應解作「…」」, a passage written from memory 「應寫作「…」」, and a short
+ * answer's or any other point 「要點：…」 (it is not a translation, so 「應譯作」 would mislead).
+ */
+export function missedPointWords(questionType: string, expected: string): string {
+  switch (questionType) {
+    case 'sentence_translation':
+    case 'translation':
+      return `應譯作「${expected}」`;
+    case 'fill_in_blank':
+    case 'word_interpretation':
+    case 'vocab_translation':
+    case 'interpretation':
+      return `應解作「${expected}」`;
+    case 'recitation':
+    case 'sentence_memorization':
+    case 'sentence_recitation':
+      return `應寫作「${expected}」`;
+    default:
+      return `要點：${expected}`;
+  }
+}

@@ -167,7 +167,11 @@ export function PaperQuestion({
               </p>
             </>
           ) : (
-            <MarkedAnswer result={result} appeal={{ userId: user.id, answerVersion: result.answerVersion }} />
+            <MarkedAnswer
+              result={result}
+              questionType={question.type}
+              appeal={{ userId: user.id, answerVersion: result.answerVersion }}
+            />
           )}
           {result.explanation ? (
             <p>

@@ -359,6 +359,7 @@ function Session({
           <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
             <MarkedAnswer
               result={{ marking: graded.marking, correctAnswer: graded.correctAnswer }}
+              questionType={question.type}
               appeal={
                 graded.answerVersion === undefined
                   ? undefined

@@ -209,6 +209,7 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
               {verdict.marking && isMarkedByPoints(verdict.marking) ? (
                 <MarkedAnswer
                   result={{ marking: verdict.marking, correctAnswer: verdict.correctAnswer }}
+                  questionType={question.type}
                   appeal={
                     verdict.answerVersion === undefined
                       ? undefined

@@ -2,10 +2,11 @@
  * The server's marking of a written recitation (默寫, 上句接下句, 易錯字): the range of the text with
  * each character marked correct, wrong (with what was written) or missing, and the extra characters
  * written shown where they were written. Every mark has words for screen readers, and a legend says
- * what the colours mean.
+ * what the colours mean. A character written in an accepted variant or Simplified form counts as
+ * correct, and a note under the counts names it (「接受異體字／簡體字：煖→暖」).
  */
 import type { RecallMark, RecitationResult } from '@wenyan/contracts';
-import { isRecitable, RECITATION_GRADE_LABELS } from '@wenyan/domain';
+import { acceptedFormsNote, isRecitable, RECITATION_GRADE_LABELS } from '@wenyan/domain';
 import type { ReactNode } from 'react';
 
 type Marking = Pick<RecitationResult, 'marks' | 'extras'>;
@@ -40,6 +41,9 @@ function pieces(text: string, start: number, end: number, marking: Marking): Rea
       out.push(
         <span key={p} className="mr-char is-correct" data-mark="correct">
           {character}
+          {mark.typed !== character && mark.typed !== '' ? (
+            <span className="visually-hidden">（寫作「{mark.typed}」，接受）</span>
+          ) : null}
         </span>,
       );
     else if (mark.status === 'wrong')
@@ -80,6 +84,7 @@ export function MarkedRange({
   const wrong = count('wrong');
   const missing = count('missing');
   const extra = marking.extras.length;
+  const acceptedNote = acceptedFormsNote(marking.marks);
   return (
     <div className="mr" data-testid="marked-range">
       <p className="classical mr-text">{pieces(text, start, end, marking)}</p>
@@ -88,6 +93,11 @@ export function MarkedRange({
           ? '全部正確'
           : `錯字 ${wrong} 個・漏字 ${missing} 個・多字 ${extra} 個`}
       </p>
+      {acceptedNote ? (
+        <p className="mr-accepted" data-testid="marked-accepted">
+          {acceptedNote}
+        </p>
+      ) : null}
       <ul className="mr-legend" aria-label="圖例">
         <li>
           <span className="mr-char is-correct">綠字</span> 正確

@@ -1,0 +1,44 @@
+import type { AnswerMarking, QuestionType } from '@wenyan/contracts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MarkedAnswer } from './MarkedAnswer.tsx';
+
+const missed = {
+  id: 'p1',
+  kind: 'content',
+  label: '說出作者的心意',
+  earned: false,
+  matched: null,
+  expected: '以西山自比，不與世俗同流',
+};
+const marking: AnswerMarking = {
+  verdict: 'incorrect',
+  earned: 0,
+  available: 2,
+  copied: false,
+  selfAssessed: false,
+  points: [missed],
+};
+
+const render = (questionType: QuestionType) =>
+  renderToStaticMarkup(
+    <MarkedAnswer result={{ marking, correctAnswer: '作者以西山自比。' }} questionType={questionType} />,
+  );
+
+describe('a missed point of a marked answer', () => {
+  it('of a short answer reads as a point to make, not as a translation', () => {
+    const html = render('short_answer');
+    expect(html).toContain('要點：以西山自比，不與世俗同流');
+    expect(html).not.toContain('應譯作');
+  });
+
+  it('of a fill-in (字詞解釋) reads as a meaning', () => {
+    const html = render('fill_in_blank');
+    expect(html).toContain('應解作「以西山自比，不與世俗同流」');
+    expect(html).not.toContain('應譯作');
+  });
+
+  it('of a translation reads as the rendering it should have', () => {
+    expect(render('sentence_translation')).toContain('應譯作「以西山自比，不與世俗同流」');
+  });
+});
