@@ -551,7 +551,7 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       }
     }
   }
-  if (typos && found.length === 0 && !point.isNegation) {
+  if (typos && found.length === 0) {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
       if (whole.length < 2) continue;
