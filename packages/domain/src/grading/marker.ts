@@ -336,11 +336,14 @@ const STROKES = new Set([
   ...'一丨丿丶乙亅㇀㇁㇂㇃㇄㇅㇆㇇㇈㇉㇊㇋㇌㇍㇎㇏㇐㇑㇒㇓㇔㇕㇖㇗㇘㇙㇚㇛㇜㇝㇞㇟㇠㇡㇢㇣',
 ]);
 let componentsOf: Map<string, readonly string[]> | undefined;
+/** Characters a component may appear in and still tell two characters apart as look-alikes. */
+const COMMON_COMPONENT = 200;
 
 /** Each character's components, one level down (the CJK decomposition data `hanzi` ships: 困:s(囗,木)). */
 function components(ch: string): readonly string[] {
   if (!componentsOf) {
     componentsOf = new Map();
+    const uses = new Map<string, number>();
     for (const line of cjkDecomposition.split('\n')) {
       const colon = line.indexOf(':');
       const open = line.indexOf('(', colon);
@@ -350,12 +353,20 @@ function components(ch: string): readonly string[] {
         .split(',')
         .filter((part) => part.length > 0 && !STROKES.has(part));
       componentsOf.set(line.slice(0, colon), parts);
+      for (const part of new Set(parts)) uses.set(part, (uses.get(part) ?? 0) + 1);
+    }
+    // A component hundreds of characters share is a radical (辶、氵、言), no sign of a look-alike: keep the rest.
+    for (const [ch, parts] of componentsOf) {
+      componentsOf.set(
+        ch,
+        parts.filter((part) => (uses.get(part) ?? 0) <= COMMON_COMPONENT),
+      );
     }
   }
   return componentsOf.get(ch) ?? [];
 }
 
-/** Two different characters that look alike: they share a component (困／因、諫／練、援／緩). */
+/** Two different characters that look alike: they share a component other than a radical (諫／練、援／緩、特／持). */
 function isShapeAlike(a: string, b: string): boolean {
   if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
   const left = components(a);
