@@ -12,6 +12,7 @@ import { run } from './run.ts';
  *   (for no one). Rows before this migration were for everyone: `approved`.
  * - `rendering_changes`: the append-only log of those changes (who, when, what, the scope after it),
  *   refused updates and deletes by the events' trigger function; the rows before are logged as accepted.
+ * - `events_appeals` also covers AnswerRemarkedOnRevert, which the appeals read model folds too.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [
@@ -26,6 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create unique index accepted_renderings_active
       on accepted_renderings (question_id, point_id, rendering, coalesce(scope_teacher_id, 0))
       where status <> 'reverted'
+    `,
+    `drop index events_appeals`,
+    `
+    create index events_appeals on events (stream_id, version)
+      where type in ('AnswerAppealed', 'AppealDeclined', 'AnswerRemarked', 'AnswerRemarkedOnRevert')
     `,
     `
     create table rendering_changes (
@@ -53,6 +59,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await run(db, [
     `drop trigger rendering_changes_immutable on rendering_changes`,
     `drop table rendering_changes`,
+    `drop index events_appeals`,
+    `
+    create index events_appeals on events (stream_id, version)
+      where type in ('AnswerAppealed', 'AppealDeclined', 'AnswerRemarked')
+    `,
     `drop index accepted_renderings_active`,
     `delete from accepted_renderings where status = 'reverted'`,
     `alter table accepted_renderings drop column status`,

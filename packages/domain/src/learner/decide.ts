@@ -21,7 +21,6 @@ import {
   nodeRequiredQuestions,
   percent,
 } from '../progress/progress.ts';
-import { needsNegation, carriesNegation } from './polarity.ts';
 import { DICTATION_MAX_TYPED, markRecall } from '../recitation/dictation.ts';
 import { isRecitable, recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { examDateForYear, examDateProblem, examYearProblem } from '../review/exam-date.ts';
@@ -53,6 +52,7 @@ import {
   type VocabularyExerciseType,
   type XpAwarded,
 } from './events.ts';
+import { carriesNegation, needsNegation } from './polarity.ts';
 
 type Command<Type extends string, Data> = { readonly type: Type; readonly data: Readonly<Data> };
 

@@ -6,7 +6,20 @@ import { foldText } from '../grading/fold.ts';
 import type { MarkingPoint } from '../grading/marker.ts';
 
 /** The words that carry a negation in a modern rendering (難道／豈: a rhetorical one). */
-export const NEGATION_WORDS = ['不', '沒', '無', '未', '非', '莫', '勿', '毋', '別', '否', '難道', '豈'] as const;
+export const NEGATION_WORDS = [
+  '不',
+  '沒',
+  '無',
+  '未',
+  '非',
+  '莫',
+  '勿',
+  '毋',
+  '別',
+  '否',
+  '難道',
+  '豈',
+] as const;
 
 let foldedNegations: readonly string[] | undefined;
 

@@ -81,7 +81,8 @@ function current(events: LearnerEvent[], questionId: string): AppealedAnswer {
       (e.type === 'AnswerRemarked' || e.type === 'AnswerRemarkedOnRevert') &&
       e.data.answerVersion === index + 1,
   );
-  const marks = remark?.type === 'AnswerRemarked' || remark?.type === 'AnswerRemarkedOnRevert' ? remark.data : d;
+  const marks =
+    remark?.type === 'AnswerRemarked' || remark?.type === 'AnswerRemarkedOnRevert' ? remark.data : d;
   return {
     version: index + 1,
     questionId: d.questionId,
@@ -119,7 +120,21 @@ const revert = (answers: AppealedAnswer[], question = translation): LearnerComma
 
 describe('the polarity of an accepted rendering', () => {
   it('knows a negation in any of its forms, rhetorical ones and Simplified ones included', () => {
-    for (const text of ['不感到愧疚', '沒有', '没有', '無愧', '未嘗', '並非', '莫', '勿', '毋須', '別', '否則', '難道', '豈'])
+    for (const text of [
+      '不感到愧疚',
+      '沒有',
+      '没有',
+      '無愧',
+      '未嘗',
+      '並非',
+      '莫',
+      '勿',
+      '毋須',
+      '別',
+      '否則',
+      '難道',
+      '豈',
+    ])
       expect(carriesNegation(text), text).toBe(true);
     expect(carriesNegation('有愧疚')).toBe(false);
   });
@@ -135,7 +150,11 @@ describe('the polarity of an accepted rendering', () => {
     const appealed = ok(answered, appeal(current(answered, 'q-bujiu')));
 
     it('when the teacher accepts 「有愧疚」 for the negation point, then it is refused and nothing is recorded', () => {
-      const decision = run(appealed, acceptIt(current(answered, 'q-bujiu'), noGuilt, 'p2', '有愧疚'), NEXT_DAY);
+      const decision = run(
+        appealed,
+        acceptIt(current(answered, 'q-bujiu'), noGuilt, 'p2', '有愧疚'),
+        NEXT_DAY,
+      );
       expect(refusal(decision)).toBe('RENDERING_DROPS_NEGATION');
       expect(decision.ok ? null : decision.error.message).toContain('否定');
     });
@@ -144,7 +163,11 @@ describe('the polarity of an accepted rendering', () => {
   it('accepts a rendering that keeps the negation (沒有愧疚)', () => {
     const answered = ok([], submit('自我反省而沒有愧疚', noGuilt));
     const appealed = ok(answered, appeal(current(answered, 'q-bujiu')));
-    const decision = run(appealed, acceptIt(current(answered, 'q-bujiu'), noGuilt, 'p2', '沒有愧疚'), NEXT_DAY);
+    const decision = run(
+      appealed,
+      acceptIt(current(answered, 'q-bujiu'), noGuilt, 'p2', '沒有愧疚'),
+      NEXT_DAY,
+    );
     expect(decision.ok && decision.events[0]).toMatchObject({
       type: 'AnswerRemarked',
       data: { pointsEarned: 2, isCorrect: true },
@@ -190,7 +213,9 @@ describe('re-marking after a revert', () => {
     expect(state.totalXP).toBe(foldLearner(accepted).totalXP);
     expect(state.errorBook.t1).toBe('active');
     const right = run(reverted, submit('君子處於困境時仍堅守節操', translation), LATER);
-    const xp = right.ok ? right.events.filter((e) => e.type === 'XpAwarded' && e.data.reason === 'correct_answer') : [];
+    const xp = right.ok
+      ? right.events.filter((e) => e.type === 'XpAwarded' && e.data.reason === 'correct_answer')
+      : [];
     expect(xp).toEqual([]);
   });
 

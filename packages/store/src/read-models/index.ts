@@ -7,6 +7,7 @@ export * from './learner-view.ts';
 export * from './lesson-stats.ts';
 export * from './replay.ts';
 export * from './reviews.ts';
+export * from './renderings.ts';
 export * from './reviews-due.ts';
 export * from './system.ts';
 export * from './user-totals.ts';
