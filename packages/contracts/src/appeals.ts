@@ -111,8 +111,8 @@ export const RENDERING_ACTIONS = ['accepted', 'approved', 'rejected', 'reverted'
 export const RenderingActionSchema = z.enum(RENDERING_ACTIONS);
 export type RenderingAction = z.infer<typeof RenderingActionSchema>;
 
-/** `/api/.../renderings/:renderingId/...` */
-export const RenderingParamsSchema = z.object({ renderingId: z.string().regex(/^\d{1,18}$/) });
+/** `/api/.../renderings/:id/...` */
+export const RenderingParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 
 /** GET /api/teacher/renderings: optionally one status (the admin's queue: pending). */
 export const RenderingsQuerySchema = z.object({ status: RenderingStatusSchema.optional() });

@@ -23,7 +23,7 @@ export const renderingRoutes = {
   },
   approveRendering: {
     method: 'POST',
-    path: '/api/admin/renderings/:renderingId/approve',
+    path: '/api/admin/renderings/:id/approve',
     summary: "Approve a teacher's rendering for everyone",
     auth: 'admin',
     params: RenderingParamsSchema,
@@ -31,7 +31,7 @@ export const renderingRoutes = {
   },
   rejectRendering: {
     method: 'POST',
-    path: '/api/admin/renderings/:renderingId/reject',
+    path: '/api/admin/renderings/:id/reject',
     summary: "Keep a teacher's rendering to their own classes",
     auth: 'admin',
     params: RenderingParamsSchema,
@@ -39,7 +39,7 @@ export const renderingRoutes = {
   },
   revertRendering: {
     method: 'POST',
-    path: '/api/teacher/renderings/:renderingId/revert',
+    path: '/api/teacher/renderings/:id/revert',
     summary:
       'Revert a rendering (an admin: any; a teacher: their own while it marks only their classes); the answers it earned a point are marked again',
     auth: 'teacher',

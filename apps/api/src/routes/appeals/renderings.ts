@@ -104,7 +104,7 @@ export async function renderingRoutes(app: FastifyInstance): Promise<void> {
     ['rejectRendering', 'rejected'],
   ] as const) {
     defineRoute(app, name, async ({ input, user }) => {
-      const { renderingId } = input.params;
+      const { id: renderingId } = input.params;
       if (!(await findRendering(db, renderingId))) throw notFound('rendering');
       const changed = await changeRendering(db, { id: renderingId, action, actorId: user.id });
       if (!changed) throw statusRefused();
@@ -166,7 +166,7 @@ export async function renderingRoutes(app: FastifyInstance): Promise<void> {
   }
 
   defineRoute(app, 'revertRendering', async ({ input, request, user }) => {
-    const found = await findRendering(db, input.params.renderingId);
+    const found = await findRendering(db, input.params.id);
     if (!found) throw notFound('rendering');
     // A teacher reverts only their own, and only while it marks their classes alone; an admin any.
     if (!isAdmin(user) && (found.acceptedBy !== user.id || found.status === 'approved')) {

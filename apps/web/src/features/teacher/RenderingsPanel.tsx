@@ -58,7 +58,7 @@ function RenderingRow({ rendering, admin, userId }: Props & { rendering: Accepte
     ]);
   };
   const failed = (err: unknown) => notify({ title: failureMessage(err), variant: 'destructive' });
-  const params = { renderingId: rendering.id };
+  const params = { id: rendering.id };
   const approve = useMutation({
     mutationFn: () => call('approveRendering', { params }),
     onSuccess: () => done('已批准，所有學生的答案都會按此評分'),
