@@ -48,7 +48,12 @@ function History({ rendering }: { rendering: AcceptedRendering }) {
   );
 }
 
-function RenderingRow({ rendering, admin, userId }: Props & { rendering: AcceptedRendering }) {
+function RenderingRow({
+  rendering,
+  admin,
+  userId,
+  inQueue,
+}: Props & { rendering: AcceptedRendering; inQueue: boolean }) {
   const queryClient = useQueryClient();
   const done = async (title: string) => {
     notify({ title, variant: 'success' });
@@ -91,7 +96,7 @@ function RenderingRow({ rendering, admin, userId }: Props & { rendering: Accepte
         </span>
         <History rendering={rendering} />
       </div>
-      {admin && rendering.status === 'pending' ? (
+      {admin && inQueue && rendering.status === 'pending' ? (
         <>
           <button
             type="button"
@@ -136,7 +141,7 @@ export function RenderingsPanel({ admin, userId }: Props) {
           {list.isPending ? <p className="muted">載入中...</p> : null}
           {list.isError ? <p className="field-error">{failureMessage(list.error)}</p> : null}
           {list.isSuccess && pending.length === 0 ? <p className="muted">暫時沒有待審譯法。</p> : null}
-          <ul className="tc-renderings">{pending.map(row)}</ul>
+          <ul className="tc-renderings">{pending.map(row(true))}</ul>
         </section>
       ) : null}
       <section aria-labelledby="rendering-log" data-testid="rendering-log">
@@ -145,7 +150,7 @@ export function RenderingsPanel({ admin, userId }: Props) {
         </h2>
         {!admin && list.isError ? <p className="field-error">{failureMessage(list.error)}</p> : null}
         {list.isSuccess && all.length === 0 ? <p className="muted">暫時沒有紀錄。</p> : null}
-        <ul className="tc-renderings">{all.map(row)}</ul>
+        <ul className="tc-renderings">{all.map(row(false))}</ul>
       </section>
     </>
   );
