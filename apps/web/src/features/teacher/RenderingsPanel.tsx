@@ -125,8 +125,8 @@ export function RenderingsPanel({ admin, userId }: Props) {
   const list = useQuery({ queryKey: renderingsKey, queryFn: () => call('listRenderings', { query: {} }) });
   const all = list.data ?? [];
   const pending = all.filter((r) => r.status === 'pending');
-  const row = (r: AcceptedRendering) => (
-    <RenderingRow key={r.id} rendering={r} admin={admin} userId={userId} />
+  const row = (inQueue: boolean) => (r: AcceptedRendering) => (
+    <RenderingRow key={r.id} rendering={r} admin={admin} userId={userId} inQueue={inQueue} />
   );
   return (
     <>
