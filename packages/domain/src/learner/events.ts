@@ -316,7 +316,8 @@ export type AppealDeclined = Event<
 
 /**
  * A teacher (or admin) accepted an appeal: `rendering` became an accepted rendering of the scheme's
- * point `pointId` (for everyone), and the appealed answer is marked again with the scheme so extended.
+ * point `pointId` (for the teacher's classes, or everyone once approved: issue 36), and the appealed
+ * answer is marked again with the scheme so extended.
  * The AnswerSubmitted it re-marks stays as it was; this event says what the marks are now.
  */
 export type AnswerRemarked = Event<
