@@ -33,7 +33,6 @@ import {
   ResetPasswordBodySchema,
 } from './auth.ts';
 import { classroomRoutes } from './classroom-routes.ts';
-import { renderingRoutes } from './rendering-routes.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseAboutSchema,
@@ -106,6 +105,7 @@ import {
   ReminderSettingsBodySchema,
   ReminderSettingsSchema,
 } from './reminders.ts';
+import { renderingRoutes } from './rendering-routes.ts';
 import {
   ClassForecastSchema,
   DefaultExamDateListSchema,
