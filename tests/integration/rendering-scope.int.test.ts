@@ -12,7 +12,7 @@ import {
   AppealListSchema,
   RevertRenderingResultSchema,
 } from '@wenyan/contracts';
-import { learnerStreamId, readStream } from '@wenyan/store';
+import { learnerStreamId, readStream, recordAcceptedRendering } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
@@ -262,6 +262,26 @@ describe('the scope, polarity and log of accepted renderings', () => {
     expect(
       (await answer(outsider, '沒有仁德的人，不能長期處於困乏，也不能長期處於安樂。')).marking.earned,
     ).toBe(4);
+  });
+
+  it('the same words accepted twice in one scope are recorded and logged once', async () => {
+    const input = {
+      questionId: QUESTION,
+      pointId: 'p3',
+      rendering: '逸樂',
+      acceptedBy: teacher.id,
+      learnerId: learner.id,
+      answerVersion: 1,
+      global: false,
+    };
+    const [a, b] = await Promise.all([
+      recordAcceptedRendering(t.runtime.deps.db, input),
+      recordAcceptedRendering(t.runtime.deps.db, input),
+    ]);
+    expect(a.rendering.id).toBe(b.rendering.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const logged = (await renderings(teacher)).find((r) => r.rendering === '逸樂');
+    expect(logged?.changes).toHaveLength(1);
   });
 
   it('the log cannot be rewritten', async () => {

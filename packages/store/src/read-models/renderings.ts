@@ -156,6 +156,22 @@ export async function recordAcceptedRendering(
     const row = await query.executeTakeFirst();
     return row ? toRendering(row as Row) : null;
   };
+  try {
+    return await insertOnce(db, input, scopeTeacherId, existing);
+  } catch (err) {
+    // Two acceptances of the same words at once: the other one's row stands (unique index).
+    const found = (err as { code?: string }).code === '23505' ? await existing(db) : null;
+    if (!found) throw err;
+    return { rendering: found, created: false };
+  }
+}
+
+async function insertOnce(
+  db: Db,
+  input: Parameters<typeof recordAcceptedRendering>[1],
+  scopeTeacherId: string | null,
+  existing: (trx: Db) => Promise<AcceptedRendering | null>,
+): Promise<{ rendering: AcceptedRendering; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const found = await existing(trx);
     if (found) return { rendering: found, created: false };
