@@ -3,6 +3,7 @@
  * answers it had earned a point, by the fair-XP rule of a revert (XP paid stays, none is paid again).
  */
 import { describe, expect, it } from 'vitest';
+import { foldLearnerView } from '../projections/learner-view.ts';
 import {
   type AppealedAnswer,
   type Decision,
@@ -217,6 +218,27 @@ describe('re-marking after a revert', () => {
       ? right.events.filter((e) => e.type === 'XpAwarded' && e.data.reason === 'correct_answer')
       : [];
     expect(xp).toEqual([]);
+  });
+
+  it('then the read models count the answer wrong again and put the question back in the error book', () => {
+    const reverted = ok(accepted, revert([current(accepted, 't1')]), LATER);
+    const before = foldLearnerView(accepted);
+    const after = foldLearnerView(reverted);
+    expect(before.lessons['1']?.correctAnswers).toBe(1);
+    expect(after.lessons['1']?.correctAnswers).toBe(0);
+    expect(before.errorBook.t1?.isActive).toBe(false);
+    expect(after.errorBook.t1).toMatchObject({ isActive: true, masteredAt: null });
+  });
+
+  it('puts an answer that was right from the start (by the rendering) in the error book', () => {
+    const right = ok([], submit('君子潦倒時仍堅守節操', withLiaodao));
+    const reverted = ok(right, revert([current(right, 't1')]), LATER);
+    expect(foldLearnerView(right).errorBook.t1).toBeUndefined();
+    expect(foldLearnerView(reverted).errorBook.t1).toMatchObject({
+      isActive: true,
+      incorrectAnswer: '君子潦倒時仍堅守節操',
+      correctAnswer: translation.correctAnswer,
+    });
   });
 
   it('gives no event for an answer whose marks do not change, and signs no one in', () => {
