@@ -1,12 +1,14 @@
 /**
  * Appeals in a real browser: a learner's partial translation appealed (through the API), the teacher
  * accepts it at /teacher/appeals at laptop width, and the learner reads the outcome under 我的申訴
- * in the error book at phone size. Screenshots go to test-results/appeals-*.png.
+ * in the error book at phone size. Issue 36: the teacher's rendering marks their class at once and a
+ * learner in no class only after the admin approves it in the panel's 待審譯法. Screenshots go to
+ * test-results/appeals-*.png.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
-import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
+import { grantAdmin, grantRole, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const MODEL = '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。';
@@ -88,6 +90,110 @@ describe('appeals in a real browser', () => {
     expect(await mine.getAttribute('data-status')).toBe('accepted');
     expect(await mine.textContent()).toContain('「潦倒」已列為可接受的譯法');
     await phone.screenshot({ path: 'test-results/appeals-student.png', fullPage: true });
+  });
+
+  it("a teacher's rendering marks their class at once, and a learner in no class once the admin approves it", async () => {
+    const stamp = Date.now().toString(36);
+    const password = 'correct horse battery';
+    const context = (width = 1280) =>
+      browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+    const [teacher, pupil, classmate, outsider, adminCtx] = await Promise.all([
+      context(),
+      context(390),
+      context(390),
+      context(390),
+      context(),
+    ]);
+    const register = async (ctx: typeof teacher, username: string) => {
+      const res = await ctx.request.post('/api/auth/register', {
+        data: { username, password, firstName: '小明' },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as { id: string };
+    };
+    const teacherName = `scope_teacher_${stamp}`;
+    const adminName = `scope_admin_${stamp}`;
+    await register(teacher, teacherName);
+    const me = await register(pupil, `scope_pupil_${stamp}`);
+    const mate = await register(classmate, `scope_mate_${stamp}`);
+    const alone = await register(outsider, `scope_alone_${stamp}`);
+    await register(adminCtx, adminName);
+    await grantRole(server, teacherName, 'teacher', teacher.request, password);
+    await grantAdmin(server, adminName, adminCtx.request, password);
+    const { joinCode } = await (
+      await teacher.request.post('/api/teacher/classes', { data: { name: '中五乙班' } })
+    ).json();
+    for (const ctx of [pupil, classmate]) {
+      expect((await ctx.request.post('/api/classes/join', { data: { joinCode } })).status()).toBe(200);
+    }
+    // 「拮据」 for 約: not in the scheme, and not what the other test accepted.
+    const text = MODEL.replace('窮困', '拮据');
+    const answer = async (ctx: typeof teacher, userId: string) =>
+      (await (
+        await ctx.request.post('/api/users/answers', {
+          data: { userId, questionId: 'l01-st-01', selectedAnswer: text, timeSpent: 30 },
+        })
+      ).json()) as { answerVersion: number; marking: { earned: number; available: number } };
+
+    const before = await answer(outsider, alone.id);
+    const appealedAnswer = await answer(pupil, me.id);
+    expect(appealedAnswer.marking.earned).toBe(before.marking.earned);
+    expect(
+      (
+        await pupil.request.post(`/api/users/${me.id}/appeals`, {
+          data: { answerVersion: appealedAnswer.answerVersion },
+        })
+      ).status(),
+    ).toBe(201);
+
+    // The teacher accepts it in the page, and sees it in 我接納的譯法, awaiting the admin.
+    const page = await teacher.newPage();
+    await page.goto('/teacher/appeals');
+    const card = page.getByTestId('appeal-card').filter({ hasText: text }).first();
+    await card.waitFor();
+    const appeals = await (await teacher.request.get('/api/teacher/appeals')).json();
+    const point = appeals[0].question.points.find((p: { source: string }) => p.source.includes('約'));
+    await card.getByLabel('得分點').selectOption(point.id);
+    await card.getByLabel('學生答案中得分的字詞').fill('拮据');
+    await card.getByRole('button', { name: '接納並重新評分' }).click();
+    await card.getByText('已接納「拮据」').waitFor();
+    const mine = page.getByTestId('rendering-log').getByTestId('rendering-row').filter({ hasText: '拮据' });
+    await mine.waitFor();
+    expect(await mine.getAttribute('data-status')).toBe('pending');
+
+    // The classmate is marked with it at once; the learner in no class is not.
+    const mateResult = await answer(classmate, mate.id);
+    expect(mateResult.marking.earned).toBe(before.marking.earned + 1);
+    expect((await answer(outsider, alone.id)).marking.earned).toBe(before.marking.earned);
+
+    // The admin approves it in the panel's queue; then the learner in no class is marked with it too.
+    const panel = await adminCtx.newPage();
+    await panel.goto('/admin');
+    const queued = panel
+      .getByTestId('rendering-queue')
+      .getByTestId('rendering-row')
+      .filter({ hasText: '拮据' });
+    await queued.waitFor();
+    expect(await queued.getByTestId('rendering-history').textContent()).toContain('接納');
+    await panel.screenshot({ path: 'test-results/appeals-admin-queue.png', fullPage: true });
+    await queued.getByRole('button', { name: '批准' }).click();
+    const logged = panel
+      .getByTestId('rendering-log')
+      .getByTestId('rendering-row')
+      .filter({ hasText: '拮据' });
+    await panel.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="rendering-log"] [data-testid="rendering-row"]')].some(
+        (row) => row.textContent?.includes('拮据') && row.getAttribute('data-status') === 'approved',
+      ),
+    );
+    expect(await logged.getByTestId('rendering-history').textContent()).toContain('批准');
+    expect((await answer(outsider, alone.id)).marking.earned).toBe(before.marking.earned + 1);
+
+    // The admin reverts it from the log: the answers it earned a point are marked again.
+    await logged.getByRole('button', { name: '撤回' }).click();
+    await panel.getByText(/已撤回，\d+ 個答案已重新評分/).waitFor();
+    expect((await answer(outsider, alone.id)).marking.earned).toBe(before.marking.earned);
+    await Promise.all([teacher, pupil, classmate, outsider, adminCtx].map((c) => c.close()));
   });
 
   it('offers 「我認為答案正確」 under a failed translation and records the appeal (390×844)', async () => {

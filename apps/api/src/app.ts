@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebClient } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { appealRoutes } from './routes/appeals/index.ts';
+import { registerRenderingScope } from './routes/appeals/scope.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { classroomRoutes } from './routes/classroom/index.ts';
 import { classroomQuestionRoutes } from './routes/classroom/questions.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerContentFacts(app);
   await registerMetrics(app);
   await registerTeacherAccess(app);
+  await registerRenderingScope(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

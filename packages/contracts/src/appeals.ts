@@ -1,8 +1,9 @@
 /**
  * Appeals against the marking of a free-text answer: a learner appeals an answer the server marked by
  * its scoring points (「我認為答案正確」); a teacher of their class (or an admin) accepts it, naming
- * the point the learner's rendering earns (the rendering becomes accepted for everyone and the answer
- * is re-marked), or declines it with a note the learner reads.
+ * the point the learner's rendering earns (the answer is re-marked; the rendering marks the teacher's
+ * classes at once and everyone once an admin approves it, an admin's acceptance everyone at once), or
+ * declines it with a note the learner reads. Accepted renderings, their queue and their log: below.
  */
 import { z } from 'zod';
 import { INT4_MAX, LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
@@ -67,6 +68,8 @@ export const AppealSchema = z.object({
       pointsEarned: z.number().int().nonnegative(),
       pointsAvailable: z.number().int().positive(),
       isCorrect: z.boolean(),
+      /** The rendering was reverted since: the marks are those of the re-mark without it. */
+      reverted: z.boolean(),
     })
     .nullable(),
 });
@@ -94,3 +97,57 @@ export const TeacherAppealSchema = AppealSchema.extend({
 });
 export type TeacherAppeal = z.infer<typeof TeacherAppealSchema>;
 export const TeacherAppealListSchema = z.array(TeacherAppealSchema);
+
+// Accepted renderings (issue 36) ------------------------------------------------------------------
+
+/** `pending`: the teacher's classes, awaiting an admin; `approved`: everyone; `rejected`: kept to the teacher's classes; `reverted`: no one. */
+export const RENDERING_STATUSES = ['pending', 'approved', 'rejected', 'reverted'] as const;
+export const RenderingStatusSchema = z.enum(RENDERING_STATUSES);
+export type RenderingStatus = z.infer<typeof RenderingStatusSchema>;
+export const RENDERING_SCOPES = ['class', 'global', 'none'] as const;
+export const RenderingScopeSchema = z.enum(RENDERING_SCOPES);
+export type RenderingScope = z.infer<typeof RenderingScopeSchema>;
+export const RENDERING_ACTIONS = ['accepted', 'approved', 'rejected', 'reverted'] as const;
+export const RenderingActionSchema = z.enum(RENDERING_ACTIONS);
+export type RenderingAction = z.infer<typeof RenderingActionSchema>;
+
+/** `/api/.../renderings/:id/...` */
+export const RenderingParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** GET /api/teacher/renderings: optionally one status (the admin's queue: pending). */
+export const RenderingsQuerySchema = z.object({ status: RenderingStatusSchema.optional() });
+
+/** One change to a scheme: who, when, what, and whom the rendering marks after it. */
+export const RenderingChangeSchema = z.object({
+  action: RenderingActionSchema,
+  scope: RenderingScopeSchema,
+  actorId: UserIdSchema.nullable(),
+  actorName: z.string().nullable(),
+  at: TimestampSchema,
+});
+
+/** An accepted rendering with its question's context and its log (oldest change first). */
+export const AcceptedRenderingSchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  /** The sentence translated (or the question's wording). */
+  questionText: z.string(),
+  pointId: z.string(),
+  pointLabel: z.string(),
+  rendering: z.string(),
+  status: RenderingStatusSchema,
+  scope: RenderingScopeSchema,
+  acceptedBy: UserIdSchema.nullable(),
+  acceptedByName: z.string().nullable(),
+  acceptedAt: TimestampSchema,
+  changes: z.array(RenderingChangeSchema),
+});
+export type AcceptedRendering = z.infer<typeof AcceptedRenderingSchema>;
+export const AcceptedRenderingListSchema = z.array(AcceptedRenderingSchema);
+
+/** A revert's outcome: the rendering, and how many answers were marked again without it. */
+export const RevertRenderingResultSchema = z.object({
+  rendering: AcceptedRenderingSchema,
+  remarkedAnswers: z.number().int().nonnegative(),
+});
+export type RevertRenderingResult = z.infer<typeof RevertRenderingResultSchema>;

@@ -21,6 +21,7 @@ export * from './privacy.ts';
 export * from './questions.ts';
 export * from './recitation.ts';
 export * from './reminders.ts';
+export * from './rendering-routes.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './teacher.ts';

@@ -105,6 +105,7 @@ import {
   ReminderSettingsBodySchema,
   ReminderSettingsSchema,
 } from './reminders.ts';
+import { renderingRoutes } from './rendering-routes.ts';
 import {
   ClassForecastSchema,
   DefaultExamDateListSchema,
@@ -839,7 +840,8 @@ export const apiRoutes = {
   acceptAppeal: {
     method: 'POST',
     path: '/api/teacher/learners/:id/appeals/:version/accept',
-    summary: 'Accept an appeal: the rendering earns the point for everyone and the answer is re-marked',
+    summary:
+      "Accept an appeal: the answer is re-marked; the rendering earns the point in the teacher's classes (an admin's: everyone's)",
     auth: 'teacherOfLearner',
     params: AppealParamsSchema,
     body: AcceptAppealBodySchema,
@@ -1090,6 +1092,9 @@ export const apiRoutes = {
 
   // Teachers running their classes (issue 25) ------------------------------------------------
   ...classroomRoutes,
+
+  // Renderings accepted on appeal (issue 36) ----------------------------------------------------
+  ...renderingRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

@@ -151,6 +151,11 @@ export interface CommandOptions<P> {
    * connection: nothing may read outside the transaction while it is open). Runs again on a retry.
    */
   prepare?: () => Promise<P>;
+  /**
+   * False for a command the server issues for many learners under one request (a revert's re-marks):
+   * the request's Idempotency-Key is not theirs.
+   */
+  keyed?: boolean;
 }
 
 /**
@@ -181,7 +186,7 @@ export async function executeLearnerCommand<R, P = undefined>(
   reply: (state: LearnerState, events: LearnerEvent[], prepared: P, fromVersion: number) => R,
   options: CommandOptions<P> = {},
 ): Promise<R> {
-  const idempotency = idempotencyScope(request, userId);
+  const idempotency = options.keyed === false ? undefined : idempotencyScope(request, userId);
   const context = { ...(await app.learnerContext(userId)), now: new Date().toISOString() };
   const outcome = await handleCommand<LearnerState, R, DomainError>(
     app.deps.db,

@@ -139,6 +139,11 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `老師接納申訴，「${clip(d.rendering, 20)}」列為可接受的譯法；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
     }
+    case 'AnswerRemarkedOnRevert': {
+      const d = event.data;
+      const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
+      return `可接受的譯法「${clip(d.rendering, 20)}」已撤回；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
+    }
     case 'ExamDateSet': {
       const d = event.data;
       const whose = d.source === 'learner' ? '自訂考試日期' : `考試日期按${d.examYear ?? '本'}年度預設`;

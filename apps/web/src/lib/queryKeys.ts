@@ -72,6 +72,8 @@ export const queryKeys = {
     classes: ['teacher', 'classes'] as const,
     /** The appeals of the teacher's learners. */
     appeals: ['teacher', 'appeals'] as const,
+    /** The renderings accepted on appeal (a teacher's own; an admin's all) and their log. */
+    renderings: ['teacher', 'renderings'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
     classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,

@@ -52,6 +52,7 @@ import {
   type VocabularyExerciseType,
   type XpAwarded,
 } from './events.ts';
+import { carriesNegation, needsNegation } from './polarity.ts';
 
 type Command<Type extends string, Data> = { readonly type: Type; readonly data: Readonly<Data> };
 
@@ -198,6 +199,25 @@ export type AcceptAppeal = Command<
   }
 >;
 
+/** An answer as it stands now: the version of its AnswerSubmitted, its latest marks (after any re-mark). */
+export type CurrentAnswer = AppealedAnswer;
+
+/**
+ * An accepted rendering was reverted: mark these answers of the learner again against `question`, whose
+ * scheme is as it stands for this learner without the rendering. Only answers whose marks change get
+ * an event; no XP is paid or taken back (see AnswerRemarkedOnRevert).
+ */
+export type RemarkAfterRevert = Command<
+  'RemarkAfterRevert',
+  {
+    answers: readonly CurrentAnswer[];
+    question: QuestionForGrading;
+    pointId: string;
+    rendering: string;
+    revertedBy: string;
+  }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
   | CompleteNode
@@ -210,6 +230,7 @@ export type LearnerCommand =
   | AppealAnswer
   | DeclineAppeal
   | AcceptAppeal
+  | RemarkAfterRevert
   | SetExamDate
   | ChangeReviewSettings;
 
@@ -806,7 +827,11 @@ function changeReviewSettings(
 }
 
 /** Commands a teacher gives on a learner's stream. */
-const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set(['DeclineAppeal', 'AcceptAppeal']);
+const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
+  'DeclineAppeal',
+  'AcceptAppeal',
+  'RemarkAfterRevert',
+]);
 
 /** The length limit of an appeal's note and of a teacher's note on a declined appeal. */
 export const APPEAL_NOTE_MAX_LENGTH = 300;
@@ -894,6 +919,13 @@ function acceptAppeal({ data }: AcceptAppeal, state: LearnerState, at: string): 
   if (foldText(markingSource(question)).includes(folded)) {
     return refuse('RENDERING_COPIES_SOURCE', '接納的譯法不能是原文的字詞');
   }
+  // 「有愧疚」 must never earn 「不疚」: a point that carries a negation takes only renderings that do.
+  if (needsNegation(point) && !carriesNegation(rendering)) {
+    return refuse(
+      'RENDERING_DROPS_NEGATION',
+      '這個得分點帶否定意思，接納的譯法必須保留否定詞（例如「不」「沒」「無」「未」「非」）',
+    );
+  }
   const extended: MarkingScheme = {
     points: scheme.points.map((p) => (p.id === pointId ? { ...p, accept: [...p.accept, rendering] } : p)),
   };
@@ -921,6 +953,42 @@ function acceptAppeal({ data }: AcceptAppeal, state: LearnerState, at: string): 
     }),
     ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
   ]);
+}
+
+/**
+ * Marks again the answers a reverted rendering had earned a point: each answer whose marks change gets
+ * an AnswerRemarkedOnRevert; none pays or takes back XP (the fair-XP rule of a revert).
+ */
+function remarkAfterRevert({ data }: RemarkAfterRevert, at: string): Outcome {
+  const { question } = data;
+  const events: LearnerEvent[] = [];
+  for (const answer of data.answers) {
+    if (answer.questionId !== question.id) return refuse('QUESTION_MISMATCH', '題目與答案不符');
+    const marked = markedPoints(gradeAnswer(question, answer.selectedAnswer), undefined);
+    if (marked.pointsEarned === answer.pointsEarned && marked.isCorrect === answer.isCorrect) continue;
+    events.push(
+      learnerEvent('AnswerRemarkedOnRevert', {
+        answerVersion: answer.version,
+        questionId: answer.questionId,
+        lessonId: answer.lessonId,
+        questionType: answer.questionType,
+        difficulty: question.difficulty,
+        correctAnswer: question.correctAnswer,
+        selectedAnswer: answer.selectedAnswer,
+        pointId: data.pointId,
+        rendering: data.rendering,
+        revertedBy: data.revertedBy,
+        previousPointsEarned: answer.pointsEarned,
+        wasCorrect: answer.isCorrect,
+        pointsEarned: marked.pointsEarned,
+        pointsAvailable: marked.pointsAvailable,
+        points: marked.points,
+        isCorrect: marked.isCorrect,
+        at,
+      }),
+    );
+  }
+  return accept(events);
 }
 
 function decideCommand(
@@ -952,6 +1020,8 @@ function decideCommand(
       return declineAppeal(command, state, at);
     case 'AcceptAppeal':
       return acceptAppeal(command, state, at);
+    case 'RemarkAfterRevert':
+      return remarkAfterRevert(command, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':

@@ -316,7 +316,8 @@ export type AppealDeclined = Event<
 
 /**
  * A teacher (or admin) accepted an appeal: `rendering` became an accepted rendering of the scheme's
- * point `pointId` (for everyone), and the appealed answer is marked again with the scheme so extended.
+ * point `pointId` (for the teacher's classes, or everyone once approved: issue 36), and the appealed
+ * answer is marked again with the scheme so extended.
  * The AnswerSubmitted it re-marks stays as it was; this event says what the marks are now.
  */
 export type AnswerRemarked = Event<
@@ -340,11 +341,40 @@ export type AnswerRemarked = Event<
   }
 >;
 
+/**
+ * An accepted rendering was reverted (issue 36) and an answer it had earned a point is marked again
+ * without it. The fair-XP rule: XP already paid is not taken back and the question never pays again
+ * (the decider still counts it as once answered correctly), but the marks, the lesson's correct count
+ * and the error book follow the new verdict. `wasCorrect`: the verdict this re-mark replaces.
+ */
+export type AnswerRemarkedOnRevert = Event<
+  'AnswerRemarkedOnRevert',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    questionType: string;
+    difficulty: string;
+    correctAnswer: string;
+    selectedAnswer: string;
+    pointId: string;
+    rendering: string;
+    revertedBy: string;
+    previousPointsEarned: number;
+    wasCorrect: boolean;
+    pointsEarned: number;
+    pointsAvailable: number;
+    points: readonly RecordedPoint[];
+    isCorrect: boolean;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
   | AnswerAppealed
   | AppealDeclined
   | AnswerRemarked
+  | AnswerRemarkedOnRevert
   | XpAwarded
   | DailySignedIn
   | StreakExtended
@@ -382,6 +412,7 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerAppealed',
   'AppealDeclined',
   'AnswerRemarked',
+  'AnswerRemarkedOnRevert',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -592,6 +623,13 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       return marked.errorBook[data.questionId] === 'active'
         ? { ...marked, errorBook: { ...marked.errorBook, [data.questionId]: 'mastered' } }
         : marked;
+    }
+    case 'AnswerRemarkedOnRevert': {
+      const { data } = event;
+      // XP paid stays paid and `correct` stays set (the question never pays twice); the answer is
+      // wrong again, so its question is back in the error book.
+      if (data.isCorrect || !data.wasCorrect) return state;
+      return { ...state, errorBook: { ...state.errorBook, [data.questionId]: 'active' } };
     }
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':

@@ -321,6 +321,34 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
         r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
       );
     }
+    case 'AnswerRemarkedOnRevert': {
+      const { data } = event;
+      if (data.isCorrect === data.wasCorrect) return view;
+      // A reverted rendering took back a correct verdict (or, after a marker change, gave one).
+      const next = withLesson(view, data.lessonId, data.at, (l) => ({
+        ...l,
+        correctAnswers: Math.max(0, l.correctAnswers + (data.isCorrect ? 1 : -1)),
+      }));
+      if (data.isCorrect) return next;
+      const existing = next.errorBook[data.questionId];
+      const record: ErrorRecordView = existing
+        ? { ...existing, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null }
+        : {
+            questionId: data.questionId,
+            lessonId: data.lessonId,
+            questionType: data.questionType,
+            difficulty: data.difficulty,
+            attemptCount: 1,
+            incorrectAnswer: data.selectedAnswer,
+            correctAnswer: data.correctAnswer,
+            userExplanation: null,
+            isActive: true,
+            masteredAt: null,
+            firstErrorAt: data.at,
+            lastAttemptAt: data.at,
+          };
+      return { ...next, errorBook: { ...next.errorBook, [data.questionId]: record } };
+    }
     case 'AnswerAppealed':
     case 'AppealDeclined':
       // Appeals are read from the stream (the store's appeals read model).

@@ -4,36 +4,18 @@
  * - The appeals read model folds the three appeal events of learner streams (AnswerAppealed,
  *   AppealDeclined, AnswerRemarked) into one record per appealed answer; it reads the events table
  *   through its partial index `events_appeals` (migration 0008), so it needs no projection.
- * - Accepted renderings are content (table `accepted_renderings`): a rendering a teacher accepted for
- *   a scoring point, with who and when. `withAcceptedRenderings` merges them into a question's scheme;
- *   the API's question cache holds the merged question, forgotten on every acceptance.
+ * - Accepted renderings, their scope and their change log are in `renderings.ts`.
  */
-import {
-  type AnswerSubmitted,
-  type AppealStatus,
-  type LearnerEvent,
-  type MarkingScheme,
-  upcast,
-} from '@wenyan/domain';
-import type { Generated } from 'kysely';
+import { type AnswerSubmitted, type AppealStatus, type LearnerEvent, upcast } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
-import { findQuestion } from '../question-repo.ts';
 
-export type AcceptedRenderingsTable = {
-  question_id: string;
-  point_id: string;
-  rendering: string;
-  accepted_by: string | null;
-  accepted_at: Generated<Date>;
-  learner_id: string | null;
-  answer_version: number | null;
-};
-
-type AppealTables = { accepted_renderings: AcceptedRenderingsTable };
-const tables = (db: Db) => db.withTables<AppealTables>();
-
-const APPEAL_EVENT_TYPES = ['AnswerAppealed', 'AppealDeclined', 'AnswerRemarked'] as const;
+const APPEAL_EVENT_TYPES = [
+  'AnswerAppealed',
+  'AppealDeclined',
+  'AnswerRemarked',
+  'AnswerRemarkedOnRevert',
+] as const;
 const STREAM_PREFIX = learnerStreamId('');
 
 /** One appealed answer and what became of it. */
@@ -60,6 +42,8 @@ export type AppealRecord = {
     readonly pointsEarned: number;
     readonly pointsAvailable: number;
     readonly isCorrect: boolean;
+    /** The accepted rendering was reverted since, and the answer marked again without it. */
+    readonly reverted: boolean;
   } | null;
 };
 
@@ -91,10 +75,25 @@ function foldAppeal(
     });
     return;
   }
-  if (event.type !== 'AppealDeclined' && event.type !== 'AnswerRemarked') return;
+  if (
+    event.type !== 'AppealDeclined' &&
+    event.type !== 'AnswerRemarked' &&
+    event.type !== 'AnswerRemarkedOnRevert'
+  )
+    return;
   const key = `${learnerId}:${event.data.answerVersion}`;
   const record = records.get(key);
   if (!record) return;
+  if (event.type === 'AnswerRemarkedOnRevert') {
+    // Only the appeal's own rendering being reverted changes what became of the appeal.
+    if (record.remark?.rendering !== event.data.rendering) return;
+    const d = event.data;
+    records.set(key, {
+      ...record,
+      remark: { ...record.remark, pointsEarned: d.pointsEarned, isCorrect: d.isCorrect, reverted: true },
+    });
+    return;
+  }
   if (event.type === 'AppealDeclined') {
     records.set(key, {
       ...record,
@@ -115,6 +114,7 @@ function foldAppeal(
       pointsEarned: d.pointsEarned,
       pointsAvailable: d.pointsAvailable,
       isCorrect: d.isCorrect,
+      reverted: false,
     },
   });
 }
@@ -192,90 +192,4 @@ export async function findAnswerEvent(
   if (row?.type !== 'AnswerSubmitted') return null;
   const event = upcast({ type: row.type, schemaVersion: row.schema_version, data: row.data });
   return event.type === 'AnswerSubmitted' ? event : null;
-}
-
-/** One accepted rendering, with who accepted it and when. */
-export type AcceptedRendering = {
-  readonly questionId: string;
-  readonly pointId: string;
-  readonly rendering: string;
-  readonly acceptedBy: string | null;
-  readonly acceptedAt: string;
-};
-
-/** Records a rendering accepted for a point (again is a no-op: the first acceptance is kept). */
-export async function recordAcceptedRendering(
-  db: Db,
-  input: {
-    questionId: string;
-    pointId: string;
-    rendering: string;
-    acceptedBy: string;
-    learnerId: string;
-    answerVersion: number;
-  },
-): Promise<void> {
-  await tables(db)
-    .insertInto('accepted_renderings')
-    .values({
-      question_id: input.questionId,
-      point_id: input.pointId,
-      rendering: input.rendering,
-      accepted_by: input.acceptedBy,
-      learner_id: input.learnerId,
-      answer_version: input.answerVersion,
-    })
-    .onConflict((oc) => oc.columns(['question_id', 'point_id', 'rendering']).doNothing())
-    .execute();
-}
-
-/** The renderings accepted for the questions, oldest first. */
-export async function acceptedRenderings(
-  db: Db,
-  questionIds: readonly string[],
-): Promise<AcceptedRendering[]> {
-  if (questionIds.length === 0) return [];
-  const rows = await tables(db)
-    .selectFrom('accepted_renderings')
-    .select(['question_id', 'point_id', 'rendering', 'accepted_by', 'accepted_at'])
-    .where('question_id', 'in', [...questionIds])
-    .orderBy('accepted_at')
-    .execute();
-  return rows.map((r) => ({
-    questionId: r.question_id,
-    pointId: r.point_id,
-    rendering: r.rendering,
-    acceptedBy: r.accepted_by === null ? null : String(r.accepted_by),
-    acceptedAt: new Date(r.accepted_at).toISOString(),
-  }));
-}
-
-/**
- * The scheme with the accepted renderings of its question added to their points' `accept` lists (after
- * the scheme's own, so the rendering shown to a learner who missed a point stays the scheme's first).
- */
-export function withAcceptedRenderings<S extends MarkingScheme | null>(
-  scheme: S,
-  renderings: readonly AcceptedRendering[],
-): S {
-  if (scheme === null || renderings.length === 0) return scheme;
-  return {
-    ...scheme,
-    points: scheme.points.map((point) => {
-      const extra = renderings
-        .filter((r) => r.pointId === point.id && !point.accept.includes(r.rendering))
-        .map((r) => r.rendering);
-      return extra.length === 0 ? point : { ...point, accept: [...point.accept, ...extra] };
-    }),
-  };
-}
-
-/**
- * A stored question with the renderings accepted on appeal merged into its scheme: what the marker
- * marks every answer with (the API caches it, so an answer costs no extra query).
- */
-export async function findMarkedQuestion(db: Db, id: string) {
-  const [question, renderings] = await Promise.all([findQuestion(db, id), acceptedRenderings(db, [id])]);
-  if (!question) return question;
-  return { ...question, marking: withAcceptedRenderings(question.marking, renderings) };
 }

@@ -16,6 +16,7 @@ import { executeLearnerCommand } from '../../learner/commands.ts';
 import { questionForGrading } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { renderingRoutes } from './renderings.ts';
 
 /** What an appeal and a re-mark need of a stored answer. */
 function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
@@ -38,11 +39,13 @@ const toAppeal = (r: AppealRecord): Appeal => ({ ...r, remark: r.remark ? { ...r
 
 /**
  * Appeals: a learner appeals one of their marked answers; the teacher of their class (or an admin)
- * lists them, accepts one (the rendering becomes accepted content, the answer is re-marked as a new
- * event) or declines it with a note. Every write is a command on the learner's stream.
+ * lists them, accepts one (the answer is re-marked as a new event; the rendering becomes accepted
+ * content for the teacher's classes, or everyone's for an admin) or declines it with a note. Every
+ * write is a command on the learner's stream. The renderings' queue, log and revert: `renderings.ts`.
  */
 export async function appealRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+  await renderingRoutes(app);
 
   async function storedAnswer(learnerId: string, version: number): Promise<AppealedAnswer> {
     const answer = await findAnswerEvent(db, learnerId, version);
@@ -87,7 +90,11 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
     const learnerIds = user.roles.includes('admin') ? null : await teacherLearnerIds(db, user.id);
     const appeals = await listAppeals(db, { learnerIds, status: input.query.status });
     const ids = [...new Set(appeals.map((a) => a.questionId))];
-    const [questions, renderings] = await Promise.all([findQuestions(db, ids), acceptedRenderings(db, ids)]);
+    // The scheme as the teacher's classes are marked: approved renderings and the teacher's own.
+    const [questions, renderings] = await Promise.all([
+      findQuestions(db, ids),
+      acceptedRenderings(db, ids, { teacherIds: [user.id] }),
+    ]);
     const byId = new Map(questions.map((q) => [q.id, q]));
     return appeals.map((a): TeacherAppeal => {
       const q = byId.get(a.questionId);
@@ -117,7 +124,8 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'acceptAppeal', async ({ input, request, user }) => {
     const { id: learnerId, version } = input.params;
     const answer = await storedAnswer(learnerId, version);
-    const question = await app.questionById(answer.questionId);
+    // The learner's own scheme: what they were marked with, their classes' renderings included.
+    const question = await app.questionForLearner(answer.questionId, learnerId);
     if (!question) throw notFound('question');
     const rendering = input.body.rendering.trim();
     await executeLearnerCommand(
@@ -137,7 +145,8 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
       () => ({ answerVersion: version }),
     );
     // After the re-mark is committed (a retry with the same Idempotency-Key records it again if this
-    // failed): the rendering is content for every later answer, and the cached questions are forgotten.
+    // failed): a teacher's rendering marks their classes at once and everyone once an admin approves
+    // it; an admin's marks everyone at once. The cached questions and scoped renderings are forgotten.
     await recordAcceptedRendering(db, {
       questionId: answer.questionId,
       pointId: input.body.pointId,
@@ -145,6 +154,7 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
       acceptedBy: user.id,
       learnerId,
       answerVersion: version,
+      global: user.roles.includes('admin'),
     });
     app.invalidateContent();
     return appealOf(learnerId, version);

@@ -157,9 +157,11 @@ export async function classroomQuestionRoutes(app: FastifyInstance): Promise<voi
 
   defineRoute(app, 'getWorksheetKey', async ({ input, user }): Promise<WorksheetKey> => {
     const { head, rows } = await worksheetRows(user, input.params.lessonId, input.params.type);
+    // The scheme as the teacher's classes are marked: approved renderings and the teacher's own.
     const renderings = await acceptedRenderings(
       db,
       rows.map((r) => r.id),
+      { teacherIds: [user.id] },
     );
     return {
       ...head,

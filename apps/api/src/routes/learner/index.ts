@@ -158,7 +158,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
       const { input, user } = ctx;
       const { body } = input;
       if (body.userId !== user.id) throw forbidden('you can only answer for yourself');
-      const question = await app.questionById(body.questionId);
+      // The scheme as this learner is marked: approved renderings and their classes' own (issue 36).
+      const question = await app.questionForLearner(body.questionId, user.id);
       // A teacher's question kept to their classes (or withdrawn) does not exist for anyone else.
       if (!question || !(await isServedTo(app, question, user.id))) throw notFound('question');
       const selfAssessment = selfAssessmentOf(question, body.selfAssessedLevel);

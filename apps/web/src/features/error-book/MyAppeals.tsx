@@ -28,7 +28,12 @@ export function MyAppeals({ userId }: { userId: string }) {
             {a.status === 'declined' && a.teacherNote ? (
               <p className="muted">老師的回覆：{a.teacherNote}</p>
             ) : null}
-            {a.status === 'accepted' && a.remark ? (
+            {a.status === 'accepted' && a.remark?.reverted ? (
+              <p className="muted">
+                老師曾接納「{a.remark.rendering}」，其後評分準則撤回了這個譯法，重新評分為{' '}
+                {a.remark.pointsEarned}/{a.remark.pointsAvailable} 分（已獲得的經驗值不受影響）。
+              </p>
+            ) : a.status === 'accepted' && a.remark ? (
               <p className="text-jade">
                 「{a.remark.rendering}」已列為可接受的譯法，重新評分為 {a.remark.pointsEarned}/
                 {a.remark.pointsAvailable} 分。

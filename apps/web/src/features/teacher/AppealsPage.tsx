@@ -1,8 +1,10 @@
 /**
  * /teacher/appeals: the appeals of the teacher's learners (an admin: everyone's), pending first. Each
  * shows the question, the scheme's points with their accepted renderings, the learner's answer and
- * marks; the teacher accepts it (naming the point and the learner's words that earn it: the words
- * become an accepted rendering for everyone and the answer is re-marked) or declines it with a note.
+ * marks; the teacher accepts it (naming the point and the learner's words that earn it: the answer is
+ * re-marked, and the words count at once for the teacher's classes, for everyone once an admin
+ * approves them; an admin's acceptance counts for everyone at once) or declines it with a note. Below,
+ * the renderings the teacher accepted, with their log and a revert.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherAppeal } from '@wenyan/contracts';
@@ -13,8 +15,10 @@ import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
+import { currentUserQuery } from '../auth/api.ts';
 import { failureMessage } from './api.ts';
 import { dateTimeLabel } from './format.ts';
+import { RenderingsPanel } from './RenderingsPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
 
 const appealsKey = queryKeys.teacher.appeals;
@@ -30,7 +34,7 @@ function refusalMessage(error: unknown): string {
   return failureMessage(error);
 }
 
-function AppealCard({ appeal }: { appeal: TeacherAppeal }) {
+function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }) {
   const queryClient = useQueryClient();
   const missed = appeal.question.points;
   const [pointId, setPointId] = useState(missed[0]?.id ?? '');
@@ -42,7 +46,10 @@ function AppealCard({ appeal }: { appeal: TeacherAppeal }) {
   const params = { id: appeal.learnerId, version: appeal.answerVersion };
   const done = async (what: string) => {
     notify({ title: what, variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: appealsKey });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: appealsKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.teacher.renderings }),
+    ]);
   };
   const accept = useMutation({
     mutationFn: () =>
@@ -129,7 +136,11 @@ function AppealCard({ appeal }: { appeal: TeacherAppeal }) {
               maxLength={40}
               onChange={(e) => setRendering(e.target.value)}
             />
-            <p className="field-hint">接納後，這個譯法對所有學生都算得分。</p>
+            <p className="field-hint">
+              {admin
+                ? '接納後，這個譯法對所有學生都算得分。'
+                : '接納後，這個譯法即時適用於你班別的學生；管理員批准後適用於所有學生。'}
+            </p>
           </div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             接納並重新評分
@@ -158,15 +169,15 @@ function AppealCard({ appeal }: { appeal: TeacherAppeal }) {
         <p>你的回覆：{appeal.teacherNote}</p>
       ) : (
         <p>
-          已接納「{appeal.remark?.rendering}」，重新評分為 {appeal.remark?.pointsEarned}/
-          {appeal.remark?.pointsAvailable} 分。
+          已接納「{appeal.remark?.rendering}」{appeal.remark?.reverted ? '（其後已撤回）' : ''}，重新評分為{' '}
+          {appeal.remark?.pointsEarned}/{appeal.remark?.pointsAvailable} 分。
         </p>
       )}
     </article>
   );
 }
 
-function AppealList() {
+function AppealList({ admin }: { admin: boolean }) {
   const appeals = useQuery({
     queryKey: appealsKey,
     queryFn: () => call('listTeacherAppeals', { query: {} }),
@@ -187,26 +198,31 @@ function AppealList() {
   return (
     <div className="grid">
       {ordered.map((a) => (
-        <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} />
+        <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} admin={admin} />
       ))}
     </div>
   );
 }
 
 export function AppealsPage() {
+  const user = useQuery(currentUserQuery);
+  const admin = user.data?.roles.includes('admin') ?? false;
   return (
     <TeacherGate>
       <main className="page tc-page" data-testid="teacher-appeals">
         <header className="page-header">
           <div>
             <h1 className="page-title">評分申訴</h1>
-            <p className="page-subtitle">學生認為答案評錯的題目。接納的譯法會成為評分準則的一部分。</p>
+            <p className="page-subtitle">
+              學生認為答案評錯的題目。接納的譯法即時適用於你班別的學生，管理員批准後適用於所有學生。
+            </p>
           </div>
           <Link className="btn btn-sm" to="/teacher">
             我的班別
           </Link>
         </header>
-        <AppealList />
+        <AppealList admin={admin} />
+        {user.data ? <RenderingsPanel admin={admin} userId={user.data.id} /> : null}
       </main>
     </TeacherGate>
   );
