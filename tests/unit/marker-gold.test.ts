@@ -109,8 +109,16 @@ describe('the gold set', () => {
   });
 });
 
-describe.skipIf(process.env.MARKER_GOLD !== 'enforce')('the marker on the gold set', () => {
-  it.each(parts)('%s: meets the false-accept and false-reject goals', (_, entries) => {
-    expect(missedGoals(figures(markAll(entries)))).toEqual([]);
-  });
+/**
+ * The goals hold on the tuning part, the one the marker is tuned against. The held-out part is never
+ * read while tuning: `npm run bench:marker` reports it, and MARKER_GOLD=enforce holds it to the goals
+ * too (docs/performance.md has its figures).
+ */
+describe('the marker on the gold set', () => {
+  it.each(parts.filter(([part]) => part === 'tuning' || process.env.MARKER_GOLD === 'enforce'))(
+    '%s: meets the false-accept and false-reject goals',
+    (_, entries) => {
+      expect(missedGoals(figures(markAll(entries)))).toEqual([]);
+    },
+  );
 });

@@ -1058,6 +1058,47 @@ function inContext(
   return (previous.length > 0 && befores.includes(previous)) || (next.length > 0 && afters.includes(next));
 }
 
+/** Characters a rendering in the model's frame may have. */
+const FRAME_GAP = 5;
+
+/**
+ * The answer's words where the model has the point's rendering: between the two characters before
+ * it and the two after it in the model, both found in one clause of the answer with one to five
+ * characters between them; taken when they share a character with an accepted rendering, hold none
+ * of the point's source characters (no copy), no trap reading and no negation.
+ */
+function inModelFrame(text: Text, model: Model, index: number, point: CompiledPoint): Found | null {
+  const at = model.points[index];
+  if (!at) return null;
+  const m = model.text;
+  const clause = m.clauseOf[at.span.start];
+  const before =
+    at.span.start >= 2 && m.clauseOf[at.span.start - 2] === clause
+      ? m.chars.slice(at.span.start - 2, at.span.start)
+      : '';
+  const after =
+    at.span.end + 2 <= m.chars.length && m.clauseOf[at.span.end + 1] === clause
+      ? m.chars.slice(at.span.end, at.span.end + 2)
+      : '';
+  if (before.length < 2 || after.length < 2) return null;
+  const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
+  const accepted = new Set(point.accept.flatMap((r) => [...r.parts.join('')]));
+  for (const left of occurrences(text.chars, before)) {
+    const right = text.chars.indexOf(after, left.end + 1);
+    if (right === -1 || right - left.end > FRAME_GAP || !sameClause(text, left.start, right + after.length))
+      continue;
+    const words = text.chars.slice(left.end, right);
+    const span = { start: left.end, end: right };
+    if ([...words].some((ch) => NEGATORS.has(ch) || sourceCharacters.has(ch))) continue;
+    if (![...words].some((ch) => accepted.has(ch))) continue;
+    if (point.reject.some((reject) => words.includes(reject))) continue;
+    const raw = text.raw.slice(span.start, span.end);
+    const rendering: Rendering = { text: raw, written: raw, parts: [words], length: words.length };
+    return { rendering, span, pieces: [span], typo: false };
+  }
+  return null;
+}
+
 /** A short answer's point stands in a statement: its clause holds more than the word itself. */
 function isStatement(text: Text, span: Span): boolean {
   const clause = text.clauseOf[span.start];
@@ -1192,6 +1233,16 @@ export function markAnswer(
     );
     return candidates.find((f) => !f.typo) ?? candidates[0] ?? null;
   });
+
+  // A word the lists lack, in the model's own frame (處於［貧乏］之中 for 處於窮困之中), sharing a character
+  // with an accepted rendering: a synonym the lists have not caught up with.
+  if (model && kind === 'translation') {
+    compiled.points.forEach((p, i) => {
+      if (found[i] || voided[i] || p.isNegation) return;
+      const framed = inModelFrame(text, model, i, p);
+      if (framed) found[i] = framed;
+    });
+  }
 
   // 6. A list of words is no statement.
   if (kind !== 'fill_in') {

@@ -165,6 +165,22 @@ describe('renderings', () => {
     expect(codes(typo)).toContain('typo');
   });
 
+  it("a word the lists lack counts in the model's own frame when it shares a character with one they hold", () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'word', source: '約', label: '約', accept: ['窮困', '貧困'], reject: ['約定'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '不可以久處約', answer, {
+        type: 'sentence_translation',
+        model: '不能長久處於窮困之中。',
+      });
+    expect(mark('不能長久處於貧乏之中。').isCorrect).toBe(true);
+    expect(mark('不能長久處於快樂之中。').isCorrect).toBe(false);
+    expect(mark('不能長久處於約定之中。').isCorrect).toBe(false);
+  });
+
   it('a negation may stand apart from its verb by adverbs', () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'negation', source: '不積', label: '不積', accept: ['不累積'] }],
