@@ -1071,6 +1071,8 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
   const at = model.points[index];
   if (!at) return null;
   const m = model.text;
+  // A rendering that negates (看不起) is not for guessing: 看起 in its frame says the opposite.
+  if ([...m.chars.slice(at.span.start, at.span.end)].some((ch) => NEGATORS.has(ch))) return null;
   const clause = m.clauseOf[at.span.start];
   const before =
     at.span.start >= 2 && m.clauseOf[at.span.start - 2] === clause
