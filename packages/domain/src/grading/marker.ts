@@ -1117,7 +1117,7 @@ type WordStats = {
   readonly coverage: number;
 };
 
-function wordStats(text: Text, spans: readonly Span[]): WordStats {
+function wordStats(text: Text, spans: readonly Span[], sourceCharacters?: ReadonlySet<string>): WordStats {
   const covered = new Set<number>();
   for (const span of spans) cover(covered, span);
   const lengths = new Array<number>(text.clauses).fill(0);
@@ -1127,10 +1127,17 @@ function wordStats(text: Text, spans: readonly Span[]): WordStats {
     lengths[clause] = (lengths[clause] ?? 0) + 1;
     if (covered.has(i)) coveredIn[clause] = (coveredIn[clause] ?? 0) + 1;
   }
+  // A clause of a few source characters and nothing else is a gloss's label (親：親近).
+  const labels = new Array<boolean>(text.clauses).fill(sourceCharacters !== undefined);
+  for (let i = 0; i < text.chars.length; i += 1) {
+    const clause = text.clauseOf[i] ?? 0;
+    if (!sourceCharacters?.has(text.chars[i] ?? '')) labels[clause] = false;
+  }
   let bare = 0;
   lengths.forEach((length, c) => {
     const words = coveredIn[c] ?? 0;
     if (length > 0 && length <= 4 && words > 0 && words >= length - 1) bare += 1;
+    else if (length > 0 && length <= 3 && labels[c]) bare += 1;
   });
   const clauses = lengths.filter((n) => n > 0).length;
   return { bare, clauses, coverage: text.chars.length > 0 ? covered.size / text.chars.length : 0 };
@@ -1140,9 +1147,14 @@ function wordStats(text: Text, spans: readonly Span[]): WordStats {
  * Bare words, not a statement: most clauses are a lone word where the model's are not, or the
  * answer is all words with nothing to join them where the model has the joining words.
  */
-function isWordList(text: Text, spans: readonly Span[], model: Model | null): boolean {
+function isWordList(
+  text: Text,
+  spans: readonly Span[],
+  model: Model | null,
+  sourceCharacters: ReadonlySet<string>,
+): boolean {
   if (text.chars.length === 0) return false;
-  const stats = wordStats(text, spans);
+  const stats = wordStats(text, spans, sourceCharacters);
   const share = stats.clauses > 0 ? stats.bare / stats.clauses : 0;
   const modelShare = model && model.stats.clauses > 0 ? model.stats.bare / model.stats.clauses : 0;
   if (stats.bare >= 2 && share >= Math.max(0.75, modelShare + 0.25)) return true;
@@ -1249,7 +1261,7 @@ export function markAnswer(
   // 6. A list of words is no statement.
   if (kind !== 'fill_in') {
     const spans = [...found.flatMap((f) => (f ? f.pieces : [])), ...anchorSpans.map((a) => a.span)];
-    if (found.some((f) => f !== null) && isWordList(text, spans, model))
+    if (found.some((f) => f !== null) && isWordList(text, spans, model, new Set(passages.join(''))))
       return nothing('keyword_list', false);
   }
 

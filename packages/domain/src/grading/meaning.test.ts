@@ -128,6 +128,12 @@ describe('statements, not words', () => {
     expect(codes(list)).toContain('keyword_list');
   });
 
+  it('glosses without a sentence (親：親近；遠：疏遠) are a word list', () => {
+    const glosses = markGift('貽：送給；瓠：葫蘆');
+    expect(glosses).toMatchObject({ earned: 0, isCorrect: false });
+    expect(codes(glosses)).toContain('keyword_list');
+  });
+
   it('the source pasted with glosses after it is a copy, not a 語譯', () => {
     const pasted = markGift('魏王貽我大瓠之種。貽：送給；瓠：葫蘆');
     expect(pasted).toMatchObject({ earned: 0, copied: true });
