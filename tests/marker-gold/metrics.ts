@@ -44,6 +44,8 @@ export type GoldEntry = {
 export const GOLD_FILES = {
   tuning: new URL('./tuning.json', import.meta.url),
   holdout: new URL('./holdout.json', import.meta.url),
+  /** A second development part (own words, synonyms, swaps), tuned against like `tuning`. */
+  dev: new URL('./dev.json', import.meta.url),
 } as const;
 export type GoldPart = keyof typeof GOLD_FILES;
 
