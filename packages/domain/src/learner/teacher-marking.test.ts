@@ -87,7 +87,7 @@ const markIt = (
 
 const refusal = (d: Decision) => (d.ok ? null : d.error.code);
 const answerXp = (events: LearnerEvent[]) =>
-  events.filter((e) => e.type === 'XpAwarded' && e.data.questionId !== null).map((e) => e.data);
+  events.flatMap((e) => (e.type === 'XpAwarded' && e.data.questionId !== null ? [e.data] : []));
 
 describe('when the marker cannot be sure of an answer', () => {
   it('records it pending with the provisional points, and pays no XP', () => {
