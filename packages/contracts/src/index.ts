@@ -24,6 +24,7 @@ export * from './reminders.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './teacher.ts';
+export * from './teacher-marking.ts';
 export * from './users.ts';
 export * from './vocabulary.ts';
 export * from './ws.ts';

@@ -135,6 +135,7 @@ import {
   LearnerStateQuerySchema,
   LearnerStateSchema,
 } from './teacher.ts';
+import { teacherMarkingRoutes } from './teacher-marking.ts';
 import {
   AnswerResultSchema,
   AwardXpBodySchema,
@@ -1090,6 +1091,9 @@ export const apiRoutes = {
 
   // Teachers running their classes (issue 25) ------------------------------------------------
   ...classroomRoutes,
+
+  // 待老師批閱: answers the marker could not be sure of (issue 36) ----------------------------------
+  ...teacherMarkingRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------
