@@ -72,6 +72,8 @@ export const queryKeys = {
     classes: ['teacher', 'classes'] as const,
     /** The appeals of the teacher's learners. */
     appeals: ['teacher', 'appeals'] as const,
+    /** Answers waiting for a teacher's marks (待老師批閱). */
+    pendingAnswers: ['teacher', 'pending-answers'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
     classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,

@@ -28,6 +28,7 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
@@ -94,6 +95,7 @@ function AdminPanel({ user }: { user: User }) {
       <RolesForm />
       <TeacherInvitations />
       <QuestionReview />
+      <PendingAnswersPanel />
     </main>
   );
 }

@@ -1,12 +1,12 @@
 /**
  * A marked free-text answer (UI.md, "Marked answers"): the verdict (全對 / 部分正確 n/m 分 in amber /
- * 未達要求), each scoring point as a row (the point; the learner's words that earned it in jade, or the
+ * 未達要求 / 待老師批閱 with the provisional points and a line that XP waits for the teacher), each scoring point as a row (the point; the learner's words that earned it in jade, or the
  * accepted rendering they missed in brick), then the model answer. Everything comes from the answer's
  * reply: the client compares nothing.
  */
 import type { AnswerResult } from '@wenyan/contracts';
 import { AppealButton } from './AppealButton.tsx';
-import { isMarkedByPoints, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, pendingLine, verdictLabel } from './marking.ts';
 import './marked-answer.css';
 
 export function MarkedAnswer({
@@ -23,13 +23,20 @@ export function MarkedAnswer({
     isMarkedByPoints(marking) &&
     marking.points.length > 0 &&
     !marking.selfAssessed &&
+    marking.verdict !== 'pending' &&
     marking.earned < marking.available;
   const verdict = verdictLabel(marking);
+  const pending = pendingLine(marking);
   return (
     <section className="marked" data-testid="marked-answer" aria-label="評分">
       <p className={`marked-verdict text-${verdict.tone}`} data-testid="marked-verdict">
         {marking.selfAssessed ? `自評：${marking.earned}/${marking.available} 分` : verdict.text}
       </p>
+      {pending ? (
+        <p className="marked-note" data-testid="marked-pending">
+          {pending}
+        </p>
+      ) : null}
       {marking.copied ? (
         <p className="marked-note text-brick">答案只是照抄原文，沒有語譯，所以不得分。</p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { AnswerMarking } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMarkedByPoints, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, pendingLine, verdictLabel } from './marking.ts';
 
 const marking = (overrides: Partial<AnswerMarking> = {}): AnswerMarking => ({
   verdict: 'correct',
@@ -49,5 +49,19 @@ describe('whether an answer lists points', () => {
 
   it('does not for a choice marked right or wrong', () => {
     expect(isMarkedByPoints(marking({ earned: 1, available: 1 }))).toBe(false);
+  });
+});
+
+describe('an answer waiting for a teacher (待老師批閱)', () => {
+  const pending = marking({ verdict: 'pending', earned: 3, available: 3, points: [point] });
+
+  it('reads 待老師批閱 in the page ink, not a verdict', () => {
+    expect(verdictLabel(pending)).toEqual({ text: '待老師批閱', tone: 'pending' });
+    expect(isMarkedByPoints(pending)).toBe(true);
+  });
+
+  it('shows the provisional points and says XP waits for the teacher', () => {
+    expect(pendingLine(pending)).toBe('暫評 3/3 分。老師批閱後才會計算經驗值（XP）和正確率。');
+    expect(pendingLine(marking())).toBeNull();
   });
 });
