@@ -98,11 +98,13 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
                 <input type="checkbox" checked={marks.earned.has(p.id)} onChange={() => toggle(p.id)} />
                 <span>
                   <strong>{p.label}</strong>
-                  <span className={`tm-small ${p.earned ? 'text-jade' : 'text-brick'}`}>
-                    　系統：{p.earned ? `找到「${p.matched ?? p.expected}」` : '未找到'}
+                  <span className={`tm-line tm-small ${p.earned ? 'text-jade' : 'text-brick'}`}>
+                    系統：{p.earned ? `找到「${p.matched ?? p.expected}」` : '未找到'}
                   </span>
                   {schemePoint(p.id) ? (
-                    <span className="muted tm-small">　可接受：{schemePoint(p.id)?.accept.join('、')}</span>
+                    <span className="tm-line muted tm-small">
+                      可接受：{schemePoint(p.id)?.accept.join('、')}
+                    </span>
                   ) : null}
                 </span>
               </label>
