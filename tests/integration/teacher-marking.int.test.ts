@@ -14,7 +14,7 @@ import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import { AnswerResultSchema, PendingAnswerListSchema, PendingAnswerSchema } from '@wenyan/contracts';
 import { type GradableQuestion, gradeAnswer } from '@wenyan/domain';
-import { learnerStreamId, readStream } from '@wenyan/store';
+import { learnerStreamId, readStream, rebuildProjections } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
 import { type TestApp, waitForProjection } from '../support/app-harness.ts';
@@ -242,5 +242,19 @@ describe('待老師批閱 through the API', () => {
       questionId: string;
     }[];
     expect(errors.map((e) => e.questionId)).toContain(QUESTION);
+  });
+
+  it('a rebuild gives the queue incremental projection gave (an answer and its marks in one batch too)', async () => {
+    const db = t.runtime.deps.db;
+    const rows = () =>
+      db.selectFrom('pending_answers').selectAll().orderBy('user_id').orderBy('answer_version').execute();
+    await waitForProjection(t, learner.id);
+    await waitForProjection(t, loner.id);
+    const before = await rows();
+    expect(before.map((r) => r.status)).toEqual(['marked', 'marked']);
+    const projector = t.runtime.projector;
+    if (!projector) throw new Error('the embedded runtime projects in process');
+    await rebuildProjections(db, projector, t.runtime.deps.leaderboard);
+    expect(await rows()).toEqual(before);
   });
 });
