@@ -257,4 +257,13 @@ describe('待老師批閱 through the API', () => {
     await rebuildProjections(db, projector, t.runtime.deps.leaderboard);
     expect(await rows()).toEqual(before);
   });
+
+  it("the learner's data export holds their pending answer and its marks", async () => {
+    const res = await get(learner, '/api/users/me/export');
+    expect(res.statusCode).toBe(200);
+    const { tables } = res.json() as { tables: { pending_answers: Record<string, unknown>[] } };
+    expect(tables.pending_answers).toEqual([
+      expect.objectContaining({ answer_version: version, status: 'marked', marked_is_correct: true }),
+    ]);
+  });
 });
