@@ -73,7 +73,8 @@ describe('待老師批閱 in a real browser', () => {
     expect(await phone.getByTestId('marked-pending').textContent()).toContain('老師批閱後才會計算經驗值');
     // No appeal while the answer waits for the teacher.
     expect(await phone.getByRole('button', { name: '我認為答案正確' }).count()).toBe(0);
-    await phone.screenshot({ path: 'test-results/teacher-marking-student.png', fullPage: true });
+    await phone.getByTestId('marked-verdict').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: 'test-results/teacher-marking-student.png' });
 
     const page = await teacher.newPage();
     await page.goto('/teacher/pending');
