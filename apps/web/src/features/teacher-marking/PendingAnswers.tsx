@@ -10,7 +10,6 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
 import { markPendingAnswer, pendingAnswersQuery } from './api.ts';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
@@ -42,12 +41,16 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
   const ids = { note: useId(), count: useId() };
   const mark = useMutation({
     mutationFn: () => markPendingAnswer(answer, markBody(answer, marks, note), `mark-${key.current}`),
-    onSuccess: async (marked) => {
+    onSuccess: (marked) => {
       notify({
         title: marked.marks?.isCorrect ? '已批閱：全對，學生獲得經驗值' : '已批閱',
         variant: 'success',
       });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.teacher.pendingAnswers });
+      // The queue is a projection that may be a moment behind the marks: the card leaves at once rather
+      // than on a refetch that could still hold it.
+      queryClient.setQueryData(pendingAnswersQuery.queryKey, (queue) =>
+        queue?.filter((a) => !(a.learnerId === answer.learnerId && a.answerVersion === answer.answerVersion)),
+      );
     },
     onError: (err) => setError(failure(err)),
   });
