@@ -1,7 +1,8 @@
 /**
  * 待老師批閱 in a real browser: a learner's translation the marker cannot be sure of reads 待老師批閱
  * with the provisional points and a line that XP waits for the teacher (390×844); the teacher of the
- * class marks it at /teacher/pending at laptop width, and the learner earns the question's XP.
+ * class marks it at /teacher/pending at laptop width; the learner earns the question's XP and reads the
+ * teacher's marks and note in the error book.
  * Screenshots go to test-results/teacher-marking-*.png.
  *
  * The marker does not yet say `uncertain` itself, so the server here is the real app in this process,
@@ -105,6 +106,15 @@ describe('待老師批閱 in a real browser', () => {
     expect(xp.map((e) => e.data)).toEqual([
       expect.objectContaining({ amount: 10, reason: 'correct_answer' }),
     ]);
+
+    // The learner reads the teacher's marks and note in the error book (老師批閱).
+    await phone.goto('/error-book');
+    const mine = phone.getByTestId('my-marked-answer').first();
+    await mine.waitFor();
+    expect(await mine.getAttribute('data-status')).toBe('marked');
+    expect(await mine.textContent()).toContain(`老師評分 ${count}/${count} 分`);
+    expect(await mine.textContent()).toContain('老師的評語：意思對了');
+    await phone.screenshot({ path: 'test-results/teacher-marking-error-book.png', fullPage: true });
     await student.close();
     await teacher.close();
   });

@@ -258,6 +258,22 @@ describe('待老師批閱 through the API', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('the learner reads their own, with the marks and note; the class teacher may too, no one else', async () => {
+    const mine = PendingAnswerListSchema.parse(
+      (await get(learner, `/api/users/${learner.id}/pending-answers`)).json(),
+    );
+    expect(mine).toEqual([
+      expect.objectContaining({
+        answerVersion: version,
+        status: 'marked',
+        marks: expect.objectContaining({ pointsEarned: 4, note: '譯得準確' }),
+      }),
+    ]);
+    expect((await get(teacher, `/api/users/${learner.id}/pending-answers`)).statusCode).toBe(200);
+    expect((await get(loner, `/api/users/${learner.id}/pending-answers`)).statusCode).toBe(403);
+    expect((await get(otherTeacher, `/api/users/${learner.id}/pending-answers`)).statusCode).toBe(403);
+  });
+
   it("the learner's data export holds their pending answer and its marks", async () => {
     const res = await get(learner, '/api/users/me/export');
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { SchemePointSchema } from './appeals.ts';
 import { INT4_MAX, LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
 import type { RouteContract } from './routes.ts';
-import { MarkedPointSchema } from './users.ts';
+import { MarkedPointSchema, UserIdParamsSchema } from './users.ts';
 
 export const PENDING_ANSWER_STATUSES = ['pending', 'marked'] as const;
 export const PendingAnswerStatusSchema = z.enum(PENDING_ANSWER_STATUSES);
@@ -73,6 +73,14 @@ export const PendingAnswerListSchema = z.array(PendingAnswerSchema);
 
 /** The calls of the 待老師批閱 queue, spread into `apiRoutes`. */
 export const teacherMarkingRoutes = {
+  listMyPendingAnswers: {
+    method: 'GET',
+    path: '/api/users/:userId/pending-answers',
+    summary: "A learner's answers that waited for a teacher (待老師批閱), and the teacher's marks and note",
+    auth: 'teacherOrSelf',
+    params: UserIdParamsSchema,
+    responses: { 200: PendingAnswerListSchema, ...errorResponses(400, 401, 403, 404) },
+  },
   listPendingAnswers: {
     method: 'GET',
     path: '/api/teacher/pending-answers',

@@ -59,6 +59,8 @@ export const queryKeys = {
   examDates: ['admin', 'exam-dates'] as const,
   /** A learner's appeals and their outcome (我的申訴). */
   appeals: (userId: string) => ['appeals', userId] as const,
+  /** A learner's answers that waited for a teacher's marks (待老師批閱). */
+  myPendingAnswers: (userId: string) => ['pending-answers', userId] as const,
   /** Homework and class leagues (the learner's own and a class's). */
   homework: {
     mine: ['homework', 'mine'] as const,

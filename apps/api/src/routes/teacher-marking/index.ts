@@ -5,6 +5,7 @@ import {
   findAnswerEvent,
   findPendingAnswer,
   findQuestions,
+  findUserById,
   listPendingAnswers,
   type PendingAnswerRecord,
   teacherLearnerIds,
@@ -18,7 +19,8 @@ import { defineRoute } from '../../plugins/route.ts';
 /**
  * 待老師批閱: answers the marker could not be sure of. The teacher of the learner's class (an admin:
  * anyone's, learners in no class too) lists them with the question as a teacher reads it, and marks
- * one: a command on the learner's stream (AnswerTeacherMarked, XP by the fair rules).
+ * one: a command on the learner's stream (AnswerTeacherMarked, XP by the fair rules). The learner
+ * reads their own, with the teacher's marks and note.
  */
 export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -57,6 +59,12 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
       };
     });
   }
+
+  defineRoute(app, 'listMyPendingAnswers', async ({ input }) => {
+    const learner = await findUserById(db, input.params.userId);
+    if (!learner) throw notFound('learner');
+    return withQuestions(await listPendingAnswers(db, { learnerIds: [learner.id] }));
+  });
 
   defineRoute(app, 'listPendingAnswers', async ({ input, user }) => {
     const learnerIds = user.roles.includes('admin') ? null : await teacherLearnerIds(db, user.id);
