@@ -51,6 +51,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
+    markPendingAnswer: { earnedPointIds: ['p1'], note: '意思對了' },
     joinClass: { joinCode: 'ABCDEFGH' },
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },

@@ -22,6 +22,7 @@ const ORDER: Record<(typeof READ_MODEL_TABLES)[number], string> = {
   vocabulary_records: 'user_id, seq',
   review_cards: 'user_id, question_id',
   review_settings: 'user_id',
+  pending_answers: 'user_id, answer_version',
 };
 /** Columns that record when a row was written, not what it says. */
 const VOLATILE = new Set(['projected_at', 'updated_at']);

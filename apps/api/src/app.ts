@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import type { DecideContext } from '@wenyan/domain';
 import type {
   Broadcast,
   Channel,
@@ -42,6 +43,7 @@ import { questionRoutes } from './routes/questions/index.ts';
 import { reminderRoutes } from './routes/reminders/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
+import { teacherMarkingRoutes } from './routes/teacher-marking/index.ts';
 
 export interface AppDeps {
   env: ApiEnv;
@@ -60,6 +62,11 @@ export interface AppDeps {
   leaderboardVersion: () => Promise<number>;
   /** Distributed mode: the Redis connection that keeps the attempt counts every API process shares. */
   redis?: RedisClient | undefined;
+  /**
+   * Grades answers (the domain's `gradeAnswer` when absent). An injection point for tests only: an
+   * integration test marks a question uncertain (待老師批閱) with it, before the marker can say so itself.
+   */
+  grade?: DecideContext['grade'];
   /** The built web client to serve, if any. */
   webDist?: string | undefined;
   logger?: boolean | object;
@@ -133,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lessonRoutes);
   await app.register(learnerRoutes);
   await app.register(appealRoutes);
+  await app.register(teacherMarkingRoutes);
   await app.register(progressRoutes);
   await app.register(reviewRoutes);
   await app.register(questionRoutes);

@@ -274,6 +274,13 @@ const staff: RouteObject[] = [
     ),
   },
   {
+    path: '/teacher/pending',
+    element: screen(
+      () => import('./features/teacher-marking/PendingAnswersPage.tsx'),
+      (m) => m.PendingAnswersPage,
+    ),
+  },
+  {
     path: '/teacher/classes/:id',
     element: screen(
       () => import('./features/teacher/ClassPage.tsx'),

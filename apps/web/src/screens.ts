@@ -51,6 +51,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'settings', path: '/settings' },
   { name: 'teacher-classes', path: '/teacher' },
   { name: 'teacher-appeals', path: '/teacher/appeals' },
+  { name: 'teacher-pending', path: '/teacher/pending' },
   { name: 'teacher-class', path: '/teacher/classes/{class}' },
   { name: 'teacher-learner', path: '/teacher/learners/{learner}' },
   { name: 'teacher-class-accounts', path: '/teacher/classes/{class}/accounts' },

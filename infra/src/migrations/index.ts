@@ -13,6 +13,7 @@ import * as m0013 from './0013-teachers-classes.ts';
 import * as m0014 from './0014-homework-leagues.ts';
 import * as m0015 from './0015-opaque-json.ts';
 import * as m0016 from './0016-rendering-scope.ts';
+import * as m0017 from './0017-pending-answers.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014-homework-leagues': m0014,
   '0015-opaque-json': m0015,
   '0016-rendering-scope': m0016,
+  '0017-pending-answers': m0017,
 };

@@ -25,6 +25,7 @@ export * from './rendering-routes.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './teacher.ts';
+export * from './teacher-marking.ts';
 export * from './users.ts';
 export * from './vocabulary.ts';
 export * from './ws.ts';

@@ -14,6 +14,7 @@ export const EXPORT_TABLE_NAMES = [
   'vocabulary_records',
   'review_cards',
   'review_settings',
+  'pending_answers',
   'classes',
   'reminder_settings',
   'push_subscriptions',

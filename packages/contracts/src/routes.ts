@@ -136,6 +136,7 @@ import {
   LearnerStateQuerySchema,
   LearnerStateSchema,
 } from './teacher.ts';
+import { teacherMarkingRoutes } from './teacher-marking.ts';
 import {
   AnswerResultSchema,
   AwardXpBodySchema,
@@ -1095,6 +1096,8 @@ export const apiRoutes = {
 
   // Renderings accepted on appeal (issue 36) ----------------------------------------------------
   ...renderingRoutes,
+  // 待老師批閱: answers the marker could not be sure of (issue 36) ----------------------------------
+  ...teacherMarkingRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

@@ -162,7 +162,8 @@ export const SubmitAnswerBodySchema = z.object({
 });
 export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
 
-export const MARKING_VERDICTS = ['correct', 'partial', 'incorrect'] as const;
+/** `pending`: the marker could not be sure, and the answer waits for a teacher (待老師批閱). */
+export const MARKING_VERDICTS = ['correct', 'partial', 'incorrect', 'pending'] as const;
 
 /** One scoring point of a marked answer: what it tests, and the learner's words or the rendering missed. */
 export const MarkedPointSchema = z.object({

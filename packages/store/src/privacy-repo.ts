@@ -18,6 +18,7 @@ export const EXPORT_TABLES = [
   'vocabulary_records',
   'review_cards',
   'review_settings',
+  'pending_answers',
   'classes',
   'reminder_settings',
   'push_subscriptions',
@@ -65,6 +66,7 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
     vocabulary,
     cards,
     settings,
+    pending,
     classes,
     reminders,
   ] = await Promise.all([
@@ -111,6 +113,12 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
     db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
     db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
     db.selectFrom('review_settings').selectAll().where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('pending_answers')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('answer_version')
+      .execute(),
     classMemberships(db)
       .selectFrom('class_members')
       .innerJoin('classes', 'classes.id', 'class_members.class_id')
@@ -132,6 +140,7 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       vocabulary_records: vocabulary.map((r) => plain(r as Record<string, unknown>)),
       review_cards: cards.map((r) => plain(r as Record<string, unknown>)),
       review_settings: settings.map((r) => plain(r as Record<string, unknown>)),
+      pending_answers: pending.map((r) => plain(r as Record<string, unknown>)),
       classes: classes.map((r) => plain(r as Record<string, unknown>)),
       reminder_settings: reminders.settings.map(plain),
       push_subscriptions: reminders.devices.map(plain),

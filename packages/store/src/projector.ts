@@ -98,6 +98,57 @@ interface LearnerRows {
   vocabulary: Record<string, unknown>[];
   cards: Record<string, unknown>[];
   settings: Record<string, unknown>[];
+  /** Answers left pending (待老師批閱) by this batch's events (marked already when the marks came too). */
+  pending: Record<string, unknown>[];
+  /** Teachers' marks of answers left pending by an earlier batch. */
+  marks: Record<string, unknown>[];
+}
+
+/** The pending-answer rows of one learner's new events: new pending answers, and marks of older ones. */
+function pendingRows(
+  userId: string,
+  events: readonly LoggedEvent[],
+  domainEvents: readonly LearnerEvent[],
+): Pick<LearnerRows, 'pending' | 'marks'> {
+  const pending = new Map<number, Record<string, unknown>>();
+  const marks: Record<string, unknown>[] = [];
+  domainEvents.forEach((e, i) => {
+    if (e.type === 'AnswerSubmitted' && e.data.pendingReview === true) {
+      const version = events[i]!.version;
+      pending.set(version, {
+        user_id: userId,
+        answer_version: version,
+        question_id: e.data.questionId,
+        lesson_id: e.data.lessonId,
+        question_type: e.data.questionType,
+        selected_answer: e.data.selectedAnswer,
+        points: e.data.points,
+        points_earned: e.data.pointsEarned,
+        points_available: e.data.pointsAvailable,
+        submitted_at: e.data.answeredAt ?? e.data.at,
+        status: 'pending',
+        marked_points_earned: null,
+        marked_is_correct: null,
+        marked_by: null,
+        teacher_note: null,
+        marked_at: null,
+      });
+    } else if (e.type === 'AnswerTeacherMarked') {
+      const mark = {
+        status: 'marked',
+        marked_points_earned: e.data.pointsEarned,
+        marked_is_correct: e.data.isCorrect,
+        marked_by: e.data.teacherId,
+        teacher_note: e.data.note,
+        marked_at: e.data.at,
+      };
+      const row = pending.get(e.data.answerVersion);
+      // One statement cannot insert a row and update it too: marks of this batch's answers go in the row.
+      if (row) pending.set(e.data.answerVersion, { ...row, ...mark });
+      else marks.push({ user_id: userId, answer_version: e.data.answerVersion, ...mark });
+    }
+  });
+  return { pending: [...pending.values()], marks };
 }
 
 /** The rows one learner's projection writes: the folded view and what changed between `before` and `after`. */
@@ -211,6 +262,7 @@ function learnerRows(
         };
       }),
     settings: reviewSettingsRows(userId, before, after),
+    ...pendingRows(userId, events, domainEvents),
   };
 }
 
@@ -361,6 +413,31 @@ async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<
         target_recall = excluded.target_recall, daily_goal = excluded.daily_goal,
         guide_completed = excluded.guide_completed, reviewed_day = excluded.reviewed_day,
         reviewed_count = excluded.reviewed_count
+      returning 1
+    ),
+    pending as (
+      insert into pending_answers (user_id, answer_version, question_id, lesson_id, question_type,
+        selected_answer, points, points_earned, points_available, submitted_at, status,
+        marked_points_earned, marked_is_correct, marked_by, teacher_note, marked_at)
+      select x.user_id, x.answer_version, x.question_id, x.lesson_id, x.question_type, x.selected_answer,
+        x.points, x.points_earned, x.points_available, x.submitted_at, x.status, x.marked_points_earned,
+        x.marked_is_correct, x.marked_by, x.teacher_note, x.marked_at
+      from jsonb_to_recordset(${rows((r) => r.pending)}::jsonb)
+        as x(user_id bigint, answer_version integer, question_id text, lesson_id integer,
+          question_type text, selected_answer text, points jsonb, points_earned integer,
+          points_available integer, submitted_at timestamptz, status text, marked_points_earned integer,
+          marked_is_correct boolean, marked_by text, teacher_note text, marked_at timestamptz)
+      on conflict (user_id, answer_version) do nothing
+      returning 1
+    ),
+    marks as (
+      update pending_answers p set status = x.status, marked_points_earned = x.marked_points_earned,
+        marked_is_correct = x.marked_is_correct, marked_by = x.marked_by, teacher_note = x.teacher_note,
+        marked_at = x.marked_at
+      from jsonb_to_recordset(${rows((r) => r.marks)}::jsonb)
+        as x(user_id bigint, answer_version integer, status text, marked_points_earned integer,
+          marked_is_correct boolean, marked_by text, teacher_note text, marked_at timestamptz)
+      where p.user_id = x.user_id and p.answer_version = x.answer_version
       returning 1
     )
     select (select count(*) from projections)::integer as projected
@@ -599,6 +676,7 @@ export const READ_MODEL_TABLES = [
   'vocabulary_records',
   'review_cards',
   'review_settings',
+  'pending_answers',
 ] as const;
 
 /** Removes one learner's read models (before refolding them from the log). */

@@ -305,6 +305,30 @@ export interface ReviewSettingsTable {
   reviewed_count: number;
 }
 
+/**
+ * An answer the marker left pending (待老師批閱), and a teacher's marks once given (migration 0016):
+ * a read model, keyed by the learner and the answer's stream version.
+ */
+export interface PendingAnswersTable {
+  user_id: string;
+  answer_version: number;
+  question_id: string;
+  lesson_id: number;
+  question_type: string;
+  selected_answer: string;
+  /** The marker's provisional verdict on each scoring point (RecordedPoint[]). */
+  points: ColumnType<unknown, string, string>;
+  points_earned: number;
+  points_available: number;
+  submitted_at: Timestamp;
+  status: 'pending' | 'marked';
+  marked_points_earned: number | null;
+  marked_is_correct: boolean | null;
+  marked_by: string | null;
+  teacher_note: string | null;
+  marked_at: Timestamp | null;
+}
+
 /** The admin's default exam date of an exam year (migration 0010). */
 export interface ExamDatesTable {
   year: number;
@@ -389,6 +413,7 @@ export interface Database {
   reminders_sent: RemindersSentTable;
   review_cards: ReviewCardsTable;
   review_settings: ReviewSettingsTable;
+  pending_answers: PendingAnswersTable;
   exam_dates: ExamDatesTable;
   question_changes: QuestionChangesTable;
   teacher_invitations: TeacherInvitationsTable;

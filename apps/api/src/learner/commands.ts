@@ -187,7 +187,12 @@ export async function executeLearnerCommand<R, P = undefined>(
   options: CommandOptions<P> = {},
 ): Promise<R> {
   const idempotency = options.keyed === false ? undefined : idempotencyScope(request, userId);
-  const context = { ...(await app.learnerContext(userId)), now: new Date().toISOString() };
+  const { grade } = app.deps;
+  const context = {
+    ...(await app.learnerContext(userId)),
+    ...(grade ? { grade } : {}),
+    now: new Date().toISOString(),
+  };
   const outcome = await handleCommand<LearnerState, R, DomainError>(
     app.deps.db,
     learnerStreamId(userId),

@@ -53,6 +53,10 @@ export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   INVALID_EXAM_DATE: 400,
   INVALID_TARGET_RECALL: 400,
   INVALID_DAILY_GOAL: 400,
+  NOT_PENDING: 409,
+  ALREADY_MARKED: 409,
+  NOT_LEARNERS_ANSWER: 404,
+  INVALID_MARKS: 400,
 };
 
 /** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */

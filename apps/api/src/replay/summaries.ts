@@ -76,6 +76,9 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const d = event.data;
       const source = SOURCE_LABELS[d.source];
       const where = source ? `（${source}）` : '';
+      if (d.pendingReview === true) {
+        return `作答${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題${where}，待老師批閱（暫評 ${d.pointsEarned}/${d.pointsAvailable} 分）：作答「${clip(d.selectedAnswer)}」`;
+      }
       const head = `${d.isCorrect ? '答對' : '答錯'}${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題${where}`;
       return d.isCorrect
         ? head
@@ -143,6 +146,12 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const d = event.data;
       const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `可接受的譯法「${clip(d.rendering, 20)}」已撤回；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
+    }
+    case 'AnswerTeacherMarked': {
+      const d = event.data;
+      const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
+      const note = d.note === null ? '' : `，評語：「${clip(d.note, 40)}」`;
+      return `老師批閱${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題：暫評 ${d.provisionalPointsEarned}/${d.pointsAvailable} 分 → ${verdict}${note}`;
     }
     case 'ExamDateSet': {
       const d = event.data;

@@ -59,6 +59,8 @@ export const queryKeys = {
   examDates: ['admin', 'exam-dates'] as const,
   /** A learner's appeals and their outcome (我的申訴). */
   appeals: (userId: string) => ['appeals', userId] as const,
+  /** A learner's answers that waited for a teacher's marks (待老師批閱). */
+  myPendingAnswers: (userId: string) => ['pending-answers', userId] as const,
   /** Homework and class leagues (the learner's own and a class's). */
   homework: {
     mine: ['homework', 'mine'] as const,
@@ -74,6 +76,8 @@ export const queryKeys = {
     appeals: ['teacher', 'appeals'] as const,
     /** The renderings accepted on appeal (a teacher's own; an admin's all) and their log. */
     renderings: ['teacher', 'renderings'] as const,
+    /** Answers waiting for a teacher's marks (待老師批閱). */
+    pendingAnswers: ['teacher', 'pending-answers'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
     classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,

@@ -4,7 +4,7 @@
  * (XP included: the client never states what it earned) or a refusal with a literal code.
  */
 import { foldText } from '../grading/fold.ts';
-import { type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
+import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
 import {
   characterLength,
@@ -39,8 +39,10 @@ import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
 import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
 import {
   type AnswerSource,
+  type AnswerSubmitted,
   appealStatus,
   type ExamDateSet,
+  isTeacherMarked,
   type LearnerEvent,
   type LearnerState,
   learnerEvent,
@@ -218,6 +220,61 @@ export type RemarkAfterRevert = Command<
   }
 >;
 
+/**
+ * An answer the marker left pending (待老師批閱), as stored (read by the API at the version the
+ * teacher names, never sent by the client): what the teacher's marks need of it.
+ */
+export type PendingAnswer = {
+  readonly version: number;
+  readonly questionId: string;
+  readonly lessonId: number;
+  readonly questionType: string;
+  readonly difficulty: string;
+  readonly selectedAnswer: string;
+  readonly correctAnswer: string;
+  /** When the answer was given (`answeredAt ?? at` of its AnswerSubmitted). */
+  readonly answeredAt: string;
+  readonly pendingReview: boolean;
+  readonly pointsEarned: number;
+  readonly pointsAvailable: number;
+  /** The scheme's points with the marker's provisional verdict on each (empty without a scheme). */
+  readonly points: readonly RecordedPoint[];
+};
+
+/** What a teacher's marks need of a stored answer at its stream version. */
+export function pendingAnswerOf(answer: AnswerSubmitted, version: number): PendingAnswer {
+  const d = answer.data;
+  return {
+    version,
+    questionId: d.questionId,
+    lessonId: d.lessonId,
+    questionType: d.questionType,
+    difficulty: d.difficulty,
+    selectedAnswer: d.selectedAnswer,
+    correctAnswer: d.correctAnswer,
+    answeredAt: d.answeredAt ?? d.at,
+    pendingReview: d.pendingReview === true,
+    pointsEarned: d.pointsEarned,
+    pointsAvailable: d.pointsAvailable,
+    points: d.points,
+  };
+}
+
+/**
+ * A teacher of the learner's class (or an admin) marks a pending answer: the ids of the scheme's points
+ * it earns when it has points, else the points earned out of those available; a note for the learner.
+ */
+export type MarkPendingAnswer = Command<
+  'MarkPendingAnswer',
+  {
+    answer: PendingAnswer;
+    earnedPointIds?: readonly string[];
+    pointsEarned?: number;
+    note?: string | null;
+    teacherId: string;
+  }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
   | CompleteNode
@@ -231,6 +288,7 @@ export type LearnerCommand =
   | DeclineAppeal
   | AcceptAppeal
   | RemarkAfterRevert
+  | MarkPendingAnswer
   | SetExamDate
   | ChangeReviewSettings;
 
@@ -252,6 +310,11 @@ export type DecideContext = {
    * built-in date (review/exam-date.ts).
    */
   readonly adminExamDates?: Readonly<Record<number, string>>;
+  /**
+   * Grades an answer: `gradeAnswer` when absent. An injection point, not a rule: tests put in a grader
+   * whose marking is uncertain (待老師批閱) before the marker can say so itself.
+   */
+  readonly grade?: (question: GradableQuestion, answer: string) => Grading;
 };
 
 /** The answer of `decide`: the events to append (possibly none), or a refusal. */
@@ -338,8 +401,11 @@ function submitAnswer(
   if (selfAssessment !== undefined && !isSelfAssessment(selfAssessment)) {
     return refuse('INVALID_SELF_ASSESSMENT', '自評分數無效');
   }
-  const grading = gradeAnswer(question, selectedAnswer);
-  const marked = markedPoints(grading, selfAssessment);
+  const grading = (context.grade ?? gradeAnswer)(question, selectedAnswer);
+  // The marker could not be sure: the answer waits for a teacher, counting as neither right nor wrong.
+  const pendingReview = selfAssessment === undefined && grading.marking?.uncertain === true;
+  const graded = markedPoints(grading, selfAssessment);
+  const marked = pendingReview ? { ...graded, isCorrect: false } : graded;
   const lesson = lessonState(state, question.lessonId);
   const firstAttempt = lesson.answered[question.id] !== true;
   const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
@@ -347,7 +413,11 @@ function submitAnswer(
   // XP for the first correct answer of a question only; the run counts only answers that earned XP
   // (a correct repeat neither adds to it nor breaks it; a wrong answer breaks it).
   const earnedXp = marked.isCorrect && lesson.correct[question.id] !== true;
-  const correctRun = marked.isCorrect ? state.correctRun + (earnedXp ? 1 : 0) : 0;
+  const correctRun = pendingReview
+    ? state.correctRun
+    : marked.isCorrect
+      ? state.correctRun + (earnedXp ? 1 : 0)
+      : 0;
   const answeredAt = answerCountsAt(data.answeredAt, at);
   // The plan this answer is scheduled under (the school year's default may have moved since the last).
   const planEvents = defaultPlanEvents(state, context, at);
@@ -385,6 +455,7 @@ function submitAnswer(
       questionsCompleted,
       totalQuestions,
       wasDue,
+      ...(pendingReview ? { pendingReview: true } : {}),
       at,
     }),
     ...xpForAnswer(earnedXp, correctRun).map((reason) => xp(at, reason, question.lessonId, question.id)),
@@ -831,6 +902,7 @@ const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
   'DeclineAppeal',
   'AcceptAppeal',
   'RemarkAfterRevert',
+  'MarkPendingAnswer',
 ]);
 
 /** The length limit of an appeal's note and of a teacher's note on a declined appeal. */
@@ -991,6 +1063,82 @@ function remarkAfterRevert({ data }: RemarkAfterRevert, at: string): Outcome {
   return accept(events);
 }
 
+/** The length limit of a teacher's note on a marked pending answer. */
+export const TEACHER_MARK_NOTE_MAX_LENGTH = 300;
+
+/** The teacher's marks of a pending answer: its points as marked and the points earned, or a refusal. */
+function teacherMarks(
+  data: MarkPendingAnswer['data'],
+): { points: RecordedPoint[]; pointsEarned: number } | DomainError {
+  const { answer, earnedPointIds, pointsEarned } = data;
+  if (answer.points.length > 0) {
+    if (earnedPointIds === undefined || pointsEarned !== undefined) {
+      return { code: 'INVALID_MARKS', message: '請逐一勾選答案得到的得分點' };
+    }
+    const known = new Set(answer.points.map((p) => p.id));
+    if (earnedPointIds.some((id) => !known.has(id))) {
+      return { code: 'UNKNOWN_POINT', message: '評分準則中沒有這個得分點' };
+    }
+    const earned = new Set(earnedPointIds);
+    const points = answer.points.map((p) => ({ ...p, earned: earned.has(p.id) }));
+    return { points, pointsEarned: points.filter((p) => p.earned).length };
+  }
+  if (
+    pointsEarned === undefined ||
+    earnedPointIds !== undefined ||
+    !isCount(pointsEarned) ||
+    pointsEarned > answer.pointsAvailable
+  ) {
+    return { code: 'INVALID_MARKS', message: `得分須為 0 至 ${answer.pointsAvailable} 分` };
+  }
+  return { points: [], pointsEarned };
+}
+
+/**
+ * A teacher marks an answer the marker left pending (待老師批閱), once. XP by the fair-XP rules: the
+ * question's XP if this makes it the learner's first correct answer of it (no run bonus and no review
+ * XP: a mark is not an answer in a run, nor today's review).
+ */
+function markPendingAnswer({ data }: MarkPendingAnswer, state: LearnerState, at: string): Outcome {
+  const { answer } = data;
+  const lesson = lessonState(state, answer.lessonId);
+  if (lesson.answered[answer.questionId] !== true) {
+    return refuse('NOT_LEARNERS_ANSWER', '這位學生沒有作答這道題目');
+  }
+  if (!answer.pendingReview) return refuse('NOT_PENDING', '這個答案不用老師批閱');
+  if (isTeacherMarked(state, answer.version)) return refuse('ALREADY_MARKED', '這個答案已批閱');
+  const marks = teacherMarks(data);
+  if ('code' in marks) return refuse(marks.code, marks.message);
+  const note = data.note == null ? null : normaliseNote(data.note);
+  if (note !== null && characterLength(note) > TEACHER_MARK_NOTE_MAX_LENGTH) {
+    return refuse('NOTE_TOO_LONG', `評語不能多於 ${TEACHER_MARK_NOTE_MAX_LENGTH} 字`);
+  }
+  const isCorrect = marks.pointsEarned === answer.pointsAvailable;
+  const earnedXp = isCorrect && lesson.correct[answer.questionId] !== true;
+  return accept([
+    learnerEvent('AnswerTeacherMarked', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      questionType: answer.questionType,
+      difficulty: answer.difficulty,
+      selectedAnswer: answer.selectedAnswer,
+      correctAnswer: answer.correctAnswer,
+      answeredAt: answer.answeredAt,
+      teacherId: data.teacherId,
+      provisionalPointsEarned: answer.pointsEarned,
+      pointsEarned: marks.pointsEarned,
+      pointsAvailable: answer.pointsAvailable,
+      points: marks.points,
+      isCorrect,
+      note,
+      earnedXp,
+      at,
+    }),
+    ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
+
 function decideCommand(
   command: LearnerCommand,
   state: LearnerState,
@@ -1022,6 +1170,8 @@ function decideCommand(
       return acceptAppeal(command, state, at);
     case 'RemarkAfterRevert':
       return remarkAfterRevert(command, at);
+    case 'MarkPendingAnswer':
+      return markPendingAnswer(command, state, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':

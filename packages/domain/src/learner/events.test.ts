@@ -63,6 +63,7 @@ describe('the learner event union', () => {
       'AppealDeclined',
       'AnswerRemarked',
       'AnswerRemarkedOnRevert',
+      'AnswerTeacherMarked',
       'ExamDateSet',
       'ReviewSettingsChanged',
     ]);

@@ -113,6 +113,45 @@ export type AnswerSubmitted = Event<
      * earned review XP; the answer counts toward the daily review goal). Absent before reviews: false.
      */
     wasDue?: boolean;
+    /**
+     * The marker could not be sure (待老師批閱): the answer waits for a teacher's marks. It earned no XP,
+     * and counts as neither right nor wrong (accuracy, the run, the error book, its review card) until
+     * an AnswerTeacherMarked marks it; `pointsEarned` is the marker's provisional mark. Absent: false.
+     */
+    pendingReview?: boolean;
+  }
+>;
+
+/**
+ * A teacher (or admin) marked an answer the marker left pending (待老師批閱). `answerVersion` is the
+ * stream version of that AnswerSubmitted; the answer's facts are copied so the read models need
+ * nothing else. From now on the answer counts with these marks, and the card of its question moves as
+ * if it had been answered so at `answeredAt`.
+ */
+export type AnswerTeacherMarked = Event<
+  'AnswerTeacherMarked',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    questionType: string;
+    difficulty: string;
+    selectedAnswer: string;
+    correctAnswer: string;
+    /** When the answer was given (its AnswerSubmitted's `answeredAt ?? at`). */
+    answeredAt: string;
+    teacherId: string;
+    /** The marker's provisional mark. */
+    provisionalPointsEarned: number;
+    pointsEarned: number;
+    pointsAvailable: number;
+    /** The scheme's points as the teacher marked them (empty when the answer had none). */
+    points: readonly RecordedPoint[];
+    isCorrect: boolean;
+    /** The teacher's note to the learner, trimmed, or null. */
+    note: string | null;
+    /** The marked answer is the learner's first correct answer of this question: it earns its XP. */
+    earnedXp: boolean;
   }
 >;
 
@@ -375,6 +414,7 @@ export type LearnerEvent =
   | AppealDeclined
   | AnswerRemarked
   | AnswerRemarkedOnRevert
+  | AnswerTeacherMarked
   | XpAwarded
   | DailySignedIn
   | StreakExtended
@@ -413,6 +453,7 @@ export const LEARNER_EVENT_TYPES = [
   'AppealDeclined',
   'AnswerRemarked',
   'AnswerRemarkedOnRevert',
+  'AnswerTeacherMarked',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -463,6 +504,11 @@ export type LearnerState = {
   readonly errorBook: Readonly<Record<string, 'active' | 'mastered'>>;
   /** Appeals by the stream version of the answer they appeal (absent in states folded before appeals). */
   readonly appeals?: Readonly<Record<string, AppealStatus>>;
+  /**
+   * Answers left pending (待老師批閱) that a teacher has marked, by their stream version, as a set
+   * (absent in states folded before teacher marking).
+   */
+  readonly teacherMarked?: Readonly<Record<string, true>>;
   /** The exam plan, review settings, today's due reviews and each card's memory (issue 21). */
   readonly reviews: ReviewLedger;
 };
@@ -472,7 +518,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 5;
+export const LEARNER_STATE_VERSION = 6;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -486,6 +532,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   4: 'c201634a9e3cb432',
   // 5: the review book keeps each card's memory as a compact tuple by lesson (a smaller snapshot).
   5: 'b27b75a46f332c1a',
+  // 6: the state remembers which pending answers (待老師批閱) a teacher has marked.
+  6: '36663cf4c456a126',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -535,6 +583,11 @@ function withAppeal(state: LearnerState, answerVersion: number, status: AppealSt
   return { ...state, appeals: { ...state.appeals, [String(answerVersion)]: status } };
 }
 
+/** True when a teacher has marked the pending answer at `answerVersion`. */
+export function isTeacherMarked(state: LearnerState, answerVersion: number): boolean {
+  return state.teacherMarked?.[String(answerVersion)] === true;
+}
+
 /** The status of the appeal of the answer at `answerVersion`, or undefined when it was never appealed. */
 export function appealStatus(state: LearnerState, answerVersion: number): AppealStatus | undefined {
   return state.appeals?.[String(answerVersion)];
@@ -552,6 +605,7 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
   switch (event.type) {
     case 'AnswerSubmitted': {
       const { data } = event;
+      if (data.pendingReview === true) return pendingAnswerSubmitted(state, event);
       const next = withLesson(state, data.lessonId, (lesson) => {
         const session = lesson.nodeSessions[data.questionType] ?? {};
         return {
@@ -631,6 +685,21 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       if (data.isCorrect || !data.wasCorrect) return state;
       return { ...state, errorBook: { ...state.errorBook, [data.questionId]: 'active' } };
     }
+    case 'AnswerTeacherMarked': {
+      const { data } = event;
+      const marked = {
+        ...state,
+        teacherMarked: { ...state.teacherMarked, [String(data.answerVersion)]: true as const },
+      };
+      if (!data.isCorrect) {
+        return { ...marked, errorBook: { ...marked.errorBook, [data.questionId]: 'active' } };
+      }
+      return withLesson(marked, data.lessonId, (lesson) =>
+        lesson.correct[data.questionId]
+          ? lesson
+          : { ...lesson, correct: { ...lesson.correct, [data.questionId]: true } },
+      );
+    }
     case 'VocabularyExerciseCompleted':
     case 'ErrorNoteSaved':
     case 'RecitationFinished':
@@ -640,6 +709,20 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * A pending answer (待老師批閱) counts as answered (lesson progress) but as neither right nor wrong: no
+ * verdict in the node's session, the run and the error book untouched, until a teacher marks it.
+ */
+function pendingAnswerSubmitted(state: LearnerState, { data }: AnswerSubmitted): LearnerState {
+  return withLesson(state, data.lessonId, (lesson) => ({
+    ...lesson,
+    answered: lesson.answered[data.questionId]
+      ? lesson.answered
+      : { ...lesson.answered, [data.questionId]: true },
+    questionsCompleted: data.questionsCompleted,
+  }));
 }
 
 /** Folds events over a state (the initial state by default). */

@@ -1,11 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type GradableQuestion, gradeAnswer } from '../grading/grading.ts';
 import { foldLearnerView, initialLearnerView, type LearnerView } from '../projections/learner-view.ts';
 import { errorBookStatsOf } from '../projections/selectors.ts';
 import { hongKongDate } from '../time/hong-kong.ts';
 import { XP_AWARDS } from '../xp/awards.ts';
-import { type DecideContext, decide, type LearnerCommand, PRACTICE_NODE_TYPES } from './decide.ts';
-import { foldLearner, initialLearnerState, type LearnerEvent, type LearnerState } from './events.ts';
+import {
+  type DecideContext,
+  decide,
+  type LearnerCommand,
+  type PendingAnswer,
+  PRACTICE_NODE_TYPES,
+  pendingAnswerOf,
+} from './decide.ts';
+import {
+  type AnswerSubmitted,
+  foldLearner,
+  initialLearnerState,
+  type LearnerEvent,
+  type LearnerState,
+} from './events.ts';
 import { upcast } from './upcast.ts';
 
 const QUESTIONS = [
@@ -21,11 +35,33 @@ const QUESTIONS = [
   },
   { id: 'w4', lessonId: 2, type: 'word_interpretation', correctAnswer: '丁', keywords: null },
   { id: 's1', lessonId: 3, type: 'short_answer', correctAnswer: '學而時習之，不亦說乎', keywords: null },
+  {
+    id: 'u1',
+    lessonId: 2,
+    type: 'sentence_translation',
+    correctAnswer: '君子處於困境時仍堅守節操',
+    keywords: null,
+    targetText: '君子固窮',
+    marking: {
+      points: [
+        { id: 'p1', kind: 'word', source: '窮', label: '「窮」解作困境', accept: ['困境'] },
+        { id: 'p2', kind: 'word', source: '固', label: '「固」解作堅守', accept: ['堅守'] },
+      ],
+    },
+  },
 ] as const;
 const QUESTION_IDS = [...QUESTIONS.map((q) => q.id), 'unknown'];
 
+/** Every answer marked by points (u1) is uncertain: it waits for a teacher (待老師批閱). */
+function uncertainGrader(question: GradableQuestion, answer: string) {
+  const grading = gradeAnswer(question, answer);
+  if (!grading.marking) return grading;
+  return { ...grading, isCorrect: false, marking: { ...grading.marking, isCorrect: false, uncertain: true } };
+}
+
 const CONTEXT: Omit<DecideContext, 'now'> = {
-  lessonQuestionCounts: { 1: 3, 2: 2, 3: 4 },
+  grade: uncertainGrader,
+  lessonQuestionCounts: { 1: 3, 2: 3, 3: 4 },
   lessonNodeTypes: { 1: ['word_interpretation', 'theme_understanding'], 2: ['sentence_translation'] },
 };
 
@@ -87,7 +123,42 @@ const completeVocabulary = fc
     }),
   );
 
+/** Stands for the latest answer (pending if any) until `play` knows the stream: see `resolved`. */
+const LATEST_ANSWER: PendingAnswer = {
+  version: 0,
+  questionId: '',
+  lessonId: 0,
+  questionType: '',
+  difficulty: '',
+  selectedAnswer: '',
+  correctAnswer: '',
+  answeredAt: '2024-01-01T00:00:00.000Z',
+  pendingReview: false,
+  pointsEarned: 0,
+  pointsAvailable: 1,
+  points: [],
+};
+
+const markPending = fc.constantFrom<string[]>(['p1', 'p2'], ['p2'], []).map(
+  (earnedPointIds): LearnerCommand => ({
+    type: 'MarkPendingAnswer',
+    data: { answer: LATEST_ANSWER, earnedPointIds, teacherId: 'teacher-1' },
+  }),
+);
+
+/** A teacher's marks name the latest pending answer of the stream so far (else its latest answer). */
+function resolved(command: LearnerCommand, events: readonly LearnerEvent[]): LearnerCommand {
+  if (command.type !== 'MarkPendingAnswer' || command.data.answer !== LATEST_ANSWER) return command;
+  const isAnswer = (e: LearnerEvent) => e.type === 'AnswerSubmitted';
+  const pending = events.findLastIndex((e) => e.type === 'AnswerSubmitted' && e.data.pendingReview === true);
+  const index = pending >= 0 ? pending : events.findLastIndex(isAnswer);
+  if (index < 0) return command;
+  const answer = pendingAnswerOf(events[index] as AnswerSubmitted, index + 1);
+  return { ...command, data: { ...command.data, answer } };
+}
+
 const command: fc.Arbitrary<LearnerCommand> = fc.oneof(
+  { arbitrary: markPending, weight: 2 },
   { arbitrary: submitAnswer, weight: 6 },
   { arbitrary: completeNode, weight: 2 },
   { arbitrary: completeVocabulary, weight: 1 },
@@ -156,9 +227,10 @@ function play(input: ReadonlyArray<{ command: LearnerCommand; pause: number }>):
   const states: LearnerState[] = [];
   const eventCounts: number[] = [];
   const played: Step[] = [];
-  for (const { command, pause } of input) {
+  for (const { command: given, pause } of input) {
     time += pause * 60_000;
     const now = new Date(time).toISOString();
+    const command = resolved(given, events);
     const decision = decide(command, state, { now, ...CONTEXT });
     if (!decision.ok) continue;
     events.push(...decision.events);
@@ -250,6 +322,20 @@ describe('learner properties', () => {
         expect(new Set(days).size).toBe(days.length);
       }),
     );
+  });
+
+  it("reaches pending answers (待老師批閱) and teachers' marks of them, so the properties cover them", () => {
+    const types = fc
+      .sample(steps, { numRuns: 100, seed: 36 })
+      .flatMap((input) =>
+        play(input).events.flatMap((e) =>
+          e.type === 'AnswerTeacherMarked' || (e.type === 'AnswerSubmitted' && e.data.pendingReview)
+            ? [e.type]
+            : [],
+        ),
+      );
+    expect(types).toContain('AnswerSubmitted');
+    expect(types).toContain('AnswerTeacherMarked');
   });
 
   it('reads back every stored event unchanged', () => {

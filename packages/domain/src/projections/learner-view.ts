@@ -177,14 +177,34 @@ function withErrorRecord(
 }
 
 function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubmitted'>): LearnerView {
+  // A pending answer (待老師批閱) counts toward the lesson's progress, not its accuracy, until marked.
+  const pending = data.pendingReview === true;
   const next = withLesson(view, data.lessonId, data.at, (lesson) => ({
     ...lesson,
     questionsCompleted: data.questionsCompleted,
     totalQuestions: data.totalQuestions,
-    answers: lesson.answers + 1,
+    answers: lesson.answers + (pending ? 0 : 1),
     correctAnswers: lesson.correctAnswers + (data.isCorrect ? 1 : 0),
     lastStudiedAt: data.at,
   }));
+  return pending ? next : answerInErrorBook(next, data);
+}
+
+/** The error book after an answer counted (a submitted one, or a pending one a teacher marked). */
+function answerInErrorBook(
+  next: LearnerView,
+  data: Pick<
+    LearnerEventOf<'AnswerSubmitted'>['data'],
+    | 'questionId'
+    | 'lessonId'
+    | 'questionType'
+    | 'difficulty'
+    | 'selectedAnswer'
+    | 'correctAnswer'
+    | 'isCorrect'
+    | 'at'
+  >,
+): LearnerView {
   const existing = next.errorBook[data.questionId];
   if (existing === undefined && data.isCorrect) return next;
   const record: ErrorRecordView = existing
@@ -348,6 +368,16 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
             lastAttemptAt: data.at,
           };
       return { ...next, errorBook: { ...next.errorBook, [data.questionId]: record } };
+    }
+    case 'AnswerTeacherMarked': {
+      // The pending answer counts now, with the teacher's marks.
+      const { data } = event;
+      const next = withLesson(view, data.lessonId, data.at, (l) => ({
+        ...l,
+        answers: l.answers + 1,
+        correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
+      }));
+      return answerInErrorBook(next, data);
     }
     case 'AnswerAppealed':
     case 'AppealDeclined':

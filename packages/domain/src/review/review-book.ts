@@ -9,7 +9,7 @@
  * per-character recitation attempt can become a card by folding its own event through `reviewCard`
  * under a key of its own (e.g. `recitation:<lesson>:<position>`), without touching question cards.
  */
-import type { AnswerSubmitted, LearnerEvent } from '../learner/events.ts';
+import type { AnswerSubmitted, AnswerTeacherMarked, LearnerEvent } from '../learner/events.ts';
 import { type HongKongDay, hongKongDate } from '../time/hong-kong.ts';
 import { comingExam, examDateForYear } from './exam-date.ts';
 import {
@@ -177,8 +177,15 @@ function todayAfter(
   return { day, reviewed: today?.day === day ? today.reviewed + 1 : 1 };
 }
 
-/** The card an answer leaves (the same rule for the view's cards and the decider's memory). */
-function cardAfter(previous: ReviewCard | undefined, event: AnswerSubmitted, plan: ExamPlan | null) {
+/**
+ * The card an answer leaves (the same rule for the view's cards and the decider's memory): a submitted
+ * answer's, or a pending answer's once a teacher marked it (as if answered so when it was given).
+ */
+function cardAfter(
+  previous: ReviewCard | undefined,
+  event: AnswerSubmitted | AnswerTeacherMarked,
+  plan: ExamPlan | null,
+) {
   const { data } = event;
   return reviewCard(
     previous,
@@ -194,16 +201,33 @@ function cardAfter(previous: ReviewCard | undefined, event: AnswerSubmitted, pla
 }
 
 /**
+ * An answer that moves its card: a counted answer or a teacher's marks of a pending one. A pending
+ * answer (待老師批閱) moves nothing, nor counts toward today's reviews, until it is marked.
+ */
+function cardMoving(event: LearnerEvent): event is AnswerSubmitted | AnswerTeacherMarked {
+  return (
+    (event.type === 'AnswerSubmitted' && event.data.pendingReview !== true) ||
+    event.type === 'AnswerTeacherMarked'
+  );
+}
+
+/** Today's count after an event: a due answer's; a teacher's marks count toward no day's reviews. */
+function todayAfterEvent(today: ReviewBook['today'], event: AnswerSubmitted | AnswerTeacherMarked) {
+  if (event.type === 'AnswerTeacherMarked') return today;
+  return todayAfter(today, event.data, event.data.answeredAt ?? event.data.at);
+}
+
+/**
  * Applies one event to the review book: an answer moves its card (and counts toward today's goal when
  * it was due), an exam date plans every card again, settings change the goal and the guide.
  */
 export function foldReviewBook(book: ReviewBook, event: LearnerEvent): ReviewBook {
+  if (cardMoving(event)) {
+    const card = cardAfter(bookCard(book, event.data.questionId), event, book.plan);
+    const today = todayAfterEvent(book.today, event);
+    return { ...book, today, cards: { ...book.cards, [card.questionId]: storedCard(card) } };
+  }
   switch (event.type) {
-    case 'AnswerSubmitted': {
-      const card = cardAfter(bookCard(book, event.data.questionId), event, book.plan);
-      const today = todayAfter(book.today, event.data, event.data.answeredAt ?? event.data.at);
-      return { ...book, today, cards: { ...book.cards, [card.questionId]: storedCard(card) } };
-    }
     case 'ExamDateSet': {
       const plan = planOf(event.data);
       const cards: Record<string, StoredCard> = {};
@@ -313,20 +337,20 @@ export function ledgerDueMsUnder(
 
 /** Applies one event to the decider's ledger: `foldReviewBook`'s rule on the compact memory. */
 export function foldReviewLedger(ledger: ReviewLedger, event: LearnerEvent): ReviewLedger {
+  if (cardMoving(event)) {
+    const { data } = event;
+    const lesson = String(data.lessonId);
+    const cards = ledger.memory[lesson] ?? {};
+    const previous = cards[data.questionId];
+    const card = cardAfter(previous && cardOf(previous, data), event, ledger.plan);
+    const today = todayAfterEvent(ledger.today, event);
+    return {
+      ...ledger,
+      today,
+      memory: { ...ledger.memory, [lesson]: { ...cards, [data.questionId]: memoryOf(card) } },
+    };
+  }
   switch (event.type) {
-    case 'AnswerSubmitted': {
-      const { data } = event;
-      const lesson = String(data.lessonId);
-      const cards = ledger.memory[lesson] ?? {};
-      const previous = cards[data.questionId];
-      const card = cardAfter(previous && cardOf(previous, data), event, ledger.plan);
-      const today = todayAfter(ledger.today, data, data.answeredAt ?? data.at);
-      return {
-        ...ledger,
-        today,
-        memory: { ...ledger.memory, [lesson]: { ...cards, [data.questionId]: memoryOf(card) } },
-      };
-    }
     case 'ExamDateSet': {
       const plan = planOf(event.data);
       const memory: Record<string, Record<string, CardMemory>> = {};

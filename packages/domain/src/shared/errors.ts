@@ -38,6 +38,10 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_EXAM_DATE',
   'INVALID_TARGET_RECALL',
   'INVALID_DAILY_GOAL',
+  'NOT_PENDING',
+  'ALREADY_MARKED',
+  'NOT_LEARNERS_ANSWER',
+  'INVALID_MARKS',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './error-book.ts';
 export * from './learner-view.ts';
 export * from './lesson-stats.ts';
+export * from './pending-answers.ts';
 export * from './renderings.ts';
 export * from './replay.ts';
 export * from './reviews.ts';

@@ -56,14 +56,20 @@ function selfAssessmentOf(
   return { pointsEarned: Math.min(topMark(chosen.marks), available), pointsAvailable: available };
 }
 
-/** The answer's marking as the reply shows it (全對 / 部分正確 n/m 分 / 未達要求). */
+/** The answer's marking as the reply shows it (全對 / 部分正確 n/m 分 / 未達要求 / 待老師批閱). */
 function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
   if (!answer) {
     return { verdict: 'incorrect', earned: 0, available: 1, copied: false, selfAssessed: false, points: [] };
   }
   const d = answer.data;
   const verdict =
-    d.pointsEarned >= d.pointsAvailable ? 'correct' : d.pointsEarned > 0 ? 'partial' : 'incorrect';
+    d.pendingReview === true
+      ? 'pending'
+      : d.pointsEarned >= d.pointsAvailable
+        ? 'correct'
+        : d.pointsEarned > 0
+          ? 'partial'
+          : 'incorrect';
   return {
     verdict,
     earned: d.pointsEarned,

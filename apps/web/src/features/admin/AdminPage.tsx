@@ -29,6 +29,7 @@ import {
   useCurrentUser,
 } from '../learner/ui.tsx';
 import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
+import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
@@ -96,6 +97,7 @@ function AdminPanel({ user }: { user: User }) {
       <TeacherInvitations />
       <QuestionReview />
       <RenderingsPanel admin userId={user.id} />
+      <PendingAnswersPanel />
     </main>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * A marked free-text answer (UI.md, "Marked answers"): the verdict (全對 / 部分正確 n/m 分 in amber /
- * 未達要求), each scoring point as a row (the point; the learner's words that earned it in jade, or the
- * accepted rendering they missed in brick, worded for the question type: 應譯作 / 應解作 / 要點), then the
+ * 未達要求 / 待老師批閱 with the provisional points and a line that XP waits for the teacher), each
+ * scoring point as a row (the point; the learner's words that earned it in jade, or the accepted
+ * rendering they missed in brick, worded for the question type: 應譯作 / 應解作 / 要點), then the
  * model answer. Everything comes from the answer's
  * reply: the client compares nothing.
  */
 import type { AnswerResult, QuestionType } from '@wenyan/contracts';
 import { AppealButton } from './AppealButton.tsx';
-import { isMarkedByPoints, missedPointWords, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, missedPointWords, pendingLine, verdictLabel } from './marking.ts';
 import './marked-answer.css';
 
 export function MarkedAnswer({
@@ -27,13 +28,20 @@ export function MarkedAnswer({
     isMarkedByPoints(marking) &&
     marking.points.length > 0 &&
     !marking.selfAssessed &&
+    marking.verdict !== 'pending' &&
     marking.earned < marking.available;
   const verdict = verdictLabel(marking);
+  const pending = pendingLine(marking);
   return (
     <section className="marked" data-testid="marked-answer" aria-label="評分">
       <p className={`marked-verdict text-${verdict.tone}`} data-testid="marked-verdict">
         {marking.selfAssessed ? `自評：${marking.earned}/${marking.available} 分` : verdict.text}
       </p>
+      {pending ? (
+        <p className="marked-note" data-testid="marked-pending">
+          {pending}
+        </p>
+      ) : null}
       {marking.copied ? (
         <p className="marked-note text-brick">答案只是照抄原文，沒有語譯，所以不得分。</p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { AnswerMarking } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { isMarkedByPoints, missedPointWords, verdictLabel } from './marking.ts';
+import { isMarkedByPoints, missedPointWords, pendingLine, verdictLabel } from './marking.ts';
 
 const marking = (overrides: Partial<AnswerMarking> = {}): AnswerMarking => ({
   verdict: 'correct',
@@ -58,5 +58,19 @@ describe('the words of a missed point', () => {
     expect(missedPointWords('fill_in_blank', '窮困')).toBe('應解作「窮困」');
     expect(missedPointWords('recitation', '乍暖還寒')).toBe('應寫作「乍暖還寒」');
     expect(missedPointWords('short_answer', '以西山自比')).toBe('要點：以西山自比');
+  });
+});
+
+describe('an answer waiting for a teacher (待老師批閱)', () => {
+  const pending = marking({ verdict: 'pending', earned: 3, available: 3, points: [point] });
+
+  it('reads 待老師批閱 in the page ink, not a verdict', () => {
+    expect(verdictLabel(pending)).toEqual({ text: '待老師批閱', tone: 'pending' });
+    expect(isMarkedByPoints(pending)).toBe(true);
+  });
+
+  it('shows the provisional points and says XP waits for the teacher', () => {
+    expect(pendingLine(pending)).toBe('暫評 3/3 分。老師批閱後才會計算經驗值（XP）和正確率。');
+    expect(pendingLine(marking())).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import {
 import { lessonsQuery } from '../library/api.ts';
 import { reviewPath } from '../reviews/api.ts';
 import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
+import { MyMarkedAnswers } from '../teacher-marking/MyMarkedAnswers.tsx';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 import { MyAppeals } from './MyAppeals.tsx';
 
@@ -157,6 +158,7 @@ function ErrorBookScreen({ userId }: { userId: string }) {
       </Dialog.Root>
       <KnowledgeTagsCard userId={userId} />
       <MyAppeals userId={userId} />
+      <MyMarkedAnswers userId={userId} />
     </main>
   );
 }

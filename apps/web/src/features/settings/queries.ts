@@ -33,6 +33,7 @@ export const CSV_TABLE_LABELS: Record<(typeof EXPORT_TABLE_NAMES)[number], strin
   vocabulary_records: '詞彙練習',
   review_cards: '複習卡',
   review_settings: '複習設定',
+  pending_answers: '待老師批閱的答案',
   classes: '班別',
   reminder_settings: '每日提醒設定',
   push_subscriptions: '接收提醒的裝置',

@@ -147,6 +147,9 @@ export function ClassesPage() {
         <Link className="btn" to="/teacher/appeals" data-testid="appeals-link">
           評分申訴
         </Link>{' '}
+        <Link className="btn" to="/teacher/pending" data-testid="pending-link">
+          待老師批閱
+        </Link>{' '}
         <Link className="btn" to="/teacher/questions" data-testid="my-questions-link">
           我新增的題目
         </Link>{' '}

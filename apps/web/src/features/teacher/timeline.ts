@@ -7,7 +7,7 @@ import { hongKongDate } from '@wenyan/domain';
 
 /** The kinds of events a teacher filters by, with the event types each covers. */
 export const EVENT_KINDS = [
-  { id: 'answers', label: '作答', types: ['AnswerSubmitted'] },
+  { id: 'answers', label: '作答', types: ['AnswerSubmitted', 'AnswerTeacherMarked'] },
   {
     id: 'appeals',
     label: '申訴',
