@@ -18,4 +18,5 @@ export * from './question-repo.ts';
 export * from './read-models/index.ts';
 export * from './redis.ts';
 export * from './reminders.ts';
+export * from './secrets-repo.ts';
 export type * from './tables.ts';

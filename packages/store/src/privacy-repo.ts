@@ -3,6 +3,8 @@
  * (names, school, e-mail, nickname, username) lives only in `users`; the event log holds what the
  * learner did, never who they are, so an erasure rewrites no event.
  */
+
+import { foldName, shownNames } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
@@ -254,6 +256,26 @@ export async function setSchoolName(db: Db, userId: string, schoolName: string |
     .set({ school_name: schoolName, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Whether another account is shown on the board by a name that folds to `key` (its nickname, or its
+ * first and last name; `foldName` of the domain): a nickname must not pass for someone else. Reads
+ * every live account's names, so it runs only when a nickname changes (rare, and rate-limited).
+ */
+export async function nameTakenByOther(db: Db, key: string, exceptUserId: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nickname', 'first_name', 'last_name'])
+    .where('erased_at', 'is', null)
+    .where('id', '<>', exceptUserId)
+    .where((eb) => eb.or([eb('nickname', 'is not', null), eb('first_name', 'is not', null)]))
+    .execute();
+  return rows.some((row) =>
+    shownNames({ nickname: row.nickname, firstName: row.first_name, lastName: row.last_name }).some(
+      (name) => foldName(name) === key,
+    ),
+  );
 }
 
 /** The learner's leaderboard nickname and opt-out. */

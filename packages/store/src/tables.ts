@@ -325,6 +325,13 @@ export interface LearnerReplaySnapshotsTable {
 }
 
 /** The deployment's VAPID key pair (one row, id 1; migration 0011). */
+/** A deployment key for one purpose (migration 0018), base64url. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface VapidKeysTable {
   id: number;
   public_key: string;
@@ -384,6 +391,7 @@ export interface Database {
   class_membership_changes: ClassMembershipChangesTable;
   learner_replay_snapshots: LearnerReplaySnapshotsTable;
   vapid_keys: VapidKeysTable;
+  server_secrets: ServerSecretsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
   reminders_sent: RemindersSentTable;
