@@ -29,31 +29,41 @@ export function attemptLimiter(app: FastifyInstance, limits: readonly AttemptLim
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     let wait = 0;
     for (const { limit, count } of counters) {
-      if (limit.key(request) === null) continue;
-      const result = await count(request);
+      const key = limit.key(request);
+      if (key === null) continue;
+      const result = await count(request, key);
       if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds);
     }
     if (wait > 0) throw tooManyAttempts(reply, wait);
   };
 }
 
-type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-/** One counter per limit name and app: routes naming the same limit share one count (and its memory). */
+type RateLimitResult = Awaited<ReturnType<ReturnType<FastifyInstance['createRateLimit']>>>;
+type Counter = (request: FastifyRequest, key: string) => Promise<RateLimitResult>;
+/**
+ * One counter per limit name and app: routes naming the same limit share one count (and one store,
+ * which in the embedded mode is the counter's own memory). Each route keys its requests its own way,
+ * so the key is handed over per call.
+ */
 const countersOfApp = new WeakMap<object, Map<string, Counter>>();
 
 function counterOf(app: FastifyInstance, limit: AttemptLimit): Counter {
   const counters = countersOfApp.get(app.deps) ?? new Map<string, Counter>();
   countersOfApp.set(app.deps, counters);
-  let count = counters.get(limit.name);
-  if (!count) {
-    count = app.createRateLimit({
-      max: limit.max,
-      timeWindow: WINDOW_MS,
-      keyGenerator: (request) => `${limit.name}:${limit.key(request) ?? ''}`,
-    });
-    counters.set(limit.name, count);
-  }
-  return count;
+  const existing = counters.get(limit.name);
+  if (existing) return existing;
+  const keys = new WeakMap<FastifyRequest, string>();
+  const count = app.createRateLimit({
+    max: limit.max,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => `${limit.name}:${keys.get(request) ?? ''}`,
+  });
+  const counter: Counter = (request, key) => {
+    keys.set(request, key);
+    return count(request);
+  };
+  counters.set(limit.name, counter);
+  return counter;
 }
 
 /**
