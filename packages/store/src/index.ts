@@ -9,6 +9,7 @@ export * from './event-store.ts';
 export * from './homework-repo.ts';
 export * from './identity-repo.ts';
 export * from './leaderboard.ts';
+export { ERASED_TEXT, keyRingOf } from './learner-keys.ts';
 export * from './ports.ts';
 export { PREPARED } from './prepared.ts';
 export * from './privacy-repo.ts';

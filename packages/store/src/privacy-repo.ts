@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { RankFigures } from './leaderboard.ts';
+import { keyRingOf } from './learner-keys.ts';
 import { eraseReminderData, reminderDataOf } from './push-repo.ts';
 
 /** The tables of a learner's read models, as the export lists them (also its CSV tables). */
@@ -207,7 +208,9 @@ export async function setLeaderboardPreferences(
  * stored answers to repeated requests (they echo the account), the daily reminder's devices, settings
  * and record, and their place on the leaderboard.
  * What they did stays, anonymous: the event log, the read models and class memberships (a teacher's
- * replay shows an anonymous learner). `removeFromIndex` takes them off the ranking before the commit.
+ * replay shows an anonymous learner). The free text they typed (answers, appeal and error-book notes)
+ * goes: its data key is deleted, so the log's sealed copies read as ERASED_TEXT from then on.
+ * `removeFromIndex` takes them off the ranking before the commit.
  */
 export async function eraseLearner(
   db: Db,
@@ -239,8 +242,45 @@ export async function eraseLearner(
     await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
     await eraseReminderData(trx, userId);
     await trx.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', userId).execute();
+    // The free text they typed: its key goes, so the log's sealed copies can no longer be read; the
+    // read models' copies of it go too (a rebuild reads them as ERASED_TEXT).
+    await trx.deleteFrom('learner_keys').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('error_questions')
+      .set({ incorrect_answer: null, user_explanation: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('learner_replay_snapshots').where('user_id', '=', userId).execute();
+    const projection = await trx
+      .selectFrom('learner_projections')
+      .select('view')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (projection) {
+      await trx
+        .updateTable('learner_projections')
+        .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
+        .where('user_id', '=', userId)
+        .execute();
+    }
     await removeFromIndex();
   });
+  keyRingOf(db)?.forget(userId);
+}
+
+/** The fields of a learner's view that hold text they typed (their answers, their notes). */
+const FREE_TEXT_FIELDS = new Set(['incorrectAnswer', 'userExplanation', 'selectedAnswer', 'note']);
+
+/** A copy of a stored view (JSON) with every free-text field emptied (null), at any depth. */
+function withoutFreeText(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutFreeText);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      FREE_TEXT_FIELDS.has(key) && typeof inner === 'string' ? null : withoutFreeText(inner),
+    ]),
+  );
 }
 
 /** The school named in the learner's account (personal data: kept there, never in the log). */

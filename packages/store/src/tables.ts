@@ -332,6 +332,13 @@ export interface ServerSecretsTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A learner's data key (migration 0018), base64: their free text in the log is sealed under it. */
+export interface LearnerKeysTable {
+  user_id: string;
+  data_key: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface VapidKeysTable {
   id: number;
   public_key: string;
@@ -392,6 +399,7 @@ export interface Database {
   learner_replay_snapshots: LearnerReplaySnapshotsTable;
   vapid_keys: VapidKeysTable;
   server_secrets: ServerSecretsTable;
+  learner_keys: LearnerKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
   reminders_sent: RemindersSentTable;
