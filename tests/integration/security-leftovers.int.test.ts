@@ -350,6 +350,33 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
   });
 });
 
+describe('new leaderboard sockets from one address (embedded)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+    url = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/ws`;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`refuses the ${WS_LIMITS.connectsPerAddressPerMinute + 1}th handshake from one address within the minute (429)`, async () => {
+    const anonymous = { id: '', username: '', cookie: '', headers: {} };
+    const outcomes: Array<number | 'open'> = [];
+    for (let batch = 0; batch < WS_LIMITS.connectsPerAddressPerMinute / 50; batch++) {
+      const opened = await Promise.all(Array.from({ length: 50 }, () => open(url, anonymous)));
+      for (const s of opened) {
+        outcomes.push('ws' in s ? 'open' : s.refused);
+        if ('ws' in s) s.ws.terminate();
+      }
+    }
+    // Signed out, each was opened only to be told to sign in; the next one is refused outright.
+    expect(outcomes.filter((o) => o === 'open')).toHaveLength(WS_LIMITS.connectsPerAddressPerMinute);
+    expect(await open(url, anonymous)).toEqual({ refused: 429 });
+  });
+});
+
 describe('the leaderboard socket across API processes (distributed)', () => {
   let t: TestApp;
   let other: { app: FastifyInstance; url: string; close(): Promise<void> };
