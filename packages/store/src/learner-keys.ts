@@ -47,6 +47,11 @@ interface Sealed {
 const isSealed = (value: unknown): value is Sealed =>
   typeof value === 'object' && value !== null && (value as { $sealed?: unknown }).$sealed === 1;
 
+const hasSealed = (data: unknown): boolean =>
+  typeof data === 'object' &&
+  data !== null &&
+  SEALABLE.some((field) => isSealed((data as Record<string, unknown>)[field]));
+
 /** How long a process trusts a key (or its absence) it read from the database (distributed mode). */
 const KEY_TTL_MS = 5 * 60_000;
 const LEARNER_STREAM_PREFIX = 'learner-';
@@ -135,7 +140,8 @@ export class LearnerKeyRing implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of args.result.rows) await this.openData(row.data);
+    // Most results have no `data` column: the check stays synchronous until a sealed field turns up.
+    for (const row of args.result.rows) if (hasSealed(row.data)) await this.openData(row.data);
     return args.result;
   }
 

@@ -85,13 +85,11 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Characters no reader sees: format characters (zero-width space and joiners, bidirectional marks,
- * the BOM, soft hyphen...), variation selectors, the grapheme joiner, spaces and separators, and the
- * blank letters (Hangul fillers, the braille blank) that draw nothing.
+ * Characters no reader sees: the default-ignorable ones (zero-width space and joiners, bidirectional
+ * marks, the BOM, soft hyphen, variation selectors, the grapheme joiner, Hangul fillers...), other
+ * format characters, spaces and separators, and the braille blank.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each listed mark is removed on its own, never as part of a pair
-const INVISIBLE =
-  /[\p{Cf}\p{Z}\s\u034f\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u115f\u1160\u3164\uffa0\u2800\u180e]/gu;
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Z}\s\u2800]/gu;
 /** Accents on Latin, Greek and Cyrillic letters (kana's voicing marks stay: they change the word). */
 const ACCENTS = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu;
 
