@@ -13,6 +13,7 @@ import type {
   RedisClient,
   SessionEnded,
 } from '@wenyan/store';
+import { ensureServerSecret } from '@wenyan/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { clusterNews, hearNews, inCluster } from './cluster.ts';
@@ -27,6 +28,7 @@ import { registerWebClient } from './plugins/web.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { appealRoutes } from './routes/appeals/index.ts';
 import { registerRenderingScope } from './routes/appeals/scope.ts';
+import { createDeviceKeys } from './routes/auth/devices.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { classroomRoutes } from './routes/classroom/index.ts';
 import { classroomQuestionRoutes } from './routes/classroom/questions.ts';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerAuth(app, news?.session);
+  app.decorate('devices', createDeviceKeys(await ensureServerSecret(deps.db, 'device-cookie')));
   if (news) {
     // The other processes' new learner heads and sessions: this process serves them from memory too.
     const stopHearing = hearNews({ head: learnerHeads?.hear, session: app.sessions.hear });

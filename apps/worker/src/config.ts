@@ -27,6 +27,13 @@ export const WorkerEnvSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: address or an https URL' })
     .default('mailto:admin@wenyan.invalid'),
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The interface the health server listens on (unset: loopback, `127.0.0.1`; `0.0.0.0` for all). */
+  WORKER_HEALTH_HOST: z.string().min(1).optional(),
+  /**
+   * `GET /metrics` needs `Authorization: Bearer <token>` when set (at least 16 characters). Unset, the
+   * metrics answer only a caller on the loopback interface that came through no proxy.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 
 /** The worker's metrics: the process's own (heap, CPU, event loop) and what it projected. */
@@ -28,13 +29,47 @@ export const workerMetrics = {
   }),
 };
 
+/** Where the health server listens: WORKER_HEALTH_HOST, else loopback only. */
+export function healthHost(env: { WORKER_HEALTH_HOST?: string | undefined }): string {
+  return env.WORKER_HEALTH_HOST ?? '127.0.0.1';
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Headers a proxy adds: a request carrying one came through a proxy, whatever its address. */
+const PROXY_HEADERS = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+] as const;
+
+/**
+ * Who may read the worker's metrics (the API's rule): with METRICS_TOKEN, a caller sending it as a
+ * bearer token; without it, only a caller on the loopback interface that came through no proxy.
+ */
+export function metricsAllowed(req: IncomingMessage, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${token}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  if (PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+  return LOOPBACK.has(req.socket.remoteAddress ?? '');
+}
+
 /**
  * The worker's small HTTP server for orchestrators and scrapers: `GET /health` (readiness, as the
- * docker compose health check asks) and `GET /metrics` (Prometheus text).
+ * docker compose health check asks) and `GET /metrics` (Prometheus text; `metricsAllowed`, else the
+ * 404 of an unknown path).
  */
-export function createHealthServer(): Server {
+export function createHealthServer(options: { metricsToken?: string | undefined } = {}): Server {
   return createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/metrics') {
+    if (req.method === 'GET' && req.url === '/metrics' && metricsAllowed(req, options.metricsToken)) {
       registry.metrics().then(
         (text) => {
           res.writeHead(200, { 'content-type': registry.contentType });

@@ -1,5 +1,5 @@
 import { readWorkerEnv } from './config.ts';
-import { createHealthServer } from './health.ts';
+import { createHealthServer, healthHost } from './health.ts';
 import { startWorker, workerLog } from './worker.ts';
 
 const env = readWorkerEnv();
@@ -7,11 +7,12 @@ const log = workerLog(env.LOG_LEVEL);
 const worker = await startWorker(env, log);
 log('info', 'projection worker started', { concurrency: env.WORKER_CONCURRENCY });
 
-// Readiness for orchestrators (docker compose health checks) and metrics for scrapers.
+// Readiness for orchestrators (docker compose health checks) and metrics for scrapers: on loopback
+// unless WORKER_HEALTH_HOST says otherwise, and the metrics only to loopback or with METRICS_TOKEN.
 const health =
   env.WORKER_HEALTH_PORT === undefined
     ? null
-    : createHealthServer().listen(env.WORKER_HEALTH_PORT, '0.0.0.0');
+    : createHealthServer({ metricsToken: env.METRICS_TOKEN }).listen(env.WORKER_HEALTH_PORT, healthHost(env));
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -14,6 +14,7 @@ import * as m0014 from './0014-homework-leagues.ts';
 import * as m0015 from './0015-opaque-json.ts';
 import * as m0016 from './0016-rendering-scope.ts';
 import * as m0017 from './0017-pending-answers.ts';
+import * as m0018 from './0018-server-secrets.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015-opaque-json': m0015,
   '0016-rendering-scope': m0016,
   '0017-pending-answers': m0017,
+  '0018-server-secrets': m0018,
 };

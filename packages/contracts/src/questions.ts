@@ -178,8 +178,9 @@ const requiredText = (message: string, max = 2000) =>
  */
 export const CreateQuestionBodySchema = z
   .object({
-    lessonId: z.coerce
-      .number<string | number>({ error: M.lessonId })
+    // A JSON number only: `true` or "1" is refused, never coerced to lesson 1.
+    lessonId: z
+      .number({ error: M.lessonId })
       .int({ error: M.lessonId })
       .positive({ error: M.lessonId })
       .max(INT4_MAX, { error: M.lessonId }),

@@ -981,7 +981,7 @@ export const apiRoutes = {
     summary: 'Erase the signed-in learner’s personal data and sign them out everywhere',
     auth: 'user',
     body: DeleteAccountBodySchema,
-    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403) },
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) },
   },
   getLeaderboardPreferences: {
     method: 'GET',
@@ -996,7 +996,7 @@ export const apiRoutes = {
     summary: 'Set the leaderboard nickname and opt-out',
     auth: 'user',
     body: LeaderboardPreferencesSchema,
-    responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(400, 401) },
+    responses: { 200: LeaderboardPreferencesSchema, ...errorResponses(400, 401, 409, 429) },
   },
 
   // The daily reminder (Web Push) -------------------------------------------------------------

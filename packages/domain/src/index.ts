@@ -19,6 +19,7 @@ export * from './learner/polarity.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';
 export * from './passage/annotations.ts';
+export * from './profile/names.ts';
 export * from './profile/profile.ts';
 export * from './progress/progress.ts';
 export * from './projections/learner-view.ts';

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { keyRingOf } from './learner-keys.ts';
 import { READ_MODEL_TABLES } from './projector.ts';
 
 export const BACKUP_FORMAT = 'wenyan-backup';
@@ -121,6 +122,8 @@ function decode(value: unknown, column: Column): unknown {
 
 /** Every line of a backup of the database, in restore order. */
 export async function* backupLines(db: Db, now = new Date()): AsyncGenerator<string> {
+  // The log as stored: a learner's sealed free text stays sealed (learner-keys.ts), never opened here.
+  db = db.withoutPlugins();
   const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`
     .execute(db)
     .catch(() => ({ rows: [] as { name: string }[] }));
@@ -249,5 +252,7 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
       }
     }
   });
+  // The learners' data keys came with the backup: a ring that had them all loaded loads them again.
+  await keyRingOf(db)?.reload();
   return counts;
 }

@@ -4,6 +4,7 @@ import { migrateToLatest } from '@wenyan/infra';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
+import { keyRingOf, LearnerKeyRing } from './learner-keys.ts';
 import { preparingPool } from './prepared.ts';
 import type { Database } from './tables.ts';
 
@@ -47,7 +48,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      plugins: [new LearnerKeyRing()],
+    });
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     const dataDir = options.dataDir ?? 'memory://';
@@ -64,7 +68,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       release();
       throw err;
     }
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect({ pglite }),
+      plugins: [new LearnerKeyRing()],
+    });
     handle = {
       db,
       kind: 'pglite',
@@ -76,5 +83,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.migrate !== false) await migrateToLatest(handle.db as Kysely<unknown>);
+  // The learners' data keys: all of them now for the embedded engine (this process is its one user).
+  await keyRingOf(handle.db)
+    ?.attach(handle.db, handle.kind === 'pglite')
+    .catch(() => {});
   return handle;
 }

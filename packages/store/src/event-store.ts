@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { sealEvents } from './learner-keys.ts';
 import { PREPARED } from './prepared.ts';
 
 /** An event as the decider produced it, before it is stored. */
@@ -231,10 +232,11 @@ export async function appendToStream(
     if (Number(moved.numUpdatedRows) === 0) throw new StreamConflictError(streamId, expectedVersion);
   }
   if (events.length === 0) return { fromVersion: expectedVersion, toVersion, recordedAt: new Date() };
+  const stored = await sealEvents(trx, streamId, events);
   const inserted = await trx
     .insertInto('events')
     .values(
-      events.map((event, i) => ({
+      stored.map((event, i) => ({
         event_id: randomUUID(),
         stream_id: streamId,
         version: expectedVersion + i + 1,
@@ -340,8 +342,10 @@ export async function appendAtomically(
   { appended: true; toVersion: number; snapshotJson: string } | { appended: false; movedOn: HeadAndKeyRow }
 > {
   const toVersion = expectedVersion + events.length;
+  // The learner's free text is sealed under their key (learner-keys.ts); the snapshot holds none.
+  const stored = await sealEvents(db, streamId, events);
   const rows = JSON.stringify(
-    events.map((event, i) => ({
+    stored.map((event, i) => ({
       event_id: randomUUID(),
       version: expectedVersion + i + 1,
       type: event.type,

@@ -3,10 +3,13 @@
  * (names, school, e-mail, nickname, username) lives only in `users`; the event log holds what the
  * learner did, never who they are, so an erasure rewrites no event.
  */
+
+import { foldName, shownNames } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { RankFigures } from './leaderboard.ts';
+import { keyRingOf } from './learner-keys.ts';
 import { eraseReminderData, reminderDataOf } from './push-repo.ts';
 
 /** The tables of a learner's read models, as the export lists them (also its CSV tables). */
@@ -214,7 +217,9 @@ export async function setLeaderboardPreferences(
  * stored answers to repeated requests (they echo the account), the daily reminder's devices, settings
  * and record, and their place on the leaderboard.
  * What they did stays, anonymous: the event log, the read models and class memberships (a teacher's
- * replay shows an anonymous learner). `removeFromIndex` takes them off the ranking before the commit.
+ * replay shows an anonymous learner). The free text they typed (answers, appeal and error-book notes)
+ * goes: its data key is deleted, so the log's sealed copies read as ERASED_TEXT from then on.
+ * `removeFromIndex` takes them off the ranking before the commit.
  */
 export async function eraseLearner(
   db: Db,
@@ -246,8 +251,45 @@ export async function eraseLearner(
     await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
     await eraseReminderData(trx, userId);
     await trx.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', userId).execute();
+    // The free text they typed: its key goes, so the log's sealed copies can no longer be read; the
+    // read models' copies of it go too (a rebuild reads them as ERASED_TEXT).
+    await trx.deleteFrom('learner_keys').where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('error_questions')
+      .set({ incorrect_answer: null, user_explanation: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('learner_replay_snapshots').where('user_id', '=', userId).execute();
+    const projection = await trx
+      .selectFrom('learner_projections')
+      .select('view')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (projection) {
+      await trx
+        .updateTable('learner_projections')
+        .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
+        .where('user_id', '=', userId)
+        .execute();
+    }
     await removeFromIndex();
   });
+  keyRingOf(db)?.forget(userId);
+}
+
+/** The fields of a learner's view that hold text they typed (their answers, their notes). */
+const FREE_TEXT_FIELDS = new Set(['incorrectAnswer', 'userExplanation', 'selectedAnswer', 'note']);
+
+/** A copy of a stored view (JSON) with every free-text field emptied (null), at any depth. */
+function withoutFreeText(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutFreeText);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      FREE_TEXT_FIELDS.has(key) && typeof inner === 'string' ? null : withoutFreeText(inner),
+    ]),
+  );
 }
 
 /** The school named in the learner's account (personal data: kept there, never in the log). */
@@ -263,6 +305,26 @@ export async function setSchoolName(db: Db, userId: string, schoolName: string |
     .set({ school_name: schoolName, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Whether another account is shown on the board by a name that folds to `key` (its nickname, or its
+ * first and last name; `foldName` of the domain): a nickname must not pass for someone else. Reads
+ * every live account's names, so it runs only when a nickname changes (rare, and rate-limited).
+ */
+export async function nameTakenByOther(db: Db, key: string, exceptUserId: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nickname', 'first_name', 'last_name'])
+    .where('erased_at', 'is', null)
+    .where('id', '<>', exceptUserId)
+    .where((eb) => eb.or([eb('nickname', 'is not', null), eb('first_name', 'is not', null)]))
+    .execute();
+  return rows.some((row) =>
+    shownNames({ nickname: row.nickname, firstName: row.first_name, lastName: row.last_name }).some(
+      (name) => foldName(name) === key,
+    ),
+  );
 }
 
 /** The learner's leaderboard nickname and opt-out. */

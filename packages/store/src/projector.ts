@@ -26,6 +26,7 @@ import {
   type RankFigures,
   rankedFigures,
 } from './leaderboard.ts';
+import { keyRingOf } from './learner-keys.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
 
@@ -498,6 +499,9 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
       limit 1
     ) p on true
   `.execute(trx);
+  // The events come nested in one JSON column: their sealed free text is opened here (learner-keys.ts).
+  const ring = keyRingOf(trx);
+  if (ring) for (const r of result.rows) for (const e of r.events) await ring.openData(e.data);
   return result.rows.map((r) => ({
     userId: r.user_id,
     checkpoint: r.checkpoint,

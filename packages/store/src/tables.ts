@@ -349,6 +349,20 @@ export interface LearnerReplaySnapshotsTable {
 }
 
 /** The deployment's VAPID key pair (one row, id 1; migration 0011). */
+/** A deployment key for one purpose (migration 0018), base64url. */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A learner's data key (migration 0018), base64: their free text in the log is sealed under it. */
+export interface LearnerKeysTable {
+  user_id: string;
+  data_key: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface VapidKeysTable {
   id: number;
   public_key: string;
@@ -408,6 +422,8 @@ export interface Database {
   class_membership_changes: ClassMembershipChangesTable;
   learner_replay_snapshots: LearnerReplaySnapshotsTable;
   vapid_keys: VapidKeysTable;
+  server_secrets: ServerSecretsTable;
+  learner_keys: LearnerKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_settings: ReminderSettingsTable;
   reminders_sent: RemindersSentTable;

@@ -79,18 +79,49 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string | unde
   return site === 'cross-site' || site === 'same-site';
 }
 
+/**
+ * Whether a state-changing GET (sign-out) positively came from this site: every sign the browser gave
+ * must say so (an Origin or a Referer of this site, Sec-Fetch-Site `same-origin` or `none` for a typed
+ * address), and at least one must be given. A foreign Referer or Origin alone refuses it, for browsers
+ * without Fetch Metadata; a request with none of them (a tool, or a page of another site with
+ * `no-referrer`) is refused too.
+ */
+export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const { origin, referer } = request.headers;
+  const site = request.headers['sec-fetch-site'];
+  let signs = 0;
+  if (origin !== undefined) {
+    if (origin === 'null' || !isOwnOrigin(request, origin, publicOrigin)) return false;
+    signs++;
+  }
+  if (referer !== undefined) {
+    if (!isOwnOrigin(request, referer, publicOrigin)) return false;
+    signs++;
+  }
+  if (site !== undefined) {
+    if (site !== 'same-origin' && site !== 'none') return false;
+    signs++;
+  }
+  return signs > 0;
+}
+
+/**
+ * Sets the session cookie. With 記住我 it lasts as long as the server-side session; without it, it is
+ * a browser-session cookie (no Expires or Max-Age: gone when the browser closes), while the
+ * server-side session still ends at `expiresAt` at the latest.
+ */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
-  expiresAt: Date,
+  session: { expiresAt: Date; rememberMe: boolean },
 ): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
     path: '/',
-    expires: expiresAt,
+    ...(session.rememberMe ? { expires: session.expiresAt } : {}),
   });
 }
 

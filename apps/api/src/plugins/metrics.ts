@@ -133,16 +133,52 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
+ * Headers a proxy adds (the standard Forwarded and Via, and the common X-* and vendor ones). A request
+ * carrying any of them came through a proxy, whatever its connection's address.
+ */
+export const PROXY_HEADERS = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-proxyuser-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+] as const;
+
+/** Whether a request's headers show it came through a proxy. */
+export function cameThroughProxy(headers: Record<string, string | string[] | undefined>): boolean {
+  return PROXY_HEADERS.some((name) => headers[name] !== undefined);
+}
+
+/**
  * Who may read the metrics: with METRICS_TOKEN, a caller sending it as a bearer token (compared in
  * constant time); without it, only a caller on this machine's loopback interface that came through no
- * proxy (the load runner, a scraper beside the API). Anyone else gets the 404 of an unknown route.
+ * proxy (no Forwarded, Via, X-Forwarded-For, X-Real-IP... header: the load runner, a scraper beside the
+ * API). Anyone else gets the 404 of an unknown route.
  */
 export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  return metricsAllowedFor(request.socket.remoteAddress, request.headers, token);
+}
+
+/** The rule of `metricsAllowed` over a connection's address and headers (the worker's /metrics too). */
+export function metricsAllowedFor(
+  remoteAddress: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  token: string | undefined,
+): boolean {
   if (token) {
-    const given = Buffer.from(request.headers.authorization ?? '');
+    const given = Buffer.from(String(headers.authorization ?? ''));
     const expected = Buffer.from(`Bearer ${token}`);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
-  const direct = request.socket.remoteAddress ?? '';
-  return LOOPBACK.has(direct) && request.headers['x-forwarded-for'] === undefined;
+  return LOOPBACK.has(remoteAddress ?? '') && !cameThroughProxy(headers);
 }

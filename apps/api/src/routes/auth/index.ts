@@ -19,12 +19,24 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
-import { clearSessionCookie, isCrossSite, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import {
+  clearSessionCookie,
+  isSameOriginRequest,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { loadUserView } from '../../users-view.ts';
-import { accountOf, addressOf, attemptLimiter } from './limits.ts';
+import {
+  accountOf,
+  addressOf,
+  attemptLimiter,
+  passwordCheckLimiter,
+  signedInUsername,
+  usernameIn,
+} from './limits.ts';
 import { LOGIN_SCRIPT_HASH, loginPageHtml } from './login-page.ts';
 import { createOidc, type OidcChecks, type OidcIdentity } from './oidc.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -125,14 +137,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     const user = await findOrCreateOidcUser(db, identity, ['student']);
     const session = await createSession(db, user.id, false);
-    setSessionCookie(request, reply, session.token, session.expiresAt);
+    setSessionCookie(request, reply, session.token, { expiresAt: session.expiresAt, rememberMe: false });
     await recordSignIn(app, request, user);
     return reply.redirect('/');
   });
 
-  // A link or an image on another site must not sign the learner out: only a same-site navigation does.
+  // A link or an image on another site must not sign the learner out: only a navigation that shows it
+  // came from this site does (the app itself signs out with POST /api/auth/logout first).
   defineRoute(app, 'logoutRedirect', async ({ request, reply }) => {
-    if (isCrossSite(request, env.PUBLIC_ORIGIN)) return reply.redirect('/');
+    if (!isSameOriginRequest(request, env.PUBLIC_ORIGIN)) return reply.redirect('/');
     const token = request.cookies[SESSION_COOKIE];
     if (token) await signOut(app, token);
     clearSessionCookie(reply);
@@ -156,7 +169,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (created === 'invalid-invitation') throw invalidInvitation('body.invitationCode');
       if (!created) throw new ApiError(409, 'USERNAME_TAKEN', '此用戶名稱已被使用。');
       const session = await createSession(db, created.id, false);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      setSessionCookie(request, reply, session.token, { expiresAt: session.expiresAt, rememberMe: false });
+      app.devices.remember(request, reply, created.username);
       await recordSignIn(app, request, created);
       return loadUserView(db, created);
     },
@@ -169,11 +183,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Guessing is counted per address and per account: rotating either alone gains nothing.
-  const signInLimits = attemptLimiter(app, [
-    { name: 'login-address', max: env.LOGIN_ADDRESS_RATE_LIMIT, key: addressOf },
-    { name: 'login-account', max: env.LOGIN_RATE_LIMIT, key: accountOf('username') },
-  ]);
+  // Guessing is counted per address and per account: rotating either alone gains nothing. The owner
+  // (a recognised device of the account, or its own session) counts apart: strangers cannot lock them out.
+  const signInLimits = passwordCheckLimiter(app, app.devices, usernameIn('username'), { perAddress: true });
 
   defineRoute(
     app,
@@ -189,7 +201,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       const user = found.user;
       const session = await createSession(db, user.id, rememberMe ?? false);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      setSessionCookie(request, reply, session.token, {
+        expiresAt: session.expiresAt,
+        rememberMe: rememberMe ?? false,
+      });
+      app.devices.remember(request, reply, user.username);
       await recordSignIn(app, request, user);
       return loadUserView(db, user);
     },
@@ -220,11 +236,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await app.sessions.forgetUser(user.id);
       return { message: '密碼已更改，其他裝置已登出。' };
     },
-    {
-      preHandler: attemptLimiter(app, [
-        { name: 'password-account', max: env.LOGIN_RATE_LIMIT, key: (request) => request.user?.id ?? null },
-      ]),
-    },
+    // The same budget as the owner's sign-ins and account deletion (per device or session).
+    { preHandler: passwordCheckLimiter(app, app.devices, signedInUsername, { perAddress: false }) },
   );
 
   defineRoute(
@@ -245,7 +258,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await deleteSessionsOfUser(db, found.user.id);
       await app.sessions.forgetUser(found.user.id);
       const session = await createSession(db, found.user.id, false);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      setSessionCookie(request, reply, session.token, { expiresAt: session.expiresAt, rememberMe: false });
+      app.devices.remember(request, reply, found.user.username);
       await recordSignIn(app, request, found.user);
       return loadUserView(db, { ...found.user, mustChangePassword: false });
     },

@@ -35,19 +35,27 @@ const MIN_TICK_BUDGET = 50;
 const TICK_BUDGET_SHARES = 2;
 
 /**
- * What one user and one socket may ask of an API process (issue 23): a flood degrades only the flooder.
- * - `socketsPerUser`: open sockets of one account per API process; the next one is closed at once
- *   (4429). Five covers a phone, a tablet, a laptop and a couple of tabs.
+ * What one user and one socket may ask of the API (issues 23 and 37): a flood degrades only the flooder.
+ * - `socketsPerUser`: open sockets of one account across every API process (`slots.ts`: Redis when
+ *   distributed); the next one is closed at once (4429). Five covers a phone, a tablet, a laptop and a
+ *   couple of tabs.
+ * - `connectsPerUserPerMinute` / `connectsPerAddressPerMinute`: new sockets (handshakes) a minute per
+ *   account and per address, counted like the sign-in attempts (Redis when distributed); past either,
+ *   the handshake is refused with 429 before any socket is made. The client's backoff reconnects a few
+ *   times a minute at most; a school's class shares one address.
  * - `messagesPerSecond` / `burst`: a token bucket per socket. A message past it is dropped unanswered;
- *   `closeAfterDropped` dropped messages close the socket (1008, policy violation).
+ *   `closeAfterDropped` dropped messages close the socket (1008, policy violation), so a flooding
+ *   socket holds its memory for a few seconds at most.
  * - A subscribe reads the leaderboard at most once per `PUSH_INTERVAL_MS` per socket and never while
  *   its previous read is in flight: the hub's ticks keep a subscribed socket current anyway.
  */
 export const WS_LIMITS = {
   socketsPerUser: 5,
+  connectsPerUserPerMinute: 30,
+  connectsPerAddressPerMinute: 300,
   messagesPerSecond: 5,
   burst: 10,
-  closeAfterDropped: 50,
+  closeAfterDropped: 20,
 } as const;
 
 interface Client {
@@ -195,7 +203,6 @@ export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
     }
   }
   const clients = new Map<WebSocket, Client>();
-  const socketsOf = new Map<string, number>();
   /** Counts the projection commits heard; a socket behind it may have something new to see. */
   let changes = 0;
   let ticking = false;
@@ -343,20 +350,18 @@ export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
 
   return {
     ready,
-    /** Takes a new authenticated socket; false (and the socket closed) past the user's socket limit. */
-    accept(socket: WebSocket, user: { id: string; roles: readonly string[] }): boolean {
+    /** Closes a socket of a user who already holds `socketsPerUser` open sockets (4429). */
+    refuse(socket: WebSocket): void {
+      send(socket, {
+        type: 'error',
+        code: 'RATE_LIMITED',
+        message: '同時開啟的連線太多，請關閉其他分頁。',
+      });
+      socket.close(4429, 'too many connections');
+    },
+    /** Takes a new authenticated socket (its slot already taken); `onClose` runs when it closes. */
+    accept(socket: WebSocket, user: { id: string; roles: readonly string[] }, onClose: () => void): void {
       const userId = user.id;
-      const open = socketsOf.get(userId) ?? 0;
-      if (open >= WS_LIMITS.socketsPerUser) {
-        send(socket, {
-          type: 'error',
-          code: 'RATE_LIMITED',
-          message: '同時開啟的連線太多，請關閉其他分頁。',
-        });
-        socket.close(4429, 'too many connections');
-        return false;
-      }
-      socketsOf.set(userId, open + 1);
       const client: Client = {
         userId,
         roles: user.roles,
@@ -382,9 +387,7 @@ export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
       });
       socket.on('close', () => {
         clients.delete(socket);
-        const left = (socketsOf.get(userId) ?? 1) - 1;
-        if (left > 0) socketsOf.set(userId, left);
-        else socketsOf.delete(userId);
+        onClose();
         metrics.websocketConnections.set(clients.size);
       });
       socket.on('message', async (raw: Buffer) => {
@@ -445,7 +448,6 @@ export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
           client.reading = false;
         }
       });
-      return true;
     },
     async close() {
       clearInterval(timer);
@@ -454,7 +456,6 @@ export function createLeaderboardHub(app: FastifyInstance, access: HubAccess) {
       await unsubscribe?.();
       for (const socket of clients.keys()) socket.close(1001, 'server shutting down');
       clients.clear();
-      socketsOf.clear();
     },
     size: () => clients.size,
   };
