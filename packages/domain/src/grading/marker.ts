@@ -532,6 +532,25 @@ function typoOccurrences(text: Text, part: string, written: string): Span[] {
   return spans;
 }
 
+/** Particles that may stand inside a word (做起夢 for 做夢, 天色晚 for 天晚, 個人的恩怨 for 個人恩怨). */
+const INSERTABLE = new Set([...'了着过起个一完到得的之色们'].map((ch) => foldText(ch)));
+
+/** Windows of the text equal to `part` with one particle inserted inside it, in one clause. */
+function separatedOccurrences(text: Text, part: string): Span[] {
+  const spans: Span[] = [];
+  for (let cut = 1; cut < part.length; cut += 1) {
+    const head = part.slice(0, cut);
+    const tail = part.slice(cut);
+    for (const span of occurrences(text.chars, head)) {
+      const inserted = text.chars[span.end] ?? '';
+      if (!INSERTABLE.has(inserted) || !text.chars.startsWith(tail, span.end + 1)) continue;
+      const whole = { start: span.start, end: span.end + 1 + tail.length };
+      if (sameClause(text, whole.start, whole.end)) spans.push(whole);
+    }
+  }
+  return spans;
+}
+
 /** Every place a point's renderings occur in the text, the fullest rendering first, each leftmost first. */
 function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
   const found: Found[] = [];
@@ -548,6 +567,11 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     for (const span of occurrences(text.chars, whole)) {
       if (sameClause(text, span.start, span.end))
         found.push({ rendering, span, pieces: [span], typo: false });
+    }
+    if (!point.isNegation && whole.length >= 2 && found.length === 0) {
+      for (const span of separatedOccurrences(text, whole)) {
+        found.push({ rendering, span, pieces: [span], typo: false });
+      }
     }
     const negation = point.isNegation ? leadingNegation(whole) : 0;
     if (negation > 0) {
@@ -1022,6 +1046,66 @@ function verdictOf(earned: number, available: number): MarkingVerdict {
   return earned > 0 ? 'partial' : 'incorrect';
 }
 
+/** Pairs of the model's words the answer turns about, past which the structure matches no model. */
+const TURNED_PAIRS = 4;
+const modelBigrams = new WeakMap<Text, Map<string, number>>();
+
+/**
+ * How many pairs of the model's two-character words (each found once in the model, not two function
+ * characters) stand within one clause of the answer in the other order than the model's (more than
+ * two characters apart there): 我送給魏王 against 魏王送給我 turns one; a paraphrase turns few.
+ */
+function turnedPairs(text: Text, model: Model): number {
+  let positions = modelBigrams.get(model.text);
+  if (!positions) {
+    const counts = new Map<string, number>();
+    const at = new Map<string, number>();
+    const m = model.text;
+    for (let i = 0; i + 2 <= m.chars.length; i += 1) {
+      if (m.clauseOf[i] !== m.clauseOf[i + 1]) continue;
+      const pair = m.chars.slice(i, i + 2);
+      if ([...pair].every((ch) => FUNCTION_CHARACTERS.has(ch))) continue;
+      counts.set(pair, (counts.get(pair) ?? 0) + 1);
+      at.set(pair, i);
+    }
+    positions = new Map([...at].filter(([pair]) => counts.get(pair) === 1));
+    modelBigrams.set(model.text, positions);
+  }
+  let turned = 0;
+  const seen = new Map<string, number>();
+  for (let i = 0; i + 2 <= text.chars.length; i += 1) {
+    const pair = text.chars.slice(i, i + 2);
+    seen.set(pair, (seen.get(pair) ?? 0) + 1);
+  }
+  let clause = -1;
+  let sequence: number[] = [];
+  const count = () => {
+    for (let a = 0; a < sequence.length; a += 1) {
+      for (let b = a + 1; b < sequence.length; b += 1) {
+        if ((sequence[a] ?? 0) > (sequence[b] ?? 0) + 2) turned += 1;
+      }
+    }
+  };
+  for (let i = 0; i + 2 <= text.chars.length; i += 1) {
+    if (text.clauseOf[i] !== clause) {
+      count();
+      sequence = [];
+      clause = text.clauseOf[i] ?? -1;
+    }
+    if (text.clauseOf[i + 1] !== clause) continue;
+    const pair = text.chars.slice(i, i + 2);
+    const where = positions.get(pair);
+    if (where !== undefined && seen.get(pair) === 1) sequence.push(where);
+  }
+  count();
+  return turned;
+}
+
+/** Whether a clause of the text holds a word. */
+function clauseHolds(text: Text, clause: number, word: string): boolean {
+  return occurrences(text.chars, word).some((span) => text.clauseOf[span.start] === clause);
+}
+
 /** Whether a one-character match stands in context: near another word of the answer the marker placed, or between its model neighbours. */
 function inContext(
   found: Found,
@@ -1032,6 +1116,18 @@ function inContext(
 ): boolean {
   const { start, end } = found.span;
   const clause = text.clauseOf[start];
+  // Beside another word of the answer from the same clause of the model (我才明白這座山高聳突出).
+  const own = model?.points[pointIndex];
+  if (model && own) {
+    const modelClause = model.text.clauseOf[own.span.start];
+    const partners = model.points.filter(
+      (other, j) => j !== pointIndex && other && model.text.clauseOf[other.span.start] === modelClause,
+    );
+    const partnerWords = partners.map((other) =>
+      other ? model.text.chars.slice(other.span.start, other.span.end) : '',
+    );
+    if (partnerWords.some((word) => word.length > 1 && clauseHolds(text, clause ?? -1, word))) return true;
+  }
   const near = others.some(
     (o) =>
       !overlaps(o, found.span) &&
@@ -1097,6 +1193,73 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
     const raw = text.raw.slice(span.start, span.end);
     const rendering: Rendering = { text: raw, written: raw, parts: [words], length: words.length };
     return { rendering, span, pieces: [span], typo: false };
+  }
+  return null;
+}
+
+/** Question words that carry a rhetorical point's polarity (哪裏需要、何必、豈). */
+const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂难吗呢'].map((ch) => foldText(ch)));
+
+/**
+ * A point the answer may render in words of its own: a word (not a structure, negation or content
+ * point) none of whose renderings negates or asks (哪裏需要 for 庸 is no word to guess at).
+ */
+function isPlainWord(point: CompiledPoint): boolean {
+  if (point.point.kind !== 'word') return false;
+  return !point.accept.some((r) =>
+    [...r.parts.join('')].some((ch) => NEGATORS.has(ch) || RHETORICAL_CHARACTERS.has(ch)),
+  );
+}
+
+/**
+ * A word of the answer sharing a character with an accepted rendering, in the clause of the answer
+ * that renders the point's clause of the model (the one holding most of that clause's other points),
+ * outside every other point's words: 活下來 for 活命, 優勝 for 勝過. Not a function character, the
+ * point's source character, a negation or a trap reading.
+ */
+function inModelClause(
+  text: Text,
+  model: Model,
+  index: number,
+  point: CompiledPoint,
+  found: readonly (Found | null)[],
+): Found | null {
+  const at = model.points[index];
+  if (!at || [...model.text.chars.slice(at.span.start, at.span.end)].some((ch) => NEGATORS.has(ch))) {
+    return null;
+  }
+  const modelClause = model.text.clauseOf[at.span.start];
+  const votes = new Map<number, number>();
+  found.forEach((f, j) => {
+    const other = model.points[j];
+    if (!f || j === index || !other || model.text.clauseOf[other.span.start] !== modelClause) return;
+    const clause = text.clauseOf[f.span.start] ?? -1;
+    votes.set(clause, (votes.get(clause) ?? 0) + 1);
+  });
+  if (votes.size === 0) return null;
+  const clause = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? -1;
+  const taken = found.flatMap((f) => (f ? f.pieces : []));
+  const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
+  const accepted = new Set(
+    point.accept
+      .flatMap((r) => [...r.parts.join('')])
+      .filter((ch) => !FUNCTION_CHARACTERS.has(ch) && !NEGATORS.has(ch)),
+  );
+  for (let i = 0; i + 2 <= text.chars.length; i += 1) {
+    if (text.clauseOf[i] !== clause || text.clauseOf[i + 1] !== clause) continue;
+    const span = { start: i, end: i + 2 };
+    if (taken.some((t) => overlaps(t, span))) continue;
+    const words = text.chars.slice(i, i + 2);
+    if ([...words].some((ch) => NEGATORS.has(ch) || sourceCharacters.has(ch))) continue;
+    if (![...words].some((ch) => accepted.has(ch))) continue;
+    if (point.reject.some((reject) => reject.includes(words) || words.includes(reject))) continue;
+    const raw = text.raw.slice(i, i + 2);
+    return {
+      rendering: { text: raw, written: raw, parts: [words], length: 2 },
+      span,
+      pieces: [span],
+      typo: false,
+    };
   }
   return null;
 }
@@ -1252,8 +1415,8 @@ export function markAnswer(
   // with an accepted rendering: a synonym the lists have not caught up with.
   if (model && kind === 'translation') {
     compiled.points.forEach((p, i) => {
-      if (found[i] || voided[i] || p.isNegation) return;
-      const framed = inModelFrame(text, model, i, p);
+      if (found[i] || voided[i] || !isPlainWord(p)) return;
+      const framed = inModelFrame(text, model, i, p) ?? inModelClause(text, model, i, p, found);
       if (framed) found[i] = framed;
     });
   }
@@ -1388,7 +1551,11 @@ export function markAnswer(
     return { ...unearned(p), earned, matched: earned && f ? f.rendering.text : null };
   });
   const earned = points.filter((p) => p.earned).length;
-  // 7. Every point, but far longer than the model: a teacher decides.
+  // 7. Every point, but the model's words in another order (three or more of its word pairs turned
+  // about within a clause), or far longer than the model: a teacher decides.
+  if (model && earned === available && kind !== 'fill_in' && turnedPairs(text, model) >= TURNED_PAIRS) {
+    uncertain = true;
+  }
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;
   }

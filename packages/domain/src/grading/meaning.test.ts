@@ -187,6 +187,31 @@ describe('renderings', () => {
     expect(mark('不能長久處於約定之中。').isCorrect).toBe(false);
   });
 
+  it('a separable word counts with a particle inside it (做起夢 for 做夢)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '夢', label: '夢', accept: ['做夢'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '覺而起，起而歸', answer, { type: 'sentence_translation', model: '睡着了就做夢。' });
+    expect(mark('睡着了便做起夢來。').isCorrect).toBe(true);
+  });
+
+  it("a word of the answer's own, in the clause that renders the point's clause, sharing a character with an accepted rendering", () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'word', source: '由是', label: '由是', accept: ['依照這種方法'] },
+        { id: 'p2', kind: 'word', source: '生', label: '生', accept: ['保全生命', '活命'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '由是則生', answer, {
+        type: 'sentence_translation',
+        model: '依照這種方法就可以保全生命。',
+      });
+    expect(mark('依照這種方法就能活下來。').isCorrect).toBe(true);
+    expect(mark('依照這種方法就能吃飯。').isCorrect).toBe(false);
+  });
+
   it('a negation may stand apart from its verb by adverbs', () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'negation', source: '不積', label: '不積', accept: ['不累積'] }],
@@ -199,6 +224,18 @@ describe('renderings', () => {
 });
 
 describe('answers left to a teacher', () => {
+  it("every point, but the model's words turned about within a clause: 待老師批閱", () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '誨', label: '誨', accept: ['教導'] }],
+    };
+    const model = '老師在課室裏教導學生寫字。';
+    const mark = (answer: string) =>
+      markAnswer(scheme, '師誨弟子書', answer, { type: 'sentence_translation', model });
+    expect(mark(model).isCorrect).toBe(true);
+    const turned = mark('學生在課室裏教導老師寫字。');
+    expect(turned).toMatchObject({ uncertain: true, isCorrect: false, earned: 1 });
+  });
+
   it('every point but far longer than the model: 待老師批閱, not 全對', () => {
     const long = markTeacher(
       '古代求學的人必定有老師，因為學問要有人傳授，疑難要有人解答，這是韓愈在文章開首提出的論點，後文再以聖人從師作例子加以說明。',
