@@ -1047,7 +1047,7 @@ function verdictOf(earned: number, available: number): MarkingVerdict {
 }
 
 /** Pairs of the model's words the answer turns about, past which the structure matches no model. */
-const TURNED_PAIRS = 4;
+const TURNED_PAIRS = 5;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
 
 /**
@@ -1522,8 +1522,23 @@ export function markAnswer(
         if (partner === -1 || other.span.start < (model.points[partner]?.span.start ?? 0)) partner = j;
       });
       const partnerFound = partner === -1 ? null : found[partner];
-      if (partnerFound && text.clauseOf[partnerFound.span.start] !== text.clauseOf[f.span.start])
-        moved.add(i);
+      if (!partnerFound || text.clauseOf[partnerFound.span.start] === text.clauseOf[f.span.start]) return;
+      // Apart from its words, and beside the words of another clause of the model: it negates those.
+      const clause = text.clauseOf[f.span.start];
+      const strays = found.some((other, j) => {
+        const otherInModel = model.points[j];
+        return (
+          other !== null &&
+          other !== undefined &&
+          j !== i &&
+          otherInModel !== null &&
+          otherInModel !== undefined &&
+          compiled.points[j]?.isNegation !== true &&
+          text.clauseOf[other.span.start] === clause &&
+          model.text.clauseOf[otherInModel.span.start] !== modelClause
+        );
+      });
+      if (strays) moved.add(i);
     });
   }
 
