@@ -158,7 +158,9 @@ const itemKind = (type: string | null | undefined): ItemKind =>
 // Text: clauses of folded characters
 
 /** Where clauses break: punctuation, symbols and spaces, except quotation and title marks. */
-const CLAUSE_BREAK = /[\s\p{P}\p{S}]+/u;
+const CLAUSE_BREAK = /([\s\p{P}\p{S}]+)/u;
+/** Where a phrase breaks: a comma, a full stop and their like, a space; not an enumeration's 、. */
+const PHRASE_BREAK = /[\s，。；：！？,.;:!?]/u;
 const QUOTES = /[「」『』“”‘’《》〈〉"']/gu;
 
 type Text = {
@@ -169,6 +171,8 @@ type Text = {
   /** The clause of each character. */
   readonly clauseOf: Uint16Array;
   readonly clauses: number;
+  /** The phrase of each character: clauses joined by 、 (齊國和燕、趙為例). */
+  readonly phraseOf: Uint16Array;
 };
 
 function toText(raw: string, limit = MAX_MARKED_LENGTH): Text {
@@ -176,20 +180,34 @@ function toText(raw: string, limit = MAX_MARKED_LENGTH): Text {
   let chars = '';
   let written = '';
   const owner: number[] = [];
+  const phrases: number[] = [];
   let clause = 0;
-  for (const piece of pieces) {
+  let phrase = 0;
+  pieces.forEach((piece, index) => {
+    if (chars.length >= limit) return;
+    // Odd pieces are the breaks the split captured.
+    if (index % 2 === 1) {
+      if (PHRASE_BREAK.test(piece)) phrase += 1;
+      return;
+    }
     const folded = foldText(piece);
-    if (folded.length === 0) continue;
+    if (folded.length === 0) return;
     const as = piece.toLowerCase().length === folded.length ? piece.toLowerCase() : folded;
     for (let i = 0; i < folded.length && chars.length < limit; i += 1) {
       chars += folded[i];
       written += as[i];
       owner.push(clause);
+      phrases.push(phrase);
     }
     clause += 1;
-    if (chars.length >= limit) break;
-  }
-  return { chars, raw: written, clauseOf: Uint16Array.from(owner), clauses: clause };
+  });
+  return {
+    chars,
+    raw: written,
+    clauseOf: Uint16Array.from(owner),
+    clauses: clause,
+    phraseOf: Uint16Array.from(phrases),
+  };
 }
 
 type Span = { readonly start: number; readonly end: number };
@@ -571,6 +589,17 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     if (!point.isNegation && whole.length >= 2 && found.length === 0) {
       for (const span of separatedOccurrences(text, whole)) {
         found.push({ rendering, span, pieces: [span], typo: false });
+      }
+    }
+    // A content point's statement may take a few words inside it (人人生來都有 for 人人都有).
+    if (point.point.kind === 'content' && whole.length >= 4 && found.length === 0) {
+      for (let cut = 2; cut <= whole.length - 2; cut += 1) {
+        for (const pieces of patternOccurrences(text, [whole.slice(0, cut), whole.slice(cut)], 3)) {
+          const [head, tail] = pieces as [Span, Span];
+          const between = text.chars.slice(head.end, tail.start);
+          if ([...between].some((ch) => NEGATORS.has(ch))) continue;
+          found.push({ rendering, span: { start: head.start, end: tail.end }, pieces, typo: false });
+        }
       }
     }
     const negation = point.isNegation ? leadingNegation(whole) : 0;
@@ -1264,12 +1293,14 @@ function inModelClause(
   return null;
 }
 
-/** A short answer's point stands in a statement: its clause holds more than the word itself. */
+/** A short answer's point stands in a statement: its phrase holds more than the word itself. */
 function isStatement(text: Text, span: Span): boolean {
-  const clause = text.clauseOf[span.start];
+  const phrase = text.phraseOf[span.start];
   let length = 0;
-  for (let i = 0; i < text.chars.length; i += 1) if (text.clauseOf[i] === clause) length += 1;
-  return length >= span.end - span.start + 2;
+  for (let i = 0; i < text.chars.length; i += 1) if (text.phraseOf[i] === phrase) length += 1;
+  const words = span.end - span.start;
+  // A four-character rendering is a phrase of its own (人事已變、心凝形釋).
+  return length >= words + 2 || (words >= 4 && length >= words);
 }
 
 type WordStats = {
@@ -1430,7 +1461,7 @@ export function markAnswer(
 
   const voidClauses = new Set<number>();
   // 4. Relations: the model's order, and the scheme's own.
-  if (model && kind !== 'fill_in') {
+  if (model && kind === 'translation') {
     const sourceClauseOf = (at: number) => (at >= 0 ? (model.source.clauseOf[at] ?? -1) : -1);
     const tokens: Token[] = [];
     found.forEach((f, i) => {
@@ -1568,7 +1599,7 @@ export function markAnswer(
   const earned = points.filter((p) => p.earned).length;
   // 7. Every point, but the model's words in another order (three or more of its word pairs turned
   // about within a clause), or far longer than the model: a teacher decides.
-  if (model && earned === available && kind !== 'fill_in' && turnedPairs(text, model) >= TURNED_PAIRS) {
+  if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
     uncertain = true;
   }
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
