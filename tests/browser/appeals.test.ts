@@ -126,8 +126,8 @@ describe('appeals in a real browser', () => {
     for (const ctx of [pupil, classmate]) {
       expect((await ctx.request.post('/api/classes/join', { data: { joinCode } })).status()).toBe(200);
     }
-    // 「拮据」 for 約: not in the scheme, and not what the other test accepted.
-    const text = MODEL.replace('窮困', '拮据');
+    // 「落拓」 for 約: not in the scheme, and not what the other test accepted.
+    const text = MODEL.replace('窮困', '落拓');
     const answer = async (ctx: typeof teacher, userId: string) =>
       (await (
         await ctx.request.post('/api/users/answers', {
@@ -154,10 +154,10 @@ describe('appeals in a real browser', () => {
     const appeals = await (await teacher.request.get('/api/teacher/appeals')).json();
     const point = appeals[0].question.points.find((p: { source: string }) => p.source.includes('約'));
     await card.getByLabel('得分點').selectOption(point.id);
-    await card.getByLabel('學生答案中得分的字詞').fill('拮据');
+    await card.getByLabel('學生答案中得分的字詞').fill('落拓');
     await card.getByRole('button', { name: '接納並重新評分' }).click();
-    await card.getByText('已接納「拮据」').waitFor();
-    const mine = page.getByTestId('rendering-log').getByTestId('rendering-row').filter({ hasText: '拮据' });
+    await card.getByText('已接納「落拓」').waitFor();
+    const mine = page.getByTestId('rendering-log').getByTestId('rendering-row').filter({ hasText: '落拓' });
     await mine.waitFor();
     expect(await mine.getAttribute('data-status')).toBe('pending');
 
@@ -172,7 +172,7 @@ describe('appeals in a real browser', () => {
     const queued = panel
       .getByTestId('rendering-queue')
       .getByTestId('rendering-row')
-      .filter({ hasText: '拮据' });
+      .filter({ hasText: '落拓' });
     await queued.waitFor();
     expect(await queued.getByTestId('rendering-history').textContent()).toContain('接納');
     await panel.screenshot({ path: 'test-results/appeals-admin-queue.png', fullPage: true });
@@ -180,10 +180,10 @@ describe('appeals in a real browser', () => {
     const logged = panel
       .getByTestId('rendering-log')
       .getByTestId('rendering-row')
-      .filter({ hasText: '拮据' });
+      .filter({ hasText: '落拓' });
     await panel.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="rendering-log"] [data-testid="rendering-row"]')].some(
-        (row) => row.textContent?.includes('拮据') && row.getAttribute('data-status') === 'approved',
+        (row) => row.textContent?.includes('落拓') && row.getAttribute('data-status') === 'approved',
       ),
     );
     expect(await logged.getByTestId('rendering-history').textContent()).toContain('批准');
