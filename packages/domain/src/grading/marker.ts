@@ -1075,6 +1075,49 @@ function verdictOf(earned: number, available: number): MarkingVerdict {
   return earned > 0 ? 'partial' : 'incorrect';
 }
 
+/** Words for people (and things acting as people): pronouns; the model's source words join them. */
+const PERSONS = [
+  '我們',
+  '你們',
+  '他們',
+  '她們',
+  '大家',
+  '別人',
+  '他人',
+  '人家',
+  '自己',
+  '我',
+  '你',
+  '他',
+  '她',
+  '您',
+].map((word) => foldText(word));
+const YOU = foldText('您');
+
+function peopleIn(chars: string, names: readonly string[]): string[] {
+  const words = [...names, ...PERSONS];
+  const found: string[] = [];
+  for (let i = 0; i < chars.length; ) {
+    const word = words.find((w) => chars.startsWith(w, i));
+    if (word === undefined) {
+      i += 1;
+      continue;
+    }
+    found.push(word === YOU ? foldText('你') : word);
+    i += word.length;
+  }
+  return found;
+}
+
+/** The answer names the model's people and source words, each as often, but in another order. */
+function swapsPeople(text: Text, model: Model): boolean {
+  const names = model.anchors.map((anchor) => anchor.word);
+  const mine = peopleIn(text.chars, names);
+  const theirs = peopleIn(model.text.chars, names);
+  if (mine.length < 2 || mine.length !== theirs.length || mine.join() === theirs.join()) return false;
+  return [...mine].sort().join() === [...theirs].sort().join();
+}
+
 /** Pairs of the model's words the answer turns about, past which the structure matches no model. */
 const TURNED_PAIRS = 5;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
@@ -1602,6 +1645,9 @@ export function markAnswer(
   if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
     uncertain = true;
   }
+  // Every point, but the people of the model in another order (我跟從他 for 他跟從我): who did what is
+  // in doubt.
+  if (model && earned === available && kind === 'translation' && swapsPeople(text, model)) uncertain = true;
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;
   }

@@ -240,6 +240,17 @@ describe('renderings', () => {
 });
 
 describe('answers left to a teacher', () => {
+  it('every point, but the people of the model in another order (我跟從他 for 他跟從我): 待老師批閱', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '從', label: '從', accept: ['跟從'] }],
+    };
+    const model = '我跟從他學習。';
+    const mark = (answer: string) =>
+      markAnswer(scheme, '吾從而師之', answer, { type: 'sentence_translation', model });
+    expect(mark('我跟從他求學。').isCorrect).toBe(true);
+    expect(mark('他跟從我學習。')).toMatchObject({ uncertain: true, isCorrect: false });
+  });
+
   it("every point, but the model's words turned about within a clause: 待老師批閱", () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'word', source: '誨', label: '誨', accept: ['教導'] }],
