@@ -16,7 +16,7 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'test-results', '.too
 /**
  * Paths the docs name that only exist after a command has run, so a clean clone does not hold them.
  * Each is generated or git-ignored: the client build, backups, the embedded database, load reports,
- * screenshots, k6's build and the service worker the build writes.
+ * screenshots, k6's build (`.tools/`) and the service worker the build writes (`sw.js`).
  */
 const GENERATED = [
   'apps/web/dist',
@@ -26,7 +26,6 @@ const GENERATED = [
   'screenshots/',
   '.tools/',
   'sw.js',
-  'manifest.webmanifest',
 ];
 
 const EXTENSIONS = ['.ts', '.tsx', '.json', '.md', '.js', '.yml', '.conf', '.css'];
@@ -43,7 +42,9 @@ function walk(dir: string, out: string[] = []): string[] {
 
 const files = walk(root);
 /** Every file and every folder, as paths from the root. */
-const entries = [...new Set(files.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))))];
+const entries = [
+  ...new Set(files.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')))),
+];
 const docs = [
   'README.md',
   ...files.filter((f) => /^docs\/[^/]+\.md$/.test(f)),
@@ -61,10 +62,11 @@ function prose(text: string): string {
  * `ajv/dist/2019.js`-like imports are written with their package first), placeholders and globs
  * (`<id>`, `*`, `…`), MIME types, and tokens with spaces, `=`, `:` or `#` (commands, settings, anchors).
  */
-export function pathLike(span: string): string | null {
+function pathLike(span: string): string | null {
   const token = span.trim();
   if (!/^[\w.@/[\]-]+$/.test(token)) return null; // spaces, <>, *, :, =, #, …, braces
-  if (token.startsWith('/') || token.startsWith('@') || token.includes('[') || token.includes('..')) return null;
+  if (token.startsWith('/') || token.startsWith('@') || token.includes('[') || token.includes('..'))
+    return null;
   if (token.startsWith('.') && !token.includes('/')) return null; // an extension (`.md`, `.d.ts`), not a file
   if (/^(application|text|image|font|audio|video)\//.test(token)) return null;
   const hasExt = EXTENSIONS.some((ext) => token.endsWith(ext));
@@ -77,12 +79,15 @@ const packages = files
   .filter((f) => path.basename(f) === 'package.json')
   .map((f) => (JSON.parse(readFileSync(path.join(root, f), 'utf8')) as { name?: string }).name)
   .filter((name): name is string => Boolean(name));
-const dependencyRoots = new Set(readdirSync(path.join(root, 'node_modules')).filter((n) => !n.startsWith('.')));
+const dependencyRoots = new Set(
+  readdirSync(path.join(root, 'node_modules')).filter((n) => !n.startsWith('.')),
+);
 
 /** Whether a doc's path resolves: from the root, from the doc's folder or its `src/`, or as a tail under that folder. */
 function resolves(doc: string, token: string): boolean {
   const clean = token.replace(/\/$/, '');
-  if (GENERATED.some((g) => token === g || token.startsWith(g) || clean === g.replace(/\/$/, ''))) return true;
+  if (GENERATED.some((g) => token === g || token.startsWith(g) || clean === g.replace(/\/$/, '')))
+    return true;
   const folder = path.dirname(doc);
   const bases = [root, path.join(root, folder), path.join(root, folder, 'src')];
   if (bases.some((base) => existsSync(path.join(base, clean)))) return true;
