@@ -17,6 +17,7 @@ export * from './learner/decide.ts';
 export * from './learner/events.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';
+export * from './pace/pace.ts';
 export * from './passage/annotations.ts';
 export * from './profile/profile.ts';
 export * from './progress/progress.ts';

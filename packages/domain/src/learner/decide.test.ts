@@ -366,9 +366,18 @@ describe('submitting an answer', () => {
       expect(xpOf(second.slice(first.length))).toBe(0);
     });
 
-    it('pays its XP the first time it is answered right after being answered wrong', () => {
-      const decision = given(history({ command: signIn }, { command: wrong('q1') })).when(right('q1'));
-      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['AnswerSubmitted', 'XpAwarded']);
+    it('pays its XP the first time it is answered right after being answered wrong, once its review is due', () => {
+      const before = history({ command: signIn }, { command: wrong('q1') });
+      // The same day, with the key just shown: recorded, no XP (pace/pace.ts, 'relearn').
+      const soon = given(before).when(right('q1'));
+      expect(soon.ok && soon.events.map((e) => e.type)).toEqual(['AnswerSubmitted']);
+      // The next day its review is due: the question's XP and the review's.
+      const due = given(before).when(right('q1'), { now: sept(3) });
+      expect(due.ok && due.events.filter((e) => e.type === 'XpAwarded').map((e) => e.data.reason)).toEqual([
+        'daily_sign_in',
+        'correct_answer',
+        'review_correct',
+      ]);
     });
   });
 

@@ -6,6 +6,7 @@
 import { foldText } from '../grading/fold.ts';
 import { type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
+import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
 import {
   characterLength,
   NOTE_MAX_LENGTH,
@@ -86,6 +87,12 @@ export type SubmitAnswer = Command<
     answeredAt?: string;
     /** Long paper questions: the learner's own marking against the rubric, recorded as self-assessed. */
     selfAssessment?: SelfAssessment;
+    /**
+     * When the server served this question to this learner (ISO 8601, from its signed served token), or
+     * null when it has no record of serving it: the answer then pays no XP (pace/pace.ts). Undefined:
+     * the caller does not track serving (the API always does unless XP_PACE=off) and no pace applies.
+     */
+    servedAt?: string | null;
   }
 >;
 export type CompleteNode = Command<
@@ -323,10 +330,6 @@ function submitAnswer(
   const firstAttempt = lesson.answered[question.id] !== true;
   const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
   const totalQuestions = context.lessonQuestionCounts?.[question.lessonId] ?? LESSON_PROGRESS_QUESTIONS;
-  // XP for the first correct answer of a question only; the run counts only answers that earned XP
-  // (a correct repeat neither adds to it nor breaks it; a wrong answer breaks it).
-  const earnedXp = marked.isCorrect && lesson.correct[question.id] !== true;
-  const correctRun = marked.isCorrect ? state.correctRun + (earnedXp ? 1 : 0) : 0;
   const answeredAt = answerCountsAt(data.answeredAt, at);
   // The plan this answer is scheduled under (the school year's default may have moved since the last).
   const planEvents = defaultPlanEvents(state, context, at);
@@ -336,6 +339,18 @@ function submitAnswer(
     ? ledgerDueMsUnder(ledger, question.lessonId, question.id, newPlan.data)
     : ledgerDueMs(ledger, question.lessonId, question.id);
   const wasDue = dueMs !== undefined && isDueMsBy(dueMs, Date.parse(answeredAt));
+  // XP for the first correct answer of a question only, at a human pace (pace/pace.ts); the run counts
+  // only answers that earned XP (a correct repeat or a withheld one neither adds to it nor breaks it; a
+  // wrong answer breaks it).
+  const pay = answerPays(data, state, {
+    wouldEarn: marked.isCorrect && lesson.correct[question.id] !== true,
+    answeredWrongBefore: state.errorBook[question.id] !== undefined,
+    wasDue,
+    isChoice: grading.method === 'choice',
+    answeredAt,
+  });
+  const earnedXp = pay.xpWithheld === null && marked.isCorrect && lesson.correct[question.id] !== true;
+  const correctRun = marked.isCorrect ? state.correctRun + (earnedXp ? 1 : 0) : 0;
   const events: LearnerEvent[] = [
     ...planEvents,
     learnerEvent('AnswerSubmitted', {
@@ -364,10 +379,14 @@ function submitAnswer(
       questionsCompleted,
       totalQuestions,
       wasDue,
+      ...(pay.xpWithheld === null ? {} : { xpWithheld: pay.xpWithheld }),
+      ...(pay.pace === undefined ? {} : { pace: pay.pace }),
       at,
     }),
     ...xpForAnswer(earnedXp, correctRun).map((reason) => xp(at, reason, question.lessonId, question.id)),
-    ...(wasDue && marked.isCorrect ? [xp(at, 'review_correct', question.lessonId, question.id)] : []),
+    ...(wasDue && marked.isCorrect && isPaced(pay.xpWithheld)
+      ? [xp(at, 'review_correct', question.lessonId, question.id)]
+      : []),
   ];
   if (!lesson.completed && isLessonComplete(questionsCompleted, totalQuestions)) {
     events.push(
@@ -377,10 +396,49 @@ function submitAnswer(
         totalQuestions,
         at,
       }),
-      xp(at, 'lesson_completed', question.lessonId, null),
+      // A lesson raced through beyond the bound is completed for progress, without its XP.
+      ...(isPaced(pay.xpWithheld) ? [xp(at, 'lesson_completed', question.lessonId, null)] : []),
     );
   }
   return accept(events);
+}
+
+/** Whether an answer was within the pace (withheld only for being a relearned key, or not at all). */
+const isPaced = (withheld: XpWithheld | null) => withheld === null || withheld === 'relearn';
+
+type AnswerFacts = {
+  /** Correct, and the first correct answer of the question. */
+  readonly wouldEarn: boolean;
+  /** The learner answered this question wrongly before (it is in the error book). */
+  readonly answeredWrongBefore: boolean;
+  readonly wasDue: boolean;
+  readonly isChoice: boolean;
+  readonly answeredAt: string;
+};
+
+/**
+ * Whether a correct answer pays its XP (xpWithheld null) or why not, and the learner's pace bucket after
+ * it (undefined: unchanged). A wrong answer before it pays nothing until its review is due ('relearn');
+ * then the served time and the pace decide, when the caller tracks serving.
+ */
+function answerPays(
+  data: SubmitAnswer['data'],
+  state: LearnerState,
+  facts: AnswerFacts,
+): { readonly xpWithheld: XpWithheld | null; readonly pace?: LearnerState['pace'] } {
+  if (!facts.wouldEarn || data.servedAt === undefined) {
+    return { xpWithheld: facts.wouldEarn && facts.answeredWrongBefore && !facts.wasDue ? 'relearn' : null };
+  }
+  const servedMs = data.servedAt === null ? Number.NaN : Date.parse(data.servedAt);
+  const verdict = paceAnswer(
+    state.pace,
+    Number.isFinite(servedMs) ? servedMs : undefined,
+    Date.parse(facts.answeredAt),
+    minAnswerSeconds(facts.isChoice, data.selectedAnswer),
+  );
+  if (!verdict.paid) return { xpWithheld: verdict.reason };
+  if (facts.answeredWrongBefore && !facts.wasDue) return { xpWithheld: 'relearn' };
+  return { xpWithheld: null, pace: verdict.pace };
 }
 
 function isSelfAssessment(s: SelfAssessment): boolean {

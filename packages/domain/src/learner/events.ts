@@ -4,6 +4,7 @@
  * and enough for a teacher's replay to show it without looking anything up but the question text.
  */
 import type { GradingMethod } from '../grading/grading.ts';
+import type { PaceRecord, XpWithheld } from '../pace/pace.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
   type ExamDateSource,
@@ -113,6 +114,13 @@ export type AnswerSubmitted = Event<
      * earned review XP; the answer counts toward the daily review goal). Absent before reviews: false.
      */
     wasDue?: boolean;
+    /**
+     * Why a correct answer that would have earned XP did not (pace/pace.ts: not served, too fast, beyond
+     * the learner's rate, a relearned key). Absent when it earned XP, was wrong, or before issue 37.
+     */
+    xpWithheld?: XpWithheld;
+    /** The learner's pace bucket after an answer that paid XP under the pace rule. */
+    pace?: PaceRecord;
   }
 >;
 
@@ -434,6 +442,8 @@ export type LearnerState = {
   readonly appeals?: Readonly<Record<string, AppealStatus>>;
   /** The exam plan, review settings, today's due reviews and each card's memory (issue 21). */
   readonly reviews: ReviewLedger;
+  /** The pace bucket of XP-paying answers (pace/pace.ts); absent until the first paced answer. */
+  readonly pace?: PaceRecord;
 };
 
 /**
@@ -441,7 +451,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 5;
+export const LEARNER_STATE_VERSION = 6;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -455,6 +465,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   4: 'c201634a9e3cb432',
   // 5: the review book keeps each card's memory as a compact tuple by lesson (a smaller snapshot).
   5: 'b27b75a46f332c1a',
+  // 6: the pace bucket of XP-paying answers (issue 37).
+  6: '4162127cbec9b302',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -529,8 +541,13 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
             ? lesson.answered
             : { ...lesson.answered, [data.questionId]: true },
           questionsCompleted: data.questionsCompleted,
+          // A question is answered right for XP once an answer paid, or once it was answered back right
+          // after its key was shown ('relearn': later only its review pays); an answer withheld for its
+          // pace may still pay later, at a human pace.
           correct:
-            data.isCorrect && !lesson.correct[data.questionId]
+            data.isCorrect &&
+            (data.xpWithheld === undefined || data.xpWithheld === 'relearn') &&
+            !lesson.correct[data.questionId]
               ? { ...lesson.correct, [data.questionId]: true }
               : lesson.correct,
           nodeSessions: {
@@ -542,7 +559,9 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       const errorBook = data.isCorrect
         ? next.errorBook
         : { ...next.errorBook, [data.questionId]: 'active' as const };
-      return { ...next, correctRun: data.correctRun, errorBook };
+      return data.pace === undefined
+        ? { ...next, correctRun: data.correctRun, errorBook }
+        : { ...next, correctRun: data.correctRun, errorBook, pace: data.pace };
     }
     case 'XpAwarded':
       return { ...state, totalXP: state.totalXP + event.data.amount };

@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { questionForGrading, toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { knownTags } from '../../learner/reviews.ts';
+import { servedAt } from '../../learner/served.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -179,6 +180,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
                   ? 'vocabulary'
                   : 'quiz',
             ...(selfAssessment ? { selfAssessment } : {}),
+            ...(app.deps.env.XP_PACE === 'off'
+              ? {}
+              : { servedAt: servedAt(body.served, user.id, question.id) }),
           },
         },
         (state, events, _prepared, fromVersion) => {
@@ -191,6 +195,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             culturalContext: question.cultural_context,
             marking: answerMarking(answer?.type === 'AnswerSubmitted' ? answer : undefined),
             earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
+            ...(answer?.type === 'AnswerSubmitted' && answer.data.xpWithheld !== undefined
+              ? { xpWithheld: answer.data.xpWithheld }
+              : {}),
             xpAwarded: xpAwards(events),
             totals: totalsOf(state),
             ...answerReview(state, answer?.type === 'AnswerSubmitted' ? answer : undefined, events),
