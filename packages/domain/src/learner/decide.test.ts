@@ -1139,10 +1139,35 @@ describe('an answer given offline', () => {
     ]);
   });
 
-  it('still counts for the day it was given at exactly 72 hours', () => {
+  it('counts for the day it arrives when it was given before the day before (at 72 hours too)', () => {
     const before = history({ command: signIn, now: sept(2) });
     const decision = given(before).when(offline('q1', sept(3, '08:00')), { now: sept(6, '08:00') });
-    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-03']);
+    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-06']);
+    // The answer itself still records when it was given (the schedule reads it).
+    const submitted = decision.ok ? decision.events.find((e) => e.type === 'AnswerSubmitted') : undefined;
+    expect(submitted?.type === 'AnswerSubmitted' && submitted.data.answeredAt).toBe(
+      new Date(sept(3, '08:00')).toISOString(),
+    );
+  });
+
+  it('never rebuilds several missed days: answers dated three missed days back fill only the day before', () => {
+    // A streak of 3 up to 2 September; nothing on 3, 4 and 5 September; on the 6th, answers dated each
+    // missed day arrive (the 72-hour window), then one of the day.
+    const before = history({ command: signIn, now: sept(1) }, { command: signIn, now: sept(2) });
+    const events = extend(
+      before,
+      { command: offline('q1', sept(3, '20:00')), now: sept(6, '08:00') },
+      { command: offline('q2', sept(4, '20:00')), now: sept(6, '08:01') },
+      { command: offline('q3', sept(5, '20:00')), now: sept(6, '08:02') },
+      { command: signIn, now: sept(6, '08:03') },
+    );
+    const state = foldLearner(events);
+    expect(state.streakDays).toBeLessThanOrEqual(2);
+    expect(
+      events
+        .filter((e) => e.type === 'XpAwarded' && e.data.reason === 'streak_milestone')
+        .map((e) => e.data.at),
+    ).toEqual([]);
   });
 
   it('counts for the moment it arrives when it says it was given in the future', () => {

@@ -36,7 +36,7 @@ import {
 import { isDueMsBy } from '../review/scheduler.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
-import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
+import { hongKongDate, isReadableTime, previousDay } from '../time/hong-kong.ts';
 import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
 import {
   type AnswerSource,
@@ -283,6 +283,19 @@ export function answerCountsAt(answeredAt: string | undefined, now: string): str
   const age = Date.parse(arrived) - given;
   if (age < 0 || age > OFFLINE_ANSWER_WINDOW_MS) return arrived;
   return new Date(given).toISOString();
+}
+
+/**
+ * The moment an answer counts for in the streak (issue 37): `answerCountsAt`, but only when that falls on
+ * the Hong Kong day it arrives or the day before (a phone offline overnight keeps the streak alive);
+ * older, it counts for the day it arrives. So answers dated up to 72 hours back can fill at most the one
+ * day before their arrival, never rebuild several missed days.
+ * @example streakCountsAt('2024-09-03T14:00:00Z', '2024-09-04T00:00:00Z') // '2024-09-03T14:00:00.000Z'
+ */
+export function streakCountsAt(answeredAt: string | undefined, now: string): string {
+  const arrived = new Date(now).toISOString();
+  const counted = answerCountsAt(answeredAt, now);
+  return hongKongDate(counted) >= previousDay(hongKongDate(arrived)) ? counted : arrived;
 }
 
 /**
@@ -1030,8 +1043,8 @@ export function decide(command: LearnerCommand, state: LearnerState, context: De
   if (!outcome.ok) return outcome;
   // A teacher's resolution of an appeal is not the learner's activity: no sign-in, no streak.
   if (TEACHER_COMMANDS.has(command.type)) return outcome;
-  // An answer given offline counts for the day it was given (within the bound); every event keeps the
-  // server's time as `at`.
-  const dayAt = command.type === 'SubmitAnswer' ? answerCountsAt(command.data.answeredAt, at) : at;
+  // An answer given offline counts for the day it was given when that is the day of its arrival or the
+  // day before (streakCountsAt); every event keeps the server's time as `at`.
+  const dayAt = command.type === 'SubmitAnswer' ? streakCountsAt(command.data.answeredAt, at) : at;
   return { ok: true, events: [...startOfDay(state, at, dayAt), ...outcome.events] };
 }
