@@ -52,6 +52,8 @@ export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   INVALID_EXAM_DATE: 400,
   INVALID_TARGET_RECALL: 400,
   INVALID_DAILY_GOAL: 400,
+  RECITATION_TOO_FAST: 400,
+  NO_RECORDED_ANSWERS: 400,
 };
 
 /** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */

@@ -965,50 +965,38 @@ describe('finishing a recitation', () => {
       data: { lessonId: 3, start: 0, end: 40, characters: 38, mistakes: 2, durationMs: 90_000, ...overrides },
     }) as LearnerCommand;
 
-  it('records the accuracy and grade the server computes', () => {
-    expect(given(history({ command: signIn }, recordPlan)).when(recitation({ accuracy: 95 }))).toEqual({
-      ok: true,
-      events: [
-        learnerEvent('RecitationFinished', {
-          mode: 'choice',
-          attempts: [],
-          extra: [],
-          lessonId: 3,
-          start: 0,
-          end: 40,
-          characters: 38,
-          mistakes: 2,
-          durationMs: 90_000,
-          accuracy: 95,
-          grade: 'excellent',
-          at: AT,
-        }),
-      ],
-    });
-  });
-
-  it('counts the whole range when the client does not say how many characters', () => {
-    const decision = given(history({ command: signIn }, recordPlan)).when(
-      recitation({ characters: undefined, mistakes: 10 }),
+  it('refuses a run with only the client’s counts (no picks, nothing written): issue 37', () => {
+    expect(given([]).when(recitation())).toEqual(refused('INVALID_ATTEMPTS'));
+    expect(given([]).when(recitation({ text: '學'.repeat(40), characters: 40, mistakes: 0 }))).toEqual(
+      refused('INVALID_ATTEMPTS'),
     );
-    expect(decision.ok && decision.events[0]?.data).toMatchObject({
-      characters: 40,
-      accuracy: 80,
-      grade: 'pass',
-    });
   });
 
-  it.each([[{ start: -1 }], [{ end: 0 }], [{ start: 1.5 }], [{ characters: 0 }], [{ characters: 41 }]])(
-    'refuses the range %o',
-    (overrides) => {
-      expect(given([]).when(recitation(overrides))).toEqual(refused('INVALID_RANGE'));
-    },
-  );
+  it.each([[{ start: -1 }], [{ end: 0 }], [{ start: 1.5 }]])('refuses the range %o', (overrides) => {
+    expect(given([]).when(recitation(overrides))).toEqual(refused('INVALID_RANGE'));
+  });
 
-  it('refuses impossible mistakes, durations and accuracies', () => {
-    expect(given([]).when(recitation({ mistakes: -1 }))).toEqual(refused('INVALID_MISTAKES'));
+  it('refuses impossible durations and accuracies', () => {
     expect(given([]).when(recitation({ durationMs: Number.NaN }))).toEqual(refused('INVALID_TIME_SPENT'));
-    expect(given([]).when(recitation({ accuracy: 100 }))).toEqual(refused('ACCURACY_MISMATCH'));
+    const picks = [{ position: 0, selected: '學', timeSpent: 1 }];
+    expect(given([]).when(recitation({ text: '學而時習之', start: 0, end: 1, picks, accuracy: 50 }))).toEqual(
+      refused('ACCURACY_MISMATCH'),
+    );
+  });
+
+  it('refuses a long text written faster than a quarter second a character (pasted, not recalled): issue 37', () => {
+    const text = '學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？';
+    // 30 characters (punctuation aside): the first 12 free, then 18 × 250 ms.
+    const run = (durationMs: number) =>
+      given([]).when(recitation({ text, start: 0, end: 36, mode: 'free_recall', written: text, durationMs }));
+    expect(run(4_499)).toEqual(refused('RECITATION_TOO_FAST'));
+    expect(run(4_500).ok).toBe(true);
+    // A short phrase may be typed at once.
+    expect(
+      given([]).when(
+        recitation({ text, start: 0, end: 5, mode: 'free_recall', written: '學而時習之', durationMs: 0 }),
+      ).ok,
+    ).toBe(true);
   });
 
   const TEXT = '學而時習之，不亦說乎？';

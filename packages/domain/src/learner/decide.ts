@@ -141,9 +141,9 @@ export type FinishRecitation = Command<
     end: number;
     /** 'choice' when absent. */
     mode?: RecitationMode;
-    /** Characters recited; defaults to end − start. Ignored when picks or a written text are given. */
+    /** The first release's count of characters recited: ignored (a run counts only picks or written text). */
     characters?: number;
-    /** Wrong picks as the client counted them; ignored when `picks` are given. */
+    /** Wrong picks as the client counted them: ignored (the picks are marked). */
     mistakes: number;
     durationMs: number;
     /** The client's accuracy, checked against the server's. */
@@ -724,6 +724,19 @@ function markWritten(
   };
 }
 
+/**
+ * The least time a written recitation takes (issue 37): a phrase of RECITATION_QUICK_CHARACTERS may be
+ * typed at once; each character written beyond it takes RECITATION_MIN_MS_PER_CHARACTER (240 a minute;
+ * punctuation and spaces aside). A passage pasted in from the lesson's text is refused.
+ */
+export const RECITATION_MIN_MS_PER_CHARACTER = 250;
+export const RECITATION_QUICK_CHARACTERS = 12;
+
+function writtenMinimumMs(written: string): number {
+  const characters = Array.from(foldText(written)).length;
+  return Math.max(0, characters - RECITATION_QUICK_CHARACTERS) * RECITATION_MIN_MS_PER_CHARACTER;
+}
+
 function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   const { start, end } = data;
   const mode = data.mode ?? 'choice';
@@ -736,23 +749,15 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
     if (data.text === undefined || data.written === undefined) {
       return refuse('INVALID_WRITTEN', '請先默寫');
     }
+    if (data.durationMs < writtenMinimumMs(data.written)) {
+      return refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
+    }
     marks = markWritten(data.text, start, end, data.written);
   } else if (data.picks !== undefined && data.text !== undefined) {
     marks = markPicks(data.text, start, end, data.picks);
   } else {
-    // A run of the first release's client: its counts, checked for consistency only.
-    const characters = data.characters ?? end - start;
-    if (!isCount(characters) || characters === 0 || characters > end - start) {
-      return refuse('INVALID_RANGE', '背誦範圍無效');
-    }
-    if (!isCount(data.mistakes)) return refuse('INVALID_MISTAKES', '錯誤次數無效');
-    marks = {
-      characters,
-      mistakes: data.mistakes,
-      accuracy: recitationAccuracy(characters, data.mistakes),
-      attempts: [],
-      extra: [],
-    };
+    // A run counts only its recorded picks: the first release's bare counts are refused (issue 37).
+    return refuse('INVALID_ATTEMPTS', '請提供作答記錄');
   }
   if ('code' in marks) return refuse(marks.code, marks.message);
   if (data.accuracy !== undefined && !(Math.abs(marks.accuracy - data.accuracy) <= CLIENT_FIGURE_TOLERANCE)) {

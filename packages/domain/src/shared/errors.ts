@@ -37,6 +37,8 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_EXAM_DATE',
   'INVALID_TARGET_RECALL',
   'INVALID_DAILY_GOAL',
+  'RECITATION_TOO_FAST',
+  'NO_RECORDED_ANSWERS',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -406,7 +406,6 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             start: body.start,
             end: body.end,
             mode: body.mode,
-            characters: body.correctCount,
             mistakes: body.mistakes,
             durationMs: body.durationMs,
             picks: body.picks,
