@@ -845,8 +845,19 @@ describe('completing a vocabulary exercise', () => {
       },
     }) as LearnerCommand;
 
+  /** A session's answers: 8 right and 2 wrong in lesson 1, one in lesson 3 (not the session's). */
+  const session = () =>
+    history(
+      { command: signIn },
+      recordPlan,
+      ...Array.from({ length: 8 }, (_, i) => ({ command: right(`v${i}`) })),
+      { command: wrong('v8') },
+      { command: wrong('v9') },
+      { command: right('other', { lessonId: 3 }) },
+    );
+
   it('records the exercise with the server score', () => {
-    expect(given(history({ command: signIn }, recordPlan)).when(exercise())).toEqual({
+    expect(given(session()).when(exercise())).toEqual({
       ok: true,
       events: [
         learnerEvent('VocabularyExerciseCompleted', {
@@ -865,12 +876,51 @@ describe('completing a vocabulary exercise', () => {
   });
 
   it('keeps a difficulty given and a null lesson list', () => {
-    const decision = given(history({ command: signIn }, recordPlan)).when(
-      exercise({ difficulty: 'advanced', lessonIds: null }),
+    const decision = given(session()).when(
+      exercise({
+        difficulty: 'advanced',
+        lessonIds: null,
+        questionsAnswered: 11,
+        correctAnswers: 9,
+        score: 82,
+      }),
     );
     expect(decision.ok && decision.events[0]?.data).toMatchObject({
       difficulty: 'advanced',
       lessonIds: null,
+      questionsAnswered: 11,
+    });
+  });
+
+  describe('counts only the answers the server recorded in the session (issue 37)', () => {
+    it('refuses a bare claim with no answers recorded', () => {
+      const claim = exercise({ questionsAnswered: 100, correctAnswers: 100, score: 100 });
+      expect(given(history({ command: signIn })).when(claim)).toEqual(refused('NO_RECORDED_ANSWERS'));
+      // Answers of another lesson are not this session's.
+      const elsewhere = history({ command: signIn }, { command: right('q', { lessonId: 5 }) });
+      expect(given(elsewhere).when(claim)).toEqual(refused('NO_RECORDED_ANSWERS'));
+    });
+
+    it('records no more than the answers recorded, whatever the claim', () => {
+      const three = history(
+        { command: signIn },
+        { command: right('a') },
+        { command: right('b') },
+        { command: wrong('c') },
+      );
+      const decision = given(three).when(
+        exercise({ questionsAnswered: 100, correctAnswers: 100, score: 100 }),
+      );
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        questionsAnswered: 3,
+        correctAnswers: 2,
+        score: 67,
+      });
+    });
+
+    it('counts the answers since the last finished session only', () => {
+      const first = extend(session(), { command: exercise() });
+      expect(given(first).when(exercise())).toEqual(refused('NO_RECORDED_ANSWERS'));
     });
   });
 

@@ -597,20 +597,51 @@ function completeNode(
   return accept(events);
 }
 
-function completeVocabularyExercise({ data }: CompleteVocabularyExercise, at: string): Outcome {
+/**
+ * The answers recorded since the last finished vocabulary session, of the session's lessons (all when
+ * `lessonIds` is null): what a session counts (issue 37).
+ */
+function recordedVocabularyAnswers(
+  state: LearnerState,
+  lessonIds: readonly number[] | null,
+): { readonly answered: number; readonly correct: number } {
+  const tally = state.vocabularyTally ?? {};
+  const keys = lessonIds === null ? Object.keys(tally) : lessonIds.map(String);
+  let answered = 0;
+  let correct = 0;
+  for (const key of keys) {
+    answered += tally[key]?.[0] ?? 0;
+    correct += tally[key]?.[1] ?? 0;
+  }
+  return { answered, correct };
+}
+
+/**
+ * Records a finished vocabulary session with the answers the server recorded in it (at most what the
+ * client claims): a claim with no recorded answers is refused, so it never marks homework done.
+ */
+function completeVocabularyExercise(
+  { data }: CompleteVocabularyExercise,
+  state: LearnerState,
+  at: string,
+): Outcome {
   if (!VOCABULARY_EXERCISE_TYPES.includes(data.exerciseType) || data.exerciseId.trim().length === 0) {
     return refuse('INVALID_EXERCISE', '詞語練習資料無效');
   }
   const checked = checkedScore(data);
   if (!checked.ok) return checked;
+  const recorded = recordedVocabularyAnswers(state, data.lessonIds);
+  const questionsAnswered = Math.min(data.questionsAnswered, recorded.answered);
+  if (questionsAnswered === 0) return refuse('NO_RECORDED_ANSWERS', '這次練習沒有已記錄的答案');
+  const correctAnswers = Math.min(data.correctAnswers, recorded.correct, questionsAnswered);
   return accept([
     learnerEvent('VocabularyExerciseCompleted', {
       exerciseType: data.exerciseType,
       exerciseId: data.exerciseId.trim(),
       lessonIds: data.lessonIds === null ? null : [...data.lessonIds],
-      score: checked.score,
-      questionsAnswered: data.questionsAnswered,
-      correctAnswers: data.correctAnswers,
+      score: percent(correctAnswers, questionsAnswered),
+      questionsAnswered,
+      correctAnswers,
       timeSpent: data.timeSpent,
       difficulty: data.difficulty ?? 'intermediate',
       at,
@@ -1007,7 +1038,7 @@ function decideCommand(
     case 'CompleteNode':
       return completeNode(command, state, context, at);
     case 'CompleteVocabularyExercise':
-      return completeVocabularyExercise(command, at);
+      return completeVocabularyExercise(command, state, at);
     case 'SaveErrorNote':
       return saveErrorNote(command, state, at);
     case 'MasterErrorQuestion':

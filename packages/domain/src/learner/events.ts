@@ -444,6 +444,11 @@ export type LearnerState = {
   readonly reviews: ReviewLedger;
   /** The pace bucket of XP-paying answers (pace/pace.ts); absent until the first paced answer. */
   readonly pace?: PaceRecord;
+  /**
+   * Answers recorded since the last finished vocabulary session, by lesson: [answered, correct]. A
+   * session counts only these (issue 37); absent before the first answer after issue 37.
+   */
+  readonly vocabularyTally?: Readonly<Record<string, readonly [number, number]>>;
 };
 
 /**
@@ -465,8 +470,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   4: 'c201634a9e3cb432',
   // 5: the review book keeps each card's memory as a compact tuple by lesson (a smaller snapshot).
   5: 'b27b75a46f332c1a',
-  // 6: the pace bucket of XP-paying answers (issue 37).
-  6: '4162127cbec9b302',
+  // 6: the pace bucket of XP-paying answers and the answers of the vocabulary session (issue 37).
+  6: '5b9d457a1119c1ce',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -559,9 +564,14 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       const errorBook = data.isCorrect
         ? next.errorBook
         : { ...next.errorBook, [data.questionId]: 'active' as const };
+      const tally = next.vocabularyTally?.[String(data.lessonId)] ?? [0, 0];
+      const vocabularyTally = {
+        ...next.vocabularyTally,
+        [String(data.lessonId)]: [tally[0] + 1, tally[1] + (data.isCorrect ? 1 : 0)] as const,
+      };
       return data.pace === undefined
-        ? { ...next, correctRun: data.correctRun, errorBook }
-        : { ...next, correctRun: data.correctRun, errorBook, pace: data.pace };
+        ? { ...next, correctRun: data.correctRun, errorBook, vocabularyTally }
+        : { ...next, correctRun: data.correctRun, errorBook, vocabularyTally, pace: data.pace };
     }
     case 'XpAwarded':
       return { ...state, totalXP: state.totalXP + event.data.amount };
@@ -613,6 +623,8 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
         : marked;
     }
     case 'VocabularyExerciseCompleted':
+      // The next session counts the answers from here on.
+      return state.vocabularyTally === undefined ? state : { ...state, vocabularyTally: {} };
     case 'ErrorNoteSaved':
     case 'RecitationFinished':
     case 'ExamDateSet':

@@ -303,8 +303,10 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             lessonIds: body.lessonIds,
             score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
             timeSpent: body.timeSpent,
-            questionsAnswered: body.questionsAnswered,
-            correctAnswers: body.correctAnswers,
+            // The answers the server recorded in the session, not the claim.
+            questionsAnswered:
+              done?.type === 'VocabularyExerciseCompleted' ? done.data.questionsAnswered : 0,
+            correctAnswers: done?.type === 'VocabularyExerciseCompleted' ? done.data.correctAnswers : 0,
             difficulty: body.difficulty,
             completedAt: at,
           };
