@@ -45,9 +45,9 @@ describe('homework from claims without answers', () => {
       id: string;
       joinCode: string;
     };
-    expect((await send(student, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await send(student, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode,
+    ).toBe(200);
     const dueAt = new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00');
     const tasks = {
       詞語: { kind: 'vocabulary', exerciseType: 'lesson_specific', lessonId: 1 },

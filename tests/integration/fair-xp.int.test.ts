@@ -64,7 +64,11 @@ describe('replaying harvested keys', () => {
     // The second account answers wrongly and reads each key in the reply (the key still teaches).
     keys = new Map();
     for (const q of await servedChoices(harvester, 60)) {
-      const wrong = await answer(harvester, { questionId: q.id, selectedAnswer: '（亂答）', served: q.served });
+      const wrong = await answer(harvester, {
+        questionId: q.id,
+        selectedAnswer: '（亂答）',
+        served: q.served,
+      });
       expect(wrong.isCorrect).toBe(false);
       keys.set(q.id, wrong.correctAnswer);
     }
@@ -79,7 +83,9 @@ describe('replaying harvested keys', () => {
     const served = await servedChoices(main, 60);
     const results = [];
     for (const q of served) {
-      results.push(await answer(main, { questionId: q.id, selectedAnswer: keys.get(q.id), served: q.served }));
+      results.push(
+        await answer(main, { questionId: q.id, selectedAnswer: keys.get(q.id), served: q.served }),
+      );
     }
     const seconds = (Date.now() - started) / 1000;
     // Every key was right, and every answer recorded.
@@ -114,7 +120,11 @@ describe('replaying harvested keys', () => {
     if (!q) throw new Error('no question');
     // The served token of a minute ago: the learner read the question for a minute.
     const minuteAgo = servedToken(honest.id, q.id, Date.now() - 60_000);
-    const result = await answer(honest, { questionId: q.id, selectedAnswer: keys.get(q.id), served: minuteAgo });
+    const result = await answer(honest, {
+      questionId: q.id,
+      selectedAnswer: keys.get(q.id),
+      served: minuteAgo,
+    });
     expect(result).toMatchObject({ isCorrect: true, earnedXp: true });
     expect(result.xpWithheld).toBeUndefined();
     expect(answerXp([result])).toBe(XP_AWARDS.correct_answer);
@@ -127,7 +137,11 @@ describe('replaying harvested keys', () => {
     const token = servedToken(learner.id, q.id, Date.now() - 60_000);
     const wrong = await answer(learner, { questionId: q.id, selectedAnswer: '（亂答）', served: token });
     expect(wrong.correctAnswer).toBe(keys.get(q.id));
-    const right = await answer(learner, { questionId: q.id, selectedAnswer: wrong.correctAnswer, served: token });
+    const right = await answer(learner, {
+      questionId: q.id,
+      selectedAnswer: wrong.correctAnswer,
+      served: token,
+    });
     expect(right).toMatchObject({ isCorrect: true, earnedXp: false, xpWithheld: 'relearn' });
     expect(answerXp([right])).toBe(0);
   });

@@ -304,8 +304,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
             timeSpent: body.timeSpent,
             // The answers the server recorded in the session, not the claim.
-            questionsAnswered:
-              done?.type === 'VocabularyExerciseCompleted' ? done.data.questionsAnswered : 0,
+            questionsAnswered: done?.type === 'VocabularyExerciseCompleted' ? done.data.questionsAnswered : 0,
             correctAnswers: done?.type === 'VocabularyExerciseCompleted' ? done.data.correctAnswers : 0,
             difficulty: body.difficulty,
             completedAt: at,
