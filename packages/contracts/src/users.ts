@@ -197,9 +197,10 @@ export type AnswerMarking = z.infer<typeof AnswerMarkingSchema>;
 /**
  * Why a correct answer paid no XP (issue 37): `not_served` (no valid served token), `too_fast` (sooner
  * after serving than a reader answers), `pace` (faster than the learner's rate), `relearn` (right after a
- * wrong answer: it pays when its review is due).
+ * wrong answer: it pays when its review is due), `unconfirmed` (self-marked: it pays once a teacher
+ * confirms the mark).
  */
-export const XP_WITHHELD_REASONS = ['not_served', 'too_fast', 'pace', 'relearn'] as const;
+export const XP_WITHHELD_REASONS = ['not_served', 'too_fast', 'pace', 'relearn', 'unconfirmed'] as const;
 export const XpWithheldSchema = z.enum(XP_WITHHELD_REASONS);
 export type XpWithheld = z.infer<typeof XpWithheldSchema>;
 

@@ -7,6 +7,7 @@ import { foldText } from '../grading/fold.ts';
 import { type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
 import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
+import { selfMarkedPoints } from '../pace/self-marks.ts';
 import {
   characterLength,
   NOTE_MAX_LENGTH,
@@ -73,8 +74,15 @@ export type QuestionForGrading = {
   readonly keywords?: readonly string[] | null;
 };
 
-/** A learner's own marking of a long answer against the question's rubric (points out of its marks). */
-export type SelfAssessment = { readonly pointsEarned: number; readonly pointsAvailable: number };
+/**
+ * A learner's own marking of a long answer against the question's rubric (points out of its marks), and
+ * the top mark of the rubric's lowest level (an answer shorter than the minimum is capped there).
+ */
+export type SelfAssessment = {
+  readonly pointsEarned: number;
+  readonly pointsAvailable: number;
+  readonly lowestLevelPoints?: number;
+};
 
 export type SubmitAnswer = Command<
   'SubmitAnswer',
@@ -338,7 +346,7 @@ function submitAnswer(
     return refuse('INVALID_SELF_ASSESSMENT', '自評分數無效');
   }
   const grading = gradeAnswer(question, selectedAnswer);
-  const marked = markedPoints(grading, selfAssessment);
+  const marked = markedPoints(grading, cappedSelfAssessment(selfAssessment, selectedAnswer));
   const lesson = lessonState(state, question.lessonId);
   const firstAttempt = lesson.answered[question.id] !== true;
   const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
@@ -439,6 +447,8 @@ function answerPays(
   state: LearnerState,
   facts: AnswerFacts,
 ): { readonly xpWithheld: XpWithheld | null; readonly pace?: LearnerState['pace'] } {
+  // A self-mark pays once a teacher confirms it.
+  if (facts.wouldEarn && data.selfAssessment !== undefined) return { xpWithheld: 'unconfirmed' };
   if (!facts.wouldEarn || data.servedAt === undefined) {
     return { xpWithheld: facts.wouldEarn && facts.answeredWrongBefore && !facts.wasDue ? 'relearn' : null };
   }
@@ -452,6 +462,13 @@ function answerPays(
   if (!verdict.paid) return { xpWithheld: verdict.reason };
   if (facts.answeredWrongBefore && !facts.wasDue) return { xpWithheld: 'relearn' };
   return { xpWithheld: null, pace: verdict.pace };
+}
+
+/** A self-assessment with a short answer capped at the rubric's lowest level (pace/self-marks.ts). */
+function cappedSelfAssessment(s: SelfAssessment | undefined, answer: string): SelfAssessment | undefined {
+  if (s === undefined || s.lowestLevelPoints === undefined) return s;
+  const pointsEarned = selfMarkedPoints(answer, s.pointsEarned, s.pointsAvailable, s.lowestLevelPoints);
+  return pointsEarned === s.pointsEarned ? s : { ...s, pointsEarned };
 }
 
 function isSelfAssessment(s: SelfAssessment): boolean {

@@ -31,9 +31,17 @@ export type XpWithheld =
   /** Faster than the learner's rate allows (the bucket is empty). */
   | 'pace'
   /** Answered correctly after a wrong answer, before its review is due again. */
-  | 'relearn';
+  | 'relearn'
+  /** Self-marked (a long paper question): pays once a teacher confirms the mark (pace/self-marks.ts). */
+  | 'unconfirmed';
 
-export const XP_WITHHELD_REASONS: readonly XpWithheld[] = ['not_served', 'too_fast', 'pace', 'relearn'];
+export const XP_WITHHELD_REASONS: readonly XpWithheld[] = [
+  'not_served',
+  'too_fast',
+  'pace',
+  'relearn',
+  'unconfirmed',
+];
 
 /** The learner's rate bucket: seconds banked at the moment `atMs`. */
 export type PaceRecord = { readonly credit: number; readonly atMs: number };

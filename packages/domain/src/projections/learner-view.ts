@@ -181,8 +181,9 @@ function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubm
     ...lesson,
     questionsCompleted: data.questionsCompleted,
     totalQuestions: data.totalQuestions,
-    answers: lesson.answers + 1,
-    correctAnswers: lesson.correctAnswers + (data.isCorrect ? 1 : 0),
+    // A self-marked answer counts in accuracy (and so on the board) only once a teacher confirms it.
+    answers: lesson.answers + (data.selfAssessed ? 0 : 1),
+    correctAnswers: lesson.correctAnswers + (data.isCorrect && !data.selfAssessed ? 1 : 0),
     lastStudiedAt: data.at,
   }));
   const existing = next.errorBook[data.questionId];

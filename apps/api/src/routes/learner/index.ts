@@ -54,7 +54,13 @@ function selfAssessmentOf(
     ]);
   }
   const available = question.points ?? Math.max(...rubric.map((r) => topMark(r.marks)));
-  return { pointsEarned: Math.min(topMark(chosen.marks), available), pointsAvailable: available };
+  // The rubric's lowest level: a short answer is marked no higher (issue 37).
+  const lowest = Math.min(...rubric.map((r) => topMark(r.marks)));
+  return {
+    pointsEarned: Math.min(topMark(chosen.marks), available),
+    pointsAvailable: available,
+    lowestLevelPoints: Math.min(lowest, available),
+  };
 }
 
 /** The answer's marking as the reply shows it (全對 / 部分正確 n/m 分 / 未達要求). */

@@ -10,6 +10,7 @@ export const XP_WITHHELD_MESSAGES: Readonly<Record<XpWithheld, string>> = {
   too_fast: '答得太快了：答案已記錄，但不計經驗值。請先細讀題目。',
   pace: '作答速度超出正常範圍：答案已記錄，但不計經驗值。',
   relearn: '剛看過答案：這次已記錄，待複習時答對才計經驗值。',
+  unconfirmed: '自評答案已記錄，待老師確認後才計經驗值和準確率。',
 };
 
 export function XpWithheldNote({ reason }: { reason: XpWithheld | undefined }) {
