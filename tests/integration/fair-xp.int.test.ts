@@ -3,12 +3,19 @@
  * second account answers 60 choice questions wrongly and collects their keys from the replies; the main
  * account then replays the 60 keys. However fast the script, the XP it gains stays within what a fast
  * honest student earns in the same time (the bucket plus one answer per PACE.choiceSeconds, each at most
- * the question's XP and the run bonus). A replay without the served tokens gains nothing; an answer
- * served long enough ago pays as before.
+ * the question's XP and the run bonus), and the learner is flagged for review (the teacher's class table,
+ * off the class league). A replay without the served tokens gains nothing; an answer served long
+ * enough ago pays as before.
  */
 import { servedToken } from '@wenyan/api/src/learner/served.ts';
-import { AnswerResultSchema, QuestionListSchema } from '@wenyan/contracts';
-import { maxPaidAnswers, PACE, XP_AWARDS } from '@wenyan/domain';
+import {
+  AnswerResultSchema,
+  ClassLeagueSchema,
+  ClassLearnerListSchema,
+  QuestionListSchema,
+} from '@wenyan/contracts';
+import { maxPaidAnswers, PACE, PACE_FLAG_ANSWERS, XP_AWARDS } from '@wenyan/domain';
+import { setRoles } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
@@ -22,6 +29,8 @@ describe('replaying harvested keys', () => {
   let harvester: TestAccount;
   let main: TestAccount;
   let stranger: TestAccount;
+  let teacher: TestAccount;
+  let classId: string;
   let keys: Map<string, string>;
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
@@ -61,6 +70,27 @@ describe('replaying harvested keys', () => {
     harvester = await signUp(t.app, 'harvester');
     main = await signUp(t.app, 'main');
     stranger = await signUp(t.app, 'stranger');
+    // The main account and an honest classmate are in a class with a teacher (the flag, the league).
+    teacher = await signUp(t.app, 'fairteacher');
+    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/teacher/classes',
+        headers: teacher.headers,
+        payload: { name: '中六丙班' },
+      })
+    ).json() as { id: string; joinCode: string };
+    classId = created.id;
+    for (const who of [main, harvester]) {
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/classes/join',
+        headers: who.headers,
+        payload: { joinCode: created.joinCode },
+      });
+      expect(joined.statusCode).toBe(200);
+    }
     // The second account answers wrongly and reads each key in the reply (the key still teaches).
     keys = new Map();
     for (const q of await servedChoices(harvester, 60)) {
@@ -97,6 +127,20 @@ describe('replaying harvested keys', () => {
     const withheld = results.filter((r) => !r.earnedXp);
     expect(withheld.length).toBeGreaterThanOrEqual(60 - maxPaidAnswers(seconds));
     expect(withheld.every((r) => r.xpWithheld === 'too_fast' || r.xpWithheld === 'pace')).toBe(true);
+  });
+
+  it('flags the replaying learner on the teacher’s class table and keeps them off the league for review', async () => {
+    const table = ClassLearnerListSchema.parse(
+      (await get(teacher, `/api/teacher/classes/${classId}/learners`)).json(),
+    );
+    const row = (id: string) => table.find((l) => l.id === id);
+    expect(row(main.id)).toMatchObject({ flagged: true });
+    expect(row(main.id)?.answersBeyondPace).toBeGreaterThanOrEqual(PACE_FLAG_ANSWERS);
+    // Wrong answers are not beyond the pace: the harvester is not flagged.
+    expect(row(harvester.id)).toMatchObject({ flagged: false, answersBeyondPace: 0 });
+    const league = ClassLeagueSchema.parse((await get(main, `/api/classes/${classId}/league`)).json());
+    expect(league.entries.some((e) => e.isMe)).toBe(false);
+    expect(league.entries).toHaveLength(1);
   });
 
   it('gains nothing without the served tokens, or with another account’s', async () => {

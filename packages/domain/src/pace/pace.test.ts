@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxPaidAnswers, minAnswerSeconds, PACE, type PaceRecord, paceAnswer } from './pace.ts';
+import { leagueStandings } from '../homework/league.ts';
+import {
+  isPaceFlagged,
+  maxPaidAnswers,
+  minAnswerSeconds,
+  PACE,
+  PACE_FLAG_ANSWERS,
+  type PaceRecord,
+  paceAnswer,
+} from './pace.ts';
 
 const T0 = Date.parse('2024-09-02T02:00:00.000Z');
 const s = (seconds: number) => T0 + seconds * 1000;
@@ -93,5 +102,27 @@ describe('pacing an answer that would earn XP', () => {
         },
       ),
     );
+  });
+});
+
+describe('the fair-play flag', () => {
+  it('flags a week with PACE_FLAG_ANSWERS correct answers beyond the pace, not fewer', () => {
+    expect(isPaceFlagged(PACE_FLAG_ANSWERS - 1)).toBe(false);
+    expect(isPaceFlagged(PACE_FLAG_ANSWERS)).toBe(true);
+  });
+
+  it('keeps a flagged learner off the league standings until review', () => {
+    const member = (userId: string, weeklyXp: number, flagged = false) => ({
+      userId,
+      weeklyXp,
+      firstName: null,
+      lastName: null,
+      nickname: null,
+      flagged,
+    });
+    expect(leagueStandings([member('1', 50), member('2', 11_600, true), member('3', 20)])).toEqual([
+      { userId: '1', rank: 1, weeklyXp: 50 },
+      { userId: '3', rank: 2, weeklyXp: 20 },
+    ]);
   });
 });

@@ -43,6 +43,19 @@ export const XP_WITHHELD_REASONS: readonly XpWithheld[] = [
   'unconfirmed',
 ];
 
+/** The reasons that say an answer came faster than a reader answers (not a relearned key or a self-mark). */
+export const BEYOND_PACE_REASONS: readonly XpWithheld[] = ['not_served', 'too_fast', 'pace'];
+
+/**
+ * Correct answers beyond the pace in one Hong Kong week that flag a learner for review: a pattern no
+ * student produces (a fast student's quick clicks stay far below it). A flagged learner shows 「待覆核」
+ * on the teacher's class table and is left out of the class league for the week.
+ */
+export const PACE_FLAG_ANSWERS = 20;
+
+/** True when a week's count of answers beyond the pace flags the learner. */
+export const isPaceFlagged = (answersBeyondPace: number): boolean => answersBeyondPace >= PACE_FLAG_ANSWERS;
+
 /** The learner's rate bucket: seconds banked at the moment `atMs`. */
 export type PaceRecord = { readonly credit: number; readonly atMs: number };
 

@@ -1,5 +1,7 @@
+import { BEYOND_PACE_REASONS, hongKongWeekStart } from '@wenyan/domain';
 import {
   addClassMember,
+  answersBeyondPaceSince,
   type ClassRecord,
   classMembers,
   createClass,
@@ -82,7 +84,15 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const found = await ownClass(app, user, input.params.id);
     const [members, titles] = await Promise.all([classMembers(db, found.id), lessonTitles(db)]);
     const now = new Date().toISOString();
-    return Promise.all(members.map((member) => classLearnerRow(db, member, titles, now)));
+    const beyondPace = await answersBeyondPaceSince(
+      db,
+      members.map((m) => m.userId),
+      new Date(hongKongWeekStart(now)),
+      BEYOND_PACE_REASONS,
+    );
+    return Promise.all(
+      members.map((member) => classLearnerRow(db, member, titles, now, beyondPace.get(member.userId) ?? 0)),
+    );
   });
 
   defineRoute(app, 'listLearnerEvents', async ({ input, user }) => {

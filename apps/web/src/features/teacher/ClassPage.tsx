@@ -34,6 +34,16 @@ function Cell({ learner, column, classId }: { learner: ClassLearner; column: Sor
         <Link className="tc-learner-link" to={`/teacher/learners/${learner.id}?class=${classId}`}>
           {learnerName(learner)}
           {learner.username ? <span className="muted tc-small"> @{learner.username}</span> : null}
+          {learner.flagged ? (
+            <span
+              className="tc-small text-brick"
+              data-testid="pace-flag"
+              title={`本週有 ${learner.answersBeyondPace} 題答得比正常閱讀速度快（或未經練習取得題目），暫不列入班級聯賽`}
+            >
+              {' '}
+              待覆核
+            </span>
+          ) : null}
         </Link>
       );
     case 'totalXP':
