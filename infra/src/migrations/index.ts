@@ -12,6 +12,7 @@ import * as m0011 from './0011-push-reminders.ts';
 import * as m0013 from './0013-teachers-classes.ts';
 import * as m0014 from './0014-homework-leagues.ts';
 import * as m0015 from './0015-opaque-json.ts';
+import * as m0017 from './0017-staff-off-boards.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0013-teachers-classes': m0013,
   '0014-homework-leagues': m0014,
   '0015-opaque-json': m0015,
+  '0017-staff-off-boards': m0017,
 };

@@ -9,6 +9,7 @@ import {
   findClassByJoinCode,
   findUserById,
   listClasses,
+  readLeaderboardPreferences,
   removeClassMember,
   setRoles,
   teacherHasLearner,
@@ -135,6 +136,10 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const target = await findUserById(db, input.params.id);
     const updated = target && (await setRoles(db, target.id, input.body.roles));
     if (!updated) throw notFound('user');
+    // A new teacher or admin leaves the students' board (setRoles); the Redis ranking follows now.
+    if ((await readLeaderboardPreferences(db, updated.id)).optOut) {
+      await app.deps.leaderboard.remove([updated.id]);
+    }
     await app.sessions.forgetUser(updated.id);
     return loadUserView(db, updated);
   });
