@@ -9,6 +9,7 @@
  */
 import { servedToken } from '@wenyan/api/src/learner/served.ts';
 import {
+  AdminStatusSchema,
   AnswerResultSchema,
   ClassLeagueSchema,
   ClassLearnerListSchema,
@@ -17,7 +18,7 @@ import {
 import { maxPaidAnswers, PACE, PACE_FLAG_ANSWERS, XP_AWARDS } from '@wenyan/domain';
 import { setRoles } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const SECRET = 'fair-xp-test-served-token-secret-0123456789';
@@ -141,6 +142,11 @@ describe('replaying harvested keys', () => {
     const league = ClassLeagueSchema.parse((await get(main, `/api/classes/${classId}/league`)).json());
     expect(league.entries.some((e) => e.isMe)).toBe(false);
     expect(league.entries).toHaveLength(1);
+    // The admin panel lists the week's flagged learners.
+    const admin = await signUpAdmin(t.app, 'fairadmin');
+    const status = AdminStatusSchema.parse((await get(admin, '/api/admin/status')).json());
+    expect(status.paceFlagged.map((f) => f.id)).toEqual([main.id]);
+    expect(status.paceFlagged[0]?.username).toBe(main.username);
   });
 
   it('gains nothing without the served tokens, or with another account’s', async () => {
