@@ -139,6 +139,11 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const verdict = d.isCorrect ? '全對' : `${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `老師接納申訴，「${clip(d.rendering, 20)}」列為可接受的譯法；${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題重新評分：${d.previousPointsEarned}/${d.pointsAvailable} 分 → ${verdict}`;
     }
+    case 'SelfMarkConfirmed': {
+      const d = event.data;
+      const adjusted = d.pointsEarned === d.selfMarkedPoints ? '確認' : `調整為 ${d.pointsEarned}/${d.pointsAvailable} 分`;
+      return `老師${adjusted}${lessonName(titles, d.lessonId)}一題的自評（自評 ${d.selfMarkedPoints}/${d.pointsAvailable} 分）`;
+    }
     case 'ExamDateSet': {
       const d = event.data;
       const whose = d.source === 'learner' ? '自訂考試日期' : `考試日期按${d.examYear ?? '本'}年度預設`;

@@ -213,8 +213,18 @@ export type AcceptAppeal = Command<
   }
 >;
 
+/**
+ * A teacher confirms a self-marked answer at `pointsEarned` (the learner's mark, or adjusted): issue 37.
+ * `answer` is the stored answer at its version (read by the API, never sent by the client).
+ */
+export type ConfirmSelfMark = Command<
+  'ConfirmSelfMark',
+  { answer: AppealedAnswer; pointsEarned: number; teacherId: string }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
+  | ConfirmSelfMark
   | CompleteNode
   | CompleteVocabularyExercise
   | SaveErrorNote
@@ -926,7 +936,44 @@ function changeReviewSettings(
 }
 
 /** Commands a teacher gives on a learner's stream. */
-const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set(['DeclineAppeal', 'AcceptAppeal']);
+const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
+  'DeclineAppeal',
+  'AcceptAppeal',
+  'ConfirmSelfMark',
+]);
+
+/**
+ * Confirms a self-marked answer (issue 37), once: at the teacher's mark (0 to the question's marks). It
+ * counts in accuracy from now on, and earns the question's XP when full marks make it the learner's first
+ * correct answer of the question (no run bonus: a confirmation is not an answer in a run).
+ */
+function confirmSelfMark({ data }: ConfirmSelfMark, state: LearnerState, at: string): Outcome {
+  const { answer, pointsEarned } = data;
+  if (!answer.selfAssessed) return refuse('NOT_SELF_MARKED', '這個答案不是自評的答案');
+  if (state.confirmedSelfMarks?.[String(answer.version)] === true) {
+    return refuse('ALREADY_CONFIRMED', '這個自評已經確認');
+  }
+  if (!isCount(pointsEarned) || pointsEarned > answer.pointsAvailable) {
+    return refuse('INVALID_SELF_ASSESSMENT', '分數無效');
+  }
+  const isCorrect = pointsEarned === answer.pointsAvailable;
+  const earnedXp = isCorrect && lessonState(state, answer.lessonId).correct[answer.questionId] !== true;
+  return accept([
+    learnerEvent('SelfMarkConfirmed', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      selfMarkedPoints: answer.pointsEarned,
+      pointsEarned,
+      pointsAvailable: answer.pointsAvailable,
+      isCorrect,
+      earnedXp,
+      teacherId: data.teacherId,
+      at,
+    }),
+    ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
 
 /** The length limit of an appeal's note and of a teacher's note on a declined appeal. */
 export const APPEAL_NOTE_MAX_LENGTH = 300;
@@ -1072,6 +1119,8 @@ function decideCommand(
       return declineAppeal(command, state, at);
     case 'AcceptAppeal':
       return acceptAppeal(command, state, at);
+    case 'ConfirmSelfMark':
+      return confirmSelfMark(command, state, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':

@@ -62,6 +62,7 @@ describe('the learner event union', () => {
       'AnswerAppealed',
       'AppealDeclined',
       'AnswerRemarked',
+      'SelfMarkConfirmed',
       'ExamDateSet',
       'ReviewSettingsChanged',
     ]);

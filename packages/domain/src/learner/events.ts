@@ -348,8 +348,29 @@ export type AnswerRemarked = Event<
   }
 >;
 
+/**
+ * A teacher confirmed (or adjusted) a self-marked answer (issue 37): from now on it counts in accuracy
+ * and on the board, and it earns the question's XP when it is the learner's first correct answer of it.
+ */
+export type SelfMarkConfirmed = Event<
+  'SelfMarkConfirmed',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    /** The learner's own mark, and the mark the teacher confirmed (the same, or adjusted). */
+    selfMarkedPoints: number;
+    pointsEarned: number;
+    pointsAvailable: number;
+    isCorrect: boolean;
+    earnedXp: boolean;
+    teacherId: string;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
+  | SelfMarkConfirmed
   | AnswerAppealed
   | AppealDeclined
   | AnswerRemarked
@@ -390,6 +411,7 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerAppealed',
   'AppealDeclined',
   'AnswerRemarked',
+  'SelfMarkConfirmed',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -449,6 +471,8 @@ export type LearnerState = {
    * session counts only these (issue 37); absent before the first answer after issue 37.
    */
   readonly vocabularyTally?: Readonly<Record<string, readonly [number, number]>>;
+  /** Self-marked answers a teacher confirmed, by their stream version (issue 37). */
+  readonly confirmedSelfMarks?: Readonly<Record<string, true>>;
 };
 
 /**
@@ -470,8 +494,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   4: 'c201634a9e3cb432',
   // 5: the review book keeps each card's memory as a compact tuple by lesson (a smaller snapshot).
   5: 'b27b75a46f332c1a',
-  // 6: the pace bucket of XP-paying answers and the answers of the vocabulary session (issue 37).
-  6: '5b9d457a1119c1ce',
+  // 6: the pace bucket, the vocabulary session's answers and the confirmed self-marks (issue 37).
+  6: '0acf412b127f6330',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -621,6 +645,19 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       return marked.errorBook[data.questionId] === 'active'
         ? { ...marked, errorBook: { ...marked.errorBook, [data.questionId]: 'mastered' } }
         : marked;
+    }
+    case 'SelfMarkConfirmed': {
+      const { data } = event;
+      const next = {
+        ...state,
+        confirmedSelfMarks: { ...state.confirmedSelfMarks, [String(data.answerVersion)]: true as const },
+      };
+      if (!data.isCorrect) return next;
+      return withLesson(next, data.lessonId, (lesson) =>
+        lesson.correct[data.questionId]
+          ? lesson
+          : { ...lesson, correct: { ...lesson.correct, [data.questionId]: true } },
+      );
     }
     case 'VocabularyExerciseCompleted':
       // The next session counts the answers from here on.

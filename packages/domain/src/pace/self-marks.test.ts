@@ -76,3 +76,64 @@ describe('a full self-marked answer', () => {
     expect(learnerAccuracyOf(view)).toBe(0);
   });
 });
+
+describe('a teacher confirming a self-mark', () => {
+  const answered = () => decideOnce(longQuestion(LONG_ANSWER, 8));
+  const stored = (events: ReturnType<typeof answered>, version = 4) => {
+    const data = events.find((e) => e.type === 'AnswerSubmitted');
+    if (data?.type !== 'AnswerSubmitted') throw new Error('no answer');
+    return {
+      version,
+      questionId: data.data.questionId,
+      lessonId: data.data.lessonId,
+      questionType: data.data.questionType,
+      selectedAnswer: data.data.selectedAnswer,
+      isCorrect: data.data.isCorrect,
+      pointsEarned: data.data.pointsEarned,
+      pointsAvailable: data.data.pointsAvailable,
+      pointCount: 0,
+      selfAssessed: data.data.selfAssessed,
+    };
+  };
+  const confirm = (events: ReturnType<typeof answered>, pointsEarned: number): LearnerCommand => ({
+    type: 'ConfirmSelfMark',
+    data: { answer: stored(events), pointsEarned, teacherId: '7' },
+  });
+
+  it('pays the question’s XP at full marks and counts the answer in accuracy', () => {
+    const events = answered();
+    const decision = decide(confirm(events, 8), foldLearner(events), { now: NOW });
+    if (!decision.ok) throw new Error(decision.error.code);
+    // A teacher's command: no sign-in or streak of the learner's.
+    expect(decision.events.map((e) => e.type)).toEqual(['SelfMarkConfirmed', 'XpAwarded']);
+    const view = foldLearnerView([...events, ...decision.events]);
+    expect(view.lessons['9']).toMatchObject({ answers: 1, correctAnswers: 1 });
+  });
+
+  it('adjusts the mark: below full marks, no XP, counted as not correct', () => {
+    const events = answered();
+    const decision = decide(confirm(events, 5), foldLearner(events), { now: NOW });
+    expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['SelfMarkConfirmed']);
+    expect(decision.ok && decision.events[0]?.data).toMatchObject({
+      selfMarkedPoints: 8,
+      pointsEarned: 5,
+      isCorrect: false,
+    });
+  });
+
+  it('confirms once, only a self-marked answer, and only within the question’s marks', () => {
+    const events = answered();
+    const first = decide(confirm(events, 8), foldLearner(events), { now: NOW });
+    if (!first.ok) throw new Error(first.error.code);
+    const again = decide(confirm(events, 8), foldLearner([...events, ...first.events]), { now: NOW });
+    expect(again.ok === false && again.error.code).toBe('ALREADY_CONFIRMED');
+    const over = decide(confirm(events, 9), foldLearner(events), { now: NOW });
+    expect(over.ok === false && over.error.code).toBe('INVALID_SELF_ASSESSMENT');
+    const notSelf = {
+      type: 'ConfirmSelfMark',
+      data: { answer: { ...stored(events), selfAssessed: false }, pointsEarned: 1, teacherId: '7' },
+    } as const;
+    const refused = decide(notSelf, foldLearner(events), { now: NOW });
+    expect(refused.ok === false && refused.error.code).toBe('NOT_SELF_MARKED');
+  });
+});

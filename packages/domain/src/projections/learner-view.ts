@@ -322,6 +322,20 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
         r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
       );
     }
+    case 'SelfMarkConfirmed': {
+      const { data } = event;
+      // A confirmed self-mark counts in accuracy (and so on the board) from now on (issue 37).
+      const next = withLesson(view, data.lessonId, data.at, (l) => ({
+        ...l,
+        answers: l.answers + 1,
+        correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
+      }));
+      return data.isCorrect
+        ? withErrorRecord(next, data.questionId, (r) =>
+            r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
+          )
+        : next;
+    }
     case 'AnswerAppealed':
     case 'AppealDeclined':
       // Appeals are read from the stream (the store's appeals read model).

@@ -39,6 +39,8 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_DAILY_GOAL',
   'RECITATION_TOO_FAST',
   'NO_RECORDED_ANSWERS',
+  'NOT_SELF_MARKED',
+  'ALREADY_CONFIRMED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
