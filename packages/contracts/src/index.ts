@@ -7,6 +7,7 @@ export * from './appeals.ts';
 export * from './auth.ts';
 export * from './classroom.ts';
 export * from './classroom-routes.ts';
+export * from './self-marks.ts';
 export * from './common.ts';
 export * from './dse.ts';
 export * from './error-book.ts';

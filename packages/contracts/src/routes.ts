@@ -33,6 +33,7 @@ import {
   ResetPasswordBodySchema,
 } from './auth.ts';
 import { classroomRoutes } from './classroom-routes.ts';
+import { selfMarkRoutes } from './self-marks.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseAboutSchema,
@@ -1090,6 +1091,7 @@ export const apiRoutes = {
 
   // Teachers running their classes (issue 25) ------------------------------------------------
   ...classroomRoutes,
+  ...selfMarkRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------
