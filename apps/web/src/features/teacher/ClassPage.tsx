@@ -12,6 +12,7 @@ import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
+import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
 
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
@@ -181,6 +182,7 @@ function ClassView({ classId }: { classId: string }) {
           <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
           <LearnerTable learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <SelfMarksPanel classId={classId} />
           <ClassForecast classId={classId} />
         </>
       )}
