@@ -59,6 +59,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
+    confirmSelfMark: { pointsEarned: 6 },
     joinClass: { joinCode: 'ABCDEFGH' },
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },
