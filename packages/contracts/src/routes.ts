@@ -33,7 +33,6 @@ import {
   ResetPasswordBodySchema,
 } from './auth.ts';
 import { classroomRoutes } from './classroom-routes.ts';
-import { selfMarkRoutes } from './self-marks.ts';
 import { MessageSchema } from './common.ts';
 import {
   DseAboutSchema,
@@ -122,6 +121,7 @@ import {
   SetExamDateBodySchema,
   UpdateReviewSettingsBodySchema,
 } from './reviews.ts';
+import { selfMarkRoutes } from './self-marks.ts';
 import {
   ClassLearnerListSchema,
   ClassParamsSchema,

@@ -141,7 +141,8 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
     }
     case 'SelfMarkConfirmed': {
       const d = event.data;
-      const adjusted = d.pointsEarned === d.selfMarkedPoints ? '確認' : `調整為 ${d.pointsEarned}/${d.pointsAvailable} 分`;
+      const adjusted =
+        d.pointsEarned === d.selfMarkedPoints ? '確認' : `調整為 ${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `老師${adjusted}${lessonName(titles, d.lessonId)}一題的自評（自評 ${d.selfMarkedPoints}/${d.pointsAvailable} 分）`;
     }
     case 'ExamDateSet': {
