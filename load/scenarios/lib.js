@@ -209,6 +209,8 @@ function answerRequest(s, q, body) {
       questionId: q.id,
       selectedAnswer: choose(q),
       timeSpent: 5 + Math.floor(Math.random() * 20),
+      // The question's served token, as the client sends it (issue 37: XP only for questions served).
+      ...(q.served ? { served: q.served } : {}),
     }),
     params: {
       headers: { ...s.headers, ...jsonHeaders, 'idempotency-key': key },

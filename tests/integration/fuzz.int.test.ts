@@ -1,4 +1,5 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
+import { isRecitable } from '@wenyan/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,7 +25,14 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     },
     updateSchool: { schoolName: '皇仁書院' },
     updateErrorQuestion: { isCorrect: false, userExplanation: '之：的' },
-    finishRecitation: { lessonId: 11, start: 0, end: 10, mistakes: 1, durationMs: 5000, correctCount: 8 },
+    finishRecitation: {
+      lessonId: 11,
+      start: 0,
+      end: 10,
+      mistakes: 1,
+      durationMs: 5000,
+      picks: [{ position: 0, selected: '學', timeSpent: 400 }],
+    },
     createQuestion: {
       lessonId: 1,
       content: '「約」的意思是：',
@@ -52,6 +60,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
     markPendingAnswer: { earnedPointIds: ['p1'], note: '意思對了' },
+    confirmSelfMark: { pointsEarned: 6 },
     joinClass: { joinCode: 'ABCDEFGH' },
     setUserRoles: { roles: ['student'] },
     register: { username: 'fuzz_user_x', password: 'correct horse battery' },
@@ -417,14 +426,14 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     const before = await eventCount();
     const post = (url: string, payload: unknown) =>
       t.app.inject({ method: 'POST', url, headers: learner.headers, payload: payload as never });
-    const recite = (body: Record<string, number>) =>
+    const recite = (body: Record<string, unknown>) =>
       post('/api/recitations', {
         lessonId: 11,
         start: 0,
         end: 10,
         mistakes: 0,
         durationMs: 5000,
-        correctCount: 8,
+        picks: [],
         ...body,
       });
 
@@ -438,7 +447,7 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
       .where('id', '=', 11)
       .executeTakeFirstOrThrow();
     const length = Array.from(lesson.content).length;
-    const past = await recite({ start: length - 5, end: length + 1, correctCount: 5 });
+    const past = await recite({ start: length - 5, end: length + 1 });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details[0].field).toBe('body.end');
     const noLesson = await recite({ lessonId: 999 });
@@ -456,7 +465,11 @@ describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (m
     expect(await eventCount()).toBe(before);
 
     // The last characters of the text are still a valid range.
-    const edge = await recite({ start: length - 5, end: length, correctCount: 5 });
-    expect(edge.statusCode).toBe(201);
+    const picks = Array.from(lesson.content)
+      .map((selected, position) => ({ position, selected, timeSpent: 400 }))
+      .slice(length - 5)
+      .filter((pick) => isRecitable(pick.selected));
+    const edge = await recite({ start: length - 5, end: length, picks });
+    expect(edge.statusCode, edge.body).toBe(201);
   });
 });

@@ -300,8 +300,11 @@ describe('marking, fair XP and paper answers through the API', () => {
       const missing = await answer(learner, long.id, '我的長答案');
       expect(missing.statusCode).toBe(400);
       expect(JSON.stringify(missing.json().error.details)).toContain('body.selfAssessedLevel');
+      // Long enough (five characters a mark) to be marked above the lowest level (issue 37).
+      const full =
+        '遷客騷人因物而喜因己而悲，古仁人不以物喜不以己悲，居廟堂之高則憂其民，處江湖之遠則憂其君，先天下之憂而憂。';
       const body = AnswerResultSchema.parse(
-        (await answer(learner, long.id, '我的長答案', { selfAssessedLevel: '中' })).json(),
+        (await answer(learner, long.id, full, { selfAssessedLevel: '中' })).json(),
       );
       expect(body.marking).toMatchObject({
         selfAssessed: true,
@@ -309,6 +312,26 @@ describe('marking, fair XP and paper answers through the API', () => {
         available: long.points ?? 8,
         verdict: 'partial',
       });
+    });
+
+    it('marks 「不知道」 self-marked at the top level no higher than the lowest level, and pays no XP (issue 37)', async () => {
+      const learner = await signUp(t.app);
+      const res = await answer(learner, longId, '不知道', { selfAssessedLevel: '上' });
+      const body = AnswerResultSchema.parse(res.json());
+      expect(body.marking).toMatchObject({ selfAssessed: true, earned: 3, verdict: 'partial' });
+      expect(body.isCorrect).toBe(false);
+      expect(body.xpAwarded.filter((a) => a.reason !== 'daily_sign_in')).toEqual([]);
+    });
+
+    it('pays a full self-mark nothing until a teacher confirms it (issue 37)', async () => {
+      const learner = await signUp(t.app);
+      const full =
+        '遷客騷人因物而喜因己而悲，古仁人不以物喜不以己悲，居廟堂之高則憂其民，處江湖之遠則憂其君，先天下之憂而憂。';
+      const body = AnswerResultSchema.parse(
+        (await answer(learner, longId, full, { selfAssessedLevel: '上' })).json(),
+      );
+      expect(body).toMatchObject({ isCorrect: true, earnedXp: false, xpWithheld: 'unconfirmed' });
+      expect(body.xpAwarded.filter((a) => a.reason !== 'daily_sign_in')).toEqual([]);
     });
   });
 });

@@ -30,13 +30,19 @@ export interface TestAppOptions {
   pushAgent?: Agent;
 }
 
+/**
+ * Tests post answers without fetching their questions and faster than a reader: XP at a human pace is
+ * off unless a test turns it on (`{ XP_PACE: 'enforce' }`, tests/integration/fair-xp.int.test.ts).
+ */
+const TEST_PACE = { XP_PACE: 'off' };
+
 export async function startTestApp(
   mode: Mode,
   extraEnv: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   if (mode === 'embedded') {
-    const env = readApiEnv({ LOG_LEVEL: 'silent', ...extraEnv });
+    const env = readApiEnv({ LOG_LEVEL: 'silent', ...TEST_PACE, ...extraEnv });
     const runtime = await createRuntime(env, {
       serveWeb: false,
       pgliteDataDir: 'memory://',
@@ -63,6 +69,7 @@ export async function startTestApp(
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
+    ...TEST_PACE,
     ...extraEnv,
   });
   const runtime = await createRuntime(env, {

@@ -86,6 +86,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     LOG_LEVEL: 'warn',
     // One server process (the distributed mode's default is one per core).
     API_PROCESSES: '1',
+    // Browser tests click faster than a reader: XP at a human pace is off unless a test turns it on.
+    XP_PACE: 'off',
     ...options.extraEnv,
   };
   delete env.REDIS_URL;

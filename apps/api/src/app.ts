@@ -45,6 +45,7 @@ import { questionRoutes } from './routes/questions/index.ts';
 import { reminderRoutes } from './routes/reminders/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
+import { selfMarkRoutes } from './routes/teacher/self-marks.ts';
 import { teacherMarkingRoutes } from './routes/teacher-marking/index.ts';
 
 export interface AppDeps {
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(docsRoutes);
   await app.register(teacherRoutes);
+  await app.register(selfMarkRoutes);
   await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
   await app.register(reminderRoutes);

@@ -40,6 +40,17 @@ export const ApiEnvSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * The key questions' served tokens are signed with (issue 37: XP only for questions the server served,
+   * at a human pace). Unset: one shared through Redis in the distributed mode, else random per process.
+   */
+  SERVED_TOKEN_SECRET: z.string().min(32).optional(),
+  /**
+   * `enforce` (the default): an answer pays XP only for a question served to the learner, at a human
+   * pace (docs/spec-decisions.md). `off`: development and tests only (answers posted without fetching
+   * their questions, clicks faster than a reader); never in production.
+   */
+  XP_PACE: z.enum(['enforce', 'off']).default('enforce'),
   /** Sign-in attempts per minute for one account (its folded username), from any address. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**

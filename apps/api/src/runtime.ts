@@ -29,6 +29,7 @@ import {
 } from '@wenyan/store';
 import type { AppDeps } from './app.ts';
 import type { ApiEnv } from './config.ts';
+import { newServedKey, useServedKey } from './learner/served.ts';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -102,6 +103,12 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     leaderboard = redisLeaderboard(redis, env.REDIS_PREFIX);
     redisClient = redis;
     leaderboardVersion = async () => Number((await redis.get(leaderboardVersionKey(env.REDIS_PREFIX))) ?? 0);
+    if (env.SERVED_TOKEN_SECRET === undefined) {
+      // Every process of every replica signs served tokens with the first key set.
+      const servedKey = `${env.REDIS_PREFIX}:served-key`;
+      await redis.set(servedKey, newServedKey(), 'NX');
+      useServedKey((await redis.get(servedKey)) ?? newServedKey());
+    }
   } else {
     // Embedded: the projector runs in this process, behind an in-process queue.
     broadcast = createLocalBroadcast();
@@ -138,6 +145,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     }
   }
 
+  if (env.SERVED_TOKEN_SECRET !== undefined) useServedKey(env.SERVED_TOKEN_SECRET);
   const deps: AppDeps = {
     env,
     db: database.db,

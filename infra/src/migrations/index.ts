@@ -15,6 +15,7 @@ import * as m0015 from './0015-opaque-json.ts';
 import * as m0016 from './0016-rendering-scope.ts';
 import * as m0017 from './0017-pending-answers.ts';
 import * as m0018 from './0018-server-secrets.ts';
+import * as m0019 from './0019-staff-off-boards.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0016-rendering-scope': m0016,
   '0017-pending-answers': m0017,
   '0018-server-secrets': m0018,
+  '0019-staff-off-boards': m0019,
 };

@@ -62,6 +62,13 @@ export const AdminStatusSchema = z.object({
   queueDepth: CountSchema,
   /** Age of the oldest event not yet projected; 0 when projections are up to date. */
   projectionLagSeconds: z.number().nonnegative(),
+  /**
+   * Learners flagged this Hong Kong week for correct answers beyond the pace (issue 37: 「待覆核」),
+   * most first, at most 50.
+   */
+  paceFlagged: z.array(
+    z.object({ id: z.string(), username: z.string().nullable(), answersBeyondPace: CountSchema }),
+  ),
 });
 export type AdminStatus = z.infer<typeof AdminStatusSchema>;
 

@@ -24,6 +24,7 @@ export * from './reminders.ts';
 export * from './rendering-routes.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
+export * from './self-marks.ts';
 export * from './teacher.ts';
 export * from './teacher-marking.ts';
 export * from './users.ts';

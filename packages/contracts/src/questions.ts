@@ -130,6 +130,11 @@ export const QuestionSchema = z
     points: z.number().int().positive().nullable(),
     /** Long paper questions only: the levels the learner marks their answer against; else null. */
     rubric: z.array(RubricLevelSchema).nullable(),
+    /**
+     * The server's token for serving this question to this learner now: send it back with the answer
+     * (`SubmitAnswerBody.served`). An answer pays XP only for a question served, at a human pace.
+     */
+    served: z.string().max(64).optional(),
   })
   .meta({ id: 'Question' });
 export type Question = z.infer<typeof QuestionSchema>;

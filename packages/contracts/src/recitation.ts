@@ -38,7 +38,6 @@ export const FinishRecitationBodySchema = z
     mode: RecitationModeSchema.default('choice'),
     mistakes: CountInputSchema.default(0),
     durationMs: z.number().int().nonnegative().max(86_400_000),
-    correctCount: CountInputSchema.optional(),
     picks: z.array(RecitationPickSchema).max(10_000).optional(),
     written: z.string().max(4000, { error: '默寫內容不可多於 4000 字' }).optional(),
   })
@@ -47,7 +46,8 @@ export const FinishRecitationBodySchema = z
     message: '請先默寫',
     path: ['written'],
   })
-  .refine((body) => body.mode !== 'choice' || body.picks !== undefined || body.correctCount !== undefined, {
+  // A run counts only its recorded picks or written text (the first release's bare counts: issue 37).
+  .refine((body) => body.mode !== 'choice' || body.picks !== undefined, {
     message: '請提供作答記錄',
     path: ['picks'],
   });

@@ -122,6 +122,7 @@ import {
   SetExamDateBodySchema,
   UpdateReviewSettingsBodySchema,
 } from './reviews.ts';
+import { selfMarkRoutes } from './self-marks.ts';
 import {
   ClassLearnerListSchema,
   ClassParamsSchema,
@@ -1098,6 +1099,7 @@ export const apiRoutes = {
   ...renderingRoutes,
   // 待老師批閱: answers the marker could not be sure of (issue 36) ----------------------------------
   ...teacherMarkingRoutes,
+  ...selfMarkRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

@@ -171,9 +171,14 @@ describe('learner write calls', () => {
   });
 
   it('refuses a recitation range whose end is not after its start', () => {
-    const run = { lessonId: 11, start: 10, end: 10, mistakes: 0, durationMs: 1000, correctCount: 0 };
+    const run = { lessonId: 11, start: 10, end: 10, mistakes: 0, durationMs: 1000, picks: [] };
     expect(ok(FinishRecitationBodySchema, run)).toBe(false);
     expect(ok(FinishRecitationBodySchema, { ...run, end: 40 })).toBe(true);
+  });
+
+  it('refuses a 12-choice run without its picks (the first release’s bare count: issue 37)', () => {
+    const run = { lessonId: 11, start: 0, end: 40, mistakes: 0, durationMs: 1000, correctCount: 40 };
+    expect(ok(FinishRecitationBodySchema, run)).toBe(false);
   });
 });
 

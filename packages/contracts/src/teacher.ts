@@ -85,6 +85,12 @@ export const ClassLearnerSchema = z.object({
   accuracy: PercentSchema.nullable(),
   lastActiveDate: TimestampSchema.nullable(),
   weakestLesson: WeakestLessonSchema.nullable(),
+  /**
+   * Correct answers this Hong Kong week beyond the pace a reader answers at (no served question, too
+   * fast, beyond the rate: issue 37), and whether they flag the learner (「待覆核」; off the league).
+   */
+  answersBeyondPace: CountSchema,
+  flagged: z.boolean(),
 });
 export type ClassLearner = z.infer<typeof ClassLearnerSchema>;
 

@@ -159,6 +159,8 @@ export const SubmitAnswerBodySchema = z.object({
   answeredAt: z.iso.datetime({ offset: true }).optional(),
   /** Long paper questions: the rubric level the learner gives their own answer (required there). */
   selfAssessedLevel: z.string().min(1).max(20).optional(),
+  /** The question's `served` token as it was served: without it (or too soon after it) no XP is paid. */
+  served: z.string().max(64).optional(),
 });
 export type SubmitAnswerBody = z.infer<typeof SubmitAnswerBodySchema>;
 
@@ -193,6 +195,16 @@ export const AnswerMarkingSchema = z.object({
 });
 export type AnswerMarking = z.infer<typeof AnswerMarkingSchema>;
 
+/**
+ * Why a correct answer paid no XP (issue 37): `not_served` (no valid served token), `too_fast` (sooner
+ * after serving than a reader answers), `pace` (faster than the learner's rate), `relearn` (right after a
+ * wrong answer: it pays when its review is due), `unconfirmed` (self-marked: it pays once a teacher
+ * confirms the mark).
+ */
+export const XP_WITHHELD_REASONS = ['not_served', 'too_fast', 'pace', 'relearn', 'unconfirmed'] as const;
+export const XpWithheldSchema = z.enum(XP_WITHHELD_REASONS);
+export type XpWithheld = z.infer<typeof XpWithheldSchema>;
+
 /** The graded answer: the verdict, the explanation and what it earned. */
 export const AnswerResultSchema = ProgressResultSchema.extend({
   /** The answer's version in the learner's stream: what an appeal names. */
@@ -205,6 +217,8 @@ export const AnswerResultSchema = ProgressResultSchema.extend({
   marking: AnswerMarkingSchema,
   /** True when this answer earned XP (the first correct answer of this question). */
   earnedXp: z.boolean(),
+  /** Present when a correct answer earned no XP though it would have: why (recorded all the same). */
+  xpWithheld: XpWithheldSchema.optional(),
   /** The review card after this answer (absent from replies stored before reviews existed). */
   review: AnswerReviewSchema.optional(),
 });

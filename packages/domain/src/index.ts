@@ -18,6 +18,8 @@ export * from './learner/events.ts';
 export * from './learner/polarity.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';
+export * from './pace/pace.ts';
+export * from './pace/self-marks.ts';
 export * from './passage/annotations.ts';
 export * from './profile/names.ts';
 export * from './profile/profile.ts';

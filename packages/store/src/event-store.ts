@@ -91,6 +91,55 @@ export async function xpEarnedSince(
   return new Map(rows.map((r) => [userIdOfStream(r.stream_id), Number(r.xp)]));
 }
 
+/**
+ * Correct answers each learner gave beyond the pace since `since` (recorded with xpWithheld of
+ * `reasons`: issue 37), for the fair-play flag; absent: none.
+ */
+export async function answersBeyondPaceSince(
+  db: Db,
+  userIds: readonly string[],
+  since: Date,
+  reasons: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0 || reasons.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('events')
+    .select(['stream_id', sql<string>`count(*)`.as('n')])
+    .where('type', '=', 'AnswerSubmitted')
+    .where('stream_id', 'in', userIds.map(learnerStreamId))
+    .where('recorded_at', '>=', since)
+    .where(sql<string>`data->>'xpWithheld'`, 'in', [...reasons])
+    .groupBy('stream_id')
+    .execute();
+  return new Map(rows.map((r) => [userIdOfStream(r.stream_id), Number(r.n)]));
+}
+
+/**
+ * The learners with at least `min` correct answers beyond the pace since `since` (the fair-play flag,
+ * issue 37), most first, at most `limit`: for the admin panel.
+ */
+export async function paceFlaggedSince(
+  db: Db,
+  since: Date,
+  reasons: readonly string[],
+  min: number,
+  limit = 50,
+): Promise<Array<{ userId: string; count: number }>> {
+  if (reasons.length === 0) return [];
+  const rows = await db
+    .selectFrom('events')
+    .select(['stream_id', sql<string>`count(*)`.as('n')])
+    .where('type', '=', 'AnswerSubmitted')
+    .where('recorded_at', '>=', since)
+    .where(sql<string>`data->>'xpWithheld'`, 'in', [...reasons])
+    .groupBy('stream_id')
+    .having(sql<number>`count(*)`, '>=', min)
+    .orderBy(sql`count(*)`, 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ userId: userIdOfStream(r.stream_id), count: Number(r.n) }));
+}
+
 /** The learners' events recorded since `since`, in stream order, by learner (for homework completion). */
 export async function learnerEventsSince(
   db: Db,

@@ -3,6 +3,7 @@
  * appended with `handleCommand` like a learner's), its history, the learners' progress decided by the
  * domain from their own events, the weekly league figures and the class's leaderboard setting.
  */
+
 import {
   type Assignment,
   type AssignmentProgress,
@@ -16,6 +17,7 @@ import {
   toClassEvent,
   upcast,
 } from '@wenyan/domain';
+import { sql } from 'kysely';
 import type { StreamModel } from './commands.ts';
 import { loadState } from './commands.ts';
 import type { Db } from './db.ts';
@@ -118,6 +120,8 @@ export async function leagueMembers(db: Db, classIds: readonly string[]): Promis
     .select(['class_members.class_id', 'users.id', 'users.first_name', 'users.last_name', 'users.nickname'])
     .where('class_members.class_id', 'in', ids)
     .where('users.erased_at', 'is', null)
+    // Teachers and admins are off the leagues unless they chose to join (issue 37).
+    .where(sql<boolean>`not (users.roles && array['teacher', 'admin']::text[] and users.leaderboard_opt_out)`)
     .execute();
   return rows.map((r) => ({
     classId: String(r.class_id),

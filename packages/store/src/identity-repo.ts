@@ -168,13 +168,32 @@ export async function findCredentials(
   return row ? { user: toUser(row), passwordHash: row.password_hash } : null;
 }
 
+/** The roles that keep an account off the students' boards unless it chooses to join (issue 37). */
+export const STAFF_ROLES: readonly Role[] = ['teacher', 'admin'];
+
+/**
+ * A newly granted teacher or admin role takes the account off the students' board and leagues (the
+ * leaderboard opt-out, which the account may turn back off to join); the ranking's SQL filter follows at
+ * once, the Redis ranking at the account's next projection or the caller's `remove`.
+ */
+async function staffOffBoards(db: Db, userIds: readonly string[], before: readonly Role[][]): Promise<void> {
+  const newlyStaff = userIds.filter((_, i) => !before[i]?.some((r) => STAFF_ROLES.includes(r)));
+  if (newlyStaff.length === 0) return;
+  await db.updateTable('users').set({ leaderboard_opt_out: true }).where('id', 'in', newlyStaff).execute();
+  await db.updateTable('user_totals').set({ ranked: false }).where('user_id', 'in', newlyStaff).execute();
+}
+
 export async function setRoles(db: Db, userId: string, roles: Role[]): Promise<UserRecord | null> {
+  const before = await db.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirst();
   const row = await db
     .updateTable('users')
     .set({ roles: [...new Set(roles)], updated_at: new Date() })
     .where('id', '=', userId)
     .returning(userColumns)
     .executeTakeFirst();
+  if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
+    await staffOffBoards(db, [userId], [(before?.roles ?? []) as Role[]]);
+  }
   return row ? toUser(row) : null;
 }
 
@@ -183,12 +202,20 @@ export async function setRolesByUsername(
   username: string,
   roles: Role[],
 ): Promise<UserRecord | null> {
+  const before = await db
+    .selectFrom('users')
+    .select('roles')
+    .where('username', '=', username)
+    .executeTakeFirst();
   const row = await db
     .updateTable('users')
     .set({ roles: [...new Set(roles)], updated_at: new Date() })
     .where('username', '=', username)
     .returning(userColumns)
     .executeTakeFirst();
+  if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
+    await staffOffBoards(db, [String(row.id)], [(before?.roles ?? []) as Role[]]);
+  }
   return row ? toUser(row) : null;
 }
 

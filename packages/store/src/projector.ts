@@ -549,6 +549,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       const outcomes: BatchOutcome[] = [];
       const writes: LearnerRows[] = [];
       const ranks: RankFigures[] = [];
+      const offBoard: string[] = [];
       for (const read of await readBatch(trx, userIds, BATCH)) {
         const current = read.viewSchema === LEARNER_VIEW_VERSION;
         const checkpoint = current ? (read.checkpoint ?? 0) : 0;
@@ -567,6 +568,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
         const changed =
           !sameRank(beforeRank, afterRank) || before.streakDays !== after.streakDays ? afterRank : null;
         if (changed && !read.offBoard) ranks.push(changed);
+        // Off the board (opted out, or made a teacher or admin by `setRoles`): out of the ranking too.
+        if (read.offBoard) offBoard.push(read.userId);
         const last = read.events[read.events.length - 1]!;
         outcomes.push({
           userId: read.userId,
@@ -580,6 +583,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       // The sorted set moves before the commit: if Redis is away the transaction rolls back and the
       // job is retried, so the index never falls behind the tables.
       if (ranks.length > 0) await deps.leaderboard.update(ranks);
+      if (offBoard.length > 0) await deps.leaderboard.remove(offBoard);
       return outcomes;
     });
   }

@@ -17,6 +17,8 @@ import {
   type ReviewCard,
 } from '@wenyan/domain';
 
+import { servedToken } from './served.ts';
+
 /** A question as read from the questions table. */
 export interface QuestionRow {
   id: string;
@@ -91,6 +93,7 @@ export function toQuestion(row: QuestionRow, learnerId: string): Question {
     characterFrequency: row.character_frequency as Question['characterFrequency'],
     points: row.points,
     rubric: row.type === 'long_question' ? (row.rubric ?? null) : null,
+    served: servedToken(learnerId, row.id),
   };
 }
 

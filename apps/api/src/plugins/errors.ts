@@ -57,6 +57,10 @@ export const REFUSAL_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   ALREADY_MARKED: 409,
   NOT_LEARNERS_ANSWER: 404,
   INVALID_MARKS: 400,
+  RECITATION_TOO_FAST: 400,
+  NO_RECORDED_ANSWERS: 400,
+  NOT_SELF_MARKED: 400,
+  ALREADY_CONFIRMED: 409,
 };
 
 /** A domain refusal as the API reports it: its code and message, the status from `REFUSAL_STATUS`. */

@@ -153,6 +153,12 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
       const note = d.note === null ? '' : `，評語：「${clip(d.note, 40)}」`;
       return `老師批閱${lessonName(titles, d.lessonId)}${typeName(d.questionType)}一題：暫評 ${d.provisionalPointsEarned}/${d.pointsAvailable} 分 → ${verdict}${note}`;
     }
+    case 'SelfMarkConfirmed': {
+      const d = event.data;
+      const adjusted =
+        d.pointsEarned === d.selfMarkedPoints ? '確認' : `調整為 ${d.pointsEarned}/${d.pointsAvailable} 分`;
+      return `老師${adjusted}${lessonName(titles, d.lessonId)}一題的自評（自評 ${d.selfMarkedPoints}/${d.pointsAvailable} 分）`;
+    }
     case 'ExamDateSet': {
       const d = event.data;
       const whose = d.source === 'learner' ? '自訂考試日期' : `考試日期按${d.examYear ?? '本'}年度預設`;

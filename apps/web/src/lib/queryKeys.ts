@@ -80,6 +80,8 @@ export const queryKeys = {
     pendingAnswers: ['teacher', 'pending-answers'] as const,
     classLearners: (classId: string) => ['teacher', 'classes', classId, 'learners'] as const,
     classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
+    /** The class's self-marked answers waiting for confirmation (issue 37). */
+    selfMarks: (classId: string) => ['teacher', 'classes', classId, 'self-marks'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
     learnerState: (learnerId: string, at: number | null) =>
       ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,

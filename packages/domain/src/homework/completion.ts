@@ -1,9 +1,12 @@
 /**
- * Whether a learner has done an assignment, decided from their own events. Only events from the
+ * Whether a learner has done an assignment, decided from their own recorded work (issue 37: never a
+ * bare claim; a practice is done by a completed node or by 8 answers of its type at 80 %, the results
+ * screen opened or not). Only events from the
  * moment the work was set count; the moment the work was finished is the finishing event's own
  * (an answer given offline counts when it was given). Late: finished after the due time.
  */
 import type { LearnerEvent } from '../learner/events.ts';
+import { isNodePassed, SESSION_QUESTION_LIMIT } from '../progress/progress.ts';
 import { assertNever } from '../shared/errors.ts';
 import type { Assignment, AssignmentTask } from './assignments.ts';
 
@@ -33,7 +36,10 @@ function stepsOf(task: AssignmentTask): {
   step: (e: LearnerEvent) => string | 'touch' | null;
 } {
   switch (task.kind) {
-    case 'practice':
+    case 'practice': {
+      // The latest verdict on each question of the practice type answered since the work was set: a
+      // full session of them at 80 % completes the work, whether or not the results were opened.
+      const verdicts = new Map<string, boolean>();
       return {
         needed: 1,
         step: (e) => {
@@ -43,6 +49,16 @@ function stepsOf(task: AssignmentTask): {
             e.data.nodeType === task.nodeType
           ) {
             return 'node';
+          }
+          if (
+            e.type === 'AnswerSubmitted' &&
+            e.data.source === 'quiz' &&
+            e.data.lessonId === task.lessonId &&
+            e.data.questionType === task.nodeType
+          ) {
+            verdicts.set(e.data.questionId, e.data.isCorrect);
+            const correct = [...verdicts.values()].filter(Boolean).length;
+            if (isNodePassed(correct, verdicts.size, SESSION_QUESTION_LIMIT)) return 'node';
           }
           const touched =
             (e.type === 'AnswerSubmitted' &&
@@ -55,6 +71,7 @@ function stepsOf(task: AssignmentTask): {
           return touched ? 'touch' : null;
         },
       };
+    }
     case 'vocabulary':
       return {
         needed: 1,

@@ -64,6 +64,19 @@ describe('completion of an assignment', () => {
       needed: 1,
     });
   });
+  it('is done when 8 answers of the practice type reach 80 %, without the results screen (issue 37)', () => {
+    const at = (minute: number) => `2026-11-21T01:${String(minute).padStart(2, '0')}:00.000Z`;
+    const answers = Array.from({ length: 8 }, (_, i) =>
+      answer(at(i), { questionId: `q${i}`, isCorrect: i !== 3 }),
+    );
+    expect(assignmentProgress(practice, answers.slice(0, 7)).status).toBe('in_progress');
+    expect(assignmentProgress(practice, answers)).toMatchObject({ status: 'done', completedAt: at(7) });
+    // Two wrong of eight is 75 %: not yet.
+    const short = answers.map((a, i) =>
+      i === 5 ? answer(at(5), { questionId: 'q5', isCorrect: false }) : a,
+    );
+    expect(assignmentProgress(practice, short).status).toBe('in_progress');
+  });
   it('is late when finished after the due time', () => {
     expect(assignmentProgress(practice, [nodeCompleted('2026-11-27T16:00:00.000Z')]).status).toBe('late');
   });

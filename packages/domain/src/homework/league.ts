@@ -31,6 +31,8 @@ export interface LeagueMember {
   readonly firstName: string | null;
   readonly lastName: string | null;
   readonly nickname: string | null;
+  /** Flagged this week for answers beyond the pace (pace/pace.ts): off the league until reviewed. */
+  readonly flagged?: boolean;
 }
 
 /**
@@ -59,12 +61,17 @@ export interface LeagueStanding {
   readonly weeklyXp: number;
 }
 
-/** The league's order: most XP this week first, ties share a rank and are listed by user id. */
+/**
+ * The league's order: most XP this week first, ties share a rank and are listed by user id. A learner
+ * flagged for answers beyond the pace waits for review off the league (issue 37).
+ */
 export function leagueStandings(members: readonly LeagueMember[]): LeagueStanding[] {
-  const sorted = [...members].sort(
-    (a, b) =>
-      b.weeklyXp - a.weeklyXp || Number(a.userId) - Number(b.userId) || a.userId.localeCompare(b.userId),
-  );
+  const sorted = members
+    .filter((m) => m.flagged !== true)
+    .sort(
+      (a, b) =>
+        b.weeklyXp - a.weeklyXp || Number(a.userId) - Number(b.userId) || a.userId.localeCompare(b.userId),
+    );
   let rank = 0;
   let previous: number | null = null;
   return sorted.map((m, i) => {

@@ -366,9 +366,18 @@ describe('submitting an answer', () => {
       expect(xpOf(second.slice(first.length))).toBe(0);
     });
 
-    it('pays its XP the first time it is answered right after being answered wrong', () => {
-      const decision = given(history({ command: signIn }, { command: wrong('q1') })).when(right('q1'));
-      expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['AnswerSubmitted', 'XpAwarded']);
+    it('pays its XP the first time it is answered right after being answered wrong, once its review is due', () => {
+      const before = history({ command: signIn }, { command: wrong('q1') });
+      // The same day, with the key just shown: recorded, no XP (pace/pace.ts, 'relearn').
+      const soon = given(before).when(right('q1'));
+      expect(soon.ok && soon.events.map((e) => e.type)).toEqual(['AnswerSubmitted']);
+      // The next day its review is due: the question's XP and the review's.
+      const due = given(before).when(right('q1'), { now: sept(3) });
+      expect(due.ok && due.events.filter((e) => e.type === 'XpAwarded').map((e) => e.data.reason)).toEqual([
+        'daily_sign_in',
+        'correct_answer',
+        'review_correct',
+      ]);
     });
   });
 
@@ -836,8 +845,19 @@ describe('completing a vocabulary exercise', () => {
       },
     }) as LearnerCommand;
 
+  /** A session's answers: 8 right and 2 wrong in lesson 1, one in lesson 3 (not the session's). */
+  const session = () =>
+    history(
+      { command: signIn },
+      recordPlan,
+      ...Array.from({ length: 8 }, (_, i) => ({ command: right(`v${i}`) })),
+      { command: wrong('v8') },
+      { command: wrong('v9') },
+      { command: right('other', { lessonId: 3 }) },
+    );
+
   it('records the exercise with the server score', () => {
-    expect(given(history({ command: signIn }, recordPlan)).when(exercise())).toEqual({
+    expect(given(session()).when(exercise())).toEqual({
       ok: true,
       events: [
         learnerEvent('VocabularyExerciseCompleted', {
@@ -856,12 +876,51 @@ describe('completing a vocabulary exercise', () => {
   });
 
   it('keeps a difficulty given and a null lesson list', () => {
-    const decision = given(history({ command: signIn }, recordPlan)).when(
-      exercise({ difficulty: 'advanced', lessonIds: null }),
+    const decision = given(session()).when(
+      exercise({
+        difficulty: 'advanced',
+        lessonIds: null,
+        questionsAnswered: 11,
+        correctAnswers: 9,
+        score: 82,
+      }),
     );
     expect(decision.ok && decision.events[0]?.data).toMatchObject({
       difficulty: 'advanced',
       lessonIds: null,
+      questionsAnswered: 11,
+    });
+  });
+
+  describe('counts only the answers the server recorded in the session (issue 37)', () => {
+    it('refuses a bare claim with no answers recorded', () => {
+      const claim = exercise({ questionsAnswered: 100, correctAnswers: 100, score: 100 });
+      expect(given(history({ command: signIn })).when(claim)).toEqual(refused('NO_RECORDED_ANSWERS'));
+      // Answers of another lesson are not this session's.
+      const elsewhere = history({ command: signIn }, { command: right('q', { lessonId: 5 }) });
+      expect(given(elsewhere).when(claim)).toEqual(refused('NO_RECORDED_ANSWERS'));
+    });
+
+    it('records no more than the answers recorded, whatever the claim', () => {
+      const three = history(
+        { command: signIn },
+        { command: right('a') },
+        { command: right('b') },
+        { command: wrong('c') },
+      );
+      const decision = given(three).when(
+        exercise({ questionsAnswered: 100, correctAnswers: 100, score: 100 }),
+      );
+      expect(decision.ok && decision.events[0]?.data).toMatchObject({
+        questionsAnswered: 3,
+        correctAnswers: 2,
+        score: 67,
+      });
+    });
+
+    it('counts the answers since the last finished session only', () => {
+      const first = extend(session(), { command: exercise() });
+      expect(given(first).when(exercise())).toEqual(refused('NO_RECORDED_ANSWERS'));
     });
   });
 
@@ -956,50 +1015,38 @@ describe('finishing a recitation', () => {
       data: { lessonId: 3, start: 0, end: 40, characters: 38, mistakes: 2, durationMs: 90_000, ...overrides },
     }) as LearnerCommand;
 
-  it('records the accuracy and grade the server computes', () => {
-    expect(given(history({ command: signIn }, recordPlan)).when(recitation({ accuracy: 95 }))).toEqual({
-      ok: true,
-      events: [
-        learnerEvent('RecitationFinished', {
-          mode: 'choice',
-          attempts: [],
-          extra: [],
-          lessonId: 3,
-          start: 0,
-          end: 40,
-          characters: 38,
-          mistakes: 2,
-          durationMs: 90_000,
-          accuracy: 95,
-          grade: 'excellent',
-          at: AT,
-        }),
-      ],
-    });
-  });
-
-  it('counts the whole range when the client does not say how many characters', () => {
-    const decision = given(history({ command: signIn }, recordPlan)).when(
-      recitation({ characters: undefined, mistakes: 10 }),
+  it('refuses a run with only the client’s counts (no picks, nothing written): issue 37', () => {
+    expect(given([]).when(recitation())).toEqual(refused('INVALID_ATTEMPTS'));
+    expect(given([]).when(recitation({ text: '學'.repeat(40), characters: 40, mistakes: 0 }))).toEqual(
+      refused('INVALID_ATTEMPTS'),
     );
-    expect(decision.ok && decision.events[0]?.data).toMatchObject({
-      characters: 40,
-      accuracy: 80,
-      grade: 'pass',
-    });
   });
 
-  it.each([[{ start: -1 }], [{ end: 0 }], [{ start: 1.5 }], [{ characters: 0 }], [{ characters: 41 }]])(
-    'refuses the range %o',
-    (overrides) => {
-      expect(given([]).when(recitation(overrides))).toEqual(refused('INVALID_RANGE'));
-    },
-  );
+  it.each([[{ start: -1 }], [{ end: 0 }], [{ start: 1.5 }]])('refuses the range %o', (overrides) => {
+    expect(given([]).when(recitation(overrides))).toEqual(refused('INVALID_RANGE'));
+  });
 
-  it('refuses impossible mistakes, durations and accuracies', () => {
-    expect(given([]).when(recitation({ mistakes: -1 }))).toEqual(refused('INVALID_MISTAKES'));
+  it('refuses impossible durations and accuracies', () => {
     expect(given([]).when(recitation({ durationMs: Number.NaN }))).toEqual(refused('INVALID_TIME_SPENT'));
-    expect(given([]).when(recitation({ accuracy: 100 }))).toEqual(refused('ACCURACY_MISMATCH'));
+    const picks = [{ position: 0, selected: '學', timeSpent: 1 }];
+    expect(given([]).when(recitation({ text: '學而時習之', start: 0, end: 1, picks, accuracy: 50 }))).toEqual(
+      refused('ACCURACY_MISMATCH'),
+    );
+  });
+
+  it('refuses a long text written faster than a quarter second a character (pasted, not recalled): issue 37', () => {
+    const text = '學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？';
+    // 30 characters (punctuation aside): the first 12 free, then 18 × 250 ms.
+    const run = (durationMs: number) =>
+      given([]).when(recitation({ text, start: 0, end: 36, mode: 'free_recall', written: text, durationMs }));
+    expect(run(4_499)).toEqual(refused('RECITATION_TOO_FAST'));
+    expect(run(4_500).ok).toBe(true);
+    // A short phrase may be typed at once.
+    expect(
+      given([]).when(
+        recitation({ text, start: 0, end: 5, mode: 'free_recall', written: '學而時習之', durationMs: 0 }),
+      ).ok,
+    ).toBe(true);
   });
 
   const TEXT = '學而時習之，不亦說乎？';
@@ -1150,10 +1197,35 @@ describe('an answer given offline', () => {
     ]);
   });
 
-  it('still counts for the day it was given at exactly 72 hours', () => {
+  it('counts for the day it arrives when it was given before the day before (at 72 hours too)', () => {
     const before = history({ command: signIn, now: sept(2) });
     const decision = given(before).when(offline('q1', sept(3, '08:00')), { now: sept(6, '08:00') });
-    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-03']);
+    expect(streakEvents(decision).map((e) => e.data.day)).toEqual(['2024-09-06']);
+    // The answer itself still records when it was given (the schedule reads it).
+    const submitted = decision.ok ? decision.events.find((e) => e.type === 'AnswerSubmitted') : undefined;
+    expect(submitted?.type === 'AnswerSubmitted' && submitted.data.answeredAt).toBe(
+      new Date(sept(3, '08:00')).toISOString(),
+    );
+  });
+
+  it('never rebuilds several missed days: answers dated three missed days back fill only the day before', () => {
+    // A streak of 3 up to 2 September; nothing on 3, 4 and 5 September; on the 6th, answers dated each
+    // missed day arrive (the 72-hour window), then one of the day.
+    const before = history({ command: signIn, now: sept(1) }, { command: signIn, now: sept(2) });
+    const events = extend(
+      before,
+      { command: offline('q1', sept(3, '20:00')), now: sept(6, '08:00') },
+      { command: offline('q2', sept(4, '20:00')), now: sept(6, '08:01') },
+      { command: offline('q3', sept(5, '20:00')), now: sept(6, '08:02') },
+      { command: signIn, now: sept(6, '08:03') },
+    );
+    const state = foldLearner(events);
+    expect(state.streakDays).toBeLessThanOrEqual(2);
+    expect(
+      events
+        .filter((e) => e.type === 'XpAwarded' && e.data.reason === 'streak_milestone')
+        .map((e) => e.data.at),
+    ).toEqual([]);
   });
 
   it('counts for the moment it arrives when it says it was given in the future', () => {

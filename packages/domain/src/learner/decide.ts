@@ -6,6 +6,8 @@
 import { foldText } from '../grading/fold.ts';
 import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingScheme } from '../grading/marker.ts';
+import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
+import { selfMarkedPoints } from '../pace/self-marks.ts';
 import {
   characterLength,
   NOTE_MAX_LENGTH,
@@ -35,7 +37,7 @@ import {
 import { isDueMsBy } from '../review/scheduler.ts';
 import { assertNever, type DomainError, refuse } from '../shared/errors.ts';
 import { milestoneReachedAt, stepStreak } from '../streak/streak.ts';
-import { hongKongDate, isReadableTime } from '../time/hong-kong.ts';
+import { hongKongDate, isReadableTime, previousDay } from '../time/hong-kong.ts';
 import { XP_AWARDS, type XpReason, xpForAnswer } from '../xp/awards.ts';
 import {
   type AnswerSource,
@@ -75,8 +77,15 @@ export type QuestionForGrading = {
   readonly keywords?: readonly string[] | null;
 };
 
-/** A learner's own marking of a long answer against the question's rubric (points out of its marks). */
-export type SelfAssessment = { readonly pointsEarned: number; readonly pointsAvailable: number };
+/**
+ * A learner's own marking of a long answer against the question's rubric (points out of its marks), and
+ * the top mark of the rubric's lowest level (an answer shorter than the minimum is capped there).
+ */
+export type SelfAssessment = {
+  readonly pointsEarned: number;
+  readonly pointsAvailable: number;
+  readonly lowestLevelPoints?: number;
+};
 
 export type SubmitAnswer = Command<
   'SubmitAnswer',
@@ -89,6 +98,12 @@ export type SubmitAnswer = Command<
     answeredAt?: string;
     /** Long paper questions: the learner's own marking against the rubric, recorded as self-assessed. */
     selfAssessment?: SelfAssessment;
+    /**
+     * When the server served this question to this learner (ISO 8601, from its signed served token), or
+     * null when it has no record of serving it: the answer then pays no XP (pace/pace.ts). Undefined:
+     * the caller does not track serving (the API always does unless XP_PACE=off) and no pace applies.
+     */
+    servedAt?: string | null;
   }
 >;
 export type CompleteNode = Command<
@@ -137,9 +152,9 @@ export type FinishRecitation = Command<
     end: number;
     /** 'choice' when absent. */
     mode?: RecitationMode;
-    /** Characters recited; defaults to end − start. Ignored when picks or a written text are given. */
+    /** The first release's count of characters recited: ignored (a run counts only picks or written text). */
     characters?: number;
-    /** Wrong picks as the client counted them; ignored when `picks` are given. */
+    /** Wrong picks as the client counted them: ignored (the picks are marked). */
     mistakes: number;
     durationMs: number;
     /** The client's accuracy, checked against the server's. */
@@ -275,8 +290,18 @@ export type MarkPendingAnswer = Command<
   }
 >;
 
+/**
+ * A teacher confirms a self-marked answer at `pointsEarned` (the learner's mark, or adjusted): issue 37.
+ * `answer` is the stored answer at its version (read by the API, never sent by the client).
+ */
+export type ConfirmSelfMark = Command<
+  'ConfirmSelfMark',
+  { answer: AppealedAnswer; pointsEarned: number; teacherId: string }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
+  | ConfirmSelfMark
   | CompleteNode
   | CompleteVocabularyExercise
   | SaveErrorNote
@@ -363,6 +388,19 @@ export function answerCountsAt(answeredAt: string | undefined, now: string): str
 }
 
 /**
+ * The moment an answer counts for in the streak (issue 37): `answerCountsAt`, but only when that falls on
+ * the Hong Kong day it arrives or the day before (a phone offline overnight keeps the streak alive);
+ * older, it counts for the day it arrives. So answers dated up to 72 hours back can fill at most the one
+ * day before their arrival, never rebuild several missed days.
+ * @example streakCountsAt('2024-09-03T14:00:00Z', '2024-09-04T00:00:00Z') // '2024-09-03T14:00:00.000Z'
+ */
+export function streakCountsAt(answeredAt: string | undefined, now: string): string {
+  const arrived = new Date(now).toISOString();
+  const counted = answerCountsAt(answeredAt, now);
+  return hongKongDate(counted) >= previousDay(hongKongDate(arrived)) ? counted : arrived;
+}
+
+/**
  * DailySignedIn, its XP and the streak event, when `dayAt` falls on a new Hong Kong day. `dayAt` is the
  * moment the command counts for (an offline answer's), `at` the server's time every event records.
  */
@@ -404,20 +442,12 @@ function submitAnswer(
   const grading = (context.grade ?? gradeAnswer)(question, selectedAnswer);
   // The marker could not be sure: the answer waits for a teacher, counting as neither right nor wrong.
   const pendingReview = selfAssessment === undefined && grading.marking?.uncertain === true;
-  const graded = markedPoints(grading, selfAssessment);
+  const graded = markedPoints(grading, cappedSelfAssessment(selfAssessment, selectedAnswer));
   const marked = pendingReview ? { ...graded, isCorrect: false } : graded;
   const lesson = lessonState(state, question.lessonId);
   const firstAttempt = lesson.answered[question.id] !== true;
   const questionsCompleted = lesson.questionsCompleted + (firstAttempt ? 1 : 0);
   const totalQuestions = context.lessonQuestionCounts?.[question.lessonId] ?? LESSON_PROGRESS_QUESTIONS;
-  // XP for the first correct answer of a question only; the run counts only answers that earned XP
-  // (a correct repeat neither adds to it nor breaks it; a wrong answer breaks it).
-  const earnedXp = marked.isCorrect && lesson.correct[question.id] !== true;
-  const correctRun = pendingReview
-    ? state.correctRun
-    : marked.isCorrect
-      ? state.correctRun + (earnedXp ? 1 : 0)
-      : 0;
   const answeredAt = answerCountsAt(data.answeredAt, at);
   // The plan this answer is scheduled under (the school year's default may have moved since the last).
   const planEvents = defaultPlanEvents(state, context, at);
@@ -427,6 +457,22 @@ function submitAnswer(
     ? ledgerDueMsUnder(ledger, question.lessonId, question.id, newPlan.data)
     : ledgerDueMs(ledger, question.lessonId, question.id);
   const wasDue = dueMs !== undefined && isDueMsBy(dueMs, Date.parse(answeredAt));
+  // XP for the first correct answer of a question only, at a human pace (pace/pace.ts); the run counts
+  // only answers that earned XP (a correct repeat or a withheld one neither adds to it nor breaks it; a
+  // wrong answer breaks it).
+  const pay = answerPays(data, state, {
+    wouldEarn: marked.isCorrect && lesson.correct[question.id] !== true,
+    answeredWrongBefore: state.errorBook[question.id] !== undefined,
+    wasDue,
+    isChoice: grading.method === 'choice',
+    answeredAt,
+  });
+  const earnedXp = pay.xpWithheld === null && marked.isCorrect && lesson.correct[question.id] !== true;
+  const correctRun = pendingReview
+    ? state.correctRun
+    : marked.isCorrect
+      ? state.correctRun + (earnedXp ? 1 : 0)
+      : 0;
   const events: LearnerEvent[] = [
     ...planEvents,
     learnerEvent('AnswerSubmitted', {
@@ -456,10 +502,14 @@ function submitAnswer(
       totalQuestions,
       wasDue,
       ...(pendingReview ? { pendingReview: true } : {}),
+      ...(pay.xpWithheld === null ? {} : { xpWithheld: pay.xpWithheld }),
+      ...(pay.pace === undefined ? {} : { pace: pay.pace }),
       at,
     }),
     ...xpForAnswer(earnedXp, correctRun).map((reason) => xp(at, reason, question.lessonId, question.id)),
-    ...(wasDue && marked.isCorrect ? [xp(at, 'review_correct', question.lessonId, question.id)] : []),
+    ...(wasDue && marked.isCorrect && isPaced(pay.xpWithheld)
+      ? [xp(at, 'review_correct', question.lessonId, question.id)]
+      : []),
   ];
   if (!lesson.completed && isLessonComplete(questionsCompleted, totalQuestions)) {
     events.push(
@@ -469,10 +519,58 @@ function submitAnswer(
         totalQuestions,
         at,
       }),
-      xp(at, 'lesson_completed', question.lessonId, null),
+      // A lesson raced through beyond the bound is completed for progress, without its XP.
+      ...(isPaced(pay.xpWithheld) ? [xp(at, 'lesson_completed', question.lessonId, null)] : []),
     );
   }
   return accept(events);
+}
+
+/** Whether an answer was within the pace (withheld only for being a relearned key, or not at all). */
+const isPaced = (withheld: XpWithheld | null) => withheld === null || withheld === 'relearn';
+
+type AnswerFacts = {
+  /** Correct, and the first correct answer of the question. */
+  readonly wouldEarn: boolean;
+  /** The learner answered this question wrongly before (it is in the error book). */
+  readonly answeredWrongBefore: boolean;
+  readonly wasDue: boolean;
+  readonly isChoice: boolean;
+  readonly answeredAt: string;
+};
+
+/**
+ * Whether a correct answer pays its XP (xpWithheld null) or why not, and the learner's pace bucket after
+ * it (undefined: unchanged). A wrong answer before it pays nothing until its review is due ('relearn');
+ * then the served time and the pace decide, when the caller tracks serving.
+ */
+function answerPays(
+  data: SubmitAnswer['data'],
+  state: LearnerState,
+  facts: AnswerFacts,
+): { readonly xpWithheld: XpWithheld | null; readonly pace?: LearnerState['pace'] } {
+  // A self-mark pays once a teacher confirms it.
+  if (facts.wouldEarn && data.selfAssessment !== undefined) return { xpWithheld: 'unconfirmed' };
+  if (!facts.wouldEarn || data.servedAt === undefined) {
+    return { xpWithheld: facts.wouldEarn && facts.answeredWrongBefore && !facts.wasDue ? 'relearn' : null };
+  }
+  const servedMs = data.servedAt === null ? Number.NaN : Date.parse(data.servedAt);
+  const verdict = paceAnswer(
+    state.pace,
+    Number.isFinite(servedMs) ? servedMs : undefined,
+    Date.parse(facts.answeredAt),
+    minAnswerSeconds(facts.isChoice, data.selectedAnswer),
+  );
+  if (!verdict.paid) return { xpWithheld: verdict.reason };
+  if (facts.answeredWrongBefore && !facts.wasDue) return { xpWithheld: 'relearn' };
+  return { xpWithheld: null, pace: verdict.pace };
+}
+
+/** A self-assessment with a short answer capped at the rubric's lowest level (pace/self-marks.ts). */
+function cappedSelfAssessment(s: SelfAssessment | undefined, answer: string): SelfAssessment | undefined {
+  if (s === undefined || s.lowestLevelPoints === undefined) return s;
+  const pointsEarned = selfMarkedPoints(answer, s.pointsEarned, s.pointsAvailable, s.lowestLevelPoints);
+  return pointsEarned === s.pointsEarned ? s : { ...s, pointsEarned };
 }
 
 function isSelfAssessment(s: SelfAssessment): boolean {
@@ -618,20 +716,51 @@ function completeNode(
   return accept(events);
 }
 
-function completeVocabularyExercise({ data }: CompleteVocabularyExercise, at: string): Outcome {
+/**
+ * The answers recorded since the last finished vocabulary session, of the session's lessons (all when
+ * `lessonIds` is null): what a session counts (issue 37).
+ */
+function recordedVocabularyAnswers(
+  state: LearnerState,
+  lessonIds: readonly number[] | null,
+): { readonly answered: number; readonly correct: number } {
+  const tally = state.vocabularyTally ?? {};
+  const keys = lessonIds === null ? Object.keys(tally) : lessonIds.map(String);
+  let answered = 0;
+  let correct = 0;
+  for (const key of keys) {
+    answered += tally[key]?.[0] ?? 0;
+    correct += tally[key]?.[1] ?? 0;
+  }
+  return { answered, correct };
+}
+
+/**
+ * Records a finished vocabulary session with the answers the server recorded in it (at most what the
+ * client claims): a claim with no recorded answers is refused, so it never marks homework done.
+ */
+function completeVocabularyExercise(
+  { data }: CompleteVocabularyExercise,
+  state: LearnerState,
+  at: string,
+): Outcome {
   if (!VOCABULARY_EXERCISE_TYPES.includes(data.exerciseType) || data.exerciseId.trim().length === 0) {
     return refuse('INVALID_EXERCISE', '詞語練習資料無效');
   }
   const checked = checkedScore(data);
   if (!checked.ok) return checked;
+  const recorded = recordedVocabularyAnswers(state, data.lessonIds);
+  const questionsAnswered = Math.min(data.questionsAnswered, recorded.answered);
+  if (questionsAnswered === 0) return refuse('NO_RECORDED_ANSWERS', '這次練習沒有已記錄的答案');
+  const correctAnswers = Math.min(data.correctAnswers, recorded.correct, questionsAnswered);
   return accept([
     learnerEvent('VocabularyExerciseCompleted', {
       exerciseType: data.exerciseType,
       exerciseId: data.exerciseId.trim(),
       lessonIds: data.lessonIds === null ? null : [...data.lessonIds],
-      score: checked.score,
-      questionsAnswered: data.questionsAnswered,
-      correctAnswers: data.correctAnswers,
+      score: percent(correctAnswers, questionsAnswered),
+      questionsAnswered,
+      correctAnswers,
       timeSpent: data.timeSpent,
       difficulty: data.difficulty ?? 'intermediate',
       at,
@@ -749,6 +878,19 @@ function markWritten(
   };
 }
 
+/**
+ * The least time a written recitation takes (issue 37): a phrase of RECITATION_QUICK_CHARACTERS may be
+ * typed at once; each character written beyond it takes RECITATION_MIN_MS_PER_CHARACTER (240 a minute;
+ * punctuation and spaces aside). A passage pasted in from the lesson's text is refused.
+ */
+export const RECITATION_MIN_MS_PER_CHARACTER = 250;
+export const RECITATION_QUICK_CHARACTERS = 12;
+
+function writtenMinimumMs(written: string): number {
+  const characters = Array.from(foldText(written)).length;
+  return Math.max(0, characters - RECITATION_QUICK_CHARACTERS) * RECITATION_MIN_MS_PER_CHARACTER;
+}
+
 function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   const { start, end } = data;
   const mode = data.mode ?? 'choice';
@@ -761,23 +903,15 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
     if (data.text === undefined || data.written === undefined) {
       return refuse('INVALID_WRITTEN', '請先默寫');
     }
+    if (data.durationMs < writtenMinimumMs(data.written)) {
+      return refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
+    }
     marks = markWritten(data.text, start, end, data.written, mode === 'miswrite' ? 'exact' : 'accepted');
   } else if (data.picks !== undefined && data.text !== undefined) {
     marks = markPicks(data.text, start, end, data.picks);
   } else {
-    // A run of the first release's client: its counts, checked for consistency only.
-    const characters = data.characters ?? end - start;
-    if (!isCount(characters) || characters === 0 || characters > end - start) {
-      return refuse('INVALID_RANGE', '背誦範圍無效');
-    }
-    if (!isCount(data.mistakes)) return refuse('INVALID_MISTAKES', '錯誤次數無效');
-    marks = {
-      characters,
-      mistakes: data.mistakes,
-      accuracy: recitationAccuracy(characters, data.mistakes),
-      attempts: [],
-      extra: [],
-    };
+    // A run counts only its recorded picks: the first release's bare counts are refused (issue 37).
+    return refuse('INVALID_ATTEMPTS', '請提供作答記錄');
   }
   if ('code' in marks) return refuse(marks.code, marks.message);
   if (data.accuracy !== undefined && !(Math.abs(marks.accuracy - data.accuracy) <= CLIENT_FIGURE_TOLERANCE)) {
@@ -903,7 +1037,41 @@ const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
   'AcceptAppeal',
   'RemarkAfterRevert',
   'MarkPendingAnswer',
+  'ConfirmSelfMark',
 ]);
+
+/**
+ * Confirms a self-marked answer (issue 37), once: at the teacher's mark (0 to the question's marks). It
+ * counts in accuracy from now on, and earns the question's XP when full marks make it the learner's first
+ * correct answer of the question (no run bonus: a confirmation is not an answer in a run).
+ */
+function confirmSelfMark({ data }: ConfirmSelfMark, state: LearnerState, at: string): Outcome {
+  const { answer, pointsEarned } = data;
+  if (!answer.selfAssessed) return refuse('NOT_SELF_MARKED', '這個答案不是自評的答案');
+  if (state.confirmedSelfMarks?.[String(answer.version)] === true) {
+    return refuse('ALREADY_CONFIRMED', '這個自評已經確認');
+  }
+  if (!isCount(pointsEarned) || pointsEarned > answer.pointsAvailable) {
+    return refuse('INVALID_SELF_ASSESSMENT', '分數無效');
+  }
+  const isCorrect = pointsEarned === answer.pointsAvailable;
+  const earnedXp = isCorrect && lessonState(state, answer.lessonId).correct[answer.questionId] !== true;
+  return accept([
+    learnerEvent('SelfMarkConfirmed', {
+      answerVersion: answer.version,
+      questionId: answer.questionId,
+      lessonId: answer.lessonId,
+      selfMarkedPoints: answer.pointsEarned,
+      pointsEarned,
+      pointsAvailable: answer.pointsAvailable,
+      isCorrect,
+      earnedXp,
+      teacherId: data.teacherId,
+      at,
+    }),
+    ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
 
 /** The length limit of an appeal's note and of a teacher's note on a declined appeal. */
 export const APPEAL_NOTE_MAX_LENGTH = 300;
@@ -1151,7 +1319,7 @@ function decideCommand(
     case 'CompleteNode':
       return completeNode(command, state, context, at);
     case 'CompleteVocabularyExercise':
-      return completeVocabularyExercise(command, at);
+      return completeVocabularyExercise(command, state, at);
     case 'SaveErrorNote':
       return saveErrorNote(command, state, at);
     case 'MasterErrorQuestion':
@@ -1172,6 +1340,8 @@ function decideCommand(
       return remarkAfterRevert(command, at);
     case 'MarkPendingAnswer':
       return markPendingAnswer(command, state, at);
+    case 'ConfirmSelfMark':
+      return confirmSelfMark(command, state, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':
@@ -1196,8 +1366,8 @@ export function decide(command: LearnerCommand, state: LearnerState, context: De
   if (!outcome.ok) return outcome;
   // A teacher's resolution of an appeal is not the learner's activity: no sign-in, no streak.
   if (TEACHER_COMMANDS.has(command.type)) return outcome;
-  // An answer given offline counts for the day it was given (within the bound); every event keeps the
-  // server's time as `at`.
-  const dayAt = command.type === 'SubmitAnswer' ? answerCountsAt(command.data.answeredAt, at) : at;
+  // An answer given offline counts for the day it was given when that is the day of its arrival or the
+  // day before (streakCountsAt); every event keeps the server's time as `at`.
+  const dayAt = command.type === 'SubmitAnswer' ? streakCountsAt(command.data.answeredAt, at) : at;
   return { ok: true, events: [...startOfDay(state, at, dayAt), ...outcome.events] };
 }

@@ -64,6 +64,7 @@ describe('the learner event union', () => {
       'AnswerRemarked',
       'AnswerRemarkedOnRevert',
       'AnswerTeacherMarked',
+      'SelfMarkConfirmed',
       'ExamDateSet',
       'ReviewSettingsChanged',
     ]);

@@ -4,6 +4,7 @@
  * and enough for a teacher's replay to show it without looking anything up but the question text.
  */
 import type { GradingMethod } from '../grading/grading.ts';
+import type { PaceRecord, XpWithheld } from '../pace/pace.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
   type ExamDateSource,
@@ -113,6 +114,13 @@ export type AnswerSubmitted = Event<
      * earned review XP; the answer counts toward the daily review goal). Absent before reviews: false.
      */
     wasDue?: boolean;
+    /**
+     * Why a correct answer that would have earned XP did not (pace/pace.ts: not served, too fast, beyond
+     * the learner's rate, a relearned key). Absent when it earned XP, was wrong, or before issue 37.
+     */
+    xpWithheld?: XpWithheld;
+    /** The learner's pace bucket after an answer that paid XP under the pace rule. */
+    pace?: PaceRecord;
     /**
      * The marker could not be sure (待老師批閱): the answer waits for a teacher's marks. It earned no XP,
      * and counts as neither right nor wrong (accuracy, the run, the error book, its review card) until
@@ -408,8 +416,29 @@ export type AnswerRemarkedOnRevert = Event<
   }
 >;
 
+/**
+ * A teacher confirmed (or adjusted) a self-marked answer (issue 37): from now on it counts in accuracy
+ * and on the board, and it earns the question's XP when it is the learner's first correct answer of it.
+ */
+export type SelfMarkConfirmed = Event<
+  'SelfMarkConfirmed',
+  {
+    answerVersion: number;
+    questionId: string;
+    lessonId: number;
+    /** The learner's own mark, and the mark the teacher confirmed (the same, or adjusted). */
+    selfMarkedPoints: number;
+    pointsEarned: number;
+    pointsAvailable: number;
+    isCorrect: boolean;
+    earnedXp: boolean;
+    teacherId: string;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
+  | SelfMarkConfirmed
   | AnswerAppealed
   | AppealDeclined
   | AnswerRemarked
@@ -454,6 +483,7 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerRemarked',
   'AnswerRemarkedOnRevert',
   'AnswerTeacherMarked',
+  'SelfMarkConfirmed',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -511,6 +541,15 @@ export type LearnerState = {
   readonly teacherMarked?: Readonly<Record<string, true>>;
   /** The exam plan, review settings, today's due reviews and each card's memory (issue 21). */
   readonly reviews: ReviewLedger;
+  /** The pace bucket of XP-paying answers (pace/pace.ts); absent until the first paced answer. */
+  readonly pace?: PaceRecord;
+  /**
+   * Answers recorded since the last finished vocabulary session, by lesson: [answered, correct]. A
+   * session counts only these (issue 37); absent before the first answer after issue 37.
+   */
+  readonly vocabularyTally?: Readonly<Record<string, readonly [number, number]>>;
+  /** Self-marked answers a teacher confirmed, by their stream version (issue 37). */
+  readonly confirmedSelfMarks?: Readonly<Record<string, true>>;
 };
 
 /**
@@ -518,7 +557,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 6;
+export const LEARNER_STATE_VERSION = 7;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -534,6 +573,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   5: 'b27b75a46f332c1a',
   // 6: the state remembers which pending answers (待老師批閱) a teacher has marked.
   6: '36663cf4c456a126',
+  // 7: the pace bucket, the vocabulary session's answers and the confirmed self-marks (issue 37).
+  7: 'a494a006371414d1',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -614,8 +655,13 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
             ? lesson.answered
             : { ...lesson.answered, [data.questionId]: true },
           questionsCompleted: data.questionsCompleted,
+          // A question is answered right for XP once an answer paid, or once it was answered back right
+          // after its key was shown ('relearn': later only its review pays); an answer withheld for its
+          // pace may still pay later, at a human pace.
           correct:
-            data.isCorrect && !lesson.correct[data.questionId]
+            data.isCorrect &&
+            (data.xpWithheld === undefined || data.xpWithheld === 'relearn') &&
+            !lesson.correct[data.questionId]
               ? { ...lesson.correct, [data.questionId]: true }
               : lesson.correct,
           nodeSessions: {
@@ -627,7 +673,14 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
       const errorBook = data.isCorrect
         ? next.errorBook
         : { ...next.errorBook, [data.questionId]: 'active' as const };
-      return { ...next, correctRun: data.correctRun, errorBook };
+      const tally = next.vocabularyTally?.[String(data.lessonId)] ?? [0, 0];
+      const vocabularyTally = {
+        ...next.vocabularyTally,
+        [String(data.lessonId)]: [tally[0] + 1, tally[1] + (data.isCorrect ? 1 : 0)] as const,
+      };
+      return data.pace === undefined
+        ? { ...next, correctRun: data.correctRun, errorBook, vocabularyTally }
+        : { ...next, correctRun: data.correctRun, errorBook, vocabularyTally, pace: data.pace };
     }
     case 'XpAwarded':
       return { ...state, totalXP: state.totalXP + event.data.amount };
@@ -700,7 +753,22 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
           : { ...lesson, correct: { ...lesson.correct, [data.questionId]: true } },
       );
     }
+    case 'SelfMarkConfirmed': {
+      const { data } = event;
+      const next = {
+        ...state,
+        confirmedSelfMarks: { ...state.confirmedSelfMarks, [String(data.answerVersion)]: true as const },
+      };
+      if (!data.isCorrect) return next;
+      return withLesson(next, data.lessonId, (lesson) =>
+        lesson.correct[data.questionId]
+          ? lesson
+          : { ...lesson, correct: { ...lesson.correct, [data.questionId]: true } },
+      );
+    }
     case 'VocabularyExerciseCompleted':
+      // The next session counts the answers from here on.
+      return state.vocabularyTally === undefined ? state : { ...state, vocabularyTally: {} };
     case 'ErrorNoteSaved':
     case 'RecitationFinished':
     case 'ExamDateSet':

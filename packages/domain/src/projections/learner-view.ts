@@ -183,8 +183,10 @@ function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubm
     ...lesson,
     questionsCompleted: data.questionsCompleted,
     totalQuestions: data.totalQuestions,
-    answers: lesson.answers + (pending ? 0 : 1),
-    correctAnswers: lesson.correctAnswers + (data.isCorrect ? 1 : 0),
+    // A self-marked answer counts in accuracy (and so on the board) only once a teacher confirms it; a
+    // pending one (待老師批閱) once a teacher marks it.
+    answers: lesson.answers + (pending || data.selfAssessed ? 0 : 1),
+    correctAnswers: lesson.correctAnswers + (data.isCorrect && !data.selfAssessed ? 1 : 0),
     lastStudiedAt: data.at,
   }));
   return pending ? next : answerInErrorBook(next, data);
@@ -378,6 +380,20 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
         correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
       }));
       return answerInErrorBook(next, data);
+    }
+    case 'SelfMarkConfirmed': {
+      const { data } = event;
+      // A confirmed self-mark counts in accuracy (and so on the board) from now on (issue 37).
+      const next = withLesson(view, data.lessonId, data.at, (l) => ({
+        ...l,
+        answers: l.answers + 1,
+        correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
+      }));
+      return data.isCorrect
+        ? withErrorRecord(next, data.questionId, (r) =>
+            r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
+          )
+        : next;
     }
     case 'AnswerAppealed':
     case 'AppealDeclined':

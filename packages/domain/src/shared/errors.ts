@@ -42,6 +42,10 @@ export const DOMAIN_ERROR_CODES = [
   'ALREADY_MARKED',
   'NOT_LEARNERS_ANSWER',
   'INVALID_MARKS',
+  'RECITATION_TOO_FAST',
+  'NO_RECORDED_ANSWERS',
+  'NOT_SELF_MARKED',
+  'ALREADY_CONFIRMED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

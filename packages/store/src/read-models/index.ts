@@ -10,6 +10,7 @@ export * from './renderings.ts';
 export * from './replay.ts';
 export * from './reviews.ts';
 export * from './reviews-due.ts';
+export * from './self-marks.ts';
 export * from './system.ts';
 export * from './user-totals.ts';
 export * from './vocabulary.ts';

@@ -1,8 +1,10 @@
 import * as content from '@wenyan/content';
+import { BEYOND_PACE_REASONS, hongKongWeekStart, PACE_FLAG_ANSWERS } from '@wenyan/domain';
 import {
   contentAndLearnerCounts,
   countEvents,
   findCredentials,
+  findUserById,
   type ImportResult,
   importDsePapers,
   importLessonQuestions,
@@ -10,6 +12,7 @@ import {
   importMindMaps,
   importVocabularySessions,
   insertContentQuestions,
+  paceFlaggedSince,
   projectionLagSeconds,
   questionCountsByType,
   saveUploadedText,
@@ -98,13 +101,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getAdminStatus', async () => {
-    const [byType, counts, events, depth, lag] = await Promise.all([
+    const weekStart = new Date(hongKongWeekStart(new Date().toISOString()));
+    const [byType, counts, events, depth, lag, flagged] = await Promise.all([
       questionCountsByType(db),
       contentAndLearnerCounts(db),
       countEvents(db),
       queue.depth().catch(() => 0),
       projectionLagSeconds(db),
+      paceFlaggedSince(db, weekStart, BEYOND_PACE_REASONS, PACE_FLAG_ANSWERS),
     ]);
+    const accounts = await Promise.all(flagged.map((f) => findUserById(db, f.userId)));
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
     return {
       questions: { total, byType: byType as never },
@@ -114,6 +120,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       learners: counts.learners,
       queueDepth: Math.max(0, depth),
       projectionLagSeconds: lag,
+      paceFlagged: flagged.map((f, i) => ({
+        id: f.userId,
+        username: accounts[i]?.username ?? null,
+        answersBeyondPace: f.count,
+      })),
     };
   });
 }

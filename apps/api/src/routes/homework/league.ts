@@ -4,14 +4,16 @@
  */
 import type { ClassLeague } from '@wenyan/contracts';
 import {
+  BEYOND_PACE_REASONS,
   hongKongWeekStart,
+  isPaceFlagged,
   type LeagueMember,
   leagueName,
   leagueStandings,
   nextHongKongWeekStart,
   teacherLeagueName,
 } from '@wenyan/domain';
-import { type ClassRecord, type Db, leagueMembers, weeklyXp } from '@wenyan/store';
+import { answersBeyondPaceSince, type ClassRecord, type Db, leagueMembers, weeklyXp } from '@wenyan/store';
 
 interface Viewer {
   id: string;
@@ -25,9 +27,20 @@ export async function readLeagueFigures(
   now: string,
 ): Promise<Map<string, LeagueMember[]>> {
   const members = await leagueMembers(db, classIds);
-  const xp = await weeklyXp(db, [...new Set(members.map((m) => m.userId))], hongKongWeekStart(now));
+  const userIds = [...new Set(members.map((m) => m.userId))];
+  const weekStart = hongKongWeekStart(now);
+  const [xp, beyondPace] = await Promise.all([
+    weeklyXp(db, userIds, weekStart),
+    answersBeyondPaceSince(db, userIds, new Date(weekStart), BEYOND_PACE_REASONS),
+  ]);
   const byClass = new Map<string, LeagueMember[]>(classIds.map((id) => [id, []]));
-  for (const m of members) byClass.get(m.classId)?.push({ ...m, weeklyXp: xp.get(m.userId) ?? 0 });
+  for (const m of members) {
+    byClass.get(m.classId)?.push({
+      ...m,
+      weeklyXp: xp.get(m.userId) ?? 0,
+      flagged: isPaceFlagged(beyondPace.get(m.userId) ?? 0),
+    });
+  }
   return byClass;
 }
 
@@ -46,6 +59,7 @@ export function leagueView(
     weekStart: hongKongWeekStart(now),
     resetsAt: nextHongKongWeekStart(now),
     entries: leagueStandings(members).map((s, i) => {
+      // Flagged learners are not in the standings (leagueStandings): they wait for review.
       const member = byId.get(s.userId)!;
       return {
         rank: s.rank,

@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { questionForGrading, toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { knownTags } from '../../learner/reviews.ts';
+import { servedAt } from '../../learner/served.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -53,7 +54,13 @@ function selfAssessmentOf(
     ]);
   }
   const available = question.points ?? Math.max(...rubric.map((r) => topMark(r.marks)));
-  return { pointsEarned: Math.min(topMark(chosen.marks), available), pointsAvailable: available };
+  // The rubric's lowest level: a short answer is marked no higher (issue 37).
+  const lowest = Math.min(...rubric.map((r) => topMark(r.marks)));
+  return {
+    pointsEarned: Math.min(topMark(chosen.marks), available),
+    pointsAvailable: available,
+    lowestLevelPoints: Math.min(lowest, available),
+  };
 }
 
 /** The answer's marking as the reply shows it (全對 / 部分正確 n/m 分 / 未達要求 / 待老師批閱). */
@@ -186,6 +193,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
                   ? 'vocabulary'
                   : 'quiz',
             ...(selfAssessment ? { selfAssessment } : {}),
+            ...(app.deps.env.XP_PACE === 'off'
+              ? {}
+              : { servedAt: servedAt(body.served, user.id, question.id) }),
           },
         },
         (state, events, _prepared, fromVersion) => {
@@ -198,6 +208,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             culturalContext: question.cultural_context,
             marking: answerMarking(answer?.type === 'AnswerSubmitted' ? answer : undefined),
             earnedXp: answer?.type === 'AnswerSubmitted' ? answer.data.earnedXp : false,
+            ...(answer?.type === 'AnswerSubmitted' && answer.data.xpWithheld !== undefined
+              ? { xpWithheld: answer.data.xpWithheld }
+              : {}),
             xpAwarded: xpAwards(events),
             totals: totalsOf(state),
             ...answerReview(state, answer?.type === 'AnswerSubmitted' ? answer : undefined, events),
@@ -303,8 +316,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             lessonIds: body.lessonIds,
             score: done?.type === 'VocabularyExerciseCompleted' ? done.data.score : body.score,
             timeSpent: body.timeSpent,
-            questionsAnswered: body.questionsAnswered,
-            correctAnswers: body.correctAnswers,
+            // The answers the server recorded in the session, not the claim.
+            questionsAnswered: done?.type === 'VocabularyExerciseCompleted' ? done.data.questionsAnswered : 0,
+            correctAnswers: done?.type === 'VocabularyExerciseCompleted' ? done.data.correctAnswers : 0,
             difficulty: body.difficulty,
             completedAt: at,
           };
@@ -406,7 +420,6 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             start: body.start,
             end: body.end,
             mode: body.mode,
-            characters: body.correctCount,
             mistakes: body.mistakes,
             durationMs: body.durationMs,
             picks: body.picks,

@@ -1,5 +1,7 @@
+import { BEYOND_PACE_REASONS, hongKongWeekStart } from '@wenyan/domain';
 import {
   addClassMember,
+  answersBeyondPaceSince,
   type ClassRecord,
   classMembers,
   createClass,
@@ -7,6 +9,7 @@ import {
   findClassByJoinCode,
   findUserById,
   listClasses,
+  readLeaderboardPreferences,
   removeClassMember,
   setRoles,
   teacherHasLearner,
@@ -82,7 +85,15 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const found = await ownClass(app, user, input.params.id);
     const [members, titles] = await Promise.all([classMembers(db, found.id), lessonTitles(db)]);
     const now = new Date().toISOString();
-    return Promise.all(members.map((member) => classLearnerRow(db, member, titles, now)));
+    const beyondPace = await answersBeyondPaceSince(
+      db,
+      members.map((m) => m.userId),
+      new Date(hongKongWeekStart(now)),
+      BEYOND_PACE_REASONS,
+    );
+    return Promise.all(
+      members.map((member) => classLearnerRow(db, member, titles, now, beyondPace.get(member.userId) ?? 0)),
+    );
   });
 
   defineRoute(app, 'listLearnerEvents', async ({ input, user }) => {
@@ -125,6 +136,10 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const target = await findUserById(db, input.params.id);
     const updated = target && (await setRoles(db, target.id, input.body.roles));
     if (!updated) throw notFound('user');
+    // A new teacher or admin leaves the students' board (setRoles); the Redis ranking follows now.
+    if ((await readLeaderboardPreferences(db, updated.id)).optOut) {
+      await app.deps.leaderboard.remove([updated.id]);
+    }
     await app.sessions.forgetUser(updated.id);
     return loadUserView(db, updated);
   });

@@ -1,5 +1,5 @@
 import type { ClassLearner } from '@wenyan/contracts';
-import { lessonStatsRecords } from '@wenyan/domain';
+import { isPaceFlagged, lessonStatsRecords } from '@wenyan/domain';
 import { type ClassMemberRecord, type Db, readLearnerView } from '@wenyan/store';
 import { figuresOf } from '../../replay/replay.ts';
 
@@ -12,6 +12,8 @@ export async function classLearnerRow(
   member: ClassMemberRecord,
   titles: ReadonlyMap<number, string>,
   now: string,
+  /** Correct answers beyond the pace this week (issue 37). */
+  answersBeyondPace = 0,
 ): Promise<ClassLearner> {
   const { view } = await readLearnerView(db, member.userId);
   const figures = figuresOf(view, now);
@@ -40,5 +42,7 @@ export async function classLearnerRow(
           accuracy: weakest.accuracy,
         }
       : null,
+    answersBeyondPace,
+    flagged: isPaceFlagged(answersBeyondPace),
   };
 }

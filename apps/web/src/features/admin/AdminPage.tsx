@@ -158,6 +158,21 @@ function SystemStatus() {
               ))}
             </ul>
           </details>
+          <section className="card" data-testid="pace-flagged" aria-labelledby="pace-flagged-title">
+            <h3 id="pace-flagged-title">本週待覆核的學生</h3>
+            {status.data.paceFlagged.length === 0 ? (
+              <p className="muted">本週沒有學生答題速度異常。</p>
+            ) : (
+              <ul>
+                {status.data.paceFlagged.map((learner) => (
+                  <li key={learner.id}>
+                    <span>{learner.username ? `@${learner.username}` : `用戶 ${learner.id}`}</span>{' '}
+                    <strong>{learner.answersBeyondPace} 題答得比正常閱讀速度快</strong>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
         </>
       )}
     </section>

@@ -35,6 +35,8 @@ export interface AnswerSubmission {
   answeredAt?: string;
   /** Long paper questions: the rubric level the learner gives their own answer. */
   selfAssessedLevel?: string;
+  /** The question's served token, sent back as it came (no XP without it). */
+  served?: string;
 }
 
 /** The answer could not reach the server and is kept on the device: it is sent when the connection returns. */

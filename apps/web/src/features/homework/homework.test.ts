@@ -15,6 +15,8 @@ const learner = (id: string): ClassLearner => ({
   accuracy: null,
   lastActiveDate: null,
   weakestLesson: null,
+  answersBeyondPace: 0,
+  flagged: false,
 });
 
 describe('homework in the client', () => {

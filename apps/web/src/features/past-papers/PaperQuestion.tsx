@@ -10,6 +10,7 @@ import { useId, useReducer, useRef } from 'react';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import type { AnswerSubmitter } from '../answers/answerSubmitter.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
+import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import {
   EMPTY_ANSWER,
   isChoiceQuestion,
@@ -54,6 +55,7 @@ export function PaperQuestion({
         questionId: question.id,
         selectedAnswer: state.answer,
         timeSpent: (Date.now() - startedAt.current) / 1000,
+        ...(question.served === undefined ? {} : { served: question.served }),
         ...(selfMarked && state.level !== null ? { selfAssessedLevel: state.level } : {}),
       });
       dispatch({ type: 'answer.marked', result: marked });
@@ -179,6 +181,7 @@ export function PaperQuestion({
               {result.explanation}
             </p>
           ) : null}
+          <XpWithheldNote reason={result.xpWithheld} />
           {result.xpAwarded.length > 0 ? (
             <p className="text-gold">+{result.xpAwarded.reduce((sum, award) => sum + award.amount, 0)} XP</p>
           ) : null}

@@ -18,6 +18,7 @@ import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import { currentUserQuery } from '../auth/api.ts';
 import {
   completeNode,
@@ -252,6 +253,7 @@ function Session({
         questionId: question.id,
         selectedAnswer: state.draft,
         timeSpent: (Date.now() - state.questionStartedAt) / 1000,
+        ...(question.served === undefined ? {} : { served: question.served }),
       });
       dispatch({
         type: 'answer.graded',
@@ -264,6 +266,7 @@ function Session({
           explanation: result.explanation,
           marking: result.marking,
           answerVersion: result.answerVersion,
+          xpWithheld: result.xpWithheld,
         },
       });
     } catch (error) {
@@ -367,11 +370,13 @@ function Session({
               }
             />
             {graded.explanation ? <p className="feedback-text">解釋：{graded.explanation}</p> : null}
+            <XpWithheldNote reason={graded.xpWithheld} />
             {nextButton}
           </div>
         ) : graded ? (
           <div className={`feedback ${graded.isCorrect ? 'is-correct' : 'is-wrong'}`} role="status">
             <p className="feedback-title">{graded.isCorrect ? '正確！' : '答案不正確'}</p>
+            <XpWithheldNote reason={graded.xpWithheld} />
             {graded.isCorrect ? null : (
               <p>
                 正確答案：<span className="classical-inline">{graded.correctAnswer}</span>

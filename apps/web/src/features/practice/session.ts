@@ -1,4 +1,4 @@
-import type { AnswerMarking } from '@wenyan/contracts';
+import type { AnswerMarking, XpWithheld } from '@wenyan/contracts';
 
 /**
  * The question session's state (spec part 2, question session): each question is unanswered, then
@@ -20,6 +20,8 @@ export interface SessionAnswer {
   timeSpent: number;
   /** Given offline and kept on the device: the verdict comes when it is sent (isCorrect is false until then). */
   pending?: boolean;
+  /** Why a correct answer earned no XP (recorded all the same). */
+  xpWithheld?: XpWithheld | undefined;
 }
 
 export type SessionPhase = 'answering' | 'submitting' | 'answered' | 'results';

@@ -10,6 +10,7 @@ import { applyTotals, refreshAfterNodeComplete, refreshAfterVocabulary } from '.
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
+import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import { lessonQuery } from '../library/api.ts';
 import { nextDueLabel } from '../reviews/format.ts';
 import { CompletionPopup } from './CompletionPopup.tsx';
@@ -219,6 +220,7 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
               ) : (
                 <p className="feedback-title">{verdict.isCorrect ? '正確！' : '錯誤'}</p>
               )}
+              <XpWithheldNote reason={verdict.xpWithheld} />
               {verdict.explanation ? <p className="feedback-text">解釋：{verdict.explanation}</p> : null}
               {verdict.culturalContext ? (
                 <p className="feedback-text">文化背景：{verdict.culturalContext}</p>

@@ -7,6 +7,7 @@ import type {
   QuestionType,
   Totals,
   XpAward,
+  XpWithheld,
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -82,6 +83,13 @@ export interface QuizAnswer {
   difficulty: string | null;
   /** The review card after this answer: whether it was due, the review XP it earned, its next review. */
   review?: AnswerReview | undefined;
+  /** Why a correct answer earned no XP (recorded all the same). */
+  xpWithheld?: XpWithheld | undefined;
+}
+
+/** The question's served token for the answer's body (absent when the list came without one). */
+function servedOf(question: Question): { served?: string } {
+  return question.served === undefined ? {} : { served: question.served };
 }
 
 export interface QuizContext {
@@ -177,6 +185,7 @@ export const quizMachine = setup({
         timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),
         difficulty: question.difficulty,
         review: result.review,
+        xpWithheld: result.xpWithheld,
       };
       return {
         answers: [...context.answers, answer],
@@ -265,6 +274,7 @@ export const quizMachine = setup({
                 questionId: context.questions[context.index]!.id,
                 selectedAnswer: context.selected ?? '',
                 timeSpent: Math.max(0, (clock(context) - context.questionStartedAt) / 1000),
+                ...servedOf(context.questions[context.index]!),
               },
             }),
             onDone: {

@@ -187,7 +187,6 @@ export function finishBody(context: RecitationContext): FinishRecitationBody {
     mode: 'choice',
     mistakes: context.mistakes,
     durationMs: Math.round(context.elapsedMs),
-    correctCount: context.correctCount,
     picks: context.picks,
   };
 }

@@ -12,6 +12,7 @@ import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
+import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
 
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
@@ -34,6 +35,16 @@ function Cell({ learner, column, classId }: { learner: ClassLearner; column: Sor
         <Link className="tc-learner-link" to={`/teacher/learners/${learner.id}?class=${classId}`}>
           {learnerName(learner)}
           {learner.username ? <span className="muted tc-small"> @{learner.username}</span> : null}
+          {learner.flagged ? (
+            <span
+              className="tc-small text-brick"
+              data-testid="pace-flag"
+              title={`本週有 ${learner.answersBeyondPace} 題答得比正常閱讀速度快（或未經練習取得題目），暫不列入班級聯賽`}
+            >
+              {' '}
+              待覆核
+            </span>
+          ) : null}
         </Link>
       );
     case 'totalXP':
@@ -171,6 +182,7 @@ function ClassView({ classId }: { classId: string }) {
           <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
           <LearnerTable learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <SelfMarksPanel classId={classId} />
           <ClassForecast classId={classId} />
         </>
       )}

@@ -31,6 +31,19 @@ export const classForecastQuery = (classId: string) =>
     staleTime: 30_000,
   });
 
+/** The class's self-marked answers waiting for the teacher (issue 37). */
+export const selfMarksQuery = (classId: string) =>
+  queryOptions({
+    queryKey: queryKeys.teacher.selfMarks(classId),
+    queryFn: () => call('listSelfMarks', { params: { id: classId } }),
+    staleTime: 30_000,
+  });
+
+/** Confirms a self-mark at `pointsEarned` (the learner's mark, or adjusted). */
+export function confirmSelfMark(learnerId: string, version: number, pointsEarned: number) {
+  return call('confirmSelfMark', { params: { id: learnerId, version }, body: { pointsEarned } });
+}
+
 /** The learner's events, oldest first, a page at a time. */
 export const learnerEventsQuery = (learnerId: string) =>
   infiniteQueryOptions({

@@ -16,6 +16,8 @@ const learner = (id: string, over: Partial<ClassLearner> = {}): ClassLearner => 
   accuracy: null,
   lastActiveDate: null,
   weakestLesson: null,
+  answersBeyondPace: 0,
+  flagged: false,
   ...over,
 });
 

@@ -1,0 +1,69 @@
+/**
+ * Self-marks confirmed by a teacher (issue 37): the class's self-marked answers waiting, and the
+ * confirmation (at the learner's mark or adjusted), a teacher's command on the learner's stream.
+ */
+import type { SelfMark } from '@wenyan/contracts';
+import { classMembers, findAnswerEvent, pendingSelfMarks } from '@wenyan/store';
+import type { FastifyInstance } from 'fastify';
+import { executeLearnerCommand } from '../../learner/commands.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { defineRoute } from '../../plugins/route.ts';
+import { ownClass } from './index.ts';
+
+export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  defineRoute(app, 'listSelfMarks', async ({ input, user }) => {
+    const found = await ownClass(app, user, input.params.id);
+    const members = await classMembers(db, found.id);
+    const names = new Map(
+      members.map((m) => [m.userId, [m.lastName, m.firstName].filter(Boolean).join('') || null]),
+    );
+    const pending = await pendingSelfMarks(
+      db,
+      members.map((m) => m.userId),
+    );
+    return pending.map((p): SelfMark => ({ ...p, learnerName: names.get(p.learnerId) ?? null }));
+  });
+
+  defineRoute(app, 'confirmSelfMark', async ({ input, request, user }) => {
+    const { id: learnerId, version } = input.params;
+    const stored = await findAnswerEvent(db, learnerId, version);
+    if (!stored) throw notFound('answer');
+    const d = stored.data;
+    return executeLearnerCommand(
+      app,
+      request,
+      learnerId,
+      {
+        type: 'ConfirmSelfMark',
+        data: {
+          answer: {
+            version,
+            questionId: d.questionId,
+            lessonId: d.lessonId,
+            questionType: d.questionType,
+            selectedAnswer: d.selectedAnswer,
+            isCorrect: d.isCorrect,
+            pointsEarned: d.pointsEarned,
+            pointsAvailable: d.pointsAvailable,
+            pointCount: d.points.length,
+            selfAssessed: d.selfAssessed,
+          },
+          pointsEarned: input.body.pointsEarned,
+          teacherId: user.id,
+        },
+      },
+      (_state, events) => {
+        const confirmed = events.find((e) => e.type === 'SelfMarkConfirmed');
+        const c = confirmed?.type === 'SelfMarkConfirmed' ? confirmed.data : null;
+        return {
+          answerVersion: version,
+          pointsEarned: c?.pointsEarned ?? input.body.pointsEarned,
+          pointsAvailable: c?.pointsAvailable ?? d.pointsAvailable,
+          isCorrect: c?.isCorrect ?? false,
+        };
+      },
+    );
+  });
+}
