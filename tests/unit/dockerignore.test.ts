@@ -4,12 +4,15 @@
  * and build or test output out of every image, and keeps in what the Dockerfile copies.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import dockerignore from '@balena/dockerignore';
+import type { Ignore } from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The package is CommonJS (`module.exports = factory`) with typings that declare a default export.
+const dockerignore = createRequire(import.meta.url)('@balena/dockerignore') as () => Ignore;
 const rules = dockerignore().add(
   readFileSync(path.join(root, '.dockerignore'), 'utf8')
     .split('\n')
