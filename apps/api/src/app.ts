@@ -24,6 +24,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { clusterNews, hearNews, inCluster } from './cluster.ts';
 import type { ApiEnv } from './config.ts';
 import { createLearnerHeads } from './learner/commands.ts';
+import { redisAttemptStore } from './plugins/attempt-store.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis
-      ? { redis: deps.redis, nameSpace: `${deps.env.REDIS_PREFIX}:attempts:`, skipOnError: true }
+      ? { store: redisAttemptStore(deps.redis, `${deps.env.REDIS_PREFIX}:attempts:`), skipOnError: true }
       : {}),
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
