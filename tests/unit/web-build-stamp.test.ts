@@ -5,8 +5,8 @@
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stampWebBuild, webBuildIsStale, webSourceHash } from '@wenyan/web/scripts/build-if-changed.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stampWebBuild, webBuildIsStale, webSourceHash } from '../../apps/web/scripts/build-if-changed.ts';
 
 let root: string;
 

@@ -34,7 +34,7 @@ describe("the web client's zod config", () => {
   });
 
   it('lets schemas parse objects without ever probing new Function', async () => {
-    await import('../../apps/web/src/lib/zod-jitless.ts');
+    await import('@wenyan/web/src/lib/zod-jitless.ts');
     const { z } = await import('zod');
     const schema = z.object({ id: z.string(), n: z.number(), nested: z.object({ ok: z.boolean() }) });
     for (let i = 0; i < 5; i++) {
