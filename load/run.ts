@@ -168,7 +168,7 @@ async function main() {
           worker: parseValue(workerText, 'wyt_worker_nodejs_heap_size_used_bytes'),
         },
         queueDepth: parseValue(text, 'wyt_projection_queue_depth'),
-        backlog: parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected'),
+        backlog: parseValue(text, 'wyt_events') - parseValue(text, 'wyt_events_projected'),
       });
     };
     await sample();
@@ -227,7 +227,7 @@ async function main() {
     const caughtUpFrom = Date.now();
     for (;;) {
       const text = await scrape(system.url);
-      const backlog = parseValue(text, 'wyt_events_total') - parseValue(text, 'wyt_events_projected');
+      const backlog = parseValue(text, 'wyt_events') - parseValue(text, 'wyt_events_projected');
       if (backlog <= 0 || Date.now() - caughtUpFrom > 120_000) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -4,7 +4,7 @@
  * the read models rebuilt there equal the ones the source projected.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,8 @@ afterAll(async () => {
 describe('a backup restored into an empty database of the other engine', () => {
   it('has the same event log, and read models rebuilt from it equal the source', async () => {
     const counts = await writeBackup(source.runtime.deps.db, backupFile);
+    // Password hashes, e-mails and names: readable by the owner only.
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     sourceEvents = (await eventLog(source.runtime.deps.db)).length;
     expect(sourceEvents).toBeGreaterThanOrEqual(12);
     expect(counts.events).toBe(sourceEvents);
@@ -188,7 +190,12 @@ describe('a backup restored into an empty database of the other engine', () => {
         },
       );
       expect(out).toContain(`restored ${sourceEvents} events and 2 users`);
-      const again = path.join(work, 'again.ndjson.gz');
+      // Into a file that exists world-readable, in a folder the command creates: both become the owner's.
+      const again = path.join(work, 'fresh-folder', 'again.ndjson.gz');
+      const stale = path.join(work, 'stale.ndjson.gz');
+      writeFileSync(stale, 'old', { mode: 0o644 });
+      execFileSync(process.execPath, [path.join(root, 'packages/store/src/cli/backup.ts'), stale], { env });
+      expect(statSync(stale).mode & 0o777).toBe(0o600);
       const backedUp = execFileSync(
         process.execPath,
         [path.join(root, 'packages/store/src/cli/backup.ts'), again],
@@ -198,6 +205,8 @@ describe('a backup restored into an empty database of the other engine', () => {
         },
       );
       expect(backedUp).toContain(`${sourceEvents} events, 2 users`);
+      expect(statSync(again).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(again)).mode & 0o777).toBe(0o700);
     } finally {
       await target.drop();
     }

@@ -1,7 +1,8 @@
 /**
  * The shipped nginx config (infra/nginx/default.conf, the Compose deployment's web service) run by
  * Debian's nginx in front of a real API: sign-up through it passes the API's same-origin check (the
- * Host keeps its port), the client's files are compressed and cached as the delivery issue asks.
+ * Host keeps its port), the client's files are compressed and cached as the delivery issue asks, and
+ * errors heal (issue 41): a missing file is a 404 like the API's, and no error is cached as immutable.
  * nginx comes from Debian (`apt-get install nginx-light`; .ci/run installs it when missing).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -32,8 +33,12 @@ const nginxLog: string[] = [];
 /** The shipped config with the machine's addresses in place of the Compose service names. */
 function shippedConfig(apiPort: number, webPort: number, html: string): string {
   const shipped = readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8');
+  // The replicas are re-resolved through Docker's DNS (`resolve`, nginx 1.27.3+); Debian's nginx is
+  // older and the test has one fixed address, so that one line is replaced.
+  expect(shipped).toMatch(/^\s*server api:3000 resolve;/m);
+  expect(shipped).toMatch(/^resolver 127\.0\.0\.11 /m);
   const adapted = shipped
-    .replace('server api:3000;', `server 127.0.0.1:${apiPort};`)
+    .replace('server api:3000 resolve;', `server 127.0.0.1:${apiPort};`)
     .replace(/listen 80[^;]*;/, `listen 127.0.0.1:${webPort};`)
     .replace('root /usr/share/nginx/html;', `root ${html};`);
   expect(adapted).not.toContain('api:3000');
@@ -60,6 +65,7 @@ beforeAll(async () => {
   writeFileSync(path.join(html, 'index.html'), '<!doctype html><title>文言通</title>');
   writeFileSync(path.join(html, ASSET), assetSource);
   writeFileSync(path.join(html, `${ASSET}.gz`), gzipSync(assetSource));
+  writeFileSync(path.join(html, 'manifest.webmanifest'), JSON.stringify({ name: '文言通' }));
 
   const env = readApiEnv({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
   runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
@@ -146,5 +152,39 @@ describe('the shipped nginx in front of the API', () => {
     const res = await fetch(`${base}/api/docs/json`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers 404 for a missing file, as the API does, and index.html only for navigations', async () => {
+    const api = await fetch(`${base}/api/no-such-route`);
+    expect(api.status).toBe(404);
+    for (const url of ['/x.png', '/icons/none.svg', '/sw-old.js']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('文言通');
+    }
+  });
+
+  it('never caches a missing hashed asset as immutable (a rolling deploy heals on retry)', async () => {
+    const res = await fetch(`${base}/assets/index-Missing1.js`);
+    expect(res.status).toBe(404);
+    const cacheControl = res.headers.get('cache-control') ?? '';
+    expect(cacheControl).not.toContain('immutable');
+    expect(cacheControl).not.toContain('max-age=31536000');
+    expect(cacheControl).toBe('no-store');
+  });
+
+  it('serves the manifest as application/manifest+json, revalidated', async () => {
+    const res = await fetch(`${base}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('does not tell its version in Server:', async () => {
+    for (const url of ['/', '/x.png', '/api/health']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.headers.get('server'), url).toBe('nginx');
+    }
   });
 });

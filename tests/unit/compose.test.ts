@@ -78,3 +78,24 @@ describe('docker-compose.yml against the compose specification', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK /m);
   });
 });
+
+describe('Dockerfile base images', () => {
+  const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+  const arg = (name: string) => new RegExp(`^ARG ${name}=(\\S+)$`, 'm').exec(dockerfile)?.[1] ?? '';
+
+  it("runs the project's Node major (engines) and an nginx that re-resolves upstreams", () => {
+    const engines = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
+    const major = /^>=(\d+)/.exec(engines)?.[1];
+    expect(arg('NODE_IMAGE')).toMatch(new RegExp(`^node:${major}[.-]`));
+    // infra/nginx/default.conf's `server api:3000 resolve;` needs nginx 1.27.3 or later (stable: 1.28).
+    expect(readFileSync(path.join(root, 'infra/nginx/default.conf'), 'utf8')).toContain(' resolve;');
+    const [maj = 0, min = 0] = (/^nginx:(\d+)\.(\d+)/.exec(arg('NGINX_IMAGE')) ?? []).slice(1).map(Number);
+    expect(maj * 1000 + min, arg('NGINX_IMAGE')).toBeGreaterThanOrEqual(1028);
+    for (const stage of ['build', 'web', 'app']) {
+      expect(dockerfile).toMatch(new RegExp(`^FROM \\$\\{(NODE|NGINX)_IMAGE\\} AS ${stage}$`, 'm'));
+    }
+    expect(dockerfile).toContain('docker buildx imagetools inspect');
+  });
+});

@@ -14,11 +14,17 @@ import type {
   SessionEnded,
 } from '@wenyan/store';
 import { ensureServerSecret } from '@wenyan/store';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { clusterNews, hearNews, inCluster } from './cluster.ts';
 import type { ApiEnv } from './config.ts';
 import { createLearnerHeads } from './learner/commands.ts';
+import { redisAttemptStore } from './plugins/attempt-store.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentFacts } from './plugins/content-facts.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -83,6 +89,31 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The request log: one line per request, at `info`, when it completes (Fastify's default writes two,
+ * the first with the URL and the client's address). The line holds the method, the route's pattern
+ * (`/api/users/:id`, never the path or query, which can name a person), the status, the time in
+ * milliseconds and the request id (`reqId`, from the request's logger); no address, no headers.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override routeNotFound(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Builds the HTTP app: plugins, routes and the one error handler. Listening is main.ts's job. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -94,10 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // X-Forwarded-* are believed only from the proxies the operator names (none by default): anyone
     // else could choose the address their sign-in attempts are counted under.
     trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
-    // Request lines only when debugging: at exam-season rates they would drown the logs.
-    logController: new LogController({
-      disableRequestLogging: deps.env.LOG_LEVEL !== 'debug' && deps.env.LOG_LEVEL !== 'trace',
-    }),
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis
-      ? { redis: deps.redis, nameSpace: `${deps.env.REDIS_PREFIX}:attempts:`, skipOnError: true }
+      ? { store: redisAttemptStore(deps.redis, `${deps.env.REDIS_PREFIX}:attempts:`), skipOnError: true }
       : {}),
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });

@@ -44,7 +44,9 @@ async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  console.log(
+  // In the JSON log like every other line (a log shipper reads one format); `msg` stays readable.
+  app.log.info(
+    { mode: runtime.deps.mode, db: runtime.deps.dbKind, url: `http://${shownHost}:${port}/` },
     `文言通 is running (${runtime.deps.mode} mode, ${runtime.deps.dbKind}, pid ${process.pid}): open http://${shownHost}:${port}/`,
   );
 }

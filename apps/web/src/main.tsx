@@ -1,3 +1,5 @@
+// First: zod's config must be set before any schema is built or used (see the module).
+import './lib/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

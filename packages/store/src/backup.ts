@@ -6,7 +6,7 @@
  */
 
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, fchmodSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'kysely';
@@ -16,6 +16,8 @@ import { READ_MODEL_TABLES } from './projector.ts';
 
 export const BACKUP_FORMAT = 'wenyan-backup';
 export const BACKUP_FORMAT_VERSION = 1;
+/** A backup file's permissions: owner read and write only. */
+export const BACKUP_FILE_MODE = 0o600;
 
 /** Tables a backup leaves out: read models and caches (rebuilt), and the migrator's own bookkeeping. */
 const NOT_BACKED_UP = new Set<string>([
@@ -152,10 +154,15 @@ export async function* backupLines(db: Db, now = new Date()): AsyncGenerator<str
   }
 }
 
-/** Writes a gzipped backup to a file; returns the rows written per table. */
+/**
+ * Writes a gzipped backup to a file; returns the rows written per table. The file is readable by its
+ * owner only (0600): it holds password hashes, e-mails and names. A file that already exists is made
+ * 0600 too, before anything is written to it.
+ */
 export async function writeBackup(db: Db, file: string): Promise<Record<string, number>> {
   const gzip = createGzip();
-  const out = createWriteStream(file);
+  const out = createWriteStream(file, { mode: BACKUP_FILE_MODE });
+  out.on('open', (fd: number) => fchmodSync(fd, BACKUP_FILE_MODE));
   gzip.pipe(out);
   const counts: Record<string, number> = {};
   let table = '';

@@ -101,7 +101,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
       },
     });
     new Gauge({
-      name: 'wyt_events_total',
+      name: 'wyt_events',
       // Read from the shared queue or database: the same in every process, so not summed.
       aggregator: 'max',
       help: 'Events in the log',

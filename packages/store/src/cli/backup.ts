@@ -2,7 +2,7 @@
  * `npm run backup [-- <file>]`: writes a logical backup (gzipped JSON lines: the event log, streams,
  * identity, classes, content; not the read models, which a restore rebuilds) of DATABASE_URL or of
  * the embedded PGlite under DATA_DIR. The default file is backups/wenyan-<time>.ndjson.gz.
- * Stop the embedded server first: PGlite's folder has one owner at a time.
+ * Stop the embedded server first: PGlite's folder has one owner at a time. The file is written 0600.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,8 @@ const file = path.resolve(
   process.env.INIT_CWD ?? process.cwd(),
   process.argv[2] ?? `backups/wenyan-${stamp}.ndjson.gz`,
 );
-mkdirSync(path.dirname(file), { recursive: true });
+// The folder is the owner's alone too (a folder this creates; an existing one is left as it is).
+mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
 
 const databaseUrl = process.env.DATABASE_URL;
 const handle = await openDatabase({
