@@ -205,7 +205,7 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
               <span className="pf-record-figures">
                 <span>完成 {record.progressPercent}%</span>
                 <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {percentLabel(record.accuracy)}</span>
+                <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
               </span>
             </button>
           </li>
