@@ -22,7 +22,7 @@ interface Place {
  * reader where they are, and so does the first load.
  */
 export function scrollTarget(
-  navigation: NavigationType,
+  navigation: `${NavigationType}`,
   previous: Place | undefined,
   next: Place,
   saved: ReadonlyMap<string, number>,
