@@ -56,6 +56,28 @@ describe('part 1: the shell', () => {
     await context.close();
   });
 
+  it('titles each screen, starts a new page at the top, and returns to the place on back (issue 40)', async () => {
+    const { context, page } = await signUpLearner(world);
+    expect((await page.request.get('/favicon.ico')).status()).toBe(200);
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    await expect.poll(() => page.title()).toBe('主頁 · 文言通');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(100);
+
+    await page.getByRole('navigation', { name: '主要導覽' }).getByRole('link', { name: '文庫' }).click();
+    await page.getByRole('heading', { name: '文言文庫', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('文言文庫 · 文言通');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.getByTestId('lesson-card').first().waitFor();
+    await expect.poll(() => page.title()).toBe('主頁 · 文言通');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await context.close();
+  });
+
   it('shows the empty fallback on an unknown path, inside the shell', async () => {
     const { context, page } = await signUpLearner(world);
     await page.goto('/no/such/page');

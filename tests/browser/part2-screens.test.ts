@@ -193,7 +193,7 @@ describe('every part-2 screen on a phone, in both themes', () => {
     // A learner with some history: a school, right and wrong answers, a note.
     const setup = await browser.newContext({ baseURL: server.url });
     const signUp = await setup.request.post('/api/auth/register', {
-      data: { username: LEARNER, password: PASSWORD, firstName: '陳', lastName: '大文' },
+      data: { username: LEARNER, password: PASSWORD, firstName: '大文', lastName: '陳' },
     });
     const me = (await signUp.json()) as { id: string };
     await setup.request.patch(`/api/users/${me.id}/school`, { data: { schoolName: '聖保羅男女中學' } });

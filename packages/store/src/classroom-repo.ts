@@ -3,6 +3,7 @@
  * own classes, and accounts made for a whole class (one-time passwords, Argon2id like every password).
  */
 import { createHash, randomInt } from 'node:crypto';
+import { personName } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { createUser, type Role, type UserRecord, usernameKey } from './identity-repo.ts';
@@ -228,7 +229,9 @@ export async function classesWithTeachers(db: Db, userId: string): Promise<MyCla
     id: String(r.id),
     name: r.name,
     teacherName:
-      r.erased_at !== null ? '老師' : [r.last_name, r.first_name].filter(Boolean).join('') || r.username,
+      r.erased_at !== null
+        ? '老師'
+        : personName({ firstName: r.first_name, lastName: r.last_name }) || r.username,
     joinedAt: new Date(r.joined_at),
   }));
 }

@@ -61,7 +61,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'master',
     name: '文言大師',
-    requirement: `完成全部 ${MASTER_LESSON_COUNT} 課`,
+    requirement: `完成 ${MASTER_LESSON_COUNT} 課`,
     isUnlocked: (f) => f.completedLessons >= MASTER_LESSON_COUNT,
   },
 ];

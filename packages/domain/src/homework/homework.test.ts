@@ -10,7 +10,13 @@ import {
   openAssignments,
 } from './assignments.ts';
 import { assignmentProgress } from './completion.ts';
-import { hongKongWeekStart, leagueName, leagueStandings, nextHongKongWeekStart } from './league.ts';
+import {
+  hongKongWeekStart,
+  leagueName,
+  leagueStandings,
+  nextHongKongWeekStart,
+  teacherLeagueName,
+} from './league.ts';
 
 const SET_AT = '2026-11-20T02:00:00.000Z';
 const DUE = '2026-11-27T15:59:00.000Z'; // Friday 23:59 in Hong Kong
@@ -197,9 +203,16 @@ describe('the Hong Kong week', () => {
 describe('the league', () => {
   it('names a learner by nickname, else first name and surname initial, never the username', () => {
     const base = { userId: '1', weeklyXp: 0, firstName: '志明', lastName: '陳', nickname: null };
-    expect(leagueName(base, 1)).toBe('志明 陳.');
+    expect(leagueName(base, 1)).toBe('陳志明');
+    expect(leagueName({ ...base, firstName: 'Chi Ming', lastName: 'Chan' }, 1)).toBe('Chi Ming C.');
     expect(leagueName({ ...base, nickname: '文言小王子' }, 1)).toBe('文言小王子');
     expect(leagueName({ ...base, firstName: null, lastName: null }, 3)).toBe('同學 3');
+  });
+  it('shows the teacher the full name in its own order', () => {
+    const base = { userId: '1', weeklyXp: 0, firstName: '志明', lastName: '陳', nickname: null };
+    expect(teacherLeagueName(base)).toBe('陳志明');
+    expect(teacherLeagueName({ ...base, firstName: 'Amy', lastName: 'Chan' })).toBe('Amy Chan');
+    expect(teacherLeagueName({ ...base, firstName: null, lastName: null })).toBeNull();
   });
   it('ranks by this week’s XP, ties sharing a rank', () => {
     const m = (userId: string, weeklyXp: number) => ({

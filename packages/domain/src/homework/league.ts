@@ -2,6 +2,7 @@
  * Class leagues: XP earned in the current Hong Kong week (Monday 00:00 to the next Monday 00:00,
  * UTC+8 all year), ranked within the class, and the name a learner shows in a league.
  */
+import { isChineseName, personName } from '../profile/profile.ts';
 import { HONG_KONG_UTC_OFFSET_MS, toEpochMs } from '../time/hong-kong.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,22 +38,24 @@ export interface LeagueMember {
 
 /**
  * The name a learner shows in a league to someone who is not the class's teacher: their leaderboard
- * nickname when they chose one, else their first name and the first character of their surname
- * (「志明 陳.」), else 「同學」 and their place in the class. Never the username.
+ * nickname when they chose one, else their given name and the first character of their family name in
+ * the name's own order (「陳志明」, 「Chi Ming C.」), else 「同學」 and their place in the class. Never the
+ * username.
  */
 export function leagueName(member: LeagueMember, place: number): string {
   const nickname = member.nickname?.trim();
   if (nickname) return nickname;
   const first = member.firstName?.trim();
   const last = member.lastName?.trim();
-  if (first) return last ? `${first} ${[...last][0]}.` : first;
-  return `同學 ${place}`;
+  if (!first) return `同學 ${place}`;
+  if (!last) return first;
+  const initial = [...last][0]!;
+  return isChineseName(member) ? `${initial}${first}` : `${first} ${initial}.`;
 }
 
-/** The name the class's teacher sees: the full name, or null when the account has none. */
+/** The name the class's teacher sees: the full name (`personName`), or null when the account has none. */
 export function teacherLeagueName(member: LeagueMember): string | null {
-  const name = [member.lastName?.trim(), member.firstName?.trim()].filter(Boolean).join('');
-  return name || null;
+  return personName(member) || null;
 }
 
 export interface LeagueStanding {

@@ -46,5 +46,6 @@ describe('shownNames', () => {
     ]);
     expect(shownNames({ nickname: null, firstName: 'Amy', lastName: null })).toEqual(['Amy']);
     expect(shownNames({})).toEqual([]);
+    expect(shownNames({ firstName: '小明', lastName: '陳' })).toEqual(['陳小明']);
   });
 });

@@ -3,6 +3,7 @@
  * leaderboard nickname cannot copy another learner's name with full-width letters, zero-width or other
  * invisible characters, another case, accents, or look-alike Cyrillic and Greek letters.
  */
+import { personName } from './profile.ts';
 
 /** Look-alikes of Latin letters and digits (after lower-casing), each to the letter it passes for. */
 const CONFUSABLES: Readonly<Record<string, string>> = {
@@ -107,7 +108,7 @@ export function foldName(name: string): string {
   return folded.normalize('NFC');
 }
 
-/** The names a learner is shown by on the board: the nickname, else first and last name. */
+/** The names a learner is shown by on the board: the nickname, else their name (`personName`). */
 export function shownNames(person: {
   readonly nickname?: string | null;
   readonly firstName?: string | null;
@@ -115,7 +116,7 @@ export function shownNames(person: {
 }): string[] {
   const names: string[] = [];
   if (person.nickname) names.push(person.nickname);
-  const full = [person.firstName, person.lastName].filter((part) => part?.trim()).join(' ');
+  const full = personName(person);
   if (full) names.push(full);
   return names;
 }

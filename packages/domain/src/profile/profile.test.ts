@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterLength, displayName, normaliseNote, normaliseSchoolName } from './profile.ts';
+import { characterLength, displayName, normaliseNote, normaliseSchoolName, personName } from './profile.ts';
 
 describe('school name', () => {
   it('is trimmed', () => {
@@ -25,6 +25,18 @@ describe('display name', () => {
     expect(displayName({ firstName: ' ', lastName: '陳', email: null })).toBe('陳');
     expect(displayName({ firstName: null, lastName: null, email: ' a@b.hk ' })).toBe('a@b.hk');
     expect(displayName({})).toBe('學習者');
+  });
+
+  it('writes a Chinese name family name first, without a space', () => {
+    expect(displayName({ firstName: '小明', lastName: '陳', email: 'a@b.hk' })).toBe('陳小明');
+    expect(displayName({ firstName: ' 志明 ', lastName: '歐陽 ' })).toBe('歐陽志明');
+    expect(displayName({ firstName: '小明', lastName: null })).toBe('小明');
+  });
+
+  it('keeps a name in Latin letters in Western order', () => {
+    expect(displayName({ firstName: 'Amy', lastName: 'Chan' })).toBe('Amy Chan');
+    expect(personName({ firstName: 'Amy', lastName: ' ' })).toBe('Amy');
+    expect(personName({})).toBe('');
   });
 });
 

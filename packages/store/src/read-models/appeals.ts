@@ -6,7 +6,13 @@
  *   through its partial index `events_appeals` (migration 0008), so it needs no projection.
  * - Accepted renderings, their scope and their change log are in `renderings.ts`.
  */
-import { type AnswerSubmitted, type AppealStatus, type LearnerEvent, upcast } from '@wenyan/domain';
+import {
+  type AnswerSubmitted,
+  type AppealStatus,
+  type LearnerEvent,
+  personName,
+  upcast,
+} from '@wenyan/domain';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
 
@@ -149,7 +155,7 @@ export async function listAppeals(
       .where('id', 'in', learnerIds)
       .execute();
     for (const u of users) {
-      const full = [u.last_name, u.first_name].filter(Boolean).join('');
+      const full = personName({ firstName: u.first_name, lastName: u.last_name });
       names.set(String(u.id), full || u.username);
     }
   }

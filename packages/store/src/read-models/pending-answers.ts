@@ -3,7 +3,7 @@
  * `pending_answers`, migration 0016, written by the projector from AnswerSubmitted with `pendingReview`
  * and AnswerTeacherMarked). The queue of a teacher is their classes' learners'; an admin's is everyone's.
  */
-import type { RecordedPoint } from '@wenyan/domain';
+import { personName, type RecordedPoint } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 
 export type PendingAnswerStatus = 'pending' | 'marked';
@@ -81,7 +81,7 @@ export async function listPendingAnswers(
     .execute();
   return rows.map((r) => ({
     learnerId: String(r.user_id),
-    learnerName: [r.last_name, r.first_name].filter(Boolean).join('') || r.username,
+    learnerName: personName({ firstName: r.first_name, lastName: r.last_name }) || r.username,
     answerVersion: r.answer_version,
     questionId: r.question_id,
     lessonId: r.lesson_id,

@@ -15,6 +15,7 @@ import {
   type AnswerRemarkedOnRevert,
   type AnswerSubmitted,
   type MarkingScheme,
+  personName,
   type RecordedPoint,
   upcast,
 } from '@wenyan/domain';
@@ -400,7 +401,7 @@ export async function renderingHistory(
       .where('id', 'in', people)
       .execute();
     for (const u of users) {
-      const full = [u.last_name, u.first_name].filter(Boolean).join('');
+      const full = personName({ firstName: u.first_name, lastName: u.last_name });
       names.set(String(u.id), full || u.username);
     }
   }

@@ -13,7 +13,10 @@ export interface DatePoint {
 }
 
 export interface ColumnChartProps {
+  /** The title over the days as they are (e.g. 「考試前每日要複習的題數」). */
   title: string;
+  /** The title when the days are summed by week (「考試前每週要複習的題數」): a daily title would be false. */
+  weeklyTitle?: string | undefined;
   description?: string | undefined;
   points: readonly DatePoint[];
   /** The y axis' name, e.g. 「每日複習（張）」. */
@@ -39,6 +42,12 @@ export function shortDate(date: string): string {
   return `${month}月${day}日`;
 }
 
+/** The chart's title for what it plots: the weekly title once the days are summed by week. */
+export function chartTitle(title: string, weeklyTitle: string | undefined, weekly: boolean): string {
+  if (!weekly) return title;
+  return weeklyTitle ?? `${title}（每週合計）`;
+}
+
 /** The points as they are, or summed by 7 days (labelled by each week's first day) when too many. */
 export function binPoints(
   points: readonly DatePoint[],
@@ -54,7 +63,8 @@ export function binPoints(
 }
 
 export function ColumnChart({
-  title,
+  title: dailyTitle,
+  weeklyTitle,
   description,
   points,
   axisLabel,
@@ -66,6 +76,7 @@ export function ColumnChart({
   const id = useId();
   const binned = binPoints(points, maxColumns);
   const shown = binned.points;
+  const title = chartTitle(dailyTitle, weeklyTitle, binned.weekly);
   const top = Math.max(1, ...shown.map((p) => p.value));
   const plot = WIDTH - LEFT - RIGHT;
   const step = shown.length > 0 ? plot / shown.length : plot;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binPoints, shortDate } from './ColumnChart.tsx';
+import { binPoints, chartTitle, shortDate } from './ColumnChart.tsx';
 
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -19,6 +19,14 @@ describe('the column chart’s days', () => {
     expect(points[0]).toEqual({ date: '2027-01-01', value: 1 + 2 + 3 + 4 + 5 + 6 + 7 });
     expect(points[6]).toEqual({ date: '2027-02-12', value: 43 + 44 + 45 });
     expect(points.reduce((sum, p) => sum + p.value, 0)).toBe((45 * 46) / 2);
+  });
+
+  it('is titled by what it plots: daily over days, weekly once summed by week', () => {
+    const daily = '考試前每日要複習的題數';
+    const weekly = '考試前每週要複習的題數';
+    expect(chartTitle(daily, weekly, binPoints(days(31), 31).weekly)).toBe(daily);
+    expect(chartTitle(daily, weekly, binPoints(days(45), 31).weekly)).toBe(weekly);
+    expect(chartTitle(daily, undefined, true)).toBe(`${daily}（每週合計）`);
   });
 
   it('writes a date the Chinese way', () => {

@@ -25,6 +25,7 @@ import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
 import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { updateSchool } from './api.ts';
+import { accuracySentence, accuracyShown } from './figures.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
@@ -62,6 +63,7 @@ function Profile({ user }: { user: User }) {
   const stats = useQuery(userStatsQuery(user.id));
   const level = levelInfo(user.totalXP);
   const figures = learnerFigures(user);
+  const accuracy = accuracyShown(figures.averageAccuracy, stats.data);
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
   const streakStatus =
     STREAK_BADGE_STATUSES[streakBadgeStatus(user.streakDays, user.lastActiveDate, Date.now())];
@@ -110,12 +112,12 @@ function Profile({ user }: { user: User }) {
         />
         <StatCard
           label="平均準確率"
-          value={percentLabel(figures.averageAccuracy)}
+          value={percentLabel(accuracy)}
           tone="seal"
           onClick={() =>
             notify({
               title: '平均準確率',
-              description: `你的平均準確率為 ${percentLabel(figures.averageAccuracy)}`,
+              description: accuracySentence(accuracy === null ? null : percentLabel(accuracy)),
             })
           }
           testId="tile-accuracy"
@@ -203,7 +205,7 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
               <span className="pf-record-figures">
                 <span>完成 {record.progressPercent}%</span>
                 <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {percentLabel(record.accuracy)}</span>
+                <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
               </span>
             </button>
           </li>

@@ -16,6 +16,7 @@ import {
   streakTitle,
 } from '@wenyan/domain';
 import { userStatsQuery } from '../practice/api.ts';
+import { accuracyShown } from './figures.ts';
 import { learnerFigures } from './ProfilePage.tsx';
 import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
@@ -56,7 +57,11 @@ function Streak({ user }: { user: User }) {
         <StatCard label="目前連續天數" value={`${days} 天`} tone="flame" />
         <StatCard label="總經驗值" value={user.totalXP.toLocaleString('zh-HK')} tone="gold" />
         <StatCard label="學習日數" value={stats.isPending ? '—' : activeDays(stats.data ?? [])} tone="jade" />
-        <StatCard label="平均準確率" value={percentLabel(figures.averageAccuracy)} tone="seal" />
+        <StatCard
+          label="平均準確率"
+          value={percentLabel(accuracyShown(figures.averageAccuracy, stats.data))}
+          tone="seal"
+        />
       </div>
       {stats.isError ? <ErrorState onRetry={() => void stats.refetch()} /> : null}
 

@@ -12,7 +12,7 @@ import {
   type MixedPracticeRequest,
   mixedPracticeMachine,
 } from './mixedPracticeMachine.ts';
-import { type MixRequest, PAST_PAPER_NOTICES, pastPapersMachine } from './pastPapersMachine.ts';
+import { listedPapers, type MixRequest, PAST_PAPER_NOTICES, pastPapersMachine } from './pastPapersMachine.ts';
 import {
   EMPTY_ANSWER,
   type PaperAnswerEvent,
@@ -77,10 +77,16 @@ function papers(
 }
 
 describe('the past-paper list', () => {
+  it('lists only the papers with questions (no 「共 0 題」)', async () => {
+    const actor = papers();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+    expect(actor.getSnapshot().context.papers.map((p) => p.id)).toEqual([1]);
+    expect(listedPapers(PAPERS).map((p) => p.year)).toEqual(['2019']);
+  });
+
   it('loads the papers and opens only an available one', async () => {
     const actor = papers();
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
-    expect(actor.getSnapshot().context.papers).toHaveLength(3);
     actor.send({ type: 'paper.open', paper: PAPERS[1]! });
     expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
     actor.send({ type: 'paper.open', paper: PAPERS[0]! });

@@ -10,6 +10,14 @@ export const PAST_PAPER_NOTICES = {
   mixFailed: '未能生成練習題目，請重試',
 } as const;
 
+/**
+ * The papers the list shows: those with questions. A paper still being prepared (no questions yet)
+ * would only say 「共 0 題」, so it is left out until it has some.
+ */
+export function listedPapers(papers: readonly DsePaper[]): DsePaper[] {
+  return papers.filter((paper) => paper.questionCount > 0);
+}
+
 export type MixRequest = { readonly types: readonly QuestionType[]; readonly passages: readonly number[] };
 
 export type PastPapersContext = {
@@ -73,7 +81,10 @@ export const pastPapersMachine = setup({
         loading: {
           invoke: {
             src: 'fetchPapers',
-            onDone: { target: 'ready', actions: assign({ papers: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({ papers: ({ event }) => listedPapers(event.output) }),
+            },
             onError: { target: 'failure' },
           },
         },

@@ -11,7 +11,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Skeletons } from '../../components/states.tsx';
 import { leaderboardVisibilityQuery } from '../homework/api.ts';
+import { accuracyShown } from '../learner/figures.ts';
 import { EmptyState, ErrorState, PageHeader, StatCard, useCurrentUser } from '../learner/ui.tsx';
+import { userStatsQuery } from '../practice/api.ts';
 import { useFlip, useLiveLeaderboard } from './useLiveLeaderboard.ts';
 import './rank.css';
 
@@ -30,8 +32,9 @@ function EntryAvatar({ entry }: { entry: LeaderboardEntry }) {
   );
 }
 
-function accuracy(value: number): string {
-  return `${value.toFixed(1)}%`;
+/** The board's accuracy, to one decimal; 「—」 when there is no figure (no answers yet). */
+function accuracy(value: number | null): string {
+  return value === null ? '—' : `${value.toFixed(1)}%`;
 }
 
 /**
@@ -65,6 +68,8 @@ function GlobalRank() {
   const order = (data?.top ?? []).map((entry) => entry.id);
   const flip = useFlip(order);
   const meInTop = me !== null && order.includes(me.entry.id);
+  const myStats = useQuery({ ...userStatsQuery(user.data?.id ?? ''), enabled: Boolean(user.data) });
+  const myAccuracy = me ? accuracyShown(me.entry.averageAccuracy, myStats.data) : null;
 
   return (
     <main className="page rank" data-testid="rank-page">
@@ -94,7 +99,7 @@ function GlobalRank() {
                 <strong>{displayName(me.entry)}</strong>
                 <span className="muted">
                   {me.entry.totalXP.toLocaleString('zh-HK')} XP · 完成 {me.entry.completedLessons} 課 ·
-                  平均準確率 {accuracy(me.entry.averageAccuracy)}
+                  平均準確率 {accuracy(myAccuracy)}
                 </span>
               </div>
             </section>
@@ -130,7 +135,7 @@ function GlobalRank() {
               tone="gold"
             />
             <StatCard label="完成課程" value={me?.entry.completedLessons ?? 0} tone="jade" />
-            <StatCard label="平均準確率" value={accuracy(me?.entry.averageAccuracy ?? 0)} tone="seal" />
+            <StatCard label="平均準確率" value={accuracy(myAccuracy)} tone="seal" />
           </div>
         </>
       )}

@@ -104,6 +104,7 @@ export function Forecast({ forecast }: { forecast: ReviewForecast }) {
             <section className="card plan-chart">
               <ColumnChart
                 title="考試前每日要複習的題數"
+                weeklyTitle="考試前每週要複習的題數"
                 description={`按計劃，由今日至考試前一日，平均每日 ${perDayLabel(forecast.reviewsPerDay)} 題。`}
                 points={forecast.days.map((d) => ({ date: d.date, value: d.reviews }))}
                 axisLabel="複習題數"

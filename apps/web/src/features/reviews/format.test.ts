@@ -8,9 +8,13 @@ describe('the review screens’ wording', () => {
     expect(shareLabel(1)).toBe('100%');
   });
 
-  it('prints reviews a day with a decimal only when small', () => {
-    expect(perDayLabel(0.04)).toBe('0');
-    expect(perDayLabel(0.36)).toBe('0.4');
+  it('prints reviews a day as people say them: whole, or 「少於 1」, never 「0.1」', () => {
+    expect(perDayLabel(0)).toBe('0');
+    expect(perDayLabel(0.04)).toBe('少於 1');
+    expect(perDayLabel(0.1)).toBe('少於 1');
+    expect(perDayLabel(0.96)).toBe('少於 1');
+    expect(perDayLabel(1.4)).toBe('1');
+    expect(perDayLabel(2.5)).toBe('3');
     expect(perDayLabel(12.6)).toBe('13');
   });
 

@@ -28,7 +28,12 @@ export function nextDueLabel(due: string, now: Date = new Date()): string {
   return examDateLabel(day).replace(/^\d+年/, '');
 }
 
-/** Reviews a day as a figure: one decimal under 10 (「0.4」), whole above. */
+/**
+ * Reviews a day as people say them: a whole number (「3」), 「少於 1」 for a few a week (never 「0.1」),
+ * 「0」 only for none.
+ */
 export function perDayLabel(reviews: number): string {
-  return reviews < 10 ? String(Math.round(reviews * 10) / 10) : String(Math.round(reviews));
+  if (reviews <= 0) return '0';
+  if (reviews < 1) return '少於 1';
+  return String(Math.round(reviews));
 }
