@@ -118,4 +118,26 @@ describe('offline use in a real browser', () => {
     const book = await errorBook();
     for (const id of answered) expect(book.find((r) => r.questionId === id)?.attemptCount).toBe(1);
   });
+
+  it('opens the lobby and a roadmap course session offline after one visit', async () => {
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    await page.getByTestId('question-session').waitFor();
+    await page.goto('/passage/9');
+    await page.locator('.passage-title').waitFor();
+
+    // The connection drops on a page: the lobby opens from the app's own link ...
+    await context.setOffline(true);
+    await page.locator('.brand').click();
+    await page.getByTestId('lesson-card').first().waitFor();
+    expect(await page.getByText('載入課程中...').count()).toBe(0);
+    // ... and from a fresh start, and the roadmap's course session opens from the device.
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    await page.getByTestId('question-session').waitFor();
+    expect(await page.getByText('載入題目失敗').count()).toBe(0);
+    await context.setOffline(false);
+  });
 });
