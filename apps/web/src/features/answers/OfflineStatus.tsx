@@ -4,6 +4,7 @@ import { applyTotals, refreshAfterOfflineAnswers } from '../../lib/cache.ts';
 import { notify } from '../../lib/toast.ts';
 import { sendAnswer } from './api.ts';
 import { type FlushReport, offlineQueue } from './offlineQueue.ts';
+import { createResender, resendOnTriggers } from './resend.ts';
 
 /** UI.md "Offline": the calm banner. */
 export const OFFLINE_MESSAGE = '離線中，答案會在連線後送出';
@@ -34,7 +35,7 @@ export function sentMessage(report: Pick<FlushReport, 'sent' | 'refused'>): stri
 }
 
 /** Sends a learner's waiting answers, puts the new totals in the cache and says what happened. */
-async function sendWaiting(queryClient: QueryClient, userId: string): Promise<void> {
+async function sendWaiting(queryClient: QueryClient, userId: string): Promise<FlushReport> {
   const report = await offlineQueue.flush(userId, sendAnswer);
   const last = report.sent.at(-1);
   if (last) {
@@ -46,11 +47,13 @@ async function sendWaiting(queryClient: QueryClient, userId: string): Promise<vo
   if (report.refused > 0) {
     notify({ title: `有 ${report.refused} 個離線答案未能送出（題目已不存在）`, variant: 'destructive' });
   }
+  return report;
 }
 
 /**
- * The offline banner and the count of answers waiting on the device; sends them on start and when the
- * connection returns (the answer-submission flow also sends them before a new answer).
+ * The offline banner and the count of answers waiting on the device; sends them on start, when one is
+ * kept, when the connection returns, on focus and when the page becomes visible, and with a backoff
+ * while some wait (resend.ts; the answer-submission flow also sends them before a new answer).
  */
 export function OfflineStatus({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -70,9 +73,21 @@ export function OfflineStatus({ userId }: { userId: string }) {
   }, [recount]);
 
   useEffect(() => {
-    if (!online) return;
-    void sendWaiting(queryClient, userId).catch(() => undefined);
-  }, [online, queryClient, userId]);
+    const resender = createResender({
+      flush: () => sendWaiting(queryClient, userId),
+      isOffline: () => navigator.onLine === false,
+    });
+    const unsubscribe = resendOnTriggers(resender, { window, document });
+    // A newly kept answer is tried at once (the server may be up and the device merely flaky); the
+    // queue's removals during a send ask for one more, empty, try.
+    const unwatch = offlineQueue.subscribe(() => void resender.now());
+    void resender.now();
+    return () => {
+      unwatch();
+      unsubscribe();
+      resender.stop();
+    };
+  }, [queryClient, userId]);
 
   if (online && waiting === 0) return null;
   return (
