@@ -1,7 +1,8 @@
 /**
  * The installable, offline app in a real browser against the real server (the built client with its
  * service worker): a question session answered offline is kept on the device, sent when the connection
- * returns and counted once; the passage page and a mind map open offline after one visit.
+ * returns and counted once, and its verdicts are listed under the banner; the passage page, a mind map,
+ * the lobby and a roadmap course session open offline after one visit.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,13 @@ describe('offline use in a real browser', () => {
 
     await context.setOffline(false);
     await page.getByText(/已送出 2 個離線答案/).waitFor();
+    // Their verdicts stay in a list the learner opens from the banner, until dismissed.
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
+    await page.getByText('離線作答結果（2）').click();
+    const results = page.getByTestId('offline-result');
+    await expect(results.count()).resolves.toBe(2);
+    for (const line of await results.allTextContents()) expect(line).toMatch(/^錯誤你的答案：.+參考答案：/);
+    await page.getByRole('button', { name: '知道了' }).click();
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
 
     const errorBook = async () =>
