@@ -148,4 +148,23 @@ describe('offline use in a real browser', () => {
     expect(await page.getByText('載入題目失敗').count()).toBe(0);
     await context.setOffline(false);
   });
+
+  it('the adaptive quiz keeps an answer offline and offers the next question', async () => {
+    await page.goto('/lesson/9/adaptive/sentence_translation');
+    await page.getByLabel('你的答案').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByLabel('你的答案').fill('滕子京被貶官到巴陵郡做太守');
+    await page.getByRole('button', { name: '提交答案' }).click();
+    const kept = page.getByTestId('answer-kept');
+    await kept.waitFor();
+    expect(await page.getByText('未能提交答案，請檢查網絡後再試。').count()).toBe(0);
+    await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('1 個答案待送出');
+    await kept.getByRole('button', { name: '繼續' }).click();
+    await expect.poll(() => page.getByTestId('quiz-position').textContent()).toMatch(/^第 2 題/);
+
+    await context.setOffline(false);
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
+    await page.getByText('離線作答結果（1）').waitFor();
+  });
 });
