@@ -167,4 +167,31 @@ describe('offline use in a real browser', () => {
     await page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
     await page.getByText('離線作答結果（1）').waitFor();
   });
+
+  it('sends an answer kept while the server was unreachable (the browser online) within 10 s, once', async () => {
+    type Loaded = { id: string; options: string[] | null };
+    const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    const [question] = (await (await loading).json()) as Loaded[];
+    await page.getByTestId('question-session').waitFor();
+    const attempts = async () => {
+      const book = (await (await page.request.get(`/api/users/${userId}/error-questions`)).json()) as Array<{
+        questionId: string;
+        attemptCount: number;
+      }>;
+      return book.find((r) => r.questionId === question!.id)?.attemptCount ?? 0;
+    };
+    const before = await attempts();
+    // The server is down (a restart): navigator.onLine stays true and no online event ever comes.
+    await context.route('**/api/users/answers', (route) => route.abort('connectionrefused'));
+    const wrong = (question!.options ?? []).find((o) => o !== keys.get(question!.id))!;
+    await page.getByTestId('option').filter({ hasText: wrong }).first().click();
+    await page.getByRole('button', { name: '提交答案' }).click();
+    await page.getByTestId('answer-kept').waitFor();
+    await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('正在送出 1 個答案…');
+
+    await context.unroute('**/api/users/answers');
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await attempts()).toBe(before + 1);
+  });
 });
