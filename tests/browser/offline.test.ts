@@ -1,7 +1,8 @@
 /**
  * The installable, offline app in a real browser against the real server (the built client with its
  * service worker): a question session answered offline is kept on the device, sent when the connection
- * returns and counted once; the passage page and a mind map open offline after one visit.
+ * returns and counted once, and its verdicts are listed under the banner; the passage page, a mind map,
+ * the lobby and a roadmap course session open offline after one visit.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,13 @@ describe('offline use in a real browser', () => {
 
     await context.setOffline(false);
     await page.getByText(/已送出 2 個離線答案/).waitFor();
+    // Their verdicts stay in a list the learner opens from the banner, until dismissed.
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
+    await page.getByText('離線作答結果（2）').click();
+    const results = page.getByTestId('offline-result');
+    await expect(results.count()).resolves.toBe(2);
+    for (const line of await results.allTextContents()) expect(line).toMatch(/^錯誤你的答案：.+參考答案：/);
+    await page.getByRole('button', { name: '知道了' }).click();
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
 
     const errorBook = async () =>
@@ -117,5 +125,73 @@ describe('offline use in a real browser', () => {
       .toBe(2);
     const book = await errorBook();
     for (const id of answered) expect(book.find((r) => r.questionId === id)?.attemptCount).toBe(1);
+  });
+
+  it('opens the lobby and a roadmap course session offline after one visit', async () => {
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    await page.getByTestId('question-session').waitFor();
+    await page.goto('/passage/9');
+    await page.locator('.passage-title').waitFor();
+
+    // The connection drops on a page: the lobby opens from the app's own link ...
+    await context.setOffline(true);
+    await page.locator('.brand').click();
+    await page.getByTestId('lesson-card').first().waitFor();
+    expect(await page.getByText('載入課程中...').count()).toBe(0);
+    // ... and from a fresh start, and the roadmap's course session opens from the device.
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    await page.getByTestId('question-session').waitFor();
+    expect(await page.getByText('載入題目失敗').count()).toBe(0);
+    await context.setOffline(false);
+  });
+
+  it('the adaptive quiz keeps an answer offline and offers the next question', async () => {
+    await page.goto('/lesson/9/adaptive/sentence_translation');
+    await page.getByLabel('你的答案').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByLabel('你的答案').fill('滕子京被貶官到巴陵郡做太守');
+    await page.getByRole('button', { name: '提交答案' }).click();
+    const kept = page.getByTestId('answer-kept');
+    await kept.waitFor();
+    expect(await page.getByText('未能提交答案，請檢查網絡後再試。').count()).toBe(0);
+    await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('1 個答案待送出');
+    await kept.getByRole('button', { name: '繼續' }).click();
+    await expect.poll(() => page.getByTestId('quiz-position').textContent()).toMatch(/^第 2 題/);
+
+    await context.setOffline(false);
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached' });
+    await page.getByText('離線作答結果（1）').waitFor();
+  });
+
+  it('sends an answer kept while the server was unreachable (the browser online) within 10 s, once', async () => {
+    type Loaded = { id: string; options: string[] | null };
+    const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
+    await page.goto('/lesson/9/questions/word_interpretation/course1');
+    const [question] = (await (await loading).json()) as Loaded[];
+    await page.getByTestId('question-session').waitFor();
+    const attempts = async () => {
+      const book = (await (await page.request.get(`/api/users/${userId}/error-questions`)).json()) as Array<{
+        questionId: string;
+        attemptCount: number;
+      }>;
+      return book.find((r) => r.questionId === question!.id)?.attemptCount ?? 0;
+    };
+    const before = await attempts();
+    // The server is down (a restart): navigator.onLine stays true and no online event ever comes.
+    await context.route('**/api/users/answers', (route) => route.abort('connectionrefused'));
+    const wrong = (question!.options ?? []).find((o) => o !== keys.get(question!.id))!;
+    await page.getByTestId('option').filter({ hasText: wrong }).first().click();
+    await page.getByRole('button', { name: '提交答案' }).click();
+    await page.getByTestId('answer-kept').waitFor();
+    await expect(page.getByTestId('offline-waiting').textContent()).resolves.toBe('正在送出 1 個答案…');
+
+    await context.unroute('**/api/users/answers');
+    await page.getByTestId('offline-waiting').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await attempts()).toBe(before + 1);
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError, sendJson } from './api.ts';
+import { createQueryClient, HttpError, sendJson } from './api.ts';
 import { WRITE_RETRY } from './write-client.ts';
 
 /** What the server saw of one request. */
@@ -123,5 +123,11 @@ describe('sendJson: writes through a failure that passes', () => {
       code: null,
       message: '413: too large',
     });
+  });
+});
+
+describe('createQueryClient: reads offline', () => {
+  it('still sends a read once when the browser says it is offline, so the service worker can answer it', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.networkMode).toBe('offlineFirst');
   });
 });

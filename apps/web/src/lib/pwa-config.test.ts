@@ -35,6 +35,15 @@ describe('what the service worker keeps for offline use', () => {
     expect(SESSION_PATTERN.test(`${ORIGIN}/api/auth/user`)).toBe(true);
   });
 
+  it("keeps a roadmap course session's questions, so the roadmap's 開始 works offline", () => {
+    expect(QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/course-questions?lessonId=9&courseId=2`)).toBe(true);
+    expect(
+      QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/course-questions?lessonId=9&courseId=2&type=translation`),
+    ).toBe(true);
+    expect(QUESTION_SETS_PATTERN.test(`${ORIGIN}/api/course-questions/x`)).toBe(false);
+    expect(SESSION_PATTERN.test(`${ORIGIN}/api/auth/user`)).toBe(true);
+  });
+
   it('never keeps answers, staff views or anything else of the API', () => {
     for (const path of [
       '/api/users/answers',

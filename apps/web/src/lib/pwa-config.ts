@@ -4,7 +4,7 @@
  *
  * What works offline after one visit: the shell and every screen's code (precached), the sixteen texts
  * (`/api/lessons`, `/api/lessons/:id`: reading, recitation, whose key is the text itself, and the mind
- * maps, whose data is in the code), the annotations of each passage opened (`/api/lessons/:id/annotations`), the question sets the learner opened recently and the signed-in user.
+ * maps, whose data is in the code), the annotations of each passage opened (`/api/lessons/:id/annotations`), the question sets the learner opened recently (roadmap course sessions included) and the signed-in user.
  * Each is network-first: online the learner always sees the server's current answer; the cache is used
  * only when the network fails or takes longer than NETWORK_TIMEOUT_SECONDS.
  */
@@ -50,9 +50,9 @@ export const RUNTIME_CACHES = {
 
 /** The sixteen texts: the list, each text and its annotations (注釋 and 語譯; no answer keys). */
 export const TEXTS_PATTERN = /\/api\/lessons(\/\d+(\/annotations)?)?(\?.*)?$/;
-/** A lesson's question sets (all, a roadmap node's, adaptive) and the vocabulary quiz's. */
+/** A lesson's question sets (all, a roadmap node's, a roadmap course's, adaptive) and the vocabulary quiz's. */
 export const QUESTION_SETS_PATTERN =
-  /\/api\/(lessons\/\d+\/(questions|nodes\/[^/?]+\/questions|adaptive-questions)|vocabulary\/(questions|lessons|mixed-lessons))(\?.*)?$/;
+  /\/api\/(lessons\/\d+\/(questions|nodes\/[^/?]+\/questions|adaptive-questions)|course-questions|vocabulary\/(questions|lessons|mixed-lessons))(\?.*)?$/;
 /** Who is signed in, so the shell opens offline as the learner and not as a guest. */
 export const SESSION_PATTERN = /\/api\/auth\/user(\?.*)?$/;
 

@@ -13,7 +13,10 @@
  * - a second submit of the held answer while the first is in flight waits for that one, not a new call;
  * - with an offline queue: an answer given while the device is offline, or whose send fails on the
  *   network, is kept on the device with its key and body (offlineQueue.ts) and `submit` rejects with
- *   `AnswerQueuedError`; answers waiting are sent, in order, before any new one.
+ *   `AnswerQueuedError`; answers waiting are sent, in order, before any new one;
+ * - once a question's answer is kept on the device, submitting that question again in the same
+ *   submitter (repeated taps, another selection) rejects with the same `AnswerQueuedError` and neither
+ *   sends nor keeps a second answer: one answer per question and session.
  *
  * Every body carries `answeredAt`, the moment the learner gave the answer (fixed at the first try), so an
  * answer sent later counts for the day it was given (the server bounds it: docs/spec-decisions.md).
@@ -105,6 +108,8 @@ export interface AnswerSubmitterOptions {
   queue?: OfflineQueue;
   /** Whether the device knows it is offline (then it does not try the network). */
   isOffline?: () => boolean;
+  /** This session's id in the queue (a fresh one when absent). */
+  session?: string;
 }
 
 /** A holder of one answer attempt at a time, sending through `send`. */
@@ -114,19 +119,26 @@ export function createAnswerSubmitter(
 ): AnswerSubmitter {
   let held: AnswerAttempt | null = null;
   let inFlight: { key: string; promise: Promise<AnswerResult> } | null = null;
+  const session = options.session ?? newIdempotencyKey();
+  /** The questions whose answer this session kept on the device, with that answer's key. */
+  const kept = new Map<string, string>();
+  const keep = async (attempt: AnswerAttempt): Promise<never> => {
+    await options.queue?.add(attempt, undefined, session);
+    kept.set(`${attempt.answer.userId}\u0000${attempt.answer.questionId}`, attempt.key);
+    throw new AnswerQueuedError(attempt.key);
+  };
   return {
     heldKey: () => held?.key ?? null,
     submit(answer) {
+      const keptKey = kept.get(`${answer.userId}\u0000${answer.questionId}`);
+      if (keptKey !== undefined) return Promise.reject(new AnswerQueuedError(keptKey));
       const attempt = holdAttempt(held, answer, options.mint, options.now);
       held = attempt;
       if (inFlight?.key === attempt.key) return inFlight.promise;
       const { queue } = options;
       const deliver = async (): Promise<AnswerResult> => {
         if (!queue) return send(attempt.answer, attempt.key);
-        if (options.isOffline?.()) {
-          await queue.add(attempt);
-          throw new AnswerQueuedError(attempt.key);
-        }
+        if (options.isOffline?.()) return keep(attempt);
         // Answers given offline go first, in order (their verdicts through onAcknowledged).
         const earlier = await queue.flush(attempt.answer.userId, send);
         for (const { entry, result } of earlier.sent) {
@@ -138,8 +150,7 @@ export function createAnswerSubmitter(
           return await send(attempt.answer, attempt.key);
         } catch (error) {
           if (!isOfflineFailure(error)) throw error;
-          await queue.add(attempt);
-          throw new AnswerQueuedError(attempt.key);
+          return keep(attempt);
         }
       };
       const promise = deliver()

@@ -81,6 +81,7 @@ describe('answering offline', () => {
         key: 'k1',
         answer: { ...answer('q1'), answeredAt: '2024-09-03T14:00:00.000Z' },
         queuedAt: expect.any(String),
+        session: expect.any(String),
       },
     ]);
   });
@@ -174,6 +175,45 @@ describe('answering offline', () => {
     await submitter.submit(answer('q1')).catch(() => undefined);
     await submitter.submit(answer('q1')).catch(() => undefined);
     expect(storage.entries().map((e) => e.key)).toEqual(['k1']);
+  });
+
+  it('keeps one answer per question when the learner taps again with another selection, offline', async () => {
+    const storage = memoryStorage();
+    const queue = createOfflineQueue(storage);
+    const send = vi.fn<SendAnswer>();
+    const submitter = createAnswerSubmitter(send, { queue, isOffline: () => true, mint: counter() });
+    for (const selected of ['甲', '乙', '丙']) {
+      await expect(submitter.submit(answer('q1', selected))).rejects.toMatchObject({ key: 'k1' });
+    }
+    await expect(submitter.submit(answer('q2'))).rejects.toBeInstanceOf(AnswerQueuedError);
+    expect(storage.entries().map((e) => [e.answer.questionId, e.answer.selectedAnswer])).toEqual([
+      ['q1', '甲'],
+      ['q2', '甲'],
+    ]);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('does not send a second answer to a kept question once the server is reachable again', async () => {
+    let online = false;
+    const storage = memoryStorage();
+    const queue = createOfflineQueue(storage);
+    const api = server(() => online);
+    const submitter = createAnswerSubmitter(api.send, { queue, mint: counter() });
+    await expect(submitter.submit(answer('q1', '甲'))).rejects.toBeInstanceOf(AnswerQueuedError);
+    online = true;
+    await expect(submitter.submit(answer('q1', '乙'))).rejects.toBeInstanceOf(AnswerQueuedError);
+    await queue.flush('u1', api.send);
+    expect([...api.counted.values()].map((b) => [b.questionId, b.selectedAnswer])).toEqual([['q1', '甲']]);
+  });
+
+  it('the queue itself keeps one waiting answer per question and session, not across sessions', async () => {
+    const storage = memoryStorage();
+    const queue = createOfflineQueue(storage);
+    const attempt = (key: string, selectedAnswer: string) => ({ key, answer: answer('q1', selectedAnswer) });
+    await queue.add(attempt('a', '甲'), undefined, 's1');
+    await queue.add(attempt('b', '乙'), undefined, 's1');
+    await queue.add(attempt('c', '甲'), undefined, 's2');
+    expect(storage.entries().map((e) => e.key)).toEqual(['a', 'c']);
   });
 });
 

@@ -17,6 +17,8 @@ export const QUEUE_KEY = 'wyt-offline-answers';
 export interface QueuedAnswer extends AnswerAttempt {
   /** When it was put on the device (for the record; the answer's own moment is `answer.answeredAt`). */
   readonly queuedAt: string;
+  /** The quiz session (answer submitter) that gave it: one waiting answer per question and session. */
+  readonly session?: string;
 }
 
 /** The storage of the list (idb-keyval in the browser; a Map in tests). */
@@ -57,8 +59,11 @@ export function isOfflineFailure(error: unknown): boolean {
 }
 
 export interface OfflineQueue {
-  /** Puts an answer on the device (once per key; a second add of the same key is ignored). */
-  add(attempt: AnswerAttempt, now?: Date): Promise<void>;
+  /**
+   * Puts an answer on the device, once: a second add of the same key, or of another answer to a
+   * question of the same `session` still waiting (repeated taps), is ignored.
+   */
+  add(attempt: AnswerAttempt, now?: Date, session?: string): Promise<void>;
   /** The answers waiting for a learner, in order. */
   waiting(userId: string): Promise<QueuedAnswer[]>;
   /** Sends a learner's waiting answers in order; stops at the first transient failure. */
@@ -85,11 +90,19 @@ export function createOfflineQueue(storage: QueueStorage = idbStorage): OfflineQ
     changed();
   };
   return {
-    add: (attempt, now = new Date()) =>
+    add: (attempt, now = new Date(), session) =>
       serial(async () => {
         const entries = await storage.read();
-        if (entries.some((e) => e.key === attempt.key)) return;
-        await storage.write([...entries, { ...attempt, queuedAt: now.toISOString() }]);
+        const { userId, questionId } = attempt.answer;
+        const repeat = (e: QueuedAnswer) =>
+          e.key === attempt.key ||
+          (session !== undefined &&
+            e.session === session &&
+            e.answer.userId === userId &&
+            e.answer.questionId === questionId);
+        if (entries.some(repeat)) return;
+        const entry: QueuedAnswer = { ...attempt, queuedAt: now.toISOString() };
+        await storage.write([...entries, session === undefined ? entry : { ...entry, session }]);
         changed();
       }),
     waiting: async (userId) => (await storage.read()).filter((e) => e.answer.userId === userId),

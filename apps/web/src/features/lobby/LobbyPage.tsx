@@ -12,6 +12,7 @@ import { lessonsQuery } from '../library/api.ts';
 import { userStatsQuery } from '../practice/api.ts';
 import { dueReviewsQuery, reviewSettingsQuery } from '../reviews/api.ts';
 import { FirstGuide } from '../reviews/FirstGuide.tsx';
+import { extrasReady, readSettled } from './lobby-ready.ts';
 import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
 
@@ -80,8 +81,9 @@ export function LobbyPage() {
   const stats = useQuery({ ...userStatsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const settings = useQuery({ ...reviewSettingsQuery(user?.id ?? ''), enabled: Boolean(user) });
   const due = useQuery({ ...dueReviewsQuery(user?.id ?? ''), enabled: Boolean(user) });
-  // The shelf waits for the learner's own cards (guide, 今日複習) so they all appear in one paint.
-  const extrasReady = !user || (settings.status !== 'pending' && due.status !== 'pending');
+  // The shelf waits for the learner's own cards (guide, 今日複習) so they all appear in one paint, but
+  // not for a network that is not there: offline it shows what it has (lobby-ready.ts).
+  const ready = extrasReady(Boolean(user), [settings, due]);
   const [era, setEra] = useState<string>('全部');
 
   const present = new Set((lessons.data ?? []).map((l) => l.era));
@@ -117,14 +119,14 @@ export function LobbyPage() {
           </button>
         ))}
       </fieldset>
-      {lessons.isPending || !extrasReady ? (
+      {(lessons.isPending && !readSettled(lessons)) || !ready ? (
         <div aria-busy="true">
           <p className="muted" role="status">
             載入課程中...
           </p>
           <Skeletons count={4} height={220} />
         </div>
-      ) : lessons.isError ? (
+      ) : lessons.isError || !lessons.data ? (
         <ErrorState message="未能載入課程，請稍後再試。" onRetry={() => lessons.refetch()} />
       ) : (
         <>

@@ -90,7 +90,8 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
     shownIndex.current = context.index;
     card.current?.querySelector<HTMLElement>('input[type="radio"], textarea')?.focus();
   }, [asking, context.index]);
-  const inFeedback = snapshot.matches({ feedback: 'shown' }) || snapshot.matches('completed');
+  const kept = snapshot.matches({ feedback: 'kept' });
+  const inFeedback = snapshot.matches({ feedback: 'shown' }) || kept || snapshot.matches('completed');
   const verdict = inFeedback ? context.answers[context.index] : undefined;
   const exitButton = (
     <button type="button" className="btn btn-sm btn-ghost" onClick={() => send({ type: 'quiz.exit' })}>
@@ -186,8 +187,12 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
             question={question}
             answer={verdict ? verdict.selectedAnswer : selected}
             onAnswer={(answer) => send({ type: 'answer.select', answer })}
-            verdict={verdict ? { isCorrect: verdict.isCorrect, correctAnswer: verdict.correctAnswer } : null}
-            disabled={submitting}
+            verdict={
+              verdict && !verdict.pending
+                ? { isCorrect: verdict.isCorrect, correctAnswer: verdict.correctAnswer }
+                : null
+            }
+            disabled={submitting || Boolean(verdict?.pending)}
           />
         </div>
         {context.submitFailed ? (
@@ -196,7 +201,23 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
           </p>
         ) : null}
         <div className="quiz-footer">
-          {verdict ? (
+          {verdict?.pending ? (
+            // Offline: the answer waits on the device (the banner counts it) and the quiz goes on.
+            <div className="feedback is-pending" role="status" data-testid="answer-kept">
+              <p className="feedback-title">答案已保存在此裝置</p>
+              <p className="feedback-text">連線後會自動送出並評分。</p>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                onClick={() => send({ type: 'question.continue' })}
+                disabled={!kept}
+                // biome-ignore lint/a11y/noAutofocus: the one next action after the answer is kept
+                autoFocus
+              >
+                繼續
+              </button>
+            </div>
+          ) : verdict ? (
             <div
               className={`feedback ${
                 verdict.marking && isMarkedByPoints(verdict.marking)
@@ -252,16 +273,18 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
           {context.questions.map((q, i) => {
             const a = context.answers[i];
             const state = a
-              ? a.isCorrect
-                ? 'is-correct'
-                : 'is-wrong'
+              ? a.pending
+                ? 'is-pending'
+                : a.isCorrect
+                  ? 'is-correct'
+                  : 'is-wrong'
               : i === context.index
                 ? 'is-current'
                 : '';
             return (
               <li key={q.id} className={`step-dot ${state}`}>
                 <span className="visually-hidden">
-                  第 {i + 1} 題{a ? (a.isCorrect ? '答對' : '答錯') : '未作答'}
+                  第 {i + 1} 題{a ? (a.pending ? '已保存，待送出' : a.isCorrect ? '答對' : '答錯') : '未作答'}
                 </span>
               </li>
             );

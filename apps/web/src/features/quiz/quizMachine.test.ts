@@ -1,7 +1,7 @@
 import type { AnswerResult, ProgressResult, Question } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createAnswerSubmitter } from '../answers/answerSubmitter.ts';
+import { AnswerQueuedError, createAnswerSubmitter } from '../answers/answerSubmitter.ts';
 import {
   type CompletionRequest,
   completionRequest,
@@ -189,6 +189,30 @@ describe('the adaptive quiz machine', () => {
       expect(actor.getSnapshot().value).toBe('selected');
       expect(actor.getSnapshot().context.submitFailed).toBe(true);
       expect(actor.getSnapshot().context.answers).toHaveLength(0);
+    });
+
+    it('offline, keeps the answer on the device and offers the next question, with no failure shown', async () => {
+      const { actor } = start({
+        submit: async (_answer, key) => Promise.reject(new AnswerQueuedError(key)),
+      });
+      await waitFor(actor, (s) => s.matches('question'));
+      actor.send({ type: 'answer.select', answer: '乙' });
+      actor.send({ type: 'answer.submit' });
+      await waitFor(actor, (s) => s.matches({ feedback: 'kept' }));
+      expect(actor.getSnapshot().context.submitFailed).toBe(false);
+      expect(actor.getSnapshot().context.answers).toEqual([
+        expect.objectContaining({ questionId: 'q1', selectedAnswer: '乙', pending: true }),
+      ]);
+      actor.send({ type: 'question.continue' });
+      expect(actor.getSnapshot().value).toBe('question');
+      expect(actor.getSnapshot().context.index).toBe(1);
+      // The kept answer has no verdict yet: it counts in no figure of the quiz.
+      expect(quizSummary(actor.getSnapshot().context)).toMatchObject({ answered: 0, correct: 0 });
+      actor.send({ type: 'answer.select', answer: '甲' });
+      actor.send({ type: 'answer.submit' });
+      await waitFor(actor, (s) => s.matches({ feedback: 'kept' }));
+      actor.send({ type: 'question.continue' });
+      await waitFor(actor, (s) => s.matches({ completed: 'popup' }));
     });
 
     it('sends the same Idempotency-Key when the same answer is submitted again after a failure, and a new one otherwise', async () => {

@@ -11,6 +11,7 @@ import type {
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  AnswerQueuedError,
   type AnswerSubmission,
   type AnswerSubmitter,
   createAnswerSubmitter,
@@ -83,6 +84,11 @@ export interface QuizAnswer {
   difficulty: string | null;
   /** The review card after this answer: whether it was due, the review XP it earned, its next review. */
   review?: AnswerReview | undefined;
+  /**
+   * Kept on the device (offline): no verdict yet, so it counts in no figure of this quiz; the server
+   * marks it when it is sent (the offline banner says how it went).
+   */
+  pending?: true | undefined;
   /** Why a correct answer earned no XP (recorded all the same). */
   xpWithheld?: XpWithheld | undefined;
 }
@@ -194,6 +200,22 @@ export const quizMachine = setup({
       };
     }),
     markSubmitFailed: assign({ submitFailed: true }),
+    /** The answer is kept on the device: it holds the question's place, with no verdict. */
+    storeKept: assign(({ context }) => {
+      const question = context.questions[context.index]!;
+      const answer: QuizAnswer = {
+        questionId: question.id,
+        selectedAnswer: context.selected ?? '',
+        isCorrect: false,
+        correctAnswer: '',
+        explanation: '',
+        culturalContext: null,
+        timeSpent: Math.round((clock(context) - context.questionStartedAt) / 1000),
+        difficulty: question.difficulty,
+        pending: true,
+      };
+      return { answers: [...context.answers, answer], submitFailed: false };
+    }),
     nextQuestion: assign(({ context }) => ({
       index: context.index + 1,
       selected: null,
@@ -281,7 +303,23 @@ export const quizMachine = setup({
               target: 'shown',
               actions: { type: 'storeVerdict', params: ({ event }) => event.output },
             },
-            onError: { target: '#quiz.selected', actions: 'markSubmitFailed' },
+            onError: [
+              {
+                guard: ({ event }) => event.error instanceof AnswerQueuedError,
+                target: 'kept',
+                actions: 'storeKept',
+              },
+              { target: '#quiz.selected', actions: 'markSubmitFailed' },
+            ],
+          },
+        },
+        /** Offline: the answer waits on the device and the quiz goes on. */
+        kept: {
+          on: {
+            'question.continue': [
+              { guard: 'isLastQuestion', target: '#quiz.completed' },
+              { target: '#quiz.question', actions: 'nextQuestion' },
+            ],
           },
         },
         shown: {

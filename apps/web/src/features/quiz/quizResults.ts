@@ -11,8 +11,10 @@ export type CompletionRequest =
 
 /** The quiz's figures: answered, correct, whole-percent score, seconds. */
 export function quizSummary(context: QuizContext) {
-  const correct = context.answers.filter((a) => a.isCorrect).length;
-  const answered = context.answers.length;
+  // Answers kept on the device (offline) have no verdict yet: they count in no figure.
+  const graded = context.answers.filter((a) => !a.pending);
+  const correct = graded.filter((a) => a.isCorrect).length;
+  const answered = graded.length;
   const end = context.finishedAt ?? context.questionStartedAt;
   return {
     answered,
