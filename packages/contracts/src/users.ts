@@ -192,6 +192,11 @@ export const AnswerMarkingSchema = z.object({
   copied: z.boolean(),
   selfAssessed: z.boolean(),
   points: z.array(MarkedPointSchema),
+  /**
+   * What the marker noted beyond the points, each a line for the student: a 錯別字 still given the
+   * point, a negation added or missing, words in an order that changes the meaning, a word list.
+   */
+  notes: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
 });
 export type AnswerMarking = z.infer<typeof AnswerMarkingSchema>;
 

@@ -1055,7 +1055,8 @@ function relationBreaks(
 // ---------------------------------------------------------------------------------------------------
 // Marking
 
-const NOTE_MESSAGES: Record<MarkingNoteCode, string> = {
+/** The line a student reads for each note (the reply and the screen show it). */
+export const NOTE_MESSAGES: Readonly<Record<MarkingNoteCode, string>> = {
   copied: '答案抄錄了原文，沒有譯成白話文，不能得分。',
   keyword_list: '答案只列出字詞，沒有寫成完整的句子，不能得分。',
   negation_added: '答案多了原文沒有的否定或反問，意思相反，該分句不能得分。',

@@ -191,7 +191,7 @@ describe('accepting an appeal', () => {
   });
 
   it('re-marks without XP when the rendering completes only one of two missing points', () => {
-    const poor = ok([], submit('君子潦倒時仍然守著'));
+    const poor = ok([], submit('君子潦倒時仍然快樂'));
     const poorAppealed = ok(poor, appeal(stored(poor)));
     const decision = run(poorAppealed, acceptIt(stored(poor)), NEXT_DAY);
     expect(decision.ok && decision.events.map((e) => e.type)).toEqual(['AnswerRemarked']);

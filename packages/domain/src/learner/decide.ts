@@ -5,7 +5,7 @@
  */
 import { foldText } from '../grading/fold.ts';
 import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
-import type { MarkingScheme } from '../grading/marker.ts';
+import type { MarkingNoteCode, MarkingScheme } from '../grading/marker.ts';
 import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
 import { selfMarkedPoints } from '../pace/self-marks.ts';
 import {
@@ -492,6 +492,7 @@ function submitAnswer(
       pointsAvailable: marked.pointsAvailable,
       points: marked.points,
       copied: marked.copied,
+      ...(marked.notes.length > 0 ? { notes: marked.notes } : {}),
       selfAssessed: selfAssessment !== undefined,
       earnedXp,
       timeSpent,
@@ -588,6 +589,8 @@ type MarkedAnswer = {
   readonly pointsAvailable: number;
   readonly points: readonly RecordedPoint[];
   readonly copied: boolean;
+  /** The marker's notes (錯別字, negation, order, word list, uncertain); empty otherwise. */
+  readonly notes: readonly MarkingNoteCode[];
 };
 
 /**
@@ -602,6 +605,7 @@ function markedPoints(grading: Grading, selfAssessment: SelfAssessment | undefin
       pointsAvailable: selfAssessment.pointsAvailable,
       points: [],
       copied: false,
+      notes: [],
     };
   }
   const marking = grading.marking;
@@ -619,6 +623,7 @@ function markedPoints(grading: Grading, selfAssessment: SelfAssessment | undefin
         expected: p.expected,
       })),
       copied: marking.copied,
+      notes: [...new Set(marking.notes.map((n) => n.code))],
     };
   }
   return {
@@ -627,6 +632,7 @@ function markedPoints(grading: Grading, selfAssessment: SelfAssessment | undefin
     pointsAvailable: 1,
     points: [],
     copied: false,
+    notes: [],
   };
 }
 

@@ -4,6 +4,7 @@
  * and enough for a teacher's replay to show it without looking anything up but the question text.
  */
 import type { GradingMethod } from '../grading/grading.ts';
+import type { MarkingNoteCode } from '../grading/marker.ts';
 import type { PaceRecord, XpWithheld } from '../pace/pace.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
@@ -91,6 +92,11 @@ export type AnswerSubmitted = Event<
     points: readonly RecordedPoint[];
     /** The answer reproduced the source instead of translating it (and so earned nothing). */
     copied: boolean;
+    /**
+     * What the marker noted beyond the points (錯別字, an added or missing negation, order, a word list):
+     * codes of `MARKING_NOTE_CODES`. Absent when none, and on events before issue 36.
+     */
+    notes?: readonly MarkingNoteCode[];
     /** The learner marked this answer against the rubric (long paper questions), not the server. */
     selfAssessed: boolean;
     /** The answer earned XP: correct, and the first correct answer of this question by this learner. */

@@ -7,6 +7,7 @@ import {
   ledgerDueMs,
   lessonState,
   NODE_PASS_PERCENT,
+  NOTE_MESSAGES,
   normaliseSchoolName,
   planInForce,
   reviewBookOf,
@@ -69,12 +70,14 @@ function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
     return { verdict: 'incorrect', earned: 0, available: 1, copied: false, selfAssessed: false, points: [] };
   }
   const d = answer.data;
+  const notes = d.notes ?? [];
+  // A required negation dropped reverses the sentence: 未達要求 whatever else it earned (issue 36).
   const verdict =
     d.pendingReview === true
       ? 'pending'
       : d.pointsEarned >= d.pointsAvailable
         ? 'correct'
-        : d.pointsEarned > 0
+        : d.pointsEarned > 0 && !notes.includes('negation_missing')
           ? 'partial'
           : 'incorrect';
   return {
@@ -84,6 +87,7 @@ function answerMarking(answer: AnswerSubmitted | undefined): AnswerMarking {
     copied: d.copied,
     selfAssessed: d.selfAssessed,
     points: d.points.map((p) => ({ ...p })),
+    ...(notes.length > 0 ? { notes: notes.map((code) => ({ code, message: NOTE_MESSAGES[code] })) } : {}),
   };
 }
 

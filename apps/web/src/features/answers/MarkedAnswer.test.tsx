@@ -42,3 +42,25 @@ describe('a missed point of a marked answer', () => {
     expect(render('sentence_translation')).toContain('應譯作「以西山自比，不與世俗同流」');
   });
 });
+
+describe("the marker's notes", () => {
+  it('shows each note the reply carries (錯別字, a negation added), not the copied or uncertain ones twice', () => {
+    const noted: AnswerMarking = {
+      ...marking,
+      notes: [
+        { code: 'typo', message: '有錯別字，仍給分，請留意寫法。' },
+        { code: 'negation_added', message: '答案多了原文沒有的否定或反問，意思相反，該分句不能得分。' },
+        { code: 'uncertain', message: '已交老師批閱' },
+      ],
+    };
+    const html = renderToStaticMarkup(
+      <MarkedAnswer
+        result={{ marking: noted, correctAnswer: '作者以西山自比。' }}
+        questionType="sentence_translation"
+      />,
+    );
+    expect(html).toContain('有錯別字，仍給分');
+    expect(html).toContain('答案多了原文沒有的否定');
+    expect(html).not.toContain('已交老師批閱');
+  });
+});

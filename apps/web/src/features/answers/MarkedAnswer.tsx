@@ -45,6 +45,18 @@ export function MarkedAnswer({
       {marking.copied ? (
         <p className="marked-note text-brick">答案只是照抄原文，沒有語譯，所以不得分。</p>
       ) : null}
+      {(marking.notes ?? [])
+        .filter((n) => n.code !== 'copied' && n.code !== 'uncertain')
+        .map((n) => (
+          <p
+            key={n.code}
+            className={`marked-note ${n.code === 'typo' ? '' : 'text-brick'}`}
+            data-testid="marked-note"
+            data-code={n.code}
+          >
+            {n.message}
+          </p>
+        ))}
       {isMarkedByPoints(marking) && marking.points.length > 0 ? (
         <ul className="marked-points">
           {marking.points.map((point) => (
