@@ -65,6 +65,23 @@ describe.each(MODES)('marking by scoring points (%s mode)', (mode) => {
     expect((await answer('d2019-09', '是故弟子不必不如師，師不必賢於弟子。')).isCorrect).toBe(false);
   });
 
+  it("replies with the marker's notes: a dropped negation is 未達要求, a 錯別字 keeps its point with a note", async () => {
+    const dropped = (await answer(
+      'd2019-09',
+      '所以學生一定比不上老師，老師也未必比學生高明。',
+    )) as unknown as {
+      marking: { verdict: string; notes?: { code: string; message: string }[] };
+    };
+    expect(dropped.marking.verdict).toBe('incorrect');
+    expect(dropped.marking.notes?.map((n) => n.code)).toContain('negation_missing');
+    const typo = (await answer('d2018-02', '奉成')) as unknown as {
+      isCorrect: boolean;
+      marking: { notes?: { code: string }[] };
+    };
+    expect(typo.isCorrect).toBe(true);
+    expect(typo.marking.notes?.map((n) => n.code)).toContain('typo');
+  });
+
   it('refreshes a stored question, its scheme, key and explanation included, from the content on import', async () => {
     await db()
       .updateTable('questions')
