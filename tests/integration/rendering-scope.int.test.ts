@@ -36,8 +36,8 @@ const SCHEME = {
 };
 /** 3/4: 「潦倒」 is not (yet) a rendering of 約. */
 const LIAODAO = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
-/** 3/4: 「困苦」 is not (yet) a rendering of 約. */
-const KUNKU = '沒有仁德的人，不能長期處於困苦，也不能長期處於安樂。';
+/** 3/4: 「落拓」 is not (yet) a rendering of 約. */
+const KUNKU = '沒有仁德的人，不能長期處於落拓，也不能長期處於安樂。';
 /** 3/4: the negation of 不可以 is gone (可以長久). */
 const REVERSED = '沒有仁德的人，可以長久處於窮困，也可以長期處於安樂。';
 
@@ -224,9 +224,9 @@ describe('the scope, polarity and log of accepted renderings', () => {
   });
 
   it('an admin may keep a rendering to its teacher’s classes, and that teacher reverts their own', async () => {
-    const accepted = await appealAndAccept(classmate, teacher, KUNKU, 'p2', '困苦');
+    const accepted = await appealAndAccept(classmate, teacher, KUNKU, 'p2', '落拓');
     expect(accepted.statusCode).toBe(200);
-    const id = (await renderings(teacher)).find((r) => r.rendering === '困苦')?.id ?? '';
+    const id = (await renderings(teacher)).find((r) => r.rendering === '落拓')?.id ?? '';
     const rejected = await post(admin, `/api/admin/renderings/${id}/reject`);
     expect(AcceptedRenderingSchema.parse(rejected.json())).toMatchObject({
       status: 'rejected',
@@ -252,15 +252,15 @@ describe('the scope, polarity and log of accepted renderings', () => {
     const res = await appealAndAccept(
       otherPupil,
       admin,
-      '沒有仁德的人，不能長期處於困乏，也不能長期處於安樂。',
+      '沒有仁德的人，不能長期處於寒酸，也不能長期處於安樂。',
       'p2',
-      '困乏',
+      '寒酸',
     );
     expect(res.statusCode).toBe(200);
-    const found = (await renderings(admin)).find((r) => r.rendering === '困乏');
+    const found = (await renderings(admin)).find((r) => r.rendering === '寒酸');
     expect(found).toMatchObject({ status: 'approved', scope: 'global' });
     expect(
-      (await answer(outsider, '沒有仁德的人，不能長期處於困乏，也不能長期處於安樂。')).marking.earned,
+      (await answer(outsider, '沒有仁德的人，不能長期處於寒酸，也不能長期處於安樂。')).marking.earned,
     ).toBe(4);
   });
 
