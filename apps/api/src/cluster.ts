@@ -84,8 +84,12 @@ export async function runPrimary(processes: number): Promise<void> {
   log('API processes listening', { processes });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    log('API process died; starting another', { pid: worker.process.pid, code, signal });
-    fork();
+    // A process that dies is worth an operator's attention (warn), and so is its replacement listening.
+    logger.warn({ pid: worker.process.pid, code, signal }, 'API process died; starting another');
+    const replacement = fork();
+    replacement.once('listening', () =>
+      logger.warn({ pid: replacement.process.pid }, 'API process started again and listening'),
+    );
   });
 
   const shutdown = (signal: NodeJS.Signals) => {
