@@ -201,6 +201,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
     LOGIN_RATE_LIMIT: '1000000',
     LOGIN_ADDRESS_RATE_LIMIT: '1000000',
+    // Load and bench learners answer faster than a reader by design: under the pace rule (issue 37) they
+    // would earn no XP and skip the XP and leaderboard work, and the figures would flatter the server.
+    // The runs measure the path that pays; XP_PACE=enforce measures the other.
+    XP_PACE: process.env.XP_PACE ?? 'off',
     // LOAD_PROFILE_DIR: a V8 CPU profile of every API and worker process, written there when it exits.
     ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
     ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),
