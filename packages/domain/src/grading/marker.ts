@@ -1094,6 +1094,7 @@ const PERSONS = [
   '您',
 ].map((word) => foldText(word));
 const YOU = foldText('您');
+const YOU_PLAIN = foldText('你');
 
 function peopleIn(chars: string, names: readonly string[]): string[] {
   const words = [...names, ...PERSONS];
@@ -1104,7 +1105,7 @@ function peopleIn(chars: string, names: readonly string[]): string[] {
       i += 1;
       continue;
     }
-    found.push(word === YOU ? foldText('你') : word);
+    found.push(word === YOU ? YOU_PLAIN : word);
     i += word.length;
   }
   return found;
@@ -1227,6 +1228,14 @@ function inContext(
   return (previous.length > 0 && befores.includes(previous)) || (next.length > 0 && afters.includes(next));
 }
 
+/** The answer's own words at `span`, taken as the point's rendering (as written, for the student). */
+function ownWords(text: Text, span: Span): Found {
+  const words = text.chars.slice(span.start, span.end);
+  const raw = text.raw.slice(span.start, span.end);
+  const rendering: Rendering = { text: raw, written: raw, parts: [words], length: words.length };
+  return { rendering, span, pieces: [span], typo: false };
+}
+
 /** Characters a rendering in the model's frame may have. */
 const FRAME_GAP = 5;
 
@@ -1263,9 +1272,7 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
     if ([...words].some((ch) => NEGATORS.has(ch) || sourceCharacters.has(ch))) continue;
     if (![...words].some((ch) => accepted.has(ch))) continue;
     if (point.reject.some((reject) => words.includes(reject))) continue;
-    const raw = text.raw.slice(span.start, span.end);
-    const rendering: Rendering = { text: raw, written: raw, parts: [words], length: words.length };
-    return { rendering, span, pieces: [span], typo: false };
+    return ownWords(text, span);
   }
   return null;
 }
@@ -1326,13 +1333,7 @@ function inModelClause(
     if ([...words].some((ch) => NEGATORS.has(ch) || sourceCharacters.has(ch))) continue;
     if (![...words].some((ch) => accepted.has(ch))) continue;
     if (point.reject.some((reject) => reject.includes(words) || words.includes(reject))) continue;
-    const raw = text.raw.slice(i, i + 2);
-    return {
-      rendering: { text: raw, written: raw, parts: [words], length: 2 },
-      span,
-      pieces: [span],
-      typo: false,
-    };
+    return ownWords(text, span);
   }
   return null;
 }
