@@ -193,6 +193,29 @@ function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubm
 }
 
 /** The error book after an answer counted (a submitted one, or a pending one a teacher marked). */
+/** A question's first entry in the error book, from the answer that put it there. */
+function firstError(
+  data: Pick<
+    LearnerEventOf<'AnswerSubmitted'>['data'],
+    'questionId' | 'lessonId' | 'questionType' | 'difficulty' | 'selectedAnswer' | 'correctAnswer' | 'at'
+  >,
+): ErrorRecordView {
+  return {
+    questionId: data.questionId,
+    lessonId: data.lessonId,
+    questionType: data.questionType,
+    difficulty: data.difficulty,
+    attemptCount: 1,
+    incorrectAnswer: data.selectedAnswer,
+    correctAnswer: data.correctAnswer,
+    userExplanation: null,
+    isActive: true,
+    masteredAt: null,
+    firstErrorAt: data.at,
+    lastAttemptAt: data.at,
+  };
+}
+
 function answerInErrorBook(
   next: LearnerView,
   data: Pick<
@@ -216,20 +239,7 @@ function answerInErrorBook(
         correctAnswer: data.correctAnswer,
         lastAttemptAt: data.at,
       }
-    : {
-        questionId: data.questionId,
-        lessonId: data.lessonId,
-        questionType: data.questionType,
-        difficulty: data.difficulty,
-        attemptCount: 1,
-        incorrectAnswer: data.selectedAnswer,
-        correctAnswer: data.correctAnswer,
-        userExplanation: null,
-        isActive: true,
-        masteredAt: null,
-        firstErrorAt: data.at,
-        lastAttemptAt: data.at,
-      };
+    : firstError(data);
   const updated = data.isCorrect
     ? record
     : { ...record, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null };
@@ -355,20 +365,7 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
       const existing = next.errorBook[data.questionId];
       const record: ErrorRecordView = existing
         ? { ...existing, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null }
-        : {
-            questionId: data.questionId,
-            lessonId: data.lessonId,
-            questionType: data.questionType,
-            difficulty: data.difficulty,
-            attemptCount: 1,
-            incorrectAnswer: data.selectedAnswer,
-            correctAnswer: data.correctAnswer,
-            userExplanation: null,
-            isActive: true,
-            masteredAt: null,
-            firstErrorAt: data.at,
-            lastAttemptAt: data.at,
-          };
+        : firstError(data);
       return { ...next, errorBook: { ...next.errorBook, [data.questionId]: record } };
     }
     case 'AnswerTeacherMarked': {
