@@ -6,6 +6,7 @@ import {
   type CommandOutcome,
   type DatabaseHandle,
   type Decision,
+  type HeldState,
   handleCommand,
   IdempotencyMismatchError,
   type IdempotencyScope,
@@ -121,7 +122,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
 
   describe("deciding from the process's memory of the head", () => {
     const memory = () => {
-      const map = new Map<string, { state: Tally; version: number }>();
+      const map = new Map<string, HeldState<Tally>>();
       const heads: StreamHeadCache<Tally> = {
         get: (id) => map.get(id),
         set: (id, head) => {
@@ -149,11 +150,11 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       const stream = newStream();
       const { map, heads } = memory();
       expect(replyOf(await run(stream, heads))).toEqual({ count: 1 });
-      expect(map.get(stream)).toEqual({ state: { count: 1 }, version: 1 });
+      expect(map.get(stream)).toEqual({ state: { count: 1 }, version: 1, known: 'all' });
       // A memory that disagrees with the log at the same version is believed: no read happened.
-      map.set(stream, { state: { count: 41 }, version: 1 });
+      map.set(stream, { state: { count: 41 }, version: 1, known: 'all' });
       expect(replyOf(await run(stream, heads))).toEqual({ count: 42 });
-      expect(map.get(stream)).toEqual({ state: { count: 42 }, version: 2 });
+      expect(map.get(stream)).toEqual({ state: { count: 42 }, version: 2, known: 'all' });
       expect(await events(stream)).toBe(2);
     });
 
@@ -186,7 +187,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       expect(outcome).toMatchObject({ reply: { count: 4 }, appended: 1, toVersion: 4 });
       // The refused append and the one that landed: the head came back with the refusal, no read.
       expect(sent.statements).toBe(2);
-      expect(map.get(stream)).toEqual({ state: { count: 4 }, version: 4 });
+      expect(map.get(stream)).toEqual({ state: { count: 4 }, version: 4, known: 'all' });
       expect(await events(stream)).toBe(4);
     });
 
@@ -211,7 +212,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       await expect(
         run(stream, memory().heads, keyed(stream, 'elsewhere', 'request-b')),
       ).rejects.toBeInstanceOf(IdempotencyMismatchError);
-      mine.map.set(stream, { state: { count: 1 }, version: 1 });
+      mine.map.set(stream, { state: { count: 1 }, version: 1, known: 'all' });
       await expect(run(stream, mine.heads, keyed(stream, 'elsewhere', 'request-b'))).rejects.toBeInstanceOf(
         IdempotencyMismatchError,
       );
@@ -223,7 +224,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
       const { map, heads } = memory();
       await run(stream, heads);
       // The memory claims the limit is reached; the log (one event) says it is not.
-      map.set(stream, { state: { count: 3 }, version: 1 });
+      map.set(stream, { state: { count: 3 }, version: 1, known: 'all' });
       const outcome = await run(stream, heads, undefined, countUpTo(3));
       expect(outcome).toMatchObject({ ok: true, reply: { count: 2 }, appended: 1 });
       await run(stream, heads, undefined, countUpTo(3));

@@ -1,5 +1,5 @@
 /**
- * The API's memory of learner stream heads (LEARNER_HEAD_CACHE): a learner's second answer on this
+ * The API's memory of learner stream heads (LEARNER_HEAD_CACHE_MB): a learner's second answer on this
  * instance is decided from memory; a write behind the instance's back (another instance) is caught by
  * the append's version check and decided again on the log; with the cache off, nothing is remembered.
  */
@@ -18,7 +18,7 @@ describe.each(MODES)('the learner head cache (%s mode)', (mode) => {
 
   beforeAll(async () => {
     apps.on = await startTestApp(mode);
-    apps.off = await startTestApp(mode, { LEARNER_HEAD_CACHE: '0' });
+    apps.off = await startTestApp(mode, { LEARNER_HEAD_CACHE_MB: '0' });
   });
   afterAll(async () => {
     await apps.on?.close();
@@ -119,7 +119,7 @@ describe.each(MODES)('the learner head cache (%s mode)', (mode) => {
     expect(AnswerResultSchema.parse(res.json()).totals.totalXP).toBe(xp);
   });
 
-  it('remembers nothing with LEARNER_HEAD_CACHE=0', async () => {
+  it('remembers nothing with LEARNER_HEAD_CACHE_MB=0', async () => {
     const t = apps.off!;
     const learner = await signUp(t.app, 'heads_off');
     const [q1, q2] = await questions(t);

@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('shuttingDown', false);
   // In a cluster, what this process learns (heads appended, sessions looked up) goes to the others.
   const news = inCluster() ? clusterNews(deps.env.CLUSTER_NEWS_MS) : undefined;
-  const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE, news?.head);
+  const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE_MB * 1024 * 1024, news?.head);
   app.decorate('learnerHeads', learnerHeads);
   registerErrorHandling(app);
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { StoredHead } from '@wenyan/store';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import type { SharedSession } from './plugins/session-cache.ts';
@@ -18,8 +19,17 @@ interface MetricsRequest {
  */
 const CLUSTER_NEWS = 'wyt:cluster-news';
 
-/** One appended head: the stream, its new version and the stored snapshot's JSON. */
-type AppendedHead = [streamId: string, version: number, snapshotJson: string];
+/**
+ * One appended head: the stream, its new version, the stored snapshot's JSON, the parts the append
+ * wrote (JSON rows `{ key, value }`) and the version it was appended on.
+ */
+type AppendedHead = [
+  streamId: string,
+  version: number,
+  snapshotJson: string,
+  partsJson: string,
+  fromVersion: number,
+];
 
 export interface ClusterNews {
   type: typeof CLUSTER_NEWS;
@@ -162,10 +172,21 @@ export function newsTeller(send: (news: ClusterNews) => void, windowMs = 0) {
     else setImmediate(flush);
   };
   return {
-    head(streamId: string, version: number, snapshotJson: string): void {
+    head(streamId: string, version: number, stored: StoredHead): void {
       schedule();
       const known = heads.get(streamId);
-      if (known === undefined || known[1] < version) heads.set(streamId, [streamId, version, snapshotJson]);
+      if (known !== undefined && known[1] >= version) return;
+      // Two appends in a row in one window: one head, with the parts both wrote (the later wins a key).
+      const partsJson =
+        known !== undefined && known[1] === stored.fromVersion
+          ? JSON.stringify([
+              ...(JSON.parse(known[3]) as unknown[]),
+              ...(JSON.parse(stored.partsJson) as unknown[]),
+            ])
+          : stored.partsJson;
+      const fromVersion =
+        known !== undefined && known[1] === stored.fromVersion ? known[4] : stored.fromVersion;
+      heads.set(streamId, [streamId, version, stored.snapshotJson, partsJson, fromVersion]);
     },
     session(shared: SharedSession): void {
       schedule();
@@ -189,15 +210,23 @@ export const clusterNews = (windowMs: number) =>
  * on to `head` and `session`. Returns the function that stops listening.
  */
 export function hearNews(hear: {
-  head?: ((streamId: string, version: number, snapshotJson: string) => void) | undefined;
+  head?: ((streamId: string, version: number, stored: StoredHead) => void) | undefined;
   session?: ((shared: SharedSession) => void) | undefined;
 }): () => void {
   const onMessage = (message: Partial<ClusterNews>) => {
     if (message?.type !== CLUSTER_NEWS) return;
     for (const head of Array.isArray(message.heads) ? (message.heads as unknown[]) : []) {
-      const [streamId, version, snapshotJson] = Array.isArray(head) ? (head as unknown[]) : [];
-      if (typeof streamId === 'string' && typeof version === 'number' && typeof snapshotJson === 'string') {
-        hear.head?.(streamId, version, snapshotJson);
+      const [streamId, version, snapshotJson, partsJson, fromVersion] = Array.isArray(head)
+        ? (head as unknown[])
+        : [];
+      if (
+        typeof streamId === 'string' &&
+        typeof version === 'number' &&
+        typeof snapshotJson === 'string' &&
+        typeof partsJson === 'string' &&
+        typeof fromVersion === 'number'
+      ) {
+        hear.head?.(streamId, version, { snapshotJson, partsJson, fromVersion });
       }
     }
     for (const shared of Array.isArray(message.sessions) ? message.sessions : []) {

@@ -75,10 +75,12 @@ export const ApiEnvSchema = z.object({
    */
   DOORBELL_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /**
-   * Learners whose stream state this process keeps after its own append, to decide their next command
-   * without reading the stream (the append's version check catches any other writer); 0 turns it off.
+   * Megabytes of learners' stream state this process keeps after its own appends (and, in a cluster,
+   * its siblings'), to decide their next command without reading the stream (the append's version
+   * check catches any other writer); 0 turns it off. A head holds the bounded core and at most
+   * WHOLE_STATE_PARTS parts, about 10–200 KB, so 256 MB keeps several thousand learners.
    */
-  LEARNER_HEAD_CACHE: z.coerce.number().int().min(0).default(20_000),
+  LEARNER_HEAD_CACHE_MB: z.coerce.number().min(0).default(256),
   /**
    * How long a cluster's server process gathers the learner heads it appends and the sessions it looks
    * up into one message to the others; 0: one event-loop turn. 50 ms rather than one turn took 5–11 %

@@ -16,6 +16,7 @@ import * as m0016 from './0016-rendering-scope.ts';
 import * as m0017 from './0017-pending-answers.ts';
 import * as m0018 from './0018-server-secrets.ts';
 import * as m0019 from './0019-staff-off-boards.ts';
+import * as m0020 from './0020-stream-parts.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0017-pending-answers': m0017,
   '0018-server-secrets': m0018,
   '0019-staff-off-boards': m0019,
+  '0020-stream-parts': m0020,
 };

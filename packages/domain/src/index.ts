@@ -15,6 +15,7 @@ export * from './homework/completion.ts';
 export * from './homework/league.ts';
 export * from './learner/decide.ts';
 export * from './learner/events.ts';
+export * from './learner/state-parts.ts';
 export * from './learner/polarity.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';

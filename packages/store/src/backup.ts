@@ -1,7 +1,8 @@
 /**
- * Logical backups: every table that holds what cannot be derived (the event log, streams and their
- * snapshots, identity, classes, content, idempotency keys), one JSON line a row, gzipped. The read
- * models are left out: they are projections, rebuilt from the log after a restore. The same file
+ * Logical backups: every table that holds what cannot be derived (the event log, streams, identity,
+ * classes, content, idempotency keys), one JSON line a row, gzipped. The read models and the states'
+ * parts are left out: they are projections, rebuilt from the log after a restore (a restored stream's
+ * snapshot is cleared, so its state is refolded at its next command). The same file
  * restores into PGlite or Postgres, whichever made it.
  */
 
@@ -23,6 +24,8 @@ export const BACKUP_FILE_MODE = 0o600;
 const NOT_BACKED_UP = new Set<string>([
   ...READ_MODEL_TABLES,
   'learner_replay_snapshots',
+  // A state's parts beside its snapshot (issue 38): derived, and a restore refolds the states.
+  'stream_parts',
   'kysely_migration',
   'kysely_migration_lock',
 ]);
@@ -249,6 +252,8 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
       }
     }
     await flush();
+    // The snapshots' parts are not in the backup: each state is refolded from the log at its next command.
+    await sql`update streams set snapshot = null`.execute(trx);
     // Identity columns continue after the restored rows.
     for (const table of plans.values()) {
       for (const column of table.columns.filter((c) => c.identity)) {

@@ -1,18 +1,16 @@
-import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import {
   appendAtomically,
   type EventMetadata,
   type HeadAndKeyRow,
   headOfRow,
-  loadStreamHead,
   type NewEvent,
+  readAllParts,
+  readHeadAndParts,
   readStream,
   type StoredEvent,
   StreamConflictError,
-  type StreamHead,
 } from './event-store.ts';
-import { PREPARED } from './prepared.ts';
 
 /** How a stream's state is rebuilt: the initial state, the fold, and the stored form's version. */
 export interface StreamModel<S> {
@@ -20,7 +18,53 @@ export interface StreamModel<S> {
   evolve(state: S, event: StoredEvent): S;
   /** Bump when the state's shape changes: older snapshots are then ignored and the log refolded. */
   snapshotSchema: number;
+  /** A state kept as a bounded core (the snapshot) and parts read by key (`stream_parts`). */
+  parts?: StateParts<S>;
 }
+
+/**
+ * How a state splits into a bounded core and parts by key (issue 38). A command names the parts its
+ * decision reads; its events name the parts they change (all of them, for some); the store reads those
+ * with the head and writes the changed ones in the append's statement, at the new version. A state may
+ * hold only some of its parts: deciding and folding on the core and the named parts is exact.
+ */
+export interface StateParts<S> {
+  /** The state without its parts: the snapshot. */
+  core(state: S): S;
+  /** The part a key names in a state (undefined: the state knows nothing of it). */
+  part(state: S, key: string): unknown;
+  /** Every part key the state holds. */
+  keys(state: S): string[];
+  /** The state with these parts put in. */
+  withParts(state: S, parts: Readonly<Record<string, unknown>>): S;
+  /** The parts an event changes, or 'all'. */
+  touched(event: NewEvent): readonly string[] | 'all';
+}
+
+/** The parts a state in hand holds: all of them (a new stream, a refold) or those read by key. */
+export type KnownParts = 'all' | ReadonlySet<string>;
+
+/** A state in hand at a version, with the parts it holds (every part when the model has none). */
+export interface HeldState<S> {
+  state: S;
+  version: number;
+  known: KnownParts;
+}
+
+/**
+ * The most parts a head kept in memory holds whole; beyond it, a memory keeps the core and the parts
+ * of the last command, and reads the others by key (so a learner's head costs the same memory and the
+ * same work at the 10th card and at the 5,000th).
+ */
+export const WHOLE_STATE_PARTS = 256;
+
+const covers = (known: KnownParts, keys: Iterable<string>) => {
+  if (known === 'all') return true;
+  for (const key of keys) if (!known.has(key)) return false;
+  return true;
+};
+const joined = (known: KnownParts, keys: Iterable<string>): KnownParts =>
+  known === 'all' ? 'all' : new Set([...known, ...keys]);
 
 /**
  * What deciding produced: events to append and the reply to give (from the state after them), or a
@@ -57,25 +101,53 @@ export class IdempotencyMismatchError extends Error {}
 /** Too many concurrent writers on one stream in a row. */
 export class StreamBusyError extends Error {}
 
-/** The stream's current state: the snapshot at its head when it is current, else a fold of the log. */
+/**
+ * The stream's current state: the snapshot at its head when it is current (with the parts named by
+ * `keys`), else a fold of the log.
+ */
 export async function loadState<S>(
   db: Db,
   streamId: string,
   model: StreamModel<S>,
+  keys: readonly string[] = [],
 ): Promise<{ state: S; version: number }> {
-  return stateAt(db, streamId, model, await loadStreamHead(db, streamId));
+  const row = await readHeadAndParts(db, streamId, undefined, keys);
+  return stateAt(db, streamId, model, row, keys);
 }
 
-/** The state at a head already read: its snapshot when of the model's schema, else a fold of the log. */
+/**
+ * The state at a head already read (`readHeadAndParts` or a refused append): its snapshot when of the
+ * model's schema, with the parts read (on `base`, the same version in memory, when given), else a fold
+ * of the log, which holds every part.
+ */
 async function stateAt<S>(
   db: Db,
   streamId: string,
   model: StreamModel<S>,
-  head: StreamHead | null,
-): Promise<{ state: S; version: number }> {
-  if (!head) return { state: model.initialState, version: 0 };
+  row: HeadAndKeyRow,
+  keys: readonly string[],
+  base?: HeldState<S>,
+): Promise<HeldState<S> & { refolded: boolean }> {
+  const head = headOfRow(row);
+  if (!head) return { state: model.initialState, version: 0, known: 'all', refolded: false };
   if (head.snapshot !== null && head.snapshotSchema === model.snapshotSchema) {
-    return { state: head.snapshot as S, version: head.version };
+    if (!model.parts)
+      return { state: head.snapshot as S, version: head.version, known: 'all', refolded: false };
+    const parts = row.parts ?? {};
+    if (base && base.version === head.version) {
+      return {
+        state: model.parts.withParts(base.state, parts),
+        version: head.version,
+        known: joined(base.known, keys),
+        refolded: false,
+      };
+    }
+    return {
+      state: model.parts.withParts(head.snapshot as S, parts),
+      version: head.version,
+      known: new Set(keys),
+      refolded: false,
+    };
   }
   let state = model.initialState;
   let version = 0;
@@ -87,7 +159,7 @@ async function stateAt<S>(
     }
     if (page.length < 2000) break;
   }
-  return { state, version };
+  return { state, version, known: 'all', refolded: true };
 }
 
 type StoredAnswer<R> = { reply: R };
@@ -112,29 +184,16 @@ async function storedAnswer<R>(db: Db, scope: IdempotencyScope): Promise<StoredA
   return answerOf(scope, row);
 }
 
-/**
- * The answer already given under the key (if any) and the stream's head, in one round trip: one row
- * whatever exists (`(select 1)` left-joined to both), with nulls for a missing stream or key.
- */
-async function storedAnswerAndHead<R>(
-  db: Db,
-  streamId: string,
-  scope: IdempotencyScope | undefined,
-): Promise<{ earlier: StoredAnswer<R> | null; head: StreamHead | null }> {
-  if (!scope) return { earlier: null, head: await loadStreamHead(db, streamId) };
-  const { rows } = await sql<HeadAndKeyRow>`${sql.raw(PREPARED)}
-    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response
-    from (select 1) one
-    left join streams s on s.stream_id = ${streamId}
-    left join idempotency_keys k on k.user_id = ${scope.userId} and k.key = ${scope.key}
-  `.execute(db);
-  const row = rows[0]!;
-  return { earlier: answerOf<R>(scope, row), head: headOfRow(row) };
-}
-
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
   return e?.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint));
+}
+
+/** What an append stored: the snapshot's JSON, the parts written (JSON rows) and the version it was on. */
+export interface StoredHead {
+  snapshotJson: string;
+  partsJson: string;
+  fromVersion: number;
 }
 
 /**
@@ -143,21 +202,26 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
  * writer has moved the stream on since (the command then reads the stream and decides again).
  */
 export interface StreamHeadCache<S> {
-  get(streamId: string): { state: S; version: number } | undefined;
-  /** After an append: the new head, and its state as the snapshot stored with it (JSON). */
-  set(streamId: string, head: { state: S; version: number }, snapshotJson: string): void;
+  get(streamId: string): HeldState<S> | undefined;
+  /**
+   * After an append: the new head (the parts it holds), its core as the snapshot stored with it (JSON),
+   * the parts the append wrote (JSON rows `{ key, value }`) and the version it was appended on.
+   */
+  set(streamId: string, head: HeldState<S>, stored: StoredHead): void;
   delete(streamId: string): void;
 }
 
 /**
- * Handles one command on one stream: load (the key's earlier answer and the head in one read), decide,
- * append with the expected version and the new snapshot, and record the answer under the
- * Idempotency-Key, all in one statement. On a conflict with another writer it reloads the head and
- * decides again (bounded); a key already handled returns its first answer.
+ * Handles one command on one stream: load (the key's earlier answer, the head and the parts the
+ * decision reads, in one read), decide, append with the expected version, the new snapshot and the
+ * changed parts, and record the answer under the Idempotency-Key, all in one statement. On a conflict
+ * with another writer it reloads the head and decides again (bounded); a key already handled returns
+ * its first answer.
  *
- * With `heads`, a stream this process appended to last is decided on from memory, without the read.
- * The one statement stays the judge: a stale head fails its version check and a used key its primary
- * key, so nothing is appended twice. Only a read of the log refuses a command or says it was handled.
+ * With `heads`, a stream this process appended to last is decided on from memory, without the read
+ * (when the memory holds the parts the decision reads). The one statement stays the judge: a stale
+ * head fails its version check and a used key its primary key, so nothing is appended twice. Only a
+ * read of the log refuses a command or says it was handled.
  */
 export async function handleCommand<S, R, F>(
   db: Db,
@@ -169,10 +233,14 @@ export async function handleCommand<S, R, F>(
     idempotency?: IdempotencyScope | undefined;
     maxAttempts?: number;
     heads?: StreamHeadCache<S> | undefined;
+    /** The parts of the state the decision reads (a model with parts). */
+    keys?: readonly string[];
   },
 ): Promise<CommandOutcome<R, F>> {
   const scope = options.idempotency;
   const heads = options.heads;
+  const parts = model.parts;
+  let needs: readonly string[] = parts ? (options.keys ?? []) : [];
   const replay = (earlier: StoredAnswer<R>): CommandOutcome<R, F> => ({
     ok: true,
     reply: earlier.reply,
@@ -180,20 +248,24 @@ export async function handleCommand<S, R, F>(
     toVersion: -1,
     replayed: true,
   });
-  /** Reads the log: the key's earlier answer, else the state to decide on. */
-  const read = async () => {
+  /** Reads the log: the key's earlier answer, else the state to decide on (on `base` when still current). */
+  const read = async (base?: HeldState<S>) => {
     heads?.delete(streamId);
-    const first = await storedAnswerAndHead<R>(db, streamId, scope);
-    if (first.earlier) return { earlier: first.earlier };
-    return { current: await stateAt(db, streamId, model, first.head) };
+    const row = await readHeadAndParts(db, streamId, scope, needs);
+    const earlier = scope ? answerOf<R>(scope, row) : null;
+    if (earlier) return { earlier };
+    return { current: await stateAt(db, streamId, model, row, needs, base) };
   };
-  let current = heads?.get(streamId);
+  const cached = heads?.get(streamId);
+  let current: HeldState<S> & { refolded?: boolean };
   // Whether `current` comes from the log read just now (after checking the key), not from memory.
-  let fresh = current === undefined;
-  if (!current) {
-    const first = await read();
+  let fresh = false;
+  if (cached && covers(cached.known, needs)) current = cached;
+  else {
+    const first = await read(cached);
     if (first.earlier) return replay(first.earlier);
     current = first.current;
+    fresh = true;
   }
   /** After deciding from memory: reads the log again; the earlier answer when the key was handled. */
   const reread = async (): Promise<CommandOutcome<R, F> | undefined> => {
@@ -217,13 +289,13 @@ export async function handleCommand<S, R, F>(
     if ((head?.version ?? 0) === expected) return reread();
     const earlier = scope ? answerOf<R>(scope, movedOn) : null;
     if (earlier) return replay(earlier);
-    current = await stateAt(db, streamId, model, head);
+    current = await stateAt(db, streamId, model, movedOn, needs);
     fresh = true;
     return undefined;
   };
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = current;
+    const { state, version, known }: HeldState<S> = current;
     const decision = await decide(state, version);
     if (!decision.ok) {
       if (!fresh) {
@@ -233,6 +305,24 @@ export async function handleCommand<S, R, F>(
         continue;
       }
       return { ok: false, refusal: decision.refusal, toVersion: version };
+    }
+    // The parts the events change must be in hand before the fold: read the missing ones (every part,
+    // for an event that moves them all) and decide again on them.
+    const touched = parts ? touchedParts(parts, decision.events) : [];
+    if (parts && (touched === 'all' ? known !== 'all' : !covers(known, touched))) {
+      const more =
+        touched === 'all'
+          ? await readAllParts(db, streamId, model.snapshotSchema)
+          : ((await readHeadAndParts(db, streamId, undefined, touched)).parts ?? {});
+      if (touched !== 'all') needs = [...new Set([...needs, ...touched])];
+      // Parts read now may be newer than the state in hand: the append's version check judges that.
+      current = {
+        state: parts.withParts(state, more),
+        version,
+        known: touched === 'all' ? 'all' : joined(known, touched),
+        refolded: current.refolded,
+      };
+      continue;
     }
     try {
       let next = state;
@@ -255,14 +345,18 @@ export async function handleCommand<S, R, F>(
       if (decision.events.length === 0 && !scope) {
         return { ok: true, reply, appended: 0, toVersion: version, replayed: false };
       }
+      // A state refolded from the log writes every part (the stored ones are of another schema or none),
+      // and so does an event that moves them all.
+      const written = !parts ? [] : current.refolded || touched === 'all' ? parts.keys(next) : touched;
       const appended = await appendAtomically(
         db,
         streamId,
         version,
         decision.events,
         { ...options.metadata, idempotencyKey: scope?.key },
-        { state: next, schema: model.snapshotSchema },
+        { state: parts ? parts.core(next) : next, schema: model.snapshotSchema },
         scope ? { ...scope, reply } : undefined,
+        parts ? { rows: partRows(parts, next, written), read: needs } : undefined,
       );
       if (!appended.appended) {
         if (fresh) throw new StreamConflictError(streamId, version);
@@ -272,7 +366,11 @@ export async function handleCommand<S, R, F>(
         continue;
       }
       const { toVersion } = appended;
-      heads?.set(streamId, { state: next, version: toVersion }, appended.snapshotJson);
+      heads?.set(streamId, held(parts, next, toVersion, known, [...needs, ...written]), {
+        snapshotJson: appended.snapshotJson,
+        partsJson: appended.partsJson,
+        fromVersion: version,
+      });
       return { ok: true, reply, appended: decision.events.length, toVersion, replayed: false };
     } catch (err) {
       heads?.delete(streamId);
@@ -294,7 +392,60 @@ export async function handleCommand<S, R, F>(
       }
       if (attempt >= maxAttempts) throw new StreamBusyError(`stream ${streamId} stayed busy`);
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-      current = await loadState(db, streamId, model);
+      const again = await read();
+      if (again.earlier) return replay(again.earlier);
+      current = again.current;
     }
   }
+}
+
+/** The parts a decision's events change ('all' when one of them moves every part). */
+function touchedParts<S>(parts: StateParts<S>, events: readonly NewEvent[]): readonly string[] | 'all' {
+  const keys = new Set<string>();
+  for (const event of events) {
+    const named = parts.touched(event);
+    if (named === 'all') return 'all';
+    for (const key of named) keys.add(key);
+  }
+  return [...keys];
+}
+
+/** The rows of the parts an append writes: each key's part in the state after its events. */
+function partRows<S>(parts: StateParts<S>, state: S, keys: readonly string[]) {
+  const rows: { key: string; value: unknown }[] = [];
+  for (const key of keys) {
+    const value = parts.part(state, key);
+    if (value !== undefined) rows.push({ key, value });
+  }
+  return rows;
+}
+
+/**
+ * What a memory keeps of the state after an append: all of it while it holds few parts, else the core
+ * and the parts this command read or wrote (the others are read by key when a command needs them).
+ */
+function held<S>(
+  parts: StateParts<S> | undefined,
+  state: S,
+  version: number,
+  known: KnownParts,
+  used: readonly string[],
+): HeldState<S> {
+  if (!parts) return { state, version, known: 'all' };
+  if (known === 'all' && parts.keys(state).length <= WHOLE_STATE_PARTS) return { state, version, known };
+  if (known !== 'all' && known.size + used.length <= WHOLE_STATE_PARTS) {
+    return { state, version, known: joined(known, used) };
+  }
+  const keep = new Set(used);
+  return { state: keepParts(parts, state, keep), version, known: keep };
+}
+
+/** The state holding only these parts (its core and each key's part). */
+export function keepParts<S>(parts: StateParts<S>, state: S, keys: Iterable<string>): S {
+  const kept: Record<string, unknown> = {};
+  for (const key of keys) {
+    const part = parts.part(state, key);
+    if (part !== undefined) kept[key] = part;
+  }
+  return parts.withParts(parts.core(state), kept);
 }

@@ -363,6 +363,55 @@ export interface HeadAndKeyRow {
   snapshot_schema: number | null;
   request_hash: string | null;
   response: unknown;
+  /** The parts asked for, by key, of the snapshot's schema (null when none or none asked). */
+  parts?: Record<string, unknown> | null;
+}
+
+/**
+ * The parts of a stream's state an append writes (`stream_parts`, migration 0020: the parts that grow
+ * with a history, beside the bounded snapshot), and the keys whose stored parts to return when the
+ * stream moved on (the command decides again on them).
+ */
+export interface PartsWrite {
+  rows: ReadonlyArray<{ key: string; value: unknown }>;
+  read: readonly string[];
+}
+
+/**
+ * A stream's head, the row kept under an Idempotency-Key (when `scope` names one) and the head's parts
+ * of these keys, in one round trip: the command's read.
+ */
+export async function readHeadAndParts(
+  db: Db,
+  streamId: string,
+  scope: { userId: string; key: string } | undefined,
+  keys: readonly string[],
+): Promise<HeadAndKeyRow> {
+  const { rows } = await sql<HeadAndKeyRow>`${sql.raw(PREPARED)}
+    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response,
+      (select json_object_agg(p.key, p.value) from stream_parts p
+        where p.stream_id = s.stream_id and p.schema = s.snapshot_schema
+          and p.key in (select json_array_elements_text(${JSON.stringify(keys)}::json))) as parts
+    from (select 1) one
+    left join streams s on s.stream_id = ${streamId}
+    left join idempotency_keys k on k.user_id = ${scope?.userId ?? null}::bigint and k.key = ${scope?.key ?? null}::text
+  `.execute(db);
+  return rows[0]!;
+}
+
+/** Every stored part of a stream's state of this schema, by key (an event that moves them all). */
+export async function readAllParts(
+  db: Db,
+  streamId: string,
+  schema: number,
+): Promise<Record<string, unknown>> {
+  const rows = await db
+    .selectFrom('stream_parts')
+    .select(['key', 'value'])
+    .where('stream_id', '=', streamId)
+    .where('schema', '=', schema)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 /** The head in a `HeadAndKeyRow`, or null when the stream does not exist. */
@@ -387,8 +436,10 @@ export async function appendAtomically(
   metadata: EventMetadata,
   snapshot: { state: unknown; schema: number },
   answer?: IdempotentAnswer,
+  parts?: PartsWrite,
 ): Promise<
-  { appended: true; toVersion: number; snapshotJson: string } | { appended: false; movedOn: HeadAndKeyRow }
+  | { appended: true; toVersion: number; snapshotJson: string; partsJson: string }
+  | { appended: false; movedOn: HeadAndKeyRow }
 > {
   const toVersion = expectedVersion + events.length;
   // The learner's free text is sealed under their key (learner-keys.ts); the snapshot holds none.
@@ -404,6 +455,7 @@ export async function appendAtomically(
     })),
   );
   const snapshotJson = JSON.stringify(snapshot.state);
+  const partsJson = JSON.stringify(parts?.rows ?? []);
   const head =
     expectedVersion === 0
       ? sql`insert into streams (stream_id, version, snapshot, snapshot_schema)
@@ -434,14 +486,26 @@ export async function appendAtomically(
       from head
       where ${answer ? 1 : 0}::integer = 1
       returning 1
+    ),
+    written as (
+      insert into stream_parts (stream_id, key, schema, value)
+      select head.stream_id, x.key, ${snapshot.schema}::integer, x.value
+      from head cross join json_to_recordset(${partsJson}::json) as x(key text, value json)
+      on conflict (stream_id, key) do update set schema = excluded.schema, value = excluded.value
+      returning 1
     )
     select (select count(*) from head)::integer as moved,
-      s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response
+      s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response,
+      (select json_object_agg(p.key, p.value) from stream_parts p
+        where p.stream_id = s.stream_id and p.schema = s.snapshot_schema
+          and p.key in (select json_array_elements_text(${JSON.stringify(parts?.read ?? [])}::json))) as parts
     from (select 1) one
     left join streams s on not exists (select 1 from head) and s.stream_id = ${streamId}
     left join idempotency_keys k on not exists (select 1 from head)
       and k.user_id = ${answer?.userId ?? null}::bigint and k.key = ${answer?.key ?? null}::text
   `.execute(db);
   const row = result.rows[0]!;
-  return row.moved > 0 ? { appended: true, toVersion, snapshotJson } : { appended: false, movedOn: row };
+  return row.moved > 0
+    ? { appended: true, toVersion, snapshotJson, partsJson }
+    : { appended: false, movedOn: row };
 }

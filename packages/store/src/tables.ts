@@ -158,6 +158,14 @@ export interface StreamsTable {
   updated_at: Timestamp;
 }
 
+/** A part of a stream's state, at the stream's version (migration 0020, issue 38). */
+export interface StreamPartsTable {
+  stream_id: string;
+  key: string;
+  schema: number;
+  value: ColumnType<unknown, string, string>;
+}
+
 export interface EventsTable {
   position: Generated<string>;
   tx_id: Generated<string>;
@@ -409,6 +417,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   streams: StreamsTable;
+  stream_parts: StreamPartsTable;
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   learner_projections: LearnerProjectionsTable;

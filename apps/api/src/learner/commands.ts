@@ -1,23 +1,34 @@
 import { createHash } from 'node:crypto';
 import { isSafeText, type Output, type RouteName } from '@wenyan/contracts';
 import {
+  commandPartKeys,
   type DecideContext,
   type DomainError,
   decide,
+  eventPartKeys,
   evolve,
   initialLearnerState,
   LEARNER_STATE_VERSION,
   type LearnerCommand,
   type LearnerEvent,
   type LearnerState,
+  stateCore,
+  statePart,
+  statePartKeys,
   upcast,
+  withStateParts,
 } from '@wenyan/domain';
 import {
+  type HeldState,
   handleCommand,
   type IdempotencyScope,
+  type KnownParts,
+  keepParts,
   learnerStreamId,
+  type StoredHead,
   type StreamHeadCache,
   type StreamModel,
+  WHOLE_STATE_PARTS,
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -31,6 +42,14 @@ export const learnerModel: StreamModel<LearnerState> = {
   evolve: (state, stored) =>
     evolve(state, upcast({ type: stored.type, schemaVersion: stored.schemaVersion, data: stored.data })),
   snapshotSchema: LEARNER_STATE_VERSION,
+  // A bounded core in the snapshot, each question's and answer's part by key (issue 38).
+  parts: {
+    core: stateCore,
+    part: statePart,
+    keys: statePartKeys,
+    withParts: withStateParts,
+    touched: (event) => eventPartKeys(upcast(event) as LearnerEvent),
+  },
 };
 
 /**
@@ -38,40 +57,49 @@ export const learnerModel: StreamModel<LearnerState> = {
  * cluster appended (`hear`): their next command for a learner is then decided from memory too.
  */
 export interface LearnerHeads extends StreamHeadCache<LearnerState> {
-  /** Another process appended to the stream: its new version and state (the stored snapshot's JSON). */
-  hear(streamId: string, version: number, snapshotJson: string): void;
+  /** Another process appended to the stream: its new version, snapshot and parts written. */
+  hear(streamId: string, version: number, stored: StoredHead): void;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Learner streams this process (or its cluster) appended to last, with their state (LEARNER_HEAD_CACHE). */
+    /** Learner streams this process (or its cluster) appended to last, with their state (LEARNER_HEAD_CACHE_MB). */
     learnerHeads: LearnerHeads | undefined;
   }
 }
 
-/** A remembered head; a heard one keeps its state as JSON until a command needs it. */
-type Head = { version: number } & (
-  | { state: LearnerState; snapshotJson?: undefined }
-  | { state?: undefined; snapshotJson: string }
-);
+/** The bytes a remembered head is counted at: twice its JSON (a parsed object takes about that). */
+const PART_BYTES = 400;
+const headBytes = (core: number, parts: number) => 2 * core + PART_BYTES * parts + 200;
+
+type Head = HeldState<LearnerState> & { bytes: number };
+
+/** The parts a remembered state holds (a state with every part holds few: WHOLE_STATE_PARTS at most). */
+const partCount = (head: HeldState<LearnerState>) =>
+  head.known === 'all' ? statePartKeys(head.state).length : head.known.size;
 
 /**
- * The process's memory of learner stream heads: the most recently used `max` learners. Counts in
- * `wyt_learner_head_cache_total` the commands appended from memory (hit), those that had to read the
- * stream after all (stale: another writer was first, the key was used, or a refusal was checked), and
- * misses.
+ * The process's memory of learner stream heads, bounded in bytes (`maxBytes`): the most recently used
+ * learners, each at its core and the parts it holds (the store keeps a long history's parts out of
+ * memory: `WHOLE_STATE_PARTS`). Counts in `wyt_learner_head_cache_total` the commands appended from
+ * memory (hit), those that had to read the stream after all (stale: another writer was first, the key
+ * was used, a refusal was checked, or the parts asked for were not in memory), and misses.
  *
  * With `tell`, each head this process appends is passed on (to the cluster's other processes, which
  * `hear` it, counted in `wyt_learner_heads_heard_total`). A client's requests reach the processes in
  * turn, so without it a learner's next answer finds a head one version behind about half the time, and
- * is decided and appended twice. A remembered head is only ever a newer version than the one it replaces.
+ * is decided and appended twice. A remembered head is only ever a newer version than the one it replaces;
+ * a heard head keeps the parts the hearer held when it follows on from them.
  */
 export function createLearnerHeads(
-  max: number,
-  tell?: (streamId: string, version: number, snapshotJson: string) => void,
+  maxBytes: number,
+  tell?: (streamId: string, version: number, stored: StoredHead) => void,
 ): LearnerHeads | undefined {
-  if (max === 0) return undefined;
-  const heads = new LRUCache<string, Head>({ max });
+  if (maxBytes <= 0) return undefined;
+  const heads = new LRUCache<string, Head>({
+    maxSize: maxBytes,
+    sizeCalculation: (head) => Math.max(1, head.bytes),
+  });
   // Streams whose command is being decided from memory: a delete before the next set means stale.
   const deciding = new Set<string>();
   const remember = (streamId: string, head: Head) => {
@@ -86,27 +114,54 @@ export function createLearnerHeads(
         return undefined;
       }
       deciding.add(streamId);
-      if (head.state === undefined) {
-        const state = JSON.parse(head.snapshotJson) as LearnerState;
-        heads.set(streamId, { state, version: head.version });
-        return { state, version: head.version };
-      }
-      return { state: head.state, version: head.version };
+      return { state: head.state, version: head.version, known: head.known };
     },
-    set(streamId, { state, version }, snapshotJson) {
+    set(streamId, held, stored) {
       if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'hit' });
-      remember(streamId, { state, version });
-      tell?.(streamId, version, snapshotJson);
+      remember(streamId, { ...held, bytes: headBytes(stored.snapshotJson.length, partCount(held)) });
+      tell?.(streamId, held.version, stored);
     },
     delete(streamId) {
       if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'stale' });
       heads.delete(streamId);
     },
-    hear(streamId, version, snapshotJson) {
+    hear(streamId, version, stored) {
       metrics.learnerHeadsHeard.inc();
-      remember(streamId, { state: undefined, version, snapshotJson });
+      const known = heads.peek(streamId);
+      if (known !== undefined && known.version >= version) return;
+      const written = Object.fromEntries(
+        (JSON.parse(stored.partsJson) as { key: string; value: unknown }[]).map((r) => [r.key, r.value]),
+      );
+      const core = JSON.parse(stored.snapshotJson) as LearnerState;
+      // Following on from the head held here: the parts held stay true unless the append wrote them.
+      const follows = known !== undefined && known.version === stored.fromVersion;
+      const held: KnownParts = follows
+        ? known.known === 'all'
+          ? 'all'
+          : new Set([...known.known, ...Object.keys(written)])
+        : new Set(Object.keys(written));
+      const state = withStateParts(follows ? withStateParts(core, partsOf(known.state)) : core, written);
+      const head: HeldState<LearnerState> = { state, version, known: held };
+      const count = partCount(head);
+      if (held === 'all' && count > WHOLE_STATE_PARTS) {
+        const keep = new Set(Object.keys(written));
+        const bytes = headBytes(stored.snapshotJson.length, keep.size);
+        remember(streamId, {
+          state: keepParts(learnerModel.parts!, state, keep),
+          version,
+          known: keep,
+          bytes,
+        });
+        return;
+      }
+      remember(streamId, { ...head, bytes: headBytes(stored.snapshotJson.length, count) });
     },
   };
+}
+
+/** Every part a state holds, by key. */
+function partsOf(state: LearnerState): Record<string, unknown> {
+  return Object.fromEntries(statePartKeys(state).map((key) => [key, statePart(state, key)]));
 }
 
 /**
@@ -218,6 +273,7 @@ export async function executeLearnerCommand<R, P = undefined>(
       },
       idempotency,
       heads: app.learnerHeads,
+      keys: commandPartKeys(command),
     },
   );
   if (!outcome.ok) throw refused(outcome.refusal);

@@ -518,7 +518,8 @@ export type LessonState = {
   readonly correct: Readonly<Record<string, true>>;
   /**
    * Per node type, the session in progress: the latest verdict on each question of that type answered
-   * since the node was last finished (completed or fallen short).
+   * since the node was last finished (completed or fallen short), keyed `:<question id>`, at most
+   * NODE_SESSION_LIMIT of them.
    */
   readonly nodeSessions: Readonly<Record<string, Readonly<Record<string, boolean>>>>;
   /** Per node type, the best score of a finished session (completed or not). */
@@ -526,8 +527,9 @@ export type LessonState = {
 };
 
 /**
- * The decider's state: only what `decide` needs. JSON-serialisable (it is stored as a snapshot);
- * records are keyed by the id as a string. Folding copies at most one lesson's answered set, so the
+ * The decider's state: only what `decide` needs. JSON-serialisable; records are keyed by the id as a
+ * string. It is stored as a bounded core (the snapshot) and parts by question and by answer, read by
+ * key with a command (state-parts.ts). Folding copies at most one lesson's answered set, so the
  * cost of an event does not grow with the length of the history.
  */
 export type LearnerState = {
@@ -563,7 +565,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 7;
+export const LEARNER_STATE_VERSION = 8;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -581,6 +583,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   6: '36663cf4c456a126',
   // 7: the pace bucket, the vocabulary session's answers and the confirmed self-marks (issue 37).
   7: 'a494a006371414d1',
+  // 8: the same shape stored as a core and parts (state-parts.ts); node sessions keyed `:<id>`, bounded.
+  8: 'a494a006371414d1',
 };
 
 export const initialLearnerState: LearnerState = {
@@ -672,7 +676,7 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
               : lesson.correct,
           nodeSessions: {
             ...lesson.nodeSessions,
-            [data.questionType]: { ...session, [data.questionId]: data.isCorrect },
+            [data.questionType]: sessionWith(session, data.questionId, data.isCorrect),
           },
         };
       });
@@ -783,6 +787,32 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * The most verdicts a node session keeps: its latest answers. A session needs at most 8 (min(8, the
+ * node's questions)); a learner who answers on and on without finishing it is scored on the latest
+ * NODE_SESSION_LIMIT, so the decider's state stays bounded however long the session runs (issue 38).
+ */
+export const NODE_SESSION_LIMIT = 40;
+
+/**
+ * A node session after a verdict on `questionId`: the latest verdicts, the newest last. Keys are the
+ * ids after a colon, so that numeric ids keep the order they came in (JavaScript puts integer keys first).
+ */
+function sessionWith(
+  session: Readonly<Record<string, boolean>>,
+  questionId: string,
+  verdict: boolean,
+): Readonly<Record<string, boolean>> {
+  const key = `:${questionId}`;
+  const { [key]: _earlier, ...rest } = session;
+  const ids = Object.keys(rest);
+  if (ids.length < NODE_SESSION_LIMIT) return { ...rest, [key]: verdict };
+  const kept: Record<string, boolean> = {};
+  for (const id of ids.slice(ids.length - NODE_SESSION_LIMIT + 1)) kept[id] = rest[id] as boolean;
+  kept[key] = verdict;
+  return kept;
 }
 
 /**

@@ -20,6 +20,15 @@ import {
   type LearnerEvent,
   type LearnerState,
 } from './events.ts';
+import {
+  commandPartKeys,
+  eventPartKeys,
+  keepStateParts,
+  stateCore,
+  statePart,
+  statePartKeys,
+  withStateParts,
+} from './state-parts.ts';
 import { upcast } from './upcast.ts';
 
 const QUESTIONS = [
@@ -336,6 +345,45 @@ describe('learner properties', () => {
       );
     expect(types).toContain('AnswerSubmitted');
     expect(types).toContain('AnswerTeacherMarked');
+  });
+
+  it('stores a state as its core and parts, and reads it back whole through JSON', () => {
+    fc.assert(
+      fc.property(steps, (input) => {
+        const state = foldLearner(play(input).events);
+        const parts = Object.fromEntries(statePartKeys(state).map((k) => [k, statePart(state, k)]));
+        const back = withStateParts(roundTrip(stateCore(state)), roundTrip(parts));
+        for (const key of statePartKeys(state)) expect(statePart(back, key)).toEqual(statePart(state, key));
+        expect(statePartKeys(back).sort()).toEqual(statePartKeys(state).sort());
+        expect(stateCore(back)).toEqual(stateCore(state));
+      }),
+    );
+  });
+
+  it("decides and folds on the core and the command's parts exactly as on the whole state", () => {
+    fc.assert(
+      fc.property(steps, (input) => {
+        const run = play(input);
+        let before = 0;
+        run.steps.forEach((step, i) => {
+          const whole = foldLearner(run.events.slice(0, before));
+          const sparse = keepStateParts(roundTrip(whole), commandPartKeys(step.command));
+          const decision = decide(step.command, sparse, { now: step.now, ...CONTEXT });
+          const expected = run.events.slice(before, run.eventCounts[i]);
+          before = run.eventCounts[i] ?? before;
+          if (!decision.ok) throw new Error(`refused on its parts: ${decision.error.code}`);
+          // An event that may change every part makes the store read them all and decide again.
+          if (decision.events.some((e) => eventPartKeys(e) === 'all')) return;
+          expect(decision.events).toEqual(expected);
+          const touched = new Set(decision.events.flatMap((e) => eventPartKeys(e) as string[]));
+          for (const key of touched) expect(commandPartKeys(step.command)).toContain(key);
+          const after = foldLearner(expected, sparse);
+          const wholeAfter = foldLearner(expected, whole);
+          expect(stateCore(after)).toEqual(stateCore(wholeAfter));
+          for (const key of touched) expect(statePart(after, key)).toEqual(statePart(wholeAfter, key));
+        });
+      }),
+    );
   });
 
   it('reads back every stored event unchanged', () => {

@@ -1,0 +1,239 @@
+/**
+ * The decider's state kept in two forms (issue 38): a bounded **core** (the snapshot stored with the
+ * stream's head) and **parts** read by key with the command. A part holds what the state knows of one
+ * question (`q:<id>`: answered, answered right, its error-book status, its card's memory) or of one
+ * answer (`v:<version>`: its appeal, a teacher's marks, a confirmed self-mark). Nothing in the core
+ * grows with the number of answers: it is bounded by the content (lessons, node types).
+ *
+ * A state may hold only some parts (those read for a command): `decide` reads the parts of the
+ * command's question and answer (`commandPartKeys`), and `evolve` changes only the parts its event
+ * names (`eventPartKeys`), so deciding and folding on such a state is exact. An event that may change
+ * every part (an exam date plans every card again) names them all (`'all'`): the store then reads
+ * every part first.
+ */
+import type { CardMemory } from '../review/review-book.ts';
+import type { LearnerCommand } from './decide.ts';
+import type { AppealStatus, LearnerEvent, LearnerState, LessonState } from './events.ts';
+
+/** What the state knows of one question, per lesson id (a question keeps its lesson; the map is exact). */
+export type QuestionPart = {
+  readonly e?: 'active' | 'mastered';
+  readonly l: Readonly<Record<string, { readonly a?: 1; readonly c?: 1; readonly m?: CardMemory }>>;
+};
+
+/** What the state knows of one answer, by its stream version. */
+export type AnswerPart = { readonly p?: AppealStatus; readonly t?: 1; readonly s?: 1 };
+
+export type StatePart = QuestionPart | AnswerPart;
+
+export const questionPartKey = (questionId: string) => `q:${questionId}`;
+export const answerPartKey = (version: number) => `v:${version}`;
+
+/**
+ * The largest core a learner's snapshot holds, in bytes of JSON: 16 lessons each with their node
+ * sessions (at most NODE_SESSION_LIMIT verdicts per node type), best scores and counts, the pace
+ * bucket, the review plan and the vocabulary tally. `state-parts.test.ts` folds thousands of answers
+ * and holds the core under it.
+ */
+export const CORE_BYTES_BOUND = 64 * 1024;
+
+/** The parts the command's decision reads (the store reads them with the stream's head). */
+export function commandPartKeys(command: LearnerCommand): string[] {
+  switch (command.type) {
+    case 'SubmitAnswer':
+      return [questionPartKey(command.data.question.id)];
+    case 'SaveErrorNote':
+    case 'MasterErrorQuestion':
+      return [questionPartKey(command.data.questionId)];
+    case 'AppealAnswer':
+    case 'DeclineAppeal':
+    case 'AcceptAppeal':
+    case 'MarkPendingAnswer':
+    case 'ConfirmSelfMark':
+      return [questionPartKey(command.data.answer.questionId), answerPartKey(command.data.answer.version)];
+    case 'RemarkAfterRevert':
+      return command.data.answers.flatMap((a) => [questionPartKey(a.questionId), answerPartKey(a.version)]);
+    default:
+      return [];
+  }
+}
+
+/** The parts an event changes, or 'all' when it may change any of them. */
+export function eventPartKeys(event: LearnerEvent): readonly string[] | 'all' {
+  switch (event.type) {
+    case 'AnswerSubmitted':
+    case 'ErrorQuestionMastered':
+      return [questionPartKey(event.data.questionId)];
+    case 'AnswerAppealed':
+    case 'AppealDeclined':
+      return [answerPartKey(event.data.answerVersion)];
+    case 'AnswerRemarked':
+    case 'AnswerRemarkedOnRevert':
+    case 'AnswerTeacherMarked':
+    case 'SelfMarkConfirmed':
+      return [questionPartKey(event.data.questionId), answerPartKey(event.data.answerVersion)];
+    case 'ExamDateSet':
+      return 'all';
+    default:
+      return [];
+  }
+}
+
+const EMPTY: Readonly<Record<string, never>> = {};
+
+/** The state without its parts: what the snapshot stores. */
+export function stateCore(state: LearnerState): LearnerState {
+  const lessons: Record<string, LessonState> = {};
+  for (const [id, lesson] of Object.entries(state.lessons)) {
+    lessons[id] = { ...lesson, answered: EMPTY, correct: EMPTY };
+  }
+  return {
+    ...state,
+    lessons,
+    errorBook: EMPTY,
+    appeals: EMPTY,
+    ...(state.teacherMarked === undefined ? {} : { teacherMarked: EMPTY }),
+    ...(state.confirmedSelfMarks === undefined ? {} : { confirmedSelfMarks: EMPTY }),
+    reviews: { ...state.reviews, memory: EMPTY },
+  };
+}
+
+/** The part a key names in the state, or undefined when the state knows nothing of it. */
+export function statePart(state: LearnerState, key: string): StatePart | undefined {
+  const id = key.slice(2);
+  if (key.startsWith('v:')) {
+    const part: { p?: AppealStatus; t?: 1; s?: 1 } = {};
+    const appeal = state.appeals?.[id];
+    if (appeal !== undefined) part.p = appeal;
+    if (state.teacherMarked?.[id] === true) part.t = 1;
+    if (state.confirmedSelfMarks?.[id] === true) part.s = 1;
+    return Object.keys(part).length === 0 ? undefined : part;
+  }
+  const byLesson: Record<string, { a?: 1; c?: 1; m?: CardMemory }> = {};
+  let found = false;
+  for (const [lessonId, lesson] of Object.entries(state.lessons)) {
+    const facts: { a?: 1; c?: 1; m?: CardMemory } = {};
+    if (lesson.answered[id] === true) facts.a = 1;
+    if (lesson.correct?.[id] === true) facts.c = 1;
+    const memory = state.reviews.memory?.[lessonId]?.[id];
+    if (memory !== undefined) facts.m = memory;
+    if (facts.a || facts.c || facts.m) {
+      byLesson[lessonId] = facts;
+      found = true;
+    }
+  }
+  // A card of a lesson the state has no record of (cannot happen from events; kept exact anyway).
+  for (const [lessonId, cards] of Object.entries(state.reviews.memory ?? {})) {
+    if (byLesson[lessonId] === undefined && state.lessons[lessonId] === undefined && cards[id]) {
+      byLesson[lessonId] = { m: cards[id] };
+      found = true;
+    }
+  }
+  const error = state.errorBook[id];
+  if (!found && error === undefined) return undefined;
+  return error === undefined ? { l: byLesson } : { e: error, l: byLesson };
+}
+
+/** Every part key of a state (a state refolded from the log writes them all). */
+export function statePartKeys(state: LearnerState): string[] {
+  const keys = new Set<string>();
+  for (const lesson of Object.values(state.lessons)) {
+    for (const id of Object.keys(lesson.answered)) keys.add(questionPartKey(id));
+    for (const id of Object.keys(lesson.correct ?? {})) keys.add(questionPartKey(id));
+  }
+  for (const id of Object.keys(state.errorBook)) keys.add(questionPartKey(id));
+  for (const cards of Object.values(state.reviews.memory ?? {})) {
+    for (const id of Object.keys(cards)) keys.add(questionPartKey(id));
+  }
+  for (const holder of [state.appeals, state.teacherMarked, state.confirmedSelfMarks]) {
+    for (const version of Object.keys(holder ?? {})) keys.add(`v:${version}`);
+  }
+  return [...keys];
+}
+
+/** How many parts a state holds (to decide whether a memory keeps all of them). */
+export const statePartCount = (state: LearnerState) => statePartKeys(state).length;
+
+const emptyLesson: LessonState = {
+  answered: EMPTY,
+  questionsCompleted: 0,
+  completed: false,
+  nodeTypes: [],
+  unitCompleted: false,
+  correct: EMPTY,
+  nodeSessions: EMPTY,
+  nodeBest: EMPTY,
+};
+
+/**
+ * The state with these parts put in (a part read from the store replaces what the state knew of its
+ * key; a key without a part is left as it is).
+ */
+export function withStateParts(state: LearnerState, parts: Readonly<Record<string, unknown>>): LearnerState {
+  const entries = Object.entries(parts);
+  if (entries.length === 0) return state;
+  const lessons: Record<string, LessonState> = { ...state.lessons };
+  const errorBook: Record<string, 'active' | 'mastered'> = { ...state.errorBook };
+  const memory: Record<string, Record<string, CardMemory>> = { ...state.reviews.memory };
+  const appeals: Record<string, AppealStatus> = { ...state.appeals };
+  const teacherMarked: Record<string, true> = { ...state.teacherMarked };
+  const confirmed: Record<string, true> = { ...state.confirmedSelfMarks };
+  const copied = new Set<string>();
+  const lessonOf = (id: string) => {
+    if (!copied.has(id)) {
+      copied.add(id);
+      const lesson = lessons[id] ?? emptyLesson;
+      lessons[id] = { ...lesson, answered: { ...lesson.answered }, correct: { ...lesson.correct } };
+    }
+    return lessons[id] as { answered: Record<string, true>; correct: Record<string, true> };
+  };
+  const copiedCards = new Set<string>();
+  const cardsOf = (id: string) => {
+    if (!copiedCards.has(id)) {
+      copiedCards.add(id);
+      memory[id] = { ...memory[id] };
+    }
+    return memory[id] as Record<string, CardMemory>;
+  };
+  for (const [key, value] of entries) {
+    const id = key.slice(2);
+    if (key.startsWith('v:')) {
+      const part = value as AnswerPart;
+      if (part.p !== undefined) appeals[id] = part.p;
+      if (part.t === 1) teacherMarked[id] = true;
+      if (part.s === 1) confirmed[id] = true;
+      continue;
+    }
+    const part = value as QuestionPart;
+    if (part.e !== undefined) errorBook[id] = part.e;
+    for (const [lessonId, facts] of Object.entries(part.l)) {
+      if (facts.a === 1 || facts.c === 1) {
+        const lesson = lessonOf(lessonId);
+        if (facts.a === 1) lesson.answered[id] = true;
+        if (facts.c === 1) lesson.correct[id] = true;
+      }
+      if (facts.m !== undefined) cardsOf(lessonId)[id] = facts.m;
+    }
+  }
+  return {
+    ...state,
+    lessons,
+    errorBook,
+    appeals,
+    ...(Object.keys(teacherMarked).length > 0 || state.teacherMarked ? { teacherMarked } : {}),
+    ...(Object.keys(confirmed).length > 0 || state.confirmedSelfMarks
+      ? { confirmedSelfMarks: confirmed }
+      : {}),
+    reviews: { ...state.reviews, memory },
+  };
+}
+
+/** The state holding only these parts of it (what a memory keeps of a long history). */
+export function keepStateParts(state: LearnerState, keys: Iterable<string>): LearnerState {
+  const parts: Record<string, StatePart> = {};
+  for (const key of keys) {
+    const part = statePart(state, key);
+    if (part !== undefined) parts[key] = part;
+  }
+  return withStateParts(stateCore(state), parts);
+}
