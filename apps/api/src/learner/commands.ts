@@ -16,6 +16,7 @@ import {
   statePart,
   statePartKeys,
   upcast,
+  withCoreOf,
   withStateParts,
 } from '@wenyan/domain';
 import {
@@ -23,7 +24,6 @@ import {
   handleCommand,
   type IdempotencyScope,
   type KnownParts,
-  keepParts,
   learnerStreamId,
   type StoredHead,
   type StreamHeadCache,
@@ -68,15 +68,43 @@ declare module 'fastify' {
   }
 }
 
-/** The bytes a remembered head is counted at: twice its JSON (a parsed object takes about that). */
+/** The bytes a remembered head is counted at: twice its core's JSON and about 400 bytes a part. */
 const PART_BYTES = 400;
 const headBytes = (core: number, parts: number) => 2 * core + PART_BYTES * parts + 200;
 
-type Head = HeldState<LearnerState> & { bytes: number };
+/**
+ * A remembered head: a state in hand, or one heard from another process and not yet needed (its
+ * snapshot, the parts its appends wrote since `base` and the head it follows on from, if any: made
+ * into a state only when a command needs it, since most heard heads are passed over by a newer one).
+ */
+type Head = { version: number; parts: number; bytes: number } & (
+  | { held: HeldState<LearnerState>; heard?: undefined }
+  | {
+      held?: undefined;
+      heard: { snapshotJson: string; written: string[]; base: HeldState<LearnerState> | null };
+    }
+);
 
-/** The parts a remembered state holds (a state with every part holds few: WHOLE_STATE_PARTS at most). */
-const partCount = (head: HeldState<LearnerState>) =>
-  head.known === 'all' ? statePartKeys(head.state).length : head.known.size;
+/** Heard appends a head gathers before it is made into a state anyway (so it stays small). */
+const HEARD_LIMIT = 32;
+
+/** The state of a heard head: its core, with the parts it follows on from and those written since. */
+function heardState(heard: NonNullable<Head['heard']>, version: number): HeldState<LearnerState> {
+  const core = JSON.parse(heard.snapshotJson) as LearnerState;
+  const written: Record<string, unknown> = {};
+  for (const json of heard.written) {
+    for (const row of JSON.parse(json) as { key: string; value: unknown }[]) written[row.key] = row.value;
+  }
+  const keys = Object.keys(written);
+  const base = heard.base;
+  if (base === null) return { state: withStateParts(core, written), version, known: new Set(keys) };
+  const state = withStateParts(withCoreOf(core, base.state), written);
+  const known: KnownParts = base.known === 'all' ? 'all' : new Set([...base.known, ...keys]);
+  const count = known === 'all' ? statePartKeys(state).length : known.size;
+  // A long history: the core and the parts written since (the others are read by key).
+  if (count <= WHOLE_STATE_PARTS) return { state, version, known };
+  return { state: withStateParts(core, written), version, known: new Set(keys) };
+}
 
 /**
  * The process's memory of learner stream heads, bounded in bytes (`maxBytes`): the most recently used
@@ -106,6 +134,14 @@ export function createLearnerHeads(
     const known = heads.peek(streamId);
     if (known === undefined || known.version < head.version) heads.set(streamId, head);
   };
+  const inHand = (streamId: string, head: Head): HeldState<LearnerState> => {
+    if (head.held) return head.held;
+    const held = heardState(head.heard, head.version);
+    const parts = held.known === 'all' ? statePartKeys(held.state).length : held.known.size;
+    const bytes = headBytes(head.heard.snapshotJson.length, parts);
+    heads.set(streamId, { version: head.version, parts, bytes, held }, { noUpdateTTL: true });
+    return held;
+  };
   return {
     get(streamId) {
       const head = heads.get(streamId);
@@ -114,11 +150,17 @@ export function createLearnerHeads(
         return undefined;
       }
       deciding.add(streamId);
-      return { state: head.state, version: head.version, known: head.known };
+      return inHand(streamId, head);
     },
     set(streamId, held, stored) {
       if (deciding.delete(streamId)) metrics.learnerHeads.inc({ outcome: 'hit' });
-      remember(streamId, { ...held, bytes: headBytes(stored.snapshotJson.length, partCount(held)) });
+      const parts = held.known === 'all' ? statePartKeys(held.state).length : held.known.size;
+      remember(streamId, {
+        version: held.version,
+        parts,
+        bytes: headBytes(stored.snapshotJson.length, parts),
+        held,
+      });
       tell?.(streamId, held.version, stored);
     },
     delete(streamId) {
@@ -129,39 +171,24 @@ export function createLearnerHeads(
       metrics.learnerHeadsHeard.inc();
       const known = heads.peek(streamId);
       if (known !== undefined && known.version >= version) return;
-      const written = Object.fromEntries(
-        (JSON.parse(stored.partsJson) as { key: string; value: unknown }[]).map((r) => [r.key, r.value]),
-      );
-      const core = JSON.parse(stored.snapshotJson) as LearnerState;
-      // Following on from the head held here: the parts held stay true unless the append wrote them.
+      // Following on from the head held here: the parts held stay true unless the appends wrote them.
       const follows = known !== undefined && known.version === stored.fromVersion;
-      const held: KnownParts = follows
-        ? known.known === 'all'
-          ? 'all'
-          : new Set([...known.known, ...Object.keys(written)])
-        : new Set(Object.keys(written));
-      const state = withStateParts(follows ? withStateParts(core, partsOf(known.state)) : core, written);
-      const head: HeldState<LearnerState> = { state, version, known: held };
-      const count = partCount(head);
-      if (held === 'all' && count > WHOLE_STATE_PARTS) {
-        const keep = new Set(Object.keys(written));
-        const bytes = headBytes(stored.snapshotJson.length, keep.size);
-        remember(streamId, {
-          state: keepParts(learnerModel.parts!, state, keep),
-          version,
-          known: keep,
-          bytes,
-        });
-        return;
-      }
-      remember(streamId, { ...head, bytes: headBytes(stored.snapshotJson.length, count) });
+      const heard =
+        !follows || known === undefined
+          ? { snapshotJson: stored.snapshotJson, written: [stored.partsJson], base: null }
+          : known.held
+            ? { snapshotJson: stored.snapshotJson, written: [stored.partsJson], base: known.held }
+            : {
+                snapshotJson: stored.snapshotJson,
+                written: [...known.heard.written, stored.partsJson],
+                base: known.heard.base,
+              };
+      const parts = (follows && known ? known.parts : 0) + 1;
+      const head: Head = { version, parts, bytes: headBytes(stored.snapshotJson.length, parts), heard };
+      remember(streamId, head);
+      if (heard.written.length >= HEARD_LIMIT) inHand(streamId, head);
     },
   };
-}
-
-/** Every part a state holds, by key. */
-function partsOf(state: LearnerState): Record<string, unknown> {
-  return Object.fromEntries(statePartKeys(state).map((key) => [key, statePart(state, key)]));
 }
 
 /**

@@ -98,6 +98,36 @@ export function stateCore(state: LearnerState): LearnerState {
   };
 }
 
+/**
+ * A newer core with the parts an older state holds (in as many steps as the lessons, whatever the
+ * parts): what a memory makes of another process's append that follows on from the state it holds,
+ * before putting in the parts that append wrote.
+ */
+export function withCoreOf(core: LearnerState, partsFrom: LearnerState): LearnerState {
+  const lessons: Record<string, LessonState> = {};
+  for (const [id, lesson] of Object.entries(core.lessons)) {
+    const held = partsFrom.lessons[id];
+    lessons[id] = held ? { ...lesson, answered: held.answered, correct: held.correct ?? EMPTY } : lesson;
+  }
+  // A lesson the newer core lacks (none from events: the core keeps every lesson touched) keeps its parts.
+  for (const [id, held] of Object.entries(partsFrom.lessons)) {
+    if (lessons[id] === undefined) {
+      lessons[id] = { ...emptyLesson, answered: held.answered, correct: held.correct ?? EMPTY };
+    }
+  }
+  return {
+    ...core,
+    lessons,
+    errorBook: partsFrom.errorBook,
+    appeals: partsFrom.appeals ?? EMPTY,
+    ...(partsFrom.teacherMarked === undefined ? {} : { teacherMarked: partsFrom.teacherMarked }),
+    ...(partsFrom.confirmedSelfMarks === undefined
+      ? {}
+      : { confirmedSelfMarks: partsFrom.confirmedSelfMarks }),
+    reviews: { ...core.reviews, memory: partsFrom.reviews.memory ?? EMPTY },
+  };
+}
+
 /** The part a key names in the state, or undefined when the state knows nothing of it. */
 export function statePart(state: LearnerState, key: string): StatePart | undefined {
   const id = key.slice(2);
