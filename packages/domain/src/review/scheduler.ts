@@ -332,22 +332,54 @@ export type CardPlan = {
 /** At most this many planned reviews are followed per card (a guard: a plan needs a handful). */
 const MAX_PLANNED_REVIEWS = 60;
 
+/** A card's memory and times as the forecast reads them: epoch ms, no ISO strings to parse. */
+export type CardTimes = {
+  readonly stability: number;
+  readonly difficulty: number;
+  readonly lastReviewMs: number;
+  readonly dueMs: number;
+};
+
+/** The times of a card (its memory, last review and due time in epoch ms). */
+export function cardTimes(card: ReviewCard): CardTimes {
+  return {
+    stability: card.stability,
+    difficulty: card.difficulty,
+    lastReviewMs: Date.parse(card.lastReview),
+    dueMs: Date.parse(card.due),
+  };
+}
+
+/** `examRecall` of a card's times. */
+export function examRecallOf(card: CardTimes, plan: ExamPlan | null, nowMs: number): number {
+  const exam = plan ? examStartMs(plan.examDate) : nowMs;
+  return recall(card.stability, (Math.max(exam, nowMs) - card.lastReviewMs) / DAY_MS);
+}
+
 /**
  * Follows the plan for one card from `nowMs` to the exam: each review asked for happens on its day
  * (an overdue one today) and is answered correctly. No plan or a past exam: nothing asked, and the
  * planned recall is the recall now.
  */
 export function planCard(card: ReviewCard, plan: ExamPlan | null, nowMs: number): CardPlan {
+  return planTimes(cardTimes(card), plan, nowMs);
+}
+
+/**
+ * `planCard` of a card's times. While the card is not due yet (`nowMs <= dueMs`) and the exam is to
+ * come, the result does not depend on `nowMs`: every review it follows is at a due time.
+ */
+export function planTimes(card: CardTimes, plan: ExamPlan | null, nowMs: number): CardPlan {
   if (plan === null || examStartMs(plan.examDate) <= nowMs) {
-    return { reviewDays: [], plannedRecall: recallAt(card, nowMs) };
+    return { reviewDays: [], plannedRecall: recall(card.stability, (nowMs - card.lastReviewMs) / DAY_MS) };
   }
   const exam = examStartMs(plan.examDate);
   const today = startOfHongKongDayMs(nowMs);
   const reviewDays: number[] = [];
-  let last = Date.parse(card.lastReview);
+  let last = card.lastReviewMs;
   let stability = card.stability;
   let difficulty = card.difficulty;
-  let due = Date.parse(card.due);
+  let due = card.dueMs;
   while (due < exam && reviewDays.length < MAX_PLANNED_REVIEWS) {
     const at = Math.max(due, nowMs);
     const r = recall(stability, (at - last) / DAY_MS);
