@@ -11,12 +11,14 @@
  * says whether the learner knew, not how easily.
  */
 import {
+  computeDecayFactor,
   dateDiffInDays,
   type FSRS,
   type Card as FsrsCard,
   fsrs,
   generatorParameters,
   Rating,
+  roundTo,
   State,
   StrategyMode,
 } from 'ts-fsrs';
@@ -134,10 +136,19 @@ const base = fsrsAt(DEFAULT_TARGET_RECALL);
 /** Six decimals are plenty for days and difficulty, and keep the stored JSON small. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** FSRS's forgetting curve: the probability of recall `elapsedDays` after a review, at `stability`. */
+/**
+ * The forgetting curve's constants at the default weights, as ts-fsrs derives them on each call of its
+ * `forgetting_curve` (the forecast asks it hundreds of thousands of times).
+ */
+const curve = computeDecayFactor(base.parameters.w);
+
+/**
+ * FSRS's forgetting curve: the probability of recall `elapsedDays` after a review, at `stability`.
+ * ts-fsrs's `forgetting_curve` with its constants computed once (a test holds the two equal).
+ */
 export function recall(stability: number, elapsedDays: number): number {
   if (stability <= 0) return 0;
-  return base.forgetting_curve(Math.max(0, elapsedDays), stability);
+  return roundTo((1 + (curve.factor * Math.max(0, elapsedDays)) / stability) ** curve.decay, 8);
 }
 
 /** Whole days after a review until recall falls to `retention` (at least one). */
