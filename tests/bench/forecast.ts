@@ -257,7 +257,7 @@ async function main() {
       const calls = Math.max(10, Math.min(CALLS, Math.round((CALLS * 1000) / Math.max(size, 1000))));
       const first = await cpuPerCall(1, call);
       await check();
-      for (let i = 0; i < 20; i++) await call();
+      for (let i = 0; i < 100; i++) await call();
       forecastCpu.reset();
       const again = await cpuPerCall(calls * 3, call);
       const againPart = forecastCpu.perCall();
