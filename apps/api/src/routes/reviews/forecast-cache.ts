@@ -72,7 +72,8 @@ export function createForecastCache(db: Db, maxCards = FORECAST_CACHE_CARDS): Fo
   async function readAll(learnerId: string, plan: ExamPlan, nowMs: number, kept: CardOutlook[]) {
     const read = await readForecastCards(db, learnerId);
     const known = new Map(kept.map((o) => [o.questionId, o]));
-    return { read, outlooks: outlooksAt(read.cards, plan, nowMs, known) };
+    // Already in this order from the statement; sorting a sorted list is one pass.
+    return { read, outlooks: outlooksAt(read.cards, plan, nowMs, known).sort(forecastOrder) };
   }
 
   return {
@@ -101,7 +102,8 @@ export function createForecastCache(db: Db, maxCards = FORECAST_CACHE_CARDS): Fo
         const unchanged = entry.outlooks.filter((o) => !changed.has(o.questionId));
         if (since.complete) {
           read = since;
-          outlooks = outlooksAt(since.cards, plan, nowMs, new Map(kept.map((o) => [o.questionId, o])));
+          const known = new Map(kept.map((o) => [o.questionId, o]));
+          outlooks = outlooksAt(since.cards, plan, nowMs, known).sort(forecastOrder);
         } else if (unchanged.length + since.cards.length !== since.count) {
           // A card kept is no longer there: every card as it is now.
           ({ read, outlooks } = await readAll(learnerId, plan, nowMs, kept));
