@@ -174,6 +174,23 @@ describe('the review forecast kept per learner', () => {
     expect(await outcome(after)).toBe('hit');
   });
 
+  it('follows a plan in force that moved with no event (a default date an admin set): the same cards, figures made anew', async () => {
+    const reply = await expectFresh();
+    const cache = t.app.forecasts as ForecastCache;
+    const other = { examDate: hongKongDate(Date.now() + 45 * DAY_MS), targetRecall: 0.85 };
+    const moved = await cache.forecast(learner.id, other, Date.now());
+    expect(moved.outcome).toBe('hit');
+    expect(moved.figures).toEqual(await fromScratch(other));
+    const back = await cache.forecast(
+      learner.id,
+      { examDate: reply.examDate, targetRecall: reply.targetRecall },
+      Date.now(),
+    );
+    expect(back.figures).toEqual(
+      await fromScratch({ examDate: reply.examDate, targetRecall: reply.targetRecall }),
+    );
+  });
+
   it('follows an exam date that plans every card again', async () => {
     const before = await expectFresh();
     const examDate = hongKongDate(Date.now() + 20 * DAY_MS);
