@@ -49,6 +49,7 @@ import { privacyRoutes } from './routes/privacy/index.ts';
 import { progressRoutes } from './routes/progress/index.ts';
 import { questionRoutes } from './routes/questions/index.ts';
 import { reminderRoutes } from './routes/reminders/index.ts';
+import { createForecastCache } from './routes/reviews/forecast-cache.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 import { selfMarkRoutes } from './routes/teacher/self-marks.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const news = inCluster() ? clusterNews(deps.env.CLUSTER_NEWS_MS) : undefined;
   const learnerHeads = createLearnerHeads(deps.env.LEARNER_HEAD_CACHE_MB * 1024 * 1024, news?.head);
   app.decorate('learnerHeads', learnerHeads);
+  app.decorate('forecasts', createForecastCache(deps.db));
   registerErrorHandling(app);
 
   await app.register(cookie);

@@ -4,7 +4,17 @@
  * kind of knowledge, and the order in which a review session draws cards. Pure: `nowMs` is passed in.
  */
 import { examStartMs, startOfHongKongDayMs } from './exam-date.ts';
-import { type ExamPlan, examRecall, isDueBy, planCard, type ReviewCard, recallAt } from './scheduler.ts';
+import {
+  type CardTimes,
+  cardTimes,
+  type ExamPlan,
+  examRecallOf,
+  isDueBy,
+  isDueMsBy,
+  planTimes,
+  type ReviewCard,
+  recallAt,
+} from './scheduler.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,12 +59,117 @@ function figures(sum: Sum): ForecastFigures {
   };
 }
 
+/** A card as the forecast reads it: its question, lesson, memory and times. */
+export type ForecastCard = CardTimes & { readonly questionId: string; readonly lessonId: number };
+
+/** The forecast's reading of a card. */
+export function forecastCard(card: ReviewCard): ForecastCard {
+  return { questionId: card.questionId, lessonId: card.lessonId, ...cardTimes(card) };
+}
+
+/**
+ * The order in which a kept forecast sums its cards (the sum of many recalls depends on it in its last
+ * bits): soonest due first, then by question id in code-unit order.
+ */
+export function forecastOrder(a: ForecastCard, b: ForecastCard): number {
+  return a.dueMs - b.dueMs || (a.questionId < b.questionId ? -1 : a.questionId > b.questionId ? 1 : 0);
+}
+
+/**
+ * What one card adds to the forecast at a moment: its recall on the exam day without review
+ * (`predicted`) and after the plan's reviews (`planned`), and the days of those reviews.
+ */
+export type CardOutlook = ForecastCard & {
+  readonly predicted: number;
+  readonly planned: number;
+  readonly reviewDays: readonly number[];
+};
+
+/** A card's outlook under `plan` at `nowMs`. */
+export function cardOutlook(card: ForecastCard, plan: ExamPlan | null, nowMs: number): CardOutlook {
+  const { questionId, lessonId, stability, difficulty, lastReviewMs, dueMs } = card;
+  const times = { stability, difficulty, lastReviewMs, dueMs };
+  const p = planTimes(times, plan, nowMs);
+  return {
+    questionId,
+    lessonId,
+    ...times,
+    predicted: examRecallOf(times, plan, nowMs),
+    planned: p.plannedRecall,
+    reviewDays: p.reviewDays,
+  };
+}
+
+/**
+ * Whether an outlook made under `plan` at an earlier moment is still what `cardOutlook` gives at
+ * `nowMs`: so it is while the card is not due and the exam is to come, since every review the plan
+ * follows is then at a due time and the recall without review is the exam day's (`planTimes`). A due
+ * card's first planned review is now, and after the exam the figures are the recall now: both move
+ * with the clock.
+ */
+export function outlookHolds(outlook: CardOutlook, plan: ExamPlan | null, nowMs: number): boolean {
+  return plan !== null && nowMs <= outlook.dueMs && nowMs < examStartMs(plan.examDate);
+}
+
+/**
+ * The outlooks of `cards` under `plan` at `nowMs`, in their order, each taken from `known` (outlooks
+ * made earlier under the same plan, by question id) when the card is unchanged and the outlook still
+ * holds, else made anew. Equal to `cards.map((c) => cardOutlook(c, plan, nowMs))`.
+ */
+export function outlooksAt(
+  cards: readonly ForecastCard[],
+  plan: ExamPlan | null,
+  nowMs: number,
+  known: ReadonlyMap<string, CardOutlook> = new Map(),
+): CardOutlook[] {
+  return cards.map((card) => {
+    const o = known.get(card.questionId);
+    return o !== undefined &&
+      o.lessonId === card.lessonId &&
+      o.stability === card.stability &&
+      o.difficulty === card.difficulty &&
+      o.lastReviewMs === card.lastReviewMs &&
+      o.dueMs === card.dueMs &&
+      outlookHolds(o, plan, nowMs)
+      ? o
+      : cardOutlook(card, plan, nowMs);
+  });
+}
+
+/**
+ * The same cards' outlooks at `nowMs`: each of `outlooks` (made under the same plan) that still holds,
+ * the others made anew. Equal to `outlooksAt` of their cards.
+ */
+export function renewOutlooks(
+  outlooks: readonly CardOutlook[],
+  plan: ExamPlan | null,
+  nowMs: number,
+): CardOutlook[] {
+  return outlooks.map((o) => (outlookHolds(o, plan, nowMs) ? o : cardOutlook(o, plan, nowMs)));
+}
+
 /**
  * The forecast of a learner's cards under their plan at `nowMs`: per lesson (by lesson id) and overall,
  * and the reviews the plan asks for day by day until the exam.
  */
 export function reviewForecast(
   cards: readonly ReviewCard[],
+  plan: ExamPlan | null,
+  nowMs: number,
+): ReviewForecastFigures {
+  return forecastOfOutlooks(
+    cards.map((card) => cardOutlook(forecastCard(card), plan, nowMs)),
+    plan,
+    nowMs,
+  );
+}
+
+/**
+ * The forecast from the cards' outlooks at `nowMs` (`outlooksAt`), summed in their order: the same
+ * figures as `reviewForecast` of those cards in that order.
+ */
+export function forecastOfOutlooks(
+  outlooks: readonly CardOutlook[],
   plan: ExamPlan | null,
   nowMs: number,
 ): ReviewForecastFigures {
@@ -66,20 +181,20 @@ export function reviewForecast(
   let planned = 0;
   const total = emptySum();
   const lessons = new Map<number, Sum>();
-  for (const card of cards) {
-    const p = planCard(card, plan, nowMs);
-    const due = Date.parse(card.due);
-    const sum = lessons.get(card.lessonId) ?? emptySum();
-    lessons.set(card.lessonId, sum);
+  for (const o of outlooks) {
+    const sum = lessons.get(o.lessonId) ?? emptySum();
+    lessons.set(o.lessonId, sum);
+    const due = isDueMsBy(o.dueMs, nowMs);
+    const overdue = o.dueMs < today;
     for (const s of [sum, total]) {
       s.count += 1;
-      if (isDueBy(card, nowMs)) s.due += 1;
-      if (due < today) s.overdue += 1;
-      s.predicted += examRecall(card, plan, nowMs);
-      s.planned += p.plannedRecall;
+      if (due) s.due += 1;
+      if (overdue) s.overdue += 1;
+      s.predicted += o.predicted;
+      s.planned += o.planned;
     }
-    planned += p.reviewDays.length;
-    for (const day of p.reviewDays) {
+    planned += o.reviewDays.length;
+    for (const day of o.reviewDays) {
       const index = Math.round((day - today) / DAY_MS);
       if (index >= 0 && index < listed) perDay[index] = (perDay[index] ?? 0) + 1;
     }

@@ -55,6 +55,22 @@ describe('rating an answer', () => {
   });
 });
 
+describe('the forgetting curve', () => {
+  it("is ts-fsrs's own, to the last bit", () => {
+    const base = fsrsAt(0.9);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.01, max: 36500, noNaN: true }),
+        fc.double({ min: -5, max: 3000, noNaN: true }),
+        (stability, elapsed) => {
+          expect(recall(stability, elapsed)).toBe(base.forgetting_curve(Math.max(0, elapsed), stability));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('a card', () => {
   it('is deterministic: the same answers give the same card', () => {
     const start = exam - 100 * DAY;

@@ -11,12 +11,14 @@
  * says whether the learner knew, not how easily.
  */
 import {
+  computeDecayFactor,
   dateDiffInDays,
   type FSRS,
   type Card as FsrsCard,
   fsrs,
   generatorParameters,
   Rating,
+  roundTo,
   State,
   StrategyMode,
 } from 'ts-fsrs';
@@ -134,10 +136,19 @@ const base = fsrsAt(DEFAULT_TARGET_RECALL);
 /** Six decimals are plenty for days and difficulty, and keep the stored JSON small. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-/** FSRS's forgetting curve: the probability of recall `elapsedDays` after a review, at `stability`. */
+/**
+ * The forgetting curve's constants at the default weights, as ts-fsrs derives them on each call of its
+ * `forgetting_curve` (the forecast asks it hundreds of thousands of times).
+ */
+const curve = computeDecayFactor(base.parameters.w);
+
+/**
+ * FSRS's forgetting curve: the probability of recall `elapsedDays` after a review, at `stability`.
+ * ts-fsrs's `forgetting_curve` with its constants computed once (a test holds the two equal).
+ */
 export function recall(stability: number, elapsedDays: number): number {
   if (stability <= 0) return 0;
-  return base.forgetting_curve(Math.max(0, elapsedDays), stability);
+  return roundTo((1 + (curve.factor * Math.max(0, elapsedDays)) / stability) ** curve.decay, 8);
 }
 
 /** Whole days after a review until recall falls to `retention` (at least one). */
@@ -332,22 +343,54 @@ export type CardPlan = {
 /** At most this many planned reviews are followed per card (a guard: a plan needs a handful). */
 const MAX_PLANNED_REVIEWS = 60;
 
+/** A card's memory and times as the forecast reads them: epoch ms, no ISO strings to parse. */
+export type CardTimes = {
+  readonly stability: number;
+  readonly difficulty: number;
+  readonly lastReviewMs: number;
+  readonly dueMs: number;
+};
+
+/** The times of a card (its memory, last review and due time in epoch ms). */
+export function cardTimes(card: ReviewCard): CardTimes {
+  return {
+    stability: card.stability,
+    difficulty: card.difficulty,
+    lastReviewMs: Date.parse(card.lastReview),
+    dueMs: Date.parse(card.due),
+  };
+}
+
+/** `examRecall` of a card's times. */
+export function examRecallOf(card: CardTimes, plan: ExamPlan | null, nowMs: number): number {
+  const exam = plan ? examStartMs(plan.examDate) : nowMs;
+  return recall(card.stability, (Math.max(exam, nowMs) - card.lastReviewMs) / DAY_MS);
+}
+
 /**
  * Follows the plan for one card from `nowMs` to the exam: each review asked for happens on its day
  * (an overdue one today) and is answered correctly. No plan or a past exam: nothing asked, and the
  * planned recall is the recall now.
  */
 export function planCard(card: ReviewCard, plan: ExamPlan | null, nowMs: number): CardPlan {
+  return planTimes(cardTimes(card), plan, nowMs);
+}
+
+/**
+ * `planCard` of a card's times. While the card is not due yet (`nowMs <= dueMs`) and the exam is to
+ * come, the result does not depend on `nowMs`: every review it follows is at a due time.
+ */
+export function planTimes(card: CardTimes, plan: ExamPlan | null, nowMs: number): CardPlan {
   if (plan === null || examStartMs(plan.examDate) <= nowMs) {
-    return { reviewDays: [], plannedRecall: recallAt(card, nowMs) };
+    return { reviewDays: [], plannedRecall: recall(card.stability, (nowMs - card.lastReviewMs) / DAY_MS) };
   }
   const exam = examStartMs(plan.examDate);
   const today = startOfHongKongDayMs(nowMs);
   const reviewDays: number[] = [];
-  let last = Date.parse(card.lastReview);
+  let last = card.lastReviewMs;
   let stability = card.stability;
   let difficulty = card.difficulty;
-  let due = Date.parse(card.due);
+  let due = card.dueMs;
   while (due < exam && reviewDays.length < MAX_PLANNED_REVIEWS) {
     const at = Math.max(due, nowMs);
     const r = recall(stability, (at - last) / DAY_MS);

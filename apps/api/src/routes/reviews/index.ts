@@ -77,6 +77,9 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     if (!(await findUserById(db, learnerId))) throw notFound('user');
   }
 
+  /** The lessons' titles, cached like the other content reads (a minute; an import forgets them). */
+  const titlesOfLessons = () => app.cachedContent('lesson-titles', () => lessonTitles(db));
+
   /** The learner's settings read model and the plan in force now. */
   async function planOf(learnerId: string, now: string) {
     const [settings, dates] = await Promise.all([readReviewSettings(db, learnerId), adminDates()]);
@@ -109,12 +112,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     await requireLearner(user.id, learnerId);
     const now = new Date();
     const nowMs = now.getTime();
-    const [{ plan }, cards, titles] = await Promise.all([
-      planOf(learnerId, now.toISOString()),
-      readCards(db, learnerId),
-      lessonTitles(db),
-    ]);
-    const f = reviewForecast(cards, plan, nowMs);
+    const [{ plan }, titles] = await Promise.all([planOf(learnerId, now.toISOString()), titlesOfLessons()]);
+    const { figures: f } = await app.forecasts.forecast(learnerId, plan, nowMs);
     return {
       learnerId,
       examDate: plan.examDate,
@@ -276,7 +275,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const [cardsOf, settingsOf, titles, dates] = await Promise.all([
       readCardsOf(db, ids),
       readReviewSettingsOf(db, ids),
-      lessonTitles(db),
+      titlesOfLessons(),
       adminDates(),
     ]);
     const lessons = new Map<
