@@ -71,7 +71,7 @@ function collect(data: unknown, out: Array<{ data: Record<string, unknown>; fiel
 
 /** How long a process trusts a key (or its absence) it read from the database (distributed mode). */
 const KEY_TTL_MS = 5 * 60_000;
-/** Keys a process keeps at most (distributed mode; the least recently stored go first). */
+/** Keys a process keeps at most (distributed mode; the first stored go first, and are read again if needed). */
 const MAX_KEYS = 100_000;
 const LEARNER_STREAM_PREFIX = 'learner-';
 
