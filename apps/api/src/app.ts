@@ -90,6 +90,9 @@ declare module 'fastify' {
   }
 }
 
+/** The log levels at which the request line is written. */
+const LOGS_INFO = new Set(['info', 'debug', 'trace']);
+
 /**
  * The request log: one line per request, at `info`, when it completes (Fastify's default writes two,
  * the first with the URL and the client's address). The line holds the method, the route's pattern
@@ -104,6 +107,8 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Above info (warn, in load runs and benches) the line is not even built.
+    if (!error && !LOGS_INFO.has(reply.log.level)) return;
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? null,
