@@ -13,6 +13,7 @@ import {
   initialLearnerView,
   LEARNER_VIEW_VERSION,
   type LearnerEvent,
+  type LearnerFold,
   type LearnerView,
   learnerAccuracyOf,
   levelForXp,
@@ -53,7 +54,8 @@ export function figuresOf(view: LearnerView, now?: string): LearnerFigures {
 }
 
 export interface FoldedView {
-  view: LearnerView;
+  /** Every item too: the replay shows the error book and the cards at a moment. */
+  view: LearnerFold;
   /** The last version folded (0 before any event). */
   version: number;
   /** The time of the event at `version` (null at version 0). */
@@ -62,7 +64,7 @@ export interface FoldedView {
 
 export interface FoldOptions {
   /** Called after each event with the view right after it. */
-  onEvent?: (row: ReplayRow, event: LearnerEvent, view: LearnerView) => void;
+  onEvent?: (row: ReplayRow, event: LearnerEvent, view: LearnerFold) => void;
 }
 
 /**
@@ -78,7 +80,7 @@ async function foldForward(
 ): Promise<FoldedView> {
   const streamId = learnerStreamId(userId);
   let { view, version, at } = start;
-  const fresh: Array<{ version: number; at: string | null; view: LearnerView }> = [];
+  const fresh: Array<{ version: number; at: string | null; view: LearnerFold }> = [];
   for (;;) {
     const rows = await readRange(db, streamId, version, toVersion, PAGE);
     for (const row of rows) {

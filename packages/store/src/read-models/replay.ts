@@ -3,7 +3,7 @@
  * the events a filtered page shows, and the replay snapshots (migration 0003) that let a fold start
  * near the version asked for instead of at the beginning.
  */
-import type { LearnerView } from '@wenyan/domain';
+import type { LearnerFold } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 
@@ -109,7 +109,7 @@ export async function nearestSnapshot(
   userId: string,
   viewSchema: number,
   version: number,
-): Promise<{ version: number; at: string | null; view: LearnerView } | null> {
+): Promise<{ version: number; at: string | null; view: LearnerFold } | null> {
   const row = await db
     .selectFrom('learner_replay_snapshots')
     .select(['version', 'at', 'view'])
@@ -119,7 +119,7 @@ export async function nearestSnapshot(
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { version: row.version, at: row.at, view: row.view as LearnerView } : null;
+  return row ? { version: row.version, at: row.at, view: row.view as LearnerFold } : null;
 }
 
 /** Stores snapshots; one already stored at a version is kept (it is the same fold of the same events). */
@@ -127,7 +127,7 @@ export async function saveSnapshots(
   db: Db,
   userId: string,
   viewSchema: number,
-  snapshots: ReadonlyArray<{ version: number; at: string | null; view: LearnerView }>,
+  snapshots: ReadonlyArray<{ version: number; at: string | null; view: LearnerFold }>,
 ): Promise<void> {
   if (snapshots.length === 0) return;
   await db
