@@ -460,3 +460,11 @@ export function foldLearnerView(
   for (const event of events) current = projectLearner(current, event);
   return current;
 }
+
+/**
+ * Applies one event to the core alone, keeping no item: for readers that show only the core's figures
+ * (the replay's event page), so each event costs the same whatever the history.
+ */
+export function projectCore(view: LearnerView, event: LearnerEvent): LearnerView {
+  return coreOf(projectLearner(coreOf(view), event));
+}

@@ -10,6 +10,7 @@ import {
   initialLearnerView,
   type LearnerFold,
   type LearnerItems,
+  projectCore,
   projectLearner,
   withItems,
 } from './learner-view.ts';
@@ -379,6 +380,10 @@ describe('the view split in a bounded core and per-question items', () => {
       const core = coreOf(foldLearnerView(events.slice(0, cut)));
       expect(coreOf(foldLearnerView(events.slice(cut), core))).toEqual(coreOf(full));
     }
+    // `projectCore` keeps no item on the way.
+    const folded = events.reduce(projectCore, coreOf(initialLearnerView));
+    expect(folded).toEqual(coreOf(full));
+    expect('errorBook' in folded).toBe(false);
   });
 
   it('stores no item in the core', () => {

@@ -58,8 +58,9 @@ export function itemsOfJson(
     errorBook[questionId] = {
       questionId,
       attemptCount: r.attemptCount,
-      incorrectAnswer: r.incorrectAnswer ?? '',
-      correctAnswer: r.correctAnswer ?? '',
+      // Null only once the learner was erased (privacy-repo empties the text), as the stored view had it.
+      incorrectAnswer: r.incorrectAnswer as string,
+      correctAnswer: r.correctAnswer as string,
       userExplanation: r.userExplanation,
       isActive: r.isActive,
       masteredAt: r.masteredAt === null ? null : iso(r.masteredAt),
