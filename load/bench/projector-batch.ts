@@ -3,7 +3,8 @@
  * about 10, 1,000 and 5,000 distinct answered questions (a third of them wrong, so in the error book),
  * projects ROUNDS batches of one new answer each (a wrong repeat of an answered question: it moves an
  * error record and a card) and prints the median wall time and the worker process's CPU per batch,
- * and the stored view's size.
+ * the stored view's size, and the median time of the read an error-book command makes
+ * (`readLearnerView` with one question's items).
  *
  *   node_modules/.bin/node load/bench/projector-batch.ts [postgres admin url]
  *
@@ -16,13 +17,15 @@ import {
   createProjector,
   learnerStreamId,
   openDatabase,
+  readLearnerView,
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
 import pg from 'pg';
 
 const ADMIN = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SIZES = [10, 1000, 5000];
+/** The first learner warms the process up (JIT, prepared statements) and is not reported. */
+const SIZES = [10, 10, 1000, 5000];
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 const name = `proj_bench_${process.pid}`;
 
@@ -71,10 +74,12 @@ try {
     leaderboard: sqlLeaderboard(db),
     nextVersion: async () => 0,
   });
-  console.log('questions  view bytes  batch ms (median)  worker CPU ms/batch (median)');
-  for (const size of SIZES) {
+  console.log(
+    'questions  view bytes  batch ms (median)  worker CPU ms/batch (median)  error-record read ms (median)',
+  );
+  for (const [i, size] of SIZES.entries()) {
     const user = await sql<{ id: string }>`insert into users (username, username_key)
-      values (${`bench_${size}`}, ${`bench_${size}`}) returning id`.execute(db);
+      values (${`bench_${i}`}, ${`bench_${i}`}) returning id`.execute(db);
     const userId = String(user.rows[0]!.id);
     const stream = learnerStreamId(userId);
     let version = 0;
@@ -107,10 +112,18 @@ try {
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1000);
     }
+    // The read an error-book command makes (the learner's view with that question's record and card).
+    const reads: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const t0 = performance.now();
+      await readLearnerView(db, userId, [`q${(r * 3) % size}`]);
+      reads.push(performance.now() - t0);
+    }
+    if (i === 0) continue;
     const bytes = await sql<{ n: number }>`select octet_length(view::text)::integer as n
       from learner_projections where user_id = ${userId}`.execute(db);
     console.log(
-      `${String(size).padStart(9)}  ${String(bytes.rows[0]?.n).padStart(10)}  ${median(wall).toFixed(2).padStart(17)}  ${median(cpu).toFixed(2).padStart(28)}`,
+      `${String(size).padStart(9)}  ${String(bytes.rows[0]?.n).padStart(10)}  ${median(wall).toFixed(2).padStart(17)}  ${median(cpu).toFixed(2).padStart(28)}  ${median(reads).toFixed(2).padStart(29)}`,
     );
   }
 } finally {
