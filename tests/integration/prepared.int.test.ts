@@ -146,7 +146,9 @@ describe('prepared statements', () => {
       expect(text).toContain('learner_projections_pkey');
       expect(text).not.toMatch(/Seq Scan on learner_projections/);
       // The error-book and card rows the new events name, by key too (issue 38).
-      expect(text).toMatch(/error_questions_pkey[^\n]*\n\s*Index Cond: \(\(user_id = [^\n]*question_id = ANY/);
+      expect(text).toMatch(
+        /error_questions_pkey[^\n]*\n\s*Index Cond: \(\(user_id = [^\n]*question_id = ANY/,
+      );
       expect(text).toMatch(/review_cards_pkey[^\n]*\n\s*Index Cond: \(\(user_id = [^\n]*question_id = ANY/);
     }
     await sql`reset plan_cache_mode`.execute(single.db);
