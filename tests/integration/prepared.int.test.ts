@@ -112,6 +112,22 @@ describe('prepared statements', () => {
       select 1000000 + g, 1, '{}'::json, 1, now(), now() from generate_series(1, 20000) g
     `.execute(single.db);
     await sql`analyze learner_projections`.execute(single.db);
+    // And learners with thousands of error-book records and cards each, of which a batch reads the few
+    // its events name (issue 38).
+    await sql`
+      insert into error_questions (user_id, question_id, attempt_count, incorrect_answer, correct_answer,
+        user_explanation, is_active, mastered_at, first_error_at, last_attempt_at)
+      select 1000001 + g % 10, 'q' || g, 1, 'x', 'y', null, true, null, now(), now()
+      from generate_series(1, 30000) g
+    `.execute(single.db);
+    await sql`
+      insert into review_cards (user_id, question_id, lesson_id, question_type, state, stability, difficulty,
+        reps, correct, lapses, last_rating, last_review, due)
+      select 1000001 + g % 10, 'q' || g, 1, 'word_interpretation', 'review', 3, 5, 1, 1, 0, 'good', now(), now()
+      from generate_series(1, 30000) g
+    `.execute(single.db);
+    await sql`analyze error_questions`.execute(single.db);
+    await sql`analyze review_cards`.execute(single.db);
     expect(await projectNewLearner('prepared_scan', 5, '2026-09-02T01:00:00Z')).toBeGreaterThan(0);
     const { rows } = await sql<{ name: string; parameter_types: string }>`
       select name, parameter_types::text from pg_prepared_statements
@@ -129,6 +145,11 @@ describe('prepared statements', () => {
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(text).toContain('learner_projections_pkey');
       expect(text).not.toMatch(/Seq Scan on learner_projections/);
+      // The error-book and card rows the new events name, by key too (issue 38).
+      expect(text).toMatch(
+        /error_questions_pkey[^\n]*\n\s*Index Cond: \(\(user_id = [^\n]*question_id = ANY/,
+      );
+      expect(text).toMatch(/review_cards_pkey[^\n]*\n\s*Index Cond: \(\(user_id = [^\n]*question_id = ANY/);
     }
     await sql`reset plan_cache_mode`.execute(single.db);
   });

@@ -592,6 +592,15 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
         expect(replayed.at.version).toBe(at);
         expect(replayed.totals).toEqual(figuresOf(expected));
       }
+      // An event page folds the core alone, from a snapshot's core: the same figures after each event.
+      for (const after of [0, 248, 250, 600]) {
+        const res = await get(teacher, `/api/teacher/learners/${long.id}/events?after=${after}&limit=5`);
+        const page = LearnerEventPageSchema.parse(res.json());
+        expect(page.items.map((e) => e.version)).toEqual([1, 2, 3, 4, 5].map((i) => after + i));
+        for (const item of page.items) {
+          expect(item.stateAfter).toEqual(figuresOf(foldLearnerView(all.slice(0, item.version))));
+        }
+      }
       const snapshots = await db
         .withTables<{ learner_replay_snapshots: { user_id: string; version: number } }>()
         .selectFrom('learner_replay_snapshots')

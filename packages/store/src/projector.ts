@@ -1,16 +1,20 @@
 import {
   cardOfStored,
+  coreOf,
   type ErrorRecordView,
   projectLearner as fold,
   initialLearnerView,
   LEARNER_VIEW_VERSION,
   type LearnerEvent,
+  type LearnerFold,
+  type LearnerItems,
   type LearnerView,
   leaderboardEntry,
   lessonAccuracy,
   levelForXp,
   targetRecallOf,
   upcast,
+  withItems,
 } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
@@ -29,6 +33,12 @@ import {
 import { keyRingOf } from './learner-keys.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
+import {
+  cardItemsJson,
+  type ErrorItemJson,
+  errorItemsJson,
+  itemsOfJson,
+} from './read-models/learner-view.ts';
 
 /** How many events one projection transaction folds at most (a long backlog takes several). */
 const BATCH = 5000;
@@ -152,11 +162,14 @@ function pendingRows(
   return { pending: [...pending.values()], marks };
 }
 
-/** The rows one learner's projection writes: the folded view and what changed between `before` and `after`. */
+/**
+ * The rows one learner's projection writes: the view's core and what changed between `before` and
+ * `after` (the items `before` held are those the events touch, so only their changed rows are written).
+ */
 function learnerRows(
   userId: string,
-  before: LearnerView,
-  after: LearnerView,
+  before: LearnerFold,
+  after: LearnerFold,
   events: readonly LoggedEvent[],
   domainEvents: readonly LearnerEvent[],
 ): LearnerRows {
@@ -198,7 +211,7 @@ function learnerRows(
     projection: {
       user_id: userId,
       checkpoint: last.version,
-      view: after,
+      view: coreOf(after),
       last_event_at: last.recordedAt.toISOString(),
     },
     totals: {
@@ -243,7 +256,7 @@ function learnerRows(
     vocabulary,
     // The cards an answer moved, or every card when a new plan moved them all.
     cards: Object.entries(after.reviews.cards)
-      .filter(([id, stored]) => before.reviews?.cards[id] !== stored)
+      .filter(([id, stored]) => before.reviews.cards[id] !== stored)
       .map(([id, stored]) => {
         const c = cardOfStored(id, stored);
         return {
@@ -460,12 +473,18 @@ interface LearnerRead {
   checkpoint: number | null;
   viewSchema: number | null;
   view: unknown;
+  /** The stored items the new events touch (none when the view is refolded from the log). */
+  items: LearnerItems;
   /** Opted out of the leaderboard (or erased): never written to the ranking index. */
   offBoard: boolean;
   events: LoggedEvent[];
 }
 
-/** Each learner's projection row and the events after its checkpoint (at most `limit`), in one query. */
+/**
+ * Each learner's projection row, the events after its checkpoint (at most `limit`) and the stored items
+ * those events touch (the error-book and card rows of their question ids, by key; every card when an
+ * exam date is among them), in one query.
+ */
 async function readBatch(trx: Db, userIds: readonly string[], limit: number): Promise<LearnerRead[]> {
   const result = await sql<{
     user_id: string;
@@ -474,30 +493,51 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     view: unknown;
     off_board: boolean;
     events: RawEvent[];
+    errors: Record<string, ErrorItemJson>;
+    cards: LearnerItems['cards'];
   }>`${sql.raw(PREPARED)}
+    with k as (select ${LEARNER_VIEW_VERSION}::integer as view_schema, ${limit}::integer as lim)
     select w.user_id, p.checkpoint, p.view_schema, p.view,
       coalesce((select u.leaderboard_opt_out from users u where u.id = w.user_id::bigint), false)
         as off_board,
-      (select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
-          'schemaVersion', e.schema_version, 'data', e.data,
-          'at', extract(epoch from e.recorded_at) * 1000) order by e.version), '[]'::json)
-        from (
-          select version, type, schema_version, data, recorded_at from events
-          where stream_id = ${sql.lit(LEARNER_STREAM_PREFIX)} || w.user_id
-            and version > case when p.view_schema = ${LEARNER_VIEW_VERSION}::integer then p.checkpoint else 0 end
-          order by version
-          limit ${limit}::integer
-        ) e) as events
-    from json_array_elements_text(${JSON.stringify(userIds)}::json) as w(user_id)
+      ev.events,
+      (select ${errorItemsJson} from error_questions q
+        where p.current and q.user_id = w.user_id::bigint and q.question_id = any(ev.question_ids)) as errors,
+      (select ${cardItemsJson} from (
+          select * from review_cards
+          where not ev.replan and p.current and user_id = w.user_id::bigint
+            and question_id = any(ev.question_ids)
+          union all
+          select * from review_cards where ev.replan and p.current and user_id = w.user_id::bigint
+        ) c) as cards
+    from k cross join json_array_elements_text(${JSON.stringify(userIds)}::json) as w(user_id)
     -- One primary-key lookup per learner of the batch. A plain join lets the planner, which guesses a
     -- hundred ids, hash the ids and scan every learner's projection: a cost that grew with the table
     -- (about 1 ms a batch at 2,000 learners, more as the views grow). The limit keeps the subquery
     -- from being flattened back into that join.
     left join lateral (
-      select checkpoint, view_schema, view from learner_projections
+      select checkpoint, view_schema, view, view_schema = k.view_schema as current
+      from learner_projections
       where user_id = w.user_id::bigint
       limit 1
     ) p on true
+    -- The new events (from the start when the stored view is of another shape), the question ids they
+    -- name (ids are never sealed) and whether an exam date among them plans every card again.
+    cross join lateral (
+      select coalesce(json_agg(json_build_object('version', e.version, 'type', e.type,
+          'schemaVersion', e.schema_version, 'data', e.data,
+          'at', extract(epoch from e.recorded_at) * 1000) order by e.version), '[]'::json) as events,
+        coalesce(array_agg(distinct e.data->>'questionId') filter (where e.data ? 'questionId'),
+          '{}'::text[]) as question_ids,
+        coalesce(bool_or(e.type = 'ExamDateSet'), false) as replan
+      from (
+        select version, type, schema_version, data, recorded_at from events
+        where stream_id = ${sql.lit(LEARNER_STREAM_PREFIX)} || w.user_id
+          and version > case when p.current then p.checkpoint else 0 end
+        order by version
+        limit k.lim
+      ) e
+    ) ev
   `.execute(trx);
   // The events come nested in one JSON column: their sealed free text is opened here (learner-keys.ts).
   const ring = keyRingOf(trx);
@@ -507,6 +547,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     checkpoint: r.checkpoint,
     viewSchema: r.view_schema,
     view: r.view,
+    items: itemsOfJson(r.errors, r.cards),
     offBoard: r.off_board,
     events: r.events.map((e) => ({
       version: e.version,
@@ -559,7 +600,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
         }
         // An older view shape: start this learner's read models again from the log.
         if (!current && read.viewSchema !== null) await clearLearner(trx, read.userId);
-        const before = current ? (read.view as LearnerView) : initialLearnerView;
+        // The stored core with the items the events touch: the fold's work is the batch's, not the history's.
+        const before = current ? withItems(read.view as LearnerView, read.items) : initialLearnerView;
         const domainEvents = read.events.map(toDomain);
         const after = domainEvents.reduce(fold, before);
         writes.push(learnerRows(read.userId, before, after, read.events, domainEvents));

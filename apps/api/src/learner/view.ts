@@ -1,8 +1,8 @@
-import { type LearnerEvent, type LearnerView, levelForXp, projectLearner } from '@wenyan/domain';
+import { type LearnerEvent, type LearnerFold, levelForXp, projectLearner } from '@wenyan/domain';
 
-/** Folds freshly decided events onto a view. */
-export function withEvents(view: LearnerView, events: readonly LearnerEvent[]): LearnerView {
-  return events.reduce(projectLearner, view);
+/** Folds freshly decided events onto a view (with the items it holds). */
+export function withEvents(view: LearnerFold, events: readonly LearnerEvent[]): LearnerFold {
+  return events.reduce<LearnerFold>(projectLearner, view);
 }
 
 /** The totals a command's reply carries. */

@@ -25,7 +25,7 @@ import {
 } from '@wenyan/store';
 import { toErrorRecord, toKeyedQuestion, toStatsRecord } from '../learner/mappers.ts';
 import { knownTags, toReviewCard } from '../learner/reviews.ts';
-import { continueFold, figuresOf, viewAtVersion } from './replay.ts';
+import { continueFold, coreAtVersion, figuresOf, viewAtVersion } from './replay.ts';
 
 import { type LessonTitles, summarizeEvent } from './summaries.ts';
 
@@ -144,7 +144,8 @@ export async function learnerEventPage(
 
   const wanted = new Set(rows.map((r) => r.version));
   const items: LearnerEvent[] = [];
-  const start = await viewAtVersion(db, learnerId, first.version - 1);
+  // The page shows figures only: the core is folded, not the error book or the cards.
+  const start = await coreAtVersion(db, learnerId, first.version - 1);
   await continueFold(db, learnerId, start, last.version, {
     onEvent: (row, event, view) => {
       if (!wanted.has(row.version)) return;

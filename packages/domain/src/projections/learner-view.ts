@@ -4,15 +4,27 @@
  * a teacher's replay folds the same events. A rebuild from scratch gives exactly what incremental
  * projection gave, because this is the only code that reads events for display.
  *
- * The view is JSON-serialisable; records are keyed by id as a string. Every event touches a bounded
- * part of it (one lesson, one error record, one exercise), so folding does not slow down as the
- * history grows.
+ * The view is JSON-serialisable; records are keyed by id as a string. It is split in two:
+ * - `LearnerView`, the bounded core (totals, streak, per-lesson stats, activities, units, vocabulary
+ *   totals, recitations by lesson, the review schedule): bounded by the content, not by the number of
+ *   answers. The projector stores it whole (`learner_projections.view`).
+ * - the items (`LearnerItems`): an error record and a review card per question answered. They grow
+ *   with the history, so they live only in their tables (`error_questions`, `review_cards`); a fold
+ *   (`LearnerFold`) holds the items its events touch, read by key, and gives back those that changed.
+ * Every event touches a bounded part (one lesson, one error record, one card; an exam date every card),
+ * and the core never depends on the items, so folding the core alone gives the same core.
  */
 
-import type { LearnerEvent, LearnerEventOf, VocabularyExerciseType } from '../learner/events.ts';
+import type { LearnerEvent, LearnerEventOf } from '../learner/events.ts';
 import { LESSON_PROGRESS_QUESTIONS } from '../progress/progress.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
-import { foldReviewBook, initialReviewBook, type ReviewBook } from '../review/review-book.ts';
+import {
+  foldReviewBook,
+  initialReviewSchedule,
+  type ReviewBook,
+  type ReviewSchedule,
+  type StoredCard,
+} from '../review/review-book.ts';
 import { assertNever } from '../shared/errors.ts';
 import type { HongKongDay } from '../time/hong-kong.ts';
 
@@ -32,12 +44,9 @@ export type LessonStatsView = {
   readonly lastStudiedAt: string;
 };
 
-/** One question of the error book. */
+/** One question of the error book (a row of `error_questions`). */
 export type ErrorRecordView = {
   readonly questionId: string;
-  readonly lessonId: number;
-  readonly questionType: string;
-  readonly difficulty: string;
   /** Answers to this question since it was first answered wrongly, that first one included. */
   readonly attemptCount: number;
   /** The latest wrong answer. */
@@ -50,17 +59,6 @@ export type ErrorRecordView = {
   readonly masteredAt: string | null;
   readonly firstErrorAt: string;
   readonly lastAttemptAt: string;
-};
-
-/** One vocabulary exercise (a lesson, a mixed session or a quick practice), over all its completions. */
-export type VocabularyRecordView = {
-  readonly exerciseType: VocabularyExerciseType;
-  readonly exerciseId: string;
-  readonly lessonIds: readonly number[] | null;
-  readonly completions: number;
-  readonly lastScore: number;
-  readonly bestScore: number;
-  readonly lastCompletedAt: string;
 };
 
 /** Recitation practice of one lesson. */
@@ -88,9 +86,8 @@ export type LearnerView = {
   readonly completedActivities: Readonly<Record<string, readonly string[]>>;
   /** When each completed unit was completed, by lesson id. */
   readonly unitsCompleted: Readonly<Record<string, string>>;
-  readonly errorBook: Readonly<Record<string, ErrorRecordView>>;
+  /** The vocabulary exercises' totals (each completion is a row of `vocabulary_records`). */
   readonly vocabulary: {
-    readonly records: Readonly<Record<string, VocabularyRecordView>>;
     /** Completions of all exercises. */
     readonly totalExercises: number;
     /** Sum of the scores of all completions (for the average). */
@@ -98,8 +95,27 @@ export type LearnerView = {
     /** Seconds spent in all completions. */
     readonly totalTimeSpent: number;
   };
+  /** Recitation practice by lesson id (bounded by the content's lessons). */
   readonly recitations: Readonly<Record<string, RecitationView>>;
-  /** The exam plan, review settings, today's due reviews and the review cards (`review_cards`). */
+  /** The exam plan, review settings and today's due reviews (`review_settings`). */
+  readonly reviews: ReviewSchedule;
+};
+
+/** The per-question items of a learner's read models: they grow with the history. */
+export type LearnerItems = {
+  /** The error book by question id (`error_questions`). */
+  readonly errorBook: Readonly<Record<string, ErrorRecordView>>;
+  /** The review cards by question id (`review_cards`). */
+  readonly cards: Readonly<Record<string, StoredCard>>;
+};
+
+/**
+ * The view with items: what a fold works on and gives. The items are those the fold was given (every
+ * one when folded from the start; those read by key for the events to fold, in the projector and the
+ * learner's reads) plus those its events made; an item it was not given is not known to be absent.
+ */
+export type LearnerFold = LearnerView & {
+  readonly errorBook: Readonly<Record<string, ErrorRecordView>>;
   readonly reviews: ReviewBook;
 };
 
@@ -108,7 +124,7 @@ export type LearnerView = {
  * the shape or to what the reducer computes (the store's shape test fails on a shape change until you
  * do), and views of the old version are refolded from the log on the next projection.
  */
-export const LEARNER_VIEW_VERSION = 5;
+export const LEARNER_VIEW_VERSION = 6;
 
 /**
  * The digest of `LearnerView`'s shape at each version (packages/store/src/stored-shapes.test.ts).
@@ -123,9 +139,13 @@ export const LEARNER_VIEW_SHAPES: Readonly<Record<number, string>> = {
   4: '650472060db8803f',
   // 5: the review book stores each card as a tuple (`StoredCard`): a third of the JSON per card.
   5: '6b1d7ccbaf2bc376',
+  // 6: the bounded core only: the error book and the cards live in their tables, the vocabulary
+  // records (one per exercise id, ids the client names) are gone (`vocabulary_records` has each completion).
+  6: '83e55cc527a18fed',
 };
 
-export const initialLearnerView: LearnerView = {
+/** The empty view (with no items): the start of every fold. */
+export const initialLearnerView: LearnerFold = {
   totalXP: 0,
   streakDays: 0,
   lastActiveDay: null,
@@ -135,22 +155,56 @@ export const initialLearnerView: LearnerView = {
   completedActivities: {},
   unitsCompleted: {},
   errorBook: {},
-  vocabulary: { records: {}, totalExercises: 0, totalScore: 0, totalTimeSpent: 0 },
+  vocabulary: { totalExercises: 0, totalScore: 0, totalTimeSpent: 0 },
   recitations: {},
-  reviews: initialReviewBook,
+  reviews: { ...initialReviewSchedule, cards: {} },
 };
 
-/** The key of a vocabulary exercise in `vocabulary.records`. */
-export function vocabularyRecordKey(exerciseType: VocabularyExerciseType, exerciseId: string): string {
-  return `${exerciseType}:${exerciseId}`;
+/** The view with the items given (none by default): what the events touch, read by key. */
+export function withItems(view: LearnerView, items: Partial<LearnerItems> = {}): LearnerFold {
+  return {
+    ...view,
+    errorBook: items.errorBook ?? {},
+    reviews: { ...(view.reviews ?? initialReviewSchedule), cards: items.cards ?? {} },
+  };
 }
 
-function withLesson(
-  view: LearnerView,
+const isFold = (view: LearnerView): view is LearnerFold =>
+  'errorBook' in view && view.reviews !== undefined && 'cards' in view.reviews;
+
+/** The view as a fold: a fold as it is, a core with no items. */
+function foldOf(view: LearnerView): LearnerFold {
+  return isFold(view) ? view : withItems(view);
+}
+
+/** The bounded core of a fold: what `learner_projections.view` stores. */
+export function coreOf(fold: LearnerView): LearnerView {
+  const { plan, dailyGoal, guideCompleted, today } = fold.reviews;
+  return {
+    totalXP: fold.totalXP,
+    streakDays: fold.streakDays,
+    lastActiveDay: fold.lastActiveDay,
+    lastActiveAt: fold.lastActiveAt,
+    lessons: fold.lessons,
+    completedLessonCount: fold.completedLessonCount,
+    completedActivities: fold.completedActivities,
+    unitsCompleted: fold.unitsCompleted,
+    vocabulary: {
+      totalExercises: fold.vocabulary.totalExercises,
+      totalScore: fold.vocabulary.totalScore,
+      totalTimeSpent: fold.vocabulary.totalTimeSpent,
+    },
+    recitations: fold.recitations,
+    reviews: { plan, dailyGoal, guideCompleted, today },
+  };
+}
+
+function withLesson<V extends LearnerView>(
+  view: V,
   lessonId: number,
   at: string,
   change: (lesson: LessonStatsView) => LessonStatsView,
-): LearnerView {
+): V {
   const key = String(lessonId);
   const lesson = view.lessons[key] ?? {
     lessonId,
@@ -166,17 +220,17 @@ function withLesson(
 }
 
 function withErrorRecord(
-  view: LearnerView,
+  view: LearnerFold,
   questionId: string,
   change: (record: ErrorRecordView) => ErrorRecordView,
-): LearnerView {
+): LearnerFold {
   const record = view.errorBook[questionId];
   return record === undefined
     ? view
     : { ...view, errorBook: { ...view.errorBook, [questionId]: change(record) } };
 }
 
-function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubmitted'>): LearnerView {
+function answerSubmitted(view: LearnerFold, { data }: LearnerEventOf<'AnswerSubmitted'>): LearnerFold {
   // A pending answer (待老師批閱) counts toward the lesson's progress, not its accuracy, until marked.
   const pending = data.pendingReview === true;
   const next = withLesson(view, data.lessonId, data.at, (lesson) => ({
@@ -192,19 +246,15 @@ function answerSubmitted(view: LearnerView, { data }: LearnerEventOf<'AnswerSubm
   return pending ? next : answerInErrorBook(next, data);
 }
 
-/** The error book after an answer counted (a submitted one, or a pending one a teacher marked). */
 /** A question's first entry in the error book, from the answer that put it there. */
 function firstError(
   data: Pick<
     LearnerEventOf<'AnswerSubmitted'>['data'],
-    'questionId' | 'lessonId' | 'questionType' | 'difficulty' | 'selectedAnswer' | 'correctAnswer' | 'at'
+    'questionId' | 'selectedAnswer' | 'correctAnswer' | 'at'
   >,
 ): ErrorRecordView {
   return {
     questionId: data.questionId,
-    lessonId: data.lessonId,
-    questionType: data.questionType,
-    difficulty: data.difficulty,
     attemptCount: 1,
     incorrectAnswer: data.selectedAnswer,
     correctAnswer: data.correctAnswer,
@@ -216,20 +266,14 @@ function firstError(
   };
 }
 
+/** The error book after an answer counted (a submitted one, or a pending one a teacher marked). */
 function answerInErrorBook(
-  next: LearnerView,
+  next: LearnerFold,
   data: Pick<
     LearnerEventOf<'AnswerSubmitted'>['data'],
-    | 'questionId'
-    | 'lessonId'
-    | 'questionType'
-    | 'difficulty'
-    | 'selectedAnswer'
-    | 'correctAnswer'
-    | 'isCorrect'
-    | 'at'
+    'questionId' | 'selectedAnswer' | 'correctAnswer' | 'isCorrect' | 'at'
   >,
-): LearnerView {
+): LearnerFold {
   const existing = next.errorBook[data.questionId];
   if (existing === undefined && data.isCorrect) return next;
   const record: ErrorRecordView = existing
@@ -247,24 +291,12 @@ function answerInErrorBook(
 }
 
 function vocabularyCompleted(
-  view: LearnerView,
+  view: LearnerFold,
   { data }: LearnerEventOf<'VocabularyExerciseCompleted'>,
-): LearnerView {
-  const key = vocabularyRecordKey(data.exerciseType, data.exerciseId);
-  const previous = view.vocabulary.records[key];
-  const record: VocabularyRecordView = {
-    exerciseType: data.exerciseType,
-    exerciseId: data.exerciseId,
-    lessonIds: data.lessonIds,
-    completions: (previous?.completions ?? 0) + 1,
-    lastScore: data.score,
-    bestScore: Math.max(previous?.bestScore ?? 0, data.score),
-    lastCompletedAt: data.at,
-  };
+): LearnerFold {
   return {
     ...view,
     vocabulary: {
-      records: { ...view.vocabulary.records, [key]: record },
       totalExercises: view.vocabulary.totalExercises + 1,
       totalScore: view.vocabulary.totalScore + data.score,
       totalTimeSpent: view.vocabulary.totalTimeSpent + data.timeSpent,
@@ -272,7 +304,7 @@ function vocabularyCompleted(
   };
 }
 
-function recitationFinished(view: LearnerView, { data }: LearnerEventOf<'RecitationFinished'>): LearnerView {
+function recitationFinished(view: LearnerFold, { data }: LearnerEventOf<'RecitationFinished'>): LearnerFold {
   const key = String(data.lessonId);
   const previous = view.recitations[key];
   const record: RecitationView = {
@@ -288,7 +320,7 @@ function recitationFinished(view: LearnerView, { data }: LearnerEventOf<'Recitat
   return { ...view, recitations: { ...view.recitations, [key]: record } };
 }
 
-function apply(view: LearnerView, event: LearnerEvent): LearnerView {
+function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
   switch (event.type) {
     case 'AnswerSubmitted':
       return answerSubmitted(view, event);
@@ -408,10 +440,13 @@ function apply(view: LearnerView, event: LearnerEvent): LearnerView {
   }
 }
 
-/** Applies one event to the learner's read models. */
-export function projectLearner(view: LearnerView, event: LearnerEvent): LearnerView {
-  const applied = apply(view, event);
-  const reviews = foldReviewBook(applied.reviews ?? initialReviewBook, event);
+/**
+ * Applies one event to the learner's read models. A view without items (a stored core) folds as one
+ * whose items are those the event makes: its core comes out the same.
+ */
+export function projectLearner(view: LearnerView, event: LearnerEvent): LearnerFold {
+  const applied = apply(foldOf(view), event);
+  const reviews = foldReviewBook(applied.reviews, event);
   const next = reviews === applied.reviews ? applied : { ...applied, reviews };
   return next.lastActiveAt === event.data.at ? next : { ...next, lastActiveAt: event.data.at };
 }
@@ -420,8 +455,16 @@ export function projectLearner(view: LearnerView, event: LearnerEvent): LearnerV
 export function foldLearnerView(
   events: Iterable<LearnerEvent>,
   view: LearnerView = initialLearnerView,
-): LearnerView {
-  let current = view;
+): LearnerFold {
+  let current = foldOf(view);
   for (const event of events) current = projectLearner(current, event);
   return current;
+}
+
+/**
+ * Applies one event to the core alone, keeping no item: for readers that show only the core's figures
+ * (the replay's event page), so each event costs the same whatever the history.
+ */
+export function projectCore(view: LearnerView, event: LearnerEvent): LearnerView {
+  return coreOf(projectLearner(coreOf(view), event));
 }

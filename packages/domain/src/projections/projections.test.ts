@@ -4,7 +4,16 @@ import { foldLearner, type LearnerEvent, learnerEvent } from '../learner/events.
 import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
 import { DomainRuleError } from '../shared/errors.ts';
 import { effectiveStreakDays } from '../streak/streak.ts';
-import { foldLearnerView, initialLearnerView, projectLearner } from './learner-view.ts';
+import {
+  coreOf,
+  foldLearnerView,
+  initialLearnerView,
+  type LearnerFold,
+  type LearnerItems,
+  projectCore,
+  projectLearner,
+  withItems,
+} from './learner-view.ts';
 import {
   errorBookRecords,
   errorBookStatsOf,
@@ -175,9 +184,6 @@ describe('the learner view of a two-day history', () => {
     expect(errorBookRecords(view)).toEqual([
       {
         questionId: 'q5',
-        lessonId: 2,
-        questionType: 'word_interpretation',
-        difficulty: 'intermediate',
         attemptCount: 2,
         incorrectAnswer: '再錯',
         correctAnswer: '對',
@@ -206,30 +212,8 @@ describe('the learner view of a two-day history', () => {
     });
   });
 
-  it('keeps vocabulary records and stats', () => {
-    expect(
-      Object.values(view.vocabulary.records).sort((a, b) => (a.lastCompletedAt < b.lastCompletedAt ? 1 : -1)),
-    ).toEqual([
-      {
-        exerciseType: 'mixed_session',
-        exerciseId: '2',
-        lessonIds: null,
-        completions: 1,
-        lastScore: 60,
-        bestScore: 60,
-        lastCompletedAt: day2(13),
-      },
-      expect.objectContaining({
-        exerciseType: 'lesson_specific',
-        exerciseId: '1',
-        completions: 2,
-        lastScore: 100,
-        bestScore: 100,
-      }),
-    ]);
-    expect(view.vocabulary).toMatchObject({ totalExercises: 3, totalScore: 240, totalTimeSpent: 300 });
-    expect(view.vocabulary.records['lesson_specific:1']).toBeDefined();
-    expect(view.vocabulary.records['mixed_session:1']).toBeUndefined();
+  it('keeps vocabulary totals (each completion is a row of its own table, not in the view)', () => {
+    expect(view.vocabulary).toEqual({ totalExercises: 3, totalScore: 240, totalTimeSpent: 300 });
   });
 
   it('keeps recitation records', () => {
@@ -357,5 +341,60 @@ describe('events out of the ordinary', () => {
   it('throws a typed error for an event the types do not know', () => {
     const bogus = { type: 'Nope', schemaVersion: 1, data: { at } } as unknown as LearnerEvent;
     expect(() => projectLearner(initialLearnerView, bogus)).toThrow(DomainRuleError);
+  });
+});
+
+/** The items of a fold that `events` touch (by question id; every card for an exam date): what the projector reads by key. */
+function touchedItems(fold: LearnerFold, events: readonly LearnerEvent[]): LearnerItems {
+  const ids = new Set(events.flatMap((e) => ('questionId' in e.data ? [e.data.questionId] : [])));
+  const replan = events.some((e) => e.type === 'ExamDateSet');
+  const pick = <T>(record: Readonly<Record<string, T>>, all: boolean) =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => all || ids.has(id)));
+  return { errorBook: pick(fold.errorBook, false), cards: pick(fold.reviews.cards, replan) };
+}
+
+describe('the view split in a bounded core and per-question items', () => {
+  const full = foldLearnerView(events);
+
+  it('folds, from any cut, the stored core with the items the later events touch into the same view', () => {
+    for (let cut = 0; cut <= events.length; cut++) {
+      const earlier = JSON.parse(JSON.stringify(foldLearnerView(events.slice(0, cut)))) as LearnerFold;
+      const later = events.slice(cut);
+      const given = touchedItems(earlier, later);
+      const folded = foldLearnerView(later, withItems(coreOf(earlier), given));
+      expect(coreOf(folded)).toEqual(coreOf(full));
+      // The items given and those the events made are the full fold's, for every key they hold …
+      for (const [id, record] of Object.entries(folded.errorBook)) expect(record).toEqual(full.errorBook[id]);
+      for (const [id, card] of Object.entries(folded.reviews.cards))
+        expect(card).toEqual(full.reviews.cards[id]);
+      // … and every item the later events changed is among them.
+      for (const [id, record] of Object.entries(full.errorBook)) {
+        if (JSON.stringify(record) !== JSON.stringify(earlier.errorBook[id]))
+          expect(folded.errorBook[id]).toBeDefined();
+      }
+    }
+  });
+
+  it('folds the core alone into the same core (the core never reads the items)', () => {
+    for (let cut = 0; cut <= events.length; cut++) {
+      const core = coreOf(foldLearnerView(events.slice(0, cut)));
+      expect(coreOf(foldLearnerView(events.slice(cut), core))).toEqual(coreOf(full));
+    }
+    // `projectCore` keeps no item on the way.
+    const folded = events.reduce(projectCore, coreOf(initialLearnerView));
+    expect(folded).toEqual(coreOf(full));
+    expect('errorBook' in folded).toBe(false);
+  });
+
+  it('stores no item in the core', () => {
+    const stored = JSON.stringify(coreOf(full));
+    expect(stored).not.toContain('q5');
+    expect(Object.keys(coreOf(full)).sort()).not.toContain('errorBook');
+    expect(Object.keys(coreOf(full).reviews).sort()).toEqual([
+      'dailyGoal',
+      'guideCompleted',
+      'plan',
+      'today',
+    ]);
   });
 });

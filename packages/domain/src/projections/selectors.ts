@@ -6,7 +6,7 @@
 
 import type { ErrorBookStats } from '../progress/progress.ts';
 import { learnerAccuracy, lessonAccuracy, errorBookStats as statsOfRecords } from '../progress/progress.ts';
-import type { ErrorRecordView, LearnerView, LessonStatsView } from './learner-view.ts';
+import type { ErrorRecordView, LearnerFold, LearnerView, LessonStatsView } from './learner-view.ts';
 
 /** The spec's per-lesson user stats record. */
 export type UserStatsRecord = {
@@ -74,9 +74,9 @@ export function leaderboardEntry(view: LearnerView): LeaderboardFigures {
   };
 }
 
-/** Error-book records, most recently attempted first; `filter` picks a tab. */
+/** Error-book records of a fold (the items it holds), most recently attempted first; `filter` picks a tab. */
 export function errorBookRecords(
-  view: LearnerView,
+  view: Pick<LearnerFold, 'errorBook'>,
   filter: 'all' | 'active' | 'mastered' = 'all',
 ): ErrorRecordView[] {
   return Object.values(view.errorBook)
@@ -85,6 +85,6 @@ export function errorBookRecords(
 }
 
 /** The error book's stats cards of a view. */
-export function errorBookStatsOf(view: LearnerView): ErrorBookStats {
+export function errorBookStatsOf(view: Pick<LearnerFold, 'errorBook'>): ErrorBookStats {
   return statsOfRecords(Object.values(view.errorBook));
 }

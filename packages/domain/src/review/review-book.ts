@@ -1,9 +1,10 @@
 /**
  * A learner's review book: their exam plan, review settings, today's due reviews and every card. The
  * same fold runs in the decider's state (which needs the cards' due times to decide review XP and the
- * memory to schedule the next answer) and in the learner's view (the projector writes `review_cards`
- * from it; the teacher's replay reads it at a moment). A pure function of the events, so a rebuild
- * gives the same schedule.
+ * memory to schedule the next answer) and in the learner's view (the view keeps the bounded
+ * `ReviewSchedule`; the projector folds the cards an event touches, read from `review_cards` by key,
+ * and writes back those that moved; the teacher's replay folds every card up to a moment). A pure
+ * function of the events, so a rebuild gives the same schedule.
  *
  * Seam for recitation (issue 22): a card is keyed by an id and moved by a rating at a time; a
  * per-character recitation attempt can become a card by folding its own event through `reviewCard`
@@ -36,13 +37,22 @@ export type ExamPlanRecord = ExamPlan & {
   readonly examYear: number | null;
 };
 
-export type ReviewBook = {
+/**
+ * The review book's bounded part: the exam plan, review settings and today's due reviews. The learner
+ * view keeps it (`learner_projections.view`); the cards, one per question answered, live only in
+ * `review_cards`, and a fold holds those its events touch (`foldReviewCards`).
+ */
+export type ReviewSchedule = {
   /** Null until the first answer or setting of a release with reviews (then plain FSRS). */
   readonly plan: ExamPlanRecord | null;
   readonly dailyGoal: number;
   readonly guideCompleted: boolean;
   /** Due reviews answered on the learner's latest day with one. */
   readonly today: { readonly day: HongKongDay; readonly reviewed: number } | null;
+};
+
+/** The schedule and the cards (all of them, or those a fold was given and its events made). */
+export type ReviewBook = ReviewSchedule & {
   /** The cards, by question id, as stored tuples (`bookCard` / `bookCards` read them as cards). */
   readonly cards: Readonly<Record<string, StoredCard>>;
 };
@@ -114,13 +124,14 @@ export function bookCards(book: ReviewBook): ReviewCard[] {
   return Object.entries(book.cards).map(([id, stored]) => cardOfStored(id, stored));
 }
 
-export const initialReviewBook: ReviewBook = {
+export const initialReviewSchedule: ReviewSchedule = {
   plan: null,
   dailyGoal: DEFAULT_DAILY_GOAL,
   guideCompleted: false,
   today: null,
-  cards: {},
 };
+
+export const initialReviewBook: ReviewBook = { ...initialReviewSchedule, cards: {} };
 
 /** The book of a state or view folded before reviews existed reads as empty. */
 export function reviewBookOf(holder: { readonly reviews?: ReviewBook }): ReviewBook {
@@ -218,30 +229,59 @@ function todayAfterEvent(today: ReviewBook['today'], event: AnswerSubmitted | An
 }
 
 /**
+ * Applies one event to the review schedule: a due answer counts toward today's goal, an exam date is
+ * the new plan, settings change the goal and the guide. Bounded whatever the history.
+ */
+export function foldReviewSchedule<S extends ReviewSchedule>(schedule: S, event: LearnerEvent): S {
+  if (cardMoving(event)) {
+    const today = todayAfterEvent(schedule.today, event);
+    return today === schedule.today ? schedule : { ...schedule, today };
+  }
+  switch (event.type) {
+    case 'ExamDateSet':
+      return { ...schedule, plan: planOf(event.data) };
+    case 'ReviewSettingsChanged':
+      return { ...schedule, dailyGoal: event.data.dailyGoal, guideCompleted: event.data.guideCompleted };
+    default:
+      return schedule;
+  }
+}
+
+/**
+ * Applies one event to the cards, under the plan in force before it: an answer moves its card, an exam
+ * date plans every card again. `cards` need hold only the cards the event touches (its question's, or
+ * every card for an exam date): the others are left as they are, so a caller that loads cards by key
+ * gets back exactly the cards that changed (as new objects) beside those it gave (the same objects).
+ */
+export function foldReviewCards(
+  cards: Readonly<Record<string, StoredCard>>,
+  plan: ExamPlan | null,
+  event: LearnerEvent,
+): Readonly<Record<string, StoredCard>> {
+  if (cardMoving(event)) {
+    const { questionId } = event.data;
+    const previous = cards[questionId];
+    const card = cardAfter(previous && cardOfStored(questionId, previous), event, plan);
+    return { ...cards, [card.questionId]: storedCard(card) };
+  }
+  if (event.type !== 'ExamDateSet') return cards;
+  const next = planOf(event.data);
+  const replanned: Record<string, StoredCard> = {};
+  for (const [id, c] of Object.entries(cards)) {
+    const due = dueAfter({ stability: c[3], difficulty: c[4] }, c[9], next);
+    replanned[id] = due === c[10] ? c : [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], due];
+  }
+  return replanned;
+}
+
+/**
  * Applies one event to the review book: an answer moves its card (and counts toward today's goal when
  * it was due), an exam date plans every card again, settings change the goal and the guide.
  */
 export function foldReviewBook(book: ReviewBook, event: LearnerEvent): ReviewBook {
-  if (cardMoving(event)) {
-    const card = cardAfter(bookCard(book, event.data.questionId), event, book.plan);
-    const today = todayAfterEvent(book.today, event);
-    return { ...book, today, cards: { ...book.cards, [card.questionId]: storedCard(card) } };
-  }
-  switch (event.type) {
-    case 'ExamDateSet': {
-      const plan = planOf(event.data);
-      const cards: Record<string, StoredCard> = {};
-      for (const [id, c] of Object.entries(book.cards)) {
-        const due = dueAfter({ stability: c[3], difficulty: c[4] }, c[9], plan);
-        cards[id] = due === c[10] ? c : [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], due];
-      }
-      return { ...book, plan, cards };
-    }
-    case 'ReviewSettingsChanged':
-      return { ...book, dailyGoal: event.data.dailyGoal, guideCompleted: event.data.guideCompleted };
-    default:
-      return book;
-  }
+  const cards = foldReviewCards(book.cards, book.plan, event);
+  const schedule = foldReviewSchedule(book, event);
+  return cards === book.cards ? schedule : { ...schedule, cards };
 }
 
 /** The ledger of a state folded before reviews existed (or before the ledger) reads as empty. */

@@ -3,7 +3,7 @@
  * the events a filtered page shows, and the replay snapshots (migration 0003) that let a fold start
  * near the version asked for instead of at the beginning.
  */
-import type { LearnerView } from '@wenyan/domain';
+import type { LearnerFold, LearnerView } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 
@@ -103,23 +103,34 @@ export async function findEvents(
   return rows.map(toRow);
 }
 
-/** The newest snapshot at or before `version` for this view shape, or null. */
-export async function nearestSnapshot(
+/**
+ * The newest snapshot at or before `version` for this view shape, or null. `part: 'core'` reads its
+ * core alone (the error book and the cards are dropped in the database, the stored json read as
+ * jsonb for it): a `LearnerView`, not a fold.
+ */
+export async function nearestSnapshot<P extends 'all' | 'core' = 'all'>(
   db: Db,
   userId: string,
   viewSchema: number,
   version: number,
-): Promise<{ version: number; at: string | null; view: LearnerView } | null> {
+  part: P = 'all' as P,
+): Promise<{ version: number; at: string | null; view: P extends 'all' ? LearnerFold : LearnerView } | null> {
   const row = await db
     .selectFrom('learner_replay_snapshots')
-    .select(['version', 'at', 'view'])
+    .select([
+      'version',
+      'at',
+      part === 'all' ? 'view' : sql<unknown>`(view::jsonb - 'errorBook') #- '{reviews,cards}'`.as('view'),
+    ])
     .where('user_id', '=', userId)
     .where('view_schema', '=', viewSchema)
     .where('version', '<=', version)
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { version: row.version, at: row.at, view: row.view as LearnerView } : null;
+  return row
+    ? { version: row.version, at: row.at, view: row.view as P extends 'all' ? LearnerFold : LearnerView }
+    : null;
 }
 
 /** Stores snapshots; one already stored at a version is kept (it is the same fold of the same events). */
@@ -127,7 +138,7 @@ export async function saveSnapshots(
   db: Db,
   userId: string,
   viewSchema: number,
-  snapshots: ReadonlyArray<{ version: number; at: string | null; view: LearnerView }>,
+  snapshots: ReadonlyArray<{ version: number; at: string | null; view: LearnerFold }>,
 ): Promise<void> {
   if (snapshots.length === 0) return;
   await db

@@ -353,7 +353,8 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   /** What the error-book answer needs, read before the command's transaction. */
   async function errorRecordInputs(userId: string, questionId: string) {
     const [{ view }, question, facts] = await Promise.all([
-      readLearnerView(db, userId),
+      // The question's own error record and card: the view holds no other item.
+      readLearnerView(db, userId, [questionId]),
       findQuestion(db, questionId),
       app.learnerContext(),
     ]);
