@@ -233,7 +233,10 @@ export async function handleCommand<S, R, F>(
     idempotency?: IdempotencyScope | undefined;
     maxAttempts?: number;
     heads?: StreamHeadCache<S> | undefined;
-    /** The parts of the state the decision reads (a model with parts). */
+    /**
+     * The parts of the state the decision reads (a model with parts); without it, the decision reads
+     * every part (a command that cannot say: a test's, a tool's).
+     */
     keys?: readonly string[];
   },
 ): Promise<CommandOutcome<R, F>> {
@@ -295,6 +298,11 @@ export async function handleCommand<S, R, F>(
   };
   const maxAttempts = options.maxAttempts ?? 8;
   for (let attempt = 1; ; attempt++) {
+    if (parts && options.keys === undefined && current.known !== 'all') {
+      // A command that names no parts decides on the whole state.
+      const all = await readAllParts(db, streamId, model.snapshotSchema);
+      current = { ...current, state: parts.withParts(current.state, all), known: 'all' };
+    }
     const { state, version, known }: HeldState<S> = current;
     const decision = await decide(state, version);
     if (!decision.ok) {
