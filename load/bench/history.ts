@@ -49,15 +49,17 @@ import { parseValue } from '../lib/report.ts';
 import {
   ADMIN_DATABASE_URL,
   describeMachine,
+  type EmbeddedSystem,
   postgresBin,
   startEmbedded,
   startSystem,
+  stopProcess,
 } from '../lib/system.ts';
 
 const list = (text: string) => text.split(',').map((s) => Number(s.trim()));
 const SIZES = list(process.env.HISTORY_SIZES ?? '10,100,1000,5000');
 const EMBEDDED_SIZES = list(process.env.HISTORY_EMBEDDED_SIZES ?? '10,1000');
-const LEARNERS = Number(process.env.HISTORY_LEARNERS ?? 3);
+const LEARNERS = Number(process.env.HISTORY_LEARNERS ?? 2);
 const ROUNDS = Number(process.env.HISTORY_ROUNDS ?? 2);
 const BLOCK = Number(process.env.HISTORY_BLOCK ?? 120);
 const EMBEDDED_ONLY = process.argv.includes('--embedded-only');
@@ -184,6 +186,12 @@ interface Target {
   label: string;
   url: string;
   named: () => Record<string, number | undefined>;
+  /**
+   * Around the seeding (distributed): the worker is stopped while the histories are written and
+   * projects them afterwards, in far fewer batches than one an answer.
+   */
+  beforeSeeding?: () => Promise<void>;
+  afterSeeding?: () => Promise<void>;
   /** The run's database on the shared Postgres (null: PGlite, in the API's process). */
   database: { name: string; admin: pg.Client; oid: number; walDir: string | null } | null;
 }
@@ -292,8 +300,14 @@ async function block(
 
 /** Seeds, warms up and measures one mode; prints each block and the table. */
 async function measure(target: Target, sizes: readonly number[], prepared: Prepared): Promise<string[]> {
+  await target.beforeSeeding?.();
   await seed(target.url, prepared);
+  await target.afterSeeding?.();
+  const catchUp = performance.now();
   await drained(target.url);
+  console.log(
+    `[history] ${target.label}: projected in ${Math.round((performance.now() - catchUp) / 1000)} s`,
+  );
   const counters = new Map<string, number>();
   // Warm up (JIT, pools, each learner's head), not measured.
   for (const size of sizes) await block(target, size, Math.ceil(BLOCK / 4), prepared, counters);
@@ -330,7 +344,7 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
 
 async function distributed(): Promise<string[]> {
   let prepared: Prepared | null = null;
-  const system = await startSystem({
+  const starting = startSystem({
     prepare: async (databaseUrl) => {
       const handle = await openDatabase({ databaseUrl, poolSize: 4 });
       try {
@@ -339,6 +353,13 @@ async function distributed(): Promise<string[]> {
         await handle.close();
       }
     },
+  });
+  // Interrupted while it starts: stopped (its database dropped) once started; a failed start cleans up itself.
+  const stop = async () => (await starting.catch(() => null))?.stop();
+  cleanUps.add(stop);
+  const system = await starting.catch((err) => {
+    cleanUps.delete(stop);
+    throw err;
   });
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
@@ -368,6 +389,10 @@ async function distributed(): Promise<string[]> {
         url: system.url,
         named: () => ({ api: system.apis[0]!.child.pid, worker: system.worker?.child.pid }),
         database: { name: system.databaseName, admin, oid, walDir: readable ? walDir : null },
+        beforeSeeding: () => stopProcess(system.worker!),
+        afterSeeding: async () => {
+          await system.startWorker();
+        },
       },
       SIZES,
       prepared!,
@@ -375,11 +400,18 @@ async function distributed(): Promise<string[]> {
   } finally {
     await admin.end();
     await system.stop();
+    cleanUps.delete(stop);
   }
 }
 
 async function embedded(): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'wyt-history-'));
+  let system: Promise<EmbeddedSystem> | null = null;
+  const stop = async () => {
+    await (await system?.catch(() => null))?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  cleanUps.add(stop);
   try {
     // The folder the API opens: DATA_DIR/pglite.
     const handle = await openDatabase({ dataDir: path.join(dir, 'pglite') });
@@ -389,19 +421,26 @@ async function embedded(): Promise<string[]> {
     } finally {
       await handle.close();
     }
-    const system = await startEmbedded({ dataDir: dir });
-    try {
-      return await measure(
-        { label: 'embedded', url: system.url, named: () => ({ api: system.api.child.pid }), database: null },
-        EMBEDDED_SIZES,
-        prepared,
-      );
-    } finally {
-      await system.stop();
-    }
+    system = startEmbedded({ dataDir: dir });
+    const running = await system;
+    return await measure(
+      { label: 'embedded', url: running.url, named: () => ({ api: running.api.child.pid }), database: null },
+      EMBEDDED_SIZES,
+      prepared,
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
+    cleanUps.delete(stop);
   }
+}
+
+/** What an interrupted run must still stop and drop (its system, its database, its folder). */
+const cleanUps = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`[history] ${signal}: stopping`);
+    void Promise.allSettled([...cleanUps].map((c) => c())).then(() => process.exit(130));
+  });
 }
 
 async function main() {
