@@ -445,10 +445,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function main() {
   console.log(`[history] ${describeMachine()}; XP_PACE=${process.env.XP_PACE ?? 'off'}`);
-  const lines: string[] = [];
-  if (!EMBEDDED_ONLY) lines.push(...(await distributed()));
-  if (EMBEDDED) lines.push(...(await embedded()));
-  console.log(lines.join('\n'));
+  // Each mode's table as soon as it is measured.
+  if (!EMBEDDED_ONLY) console.log((await distributed()).join('\n'));
+  if (EMBEDDED) console.log((await embedded()).join('\n'));
   console.log(
     "\nCPU: the API, the worker and the run's own Postgres backends (not Redis, not the shared server's others). On a shared machine, compare sizes within one run.",
   );
