@@ -219,8 +219,11 @@ async function serverCpu(target: Target) {
     }
     return all;
   };
-  /** Runs `work` (then refreshes the backends) and returns its result and the roles' CPU ms meanwhile. */
-  return async <T>(work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> => {
+  /** Runs `work` (then refreshes the backends): its result, the roles' CPU ms meanwhile, and how long (ms). */
+  return async <T>(
+    work: () => Promise<T>,
+  ): Promise<{ result: T; cpu: Record<string, number>; durationMs: number }> => {
+    const started = performance.now();
     const { result, spent } = await measureCpu(
       target.named,
       async () => {
@@ -232,7 +235,7 @@ async function serverCpu(target: Target) {
     );
     const { redis: _redis, driver: _driver, ...cpu } = spent;
     if (!target.database) delete cpu.postgres;
-    return { result, cpu };
+    return { result, cpu, durationMs: performance.now() - started };
   };
 }
 
@@ -263,7 +266,7 @@ async function block(
   const before = target.database ? await walLsn(target.database.admin) : null;
   const latencies: number[] = [];
   let failures = 0;
-  const { cpu } = await measured(async () => {
+  const { cpu, durationMs } = await measured(async () => {
     await Promise.all(
       learners.map(async (learner, i) => {
         const mine = Math.floor(answers / learners.length) + (i < answers % learners.length ? 1 : 0);
@@ -295,7 +298,7 @@ async function block(
     );
     own = ownWal(target.database, before, after);
   }
-  return { size, answers: latencies.length, failures, cpu, serverWal, ownWal: own, latencies };
+  return { size, answers: latencies.length, failures, cpu, serverWal, ownWal: own, latencies, durationMs };
 }
 
 /** Seeds, warms up and measures one mode; prints each block and the table. */
@@ -311,13 +314,21 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
   const counters = new Map<string, number>();
   // Warm up (JIT, pools, each learner's head), not measured.
   for (const size of sizes) await block(target, size, Math.ceil(BLOCK / 4), prepared, counters);
-  // What the system spends doing nothing, for scale: a block's CPU includes it for the block's duration.
-  const idle = await (await serverCpu(target))(() => new Promise((r) => setTimeout(r, 3000)));
-  console.log(
-    `[history] ${target.label} idle: ${Object.entries(idle.cpu)
-      .map(([role, ms]) => `${role} ${(ms / 3).toFixed(1)}`)
-      .join(' · ')} ms of CPU a second`,
-  );
+  // What the system spends at rest (timers, hubs, polls), before and after the blocks: a block's CPU
+  // includes it for the block's duration, so the table also gives the figures net of it.
+  const rest = async () => {
+    const idle = await (await serverCpu(target))(() => new Promise((r) => setTimeout(r, 3000)));
+    const perSecond = (Object.values(idle.cpu).reduce((a, b) => a + b, 0) * 1000) / idle.durationMs;
+    console.log(
+      `[history] ${target.label} at rest: ${perSecond.toFixed(1)} ms of CPU a second (${Object.entries(
+        idle.cpu,
+      )
+        .map(([role, ms]) => `${role} ${((ms * 1000) / idle.durationMs).toFixed(1)}`)
+        .join(' · ')})`,
+    );
+    return perSecond;
+  };
+  const restBefore = await rest();
   const blocks: HistoryBlock[] = [];
   for (const [i, size] of interleavedOrder(sizes, ROUNDS).entries()) {
     const done = await block(target, size, BLOCK, prepared, counters);
@@ -327,7 +338,7 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
       `[history] ${target.label} block ${i + 1}: ${size} cards, ${done.answers} answers${done.failures ? ` (${done.failures} failed)` : ''}: CPU ${row!.cpu.total!.toFixed(2)} ms/answer, WAL ${row!.ownWalPerAnswer === null ? 'n/a' : `${(row!.ownWalPerAnswer / 1024).toFixed(1)} KB/answer (own database)`}, p50 ${row!.p50.toFixed(1)} ms`,
     );
   }
-  const rows = summarize(blocks);
+  const rows = summarize(blocks, (restBefore + (await rest())) / 2);
   const base = Math.min(...sizes);
   // 5,000 and 1,000 against the smallest (the issue's goals), else every other size against it.
   const goals = sizes.filter((s) => s !== base && (s === 5000 || s === 1000));
@@ -390,8 +401,9 @@ async function distributed(): Promise<string[]> {
         named: () => ({ api: system.apis[0]!.child.pid, worker: system.worker?.child.pid }),
         database: { name: system.databaseName, admin, oid, walDir: readable ? walDir : null },
         beforeSeeding: () => stopProcess(system.worker!),
+        // It opens its health port after projecting the histories (minutes on a busy machine).
         afterSeeding: async () => {
-          await system.startWorker();
+          await system.startWorker(30 * 60_000);
         },
       },
       SIZES,

@@ -52,24 +52,31 @@ describe('the history bench', () => {
       serverWal: wal === null ? null : wal * 2,
       ownWal: wal,
       latencies,
+      durationMs: 1000,
     }) satisfies HistoryBlock;
 
   it('pools the blocks of a size per answer, and gives the ratios against the smallest', () => {
-    const rows = summarize([
-      block(1000, 100, { api: 400, worker: 200, postgres: 400 }, 40_000, [9, 11]),
-      block(10, 100, { api: 100, worker: 50, postgres: 50 }, 5000, [2, 3]),
-      block(10, 100, { api: 150, worker: 50, postgres: 100 }, 7000, [4, 1]),
-      block(1000, 100, { api: 600, worker: 200, postgres: 200 }, 60_000, [10, 12]),
-    ]);
+    // At rest the processes spend 50 ms a second; each block lasts a second.
+    const rows = summarize(
+      [
+        block(1000, 100, { api: 400, worker: 200, postgres: 400 }, 40_000, [9, 11]),
+        block(10, 100, { api: 100, worker: 50, postgres: 50 }, 5000, [2, 3]),
+        block(10, 100, { api: 150, worker: 50, postgres: 100 }, 7000, [4, 1]),
+        block(1000, 100, { api: 600, worker: 200, postgres: 200 }, 60_000, [10, 12]),
+      ],
+      50,
+    );
     expect(rows.map((r) => r.size)).toEqual([10, 1000]);
     const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
     expect(small).toMatchObject({ blocks: 2, answers: 200, serverWalPerAnswer: 120, ownWalPerAnswer: 60 });
     expect(small.cpu).toEqual({ api: 1.25, worker: 0.5, postgres: 0.75, total: 2.5 });
     expect(small.cpuRange).toEqual([2, 3]);
+    expect(small.netCpu).toBe((500 - 100) / 200);
     expect([small.p50, small.p95]).toEqual([3, 4]);
     expect(large.cpu.total).toBe(10);
     const x = ratio(rows, 1000, 10)!;
     expect(x).toMatchObject({ of: 1000, to: 10, cpu: 4, ownWal: 500 / 60, serverWal: 1000 / 120 });
+    expect(x.netCpu).toBeCloseTo(9.5 / 2);
     expect(x.p50).toBeCloseTo(11 / 3);
     expect(ratio(rows, 5000, 10)).toBeNull();
   });
@@ -78,8 +85,10 @@ describe('the history bench', () => {
     const rows = summarize([block(10, 50, { api: 100 }, null, [1]), block(10, 50, { api: 100 }, 3000, [1])]);
     expect(rows[0]!.ownWalPerAnswer).toBeNull();
     const lines = historyTable(rows, [ratio(rows, 10, 10)]);
-    expect(lines[2]).toBe('| 10 | 100 | 2.00 | **2.00** (2.00–2.00) | n/a | n/a | 1.0 | 1.0 |');
-    expect(lines.at(-1)).toBe('10 vs 10: CPU 1.00×, WAL n/a (own database; whole server n/a), p50 1.00×');
+    expect(lines[2]).toBe('| 10 | 100 | 2.00 | **2.00** (2.00–2.00) | 2.00 | n/a | n/a | 1.0 | 1.0 |');
+    expect(lines.at(-1)).toBe(
+      '10 vs 10: CPU 1.00× (net of idle 1.00×), WAL n/a (own database; whole server n/a), p50 1.00×',
+    );
   });
 
   it('prints the roles in the order api, worker, postgres', () => {

@@ -50,6 +50,8 @@ export interface HistoryBlock {
   ownWal: number | null;
   /** Each acknowledged answer's latency, ms. */
   latencies: number[];
+  /** How long the block's CPU was counted (its answers and the projection after them), ms. */
+  durationMs: number;
 }
 
 export interface HistoryRow {
@@ -61,6 +63,11 @@ export interface HistoryRow {
   cpu: Record<string, number>;
   /** The lowest and highest block's total CPU per answer. */
   cpuRange: [number, number];
+  /**
+   * Total CPU per answer less what the system spends at rest over the blocks' duration: on a busy
+   * machine a slow block also counts more of the background's timers.
+   */
+  netCpu: number;
   serverWalPerAnswer: number | null;
   ownWalPerAnswer: number | null;
   p50: number;
@@ -74,8 +81,11 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 const totalOf = (cpu: CpuRoles) => Object.values(cpu).reduce((a, b) => a + b, 0);
 
-/** Pools the blocks of each size (CPU and WAL summed over answers, latencies together), by size. */
-export function summarize(blocks: readonly HistoryBlock[]): HistoryRow[] {
+/**
+ * Pools the blocks of each size (CPU and WAL summed over answers, latencies together), by size.
+ * `idleMsPerSecond`: the CPU the measured processes spend at rest, for `netCpu`.
+ */
+export function summarize(blocks: readonly HistoryBlock[], idleMsPerSecond = 0): HistoryRow[] {
   const sizes = [...new Set(blocks.map((b) => b.size))].sort((a, b) => a - b);
   return sizes.map((size) => {
     const mine = blocks.filter((b) => b.size === size);
@@ -97,6 +107,7 @@ export function summarize(blocks: readonly HistoryBlock[]): HistoryRow[] {
       failures: mine.reduce((s, b) => s + b.failures, 0),
       cpu,
       cpuRange: [Math.min(...perBlock), Math.max(...perBlock)],
+      netCpu: per(total - (idleMsPerSecond * mine.reduce((s, b) => s + b.durationMs, 0)) / 1000),
       serverWalPerAnswer: wal((b) => b.serverWal),
       ownWalPerAnswer: wal((b) => b.ownWal),
       p50: quantile(latencies, 0.5),
@@ -109,6 +120,7 @@ export interface HistoryRatio {
   of: number;
   to: number;
   cpu: number;
+  netCpu: number;
   ownWal: number | null;
   serverWal: number | null;
   p50: number;
@@ -124,6 +136,7 @@ export function ratio(rows: readonly HistoryRow[], of: number, to: number): Hist
     of,
     to,
     cpu: a.cpu.total! / b.cpu.total!,
+    netCpu: a.netCpu / b.netCpu,
     ownWal: over(a.ownWalPerAnswer, b.ownWalPerAnswer),
     serverWal: over(a.serverWalPerAnswer, b.serverWalPerAnswer),
     p50: a.p50 / b.p50,
@@ -145,13 +158,15 @@ export function historyTable(
     .filter((r) => r !== 'total')
     .sort((a, b) => rank(a) - rank(b));
   const lines = [
-    `| history (cards) | answers | CPU ms/answer (${roles.join(' · ')}) | total (blocks' range) | WAL KB/answer, own database | WAL KB/answer, whole server | p50 ms | p95 ms |`,
-    '|---:|---:|---|---|---:|---:|---:|---:|',
+    `| history (cards) | answers | CPU ms/answer (${roles.join(' · ')}) | total (blocks' range) | net of idle | WAL KB/answer, own database | WAL KB/answer, whole server | p50 ms | p95 ms |`,
+    '|---:|---:|---|---|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
         `| ${r.size.toLocaleString('en')} | ${r.answers}${r.failures ? ` (${r.failures} failed)` : ''} | ${roles
           .map((role) => ms(r.cpu[role] ?? 0))
-          .join(' · ')} | **${ms(r.cpu.total!)}** (${ms(r.cpuRange[0])}–${ms(r.cpuRange[1])}) | ${kb(
+          .join(
+            ' · ',
+          )} | **${ms(r.cpu.total!)}** (${ms(r.cpuRange[0])}–${ms(r.cpuRange[1])}) | ${ms(r.netCpu)} | ${kb(
           r.ownWalPerAnswer,
         )} | ${kb(r.serverWalPerAnswer)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`,
     ),
@@ -160,7 +175,7 @@ export function historyTable(
   for (const x of ratios) {
     if (!x) continue;
     lines.push(
-      `${x.of.toLocaleString('en')} vs ${x.to.toLocaleString('en')}: CPU ${times(x.cpu)}, WAL ${times(x.ownWal)} (own database; whole server ${times(x.serverWal)}), p50 ${times(x.p50)}`,
+      `${x.of.toLocaleString('en')} vs ${x.to.toLocaleString('en')}: CPU ${times(x.cpu)} (net of idle ${times(x.netCpu)}), WAL ${times(x.ownWal)} (own database; whole server ${times(x.serverWal)}), p50 ${times(x.p50)}`,
     );
   }
   return lines;

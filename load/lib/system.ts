@@ -41,8 +41,11 @@ export interface System {
   apis: RunningProcess[];
   /** The projection worker (null until started when `worker: false`). */
   worker: RunningProcess | null;
-  /** Starts the worker (again): after a kill, or when the system was started without it. */
-  startWorker(): Promise<RunningProcess>;
+  /**
+   * Starts the worker (again): after a kill, or when the system was started without it. It is ready
+   * once it has projected what was left behind: `timeoutMs` (default a minute) bounds that.
+   */
+  startWorker(timeoutMs?: number): Promise<RunningProcess>;
   /** Resident memory (bytes) of each process, by name. */
   memory(): Record<string, number>;
   /** The worker's `/metrics` (its heap, what it projected). */
@@ -215,10 +218,15 @@ export function postgresBin(name: string): string {
   throw new Error(`${name} not found`);
 }
 
-async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
+async function launchWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningProcess> {
   const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
   // The worker opens its health port once it has started (its start-up line is info, below LOG_LEVEL=warn).
-  await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, 60_000, '/health');
+  try {
+    await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, timeoutMs, '/health');
+  } catch (err) {
+    await stopProcess(worker);
+    throw err;
+  }
   return worker;
 }
 
@@ -289,9 +297,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     get worker() {
       return worker;
     },
-    async startWorker() {
+    async startWorker(timeoutMs?: number) {
       if (worker && worker.child.exitCode === null && worker.child.signalCode === null) return worker;
-      worker = await launchWorker(baseEnv);
+      worker = await launchWorker(baseEnv, timeoutMs);
       return worker;
     },
     memory() {
