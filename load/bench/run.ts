@@ -20,7 +20,7 @@
  * Each measured phase also prints the CPU it cost, by process, per unit of work (from /proc).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +35,7 @@ import {
   cpuProfileEnv,
   describeMachine,
   freePort,
+  postgresBin,
   root,
   type System,
   startSystem,
@@ -63,23 +64,6 @@ function processes(system: System): Record<string, number | undefined> {
 const quantile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const r1 = (n: number) => Math.round(n * 10) / 10;
-
-function postgresBin(name: string): string {
-  const onPath = (() => {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
-    } catch {
-      return '';
-    }
-  })();
-  if (onPath) return onPath;
-  const root = '/usr/lib/postgresql';
-  for (const v of readdirSync(root).sort((a, b) => Number(b) - Number(a))) {
-    const bin = path.join(root, v, 'bin', name);
-    if (existsSync(bin)) return bin;
-  }
-  throw new Error(`${name} not found`);
-}
 
 /** Closed-loop answers at a concurrency for some seconds: each loop keeps to its own learners. */
 async function answerLoad(

@@ -1,4 +1,4 @@
-/** The benches' answer: one learner answering one choice question rightly through the public API. */
+/** The benches' answer: one learner answering one choice question through the public API. */
 import { performance } from 'node:perf_hooks';
 
 /** A choice question as the benches read it from the database (its key, to answer rightly). */
@@ -13,12 +13,16 @@ export interface BenchLearner {
   cookie: string;
 }
 
-/** One answer through the public API; resolves to its latency in ms (or -status on failure). */
+/**
+ * One answer through the public API (the key unless `selected` says otherwise); resolves to its
+ * latency in ms (or -status on failure).
+ */
 export async function submitAnswer(
   url: string,
   learner: BenchLearner,
   q: BenchQuestion,
   n: number,
+  selected: string = q.correct_answer,
 ): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${url}/api/users/answers`, {
@@ -31,7 +35,7 @@ export async function submitAnswer(
     body: JSON.stringify({
       userId: learner.id,
       questionId: q.id,
-      selectedAnswer: q.correct_answer,
+      selectedAnswer: selected,
       timeSpent: 9,
     }),
   });

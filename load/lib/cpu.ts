@@ -85,12 +85,14 @@ export function createCpuMeter(
 /**
  * Runs `work` while a CPU meter reads every process once a second; returns what `work` returned and the
  * CPU ms each role spent meanwhile, with this process's own as `driver` (the bench's load driver).
+ * `read` may narrow or rename the roles (e.g. only one database's Postgres backends).
  */
 export async function measureCpu<T>(
   named: () => Record<string, number | undefined>,
   work: () => Promise<T>,
+  read: typeof readProcesses = readProcesses,
 ): Promise<{ result: T; spent: CpuRoles }> {
-  const meter = createCpuMeter(named);
+  const meter = createCpuMeter(named, read);
   const self = process.cpuUsage();
   meter.sample();
   const timer = setInterval(() => meter.sample(), 1000);

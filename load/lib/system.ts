@@ -3,10 +3,11 @@
  * instance(s) and a projection worker as child processes, on a fresh database of the machine's Postgres
  * and a key prefix of its own on the machine's Redis. `stop()` ends the processes, drops the database
  * and deletes the prefix's keys, so nothing of a run is left behind (and nothing else is touched).
+ * `startEmbedded` starts the embedded mode instead: one API process on a PGlite folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,8 +41,11 @@ export interface System {
   apis: RunningProcess[];
   /** The projection worker (null until started when `worker: false`). */
   worker: RunningProcess | null;
-  /** Starts the worker (again): after a kill, or when the system was started without it. */
-  startWorker(): Promise<RunningProcess>;
+  /**
+   * Starts the worker (again): after a kill, or when the system was started without it. It is ready
+   * once it has projected what was left behind: `timeoutMs` (default a minute) bounds that.
+   */
+  startWorker(timeoutMs?: number): Promise<RunningProcess>;
   /** Resident memory (bytes) of each process, by name. */
   memory(): Record<string, number>;
   /** The worker's `/metrics` (its heap, what it projected). */
@@ -56,6 +60,11 @@ export interface SystemOptions {
   env?: Record<string, string>;
   /** Start the worker (default yes). */
   worker?: boolean;
+  /**
+   * Work on the fresh database before any process starts (its schema, content or rows of a bench's
+   * own): the API then starts on it with nothing of it cached.
+   */
+  prepare?: (databaseUrl: string) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -173,10 +182,51 @@ export function cpuProfileEnv(dir: string | undefined): NodeJS.ProcessEnv {
   return dir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(dir)}` } : {};
 }
 
-async function launchWorker(env: NodeJS.ProcessEnv): Promise<RunningProcess> {
+/** What every process of a load run or bench runs with, in either mode. */
+function runEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
+    LOGIN_RATE_LIMIT: '1000000',
+    LOGIN_ADDRESS_RATE_LIMIT: '1000000',
+    // Load and bench learners answer faster than a reader by design: under the pace rule (issue 37) they
+    // would earn no XP and skip the XP and leaderboard work, and the figures would flatter the server.
+    // The runs measure the path that pays; XP_PACE=enforce measures the other.
+    XP_PACE: process.env.XP_PACE ?? 'off',
+    // LOAD_PROFILE_DIR: a V8 CPU profile of every API and worker process, written there when it exits.
+    ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
+  };
+}
+
+/** A Postgres program (pgbench, pg_waldump): on the PATH, else the newest /usr/lib/postgresql/<v>/bin. */
+export function postgresBin(name: string): string {
+  const onPath = (() => {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  })();
+  if (onPath) return onPath;
+  const root = '/usr/lib/postgresql';
+  for (const v of existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []) {
+    const bin = path.join(root, v, 'bin', name);
+    if (existsSync(bin)) return bin;
+  }
+  throw new Error(`${name} not found`);
+}
+
+async function launchWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningProcess> {
   const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
   // The worker opens its health port once it has started (its start-up line is info, below LOG_LEVEL=warn).
-  await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, 60_000, '/health');
+  try {
+    await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, timeoutMs, '/health');
+  } catch (err) {
+    await stopProcess(worker);
+    throw err;
+  }
   return worker;
 }
 
@@ -192,21 +242,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   const redisPrefix = `wyt-load-${id}`;
   const workerHealthPort = await freePort();
   const baseEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: '127.0.0.1',
+    ...runEnv(),
     DATABASE_URL: databaseUrl,
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-    // Every virtual learner signs in from 127.0.0.1: the per-IP limits would refuse them.
-    LOGIN_RATE_LIMIT: '1000000',
-    LOGIN_ADDRESS_RATE_LIMIT: '1000000',
-    // Load and bench learners answer faster than a reader by design: under the pace rule (issue 37) they
-    // would earn no XP and skip the XP and leaderboard work, and the figures would flatter the server.
-    // The runs measure the path that pays; XP_PACE=enforce measures the other.
-    XP_PACE: process.env.XP_PACE ?? 'off',
-    // LOAD_PROFILE_DIR: a V8 CPU profile of every API and worker process, written there when it exits.
-    ...cpuProfileEnv(process.env.LOAD_PROFILE_DIR),
     ...(options.workerConcurrency ? { WORKER_CONCURRENCY: String(options.workerConcurrency) } : {}),
     CATCH_UP_INTERVAL_MS: '5000',
     WORKER_HEALTH_PORT: String(workerHealthPort),
@@ -226,6 +265,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     await deleteRedisPrefix(REDIS_URL, redisPrefix).catch(() => 0);
   };
   try {
+    await options.prepare?.(databaseUrl);
     // The first instance migrates and seeds the content; the others start after it.
     for (let i = 0; i < (options.apiInstances ?? 1); i++) {
       const port = await freePort();
@@ -257,9 +297,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     get worker() {
       return worker;
     },
-    async startWorker() {
+    async startWorker(timeoutMs?: number) {
       if (worker && worker.child.exitCode === null && worker.child.signalCode === null) return worker;
-      worker = await launchWorker(baseEnv);
+      worker = await launchWorker(baseEnv, timeoutMs);
       return worker;
     },
     memory() {
@@ -272,4 +312,38 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await cleanUp();
     },
   };
+}
+
+export interface EmbeddedSystem {
+  url: string;
+  api: RunningProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded mode (`npm start` without the web build): one API process on the PGlite folder
+ * `dataDir` (the process locks it), projecting in-process. `stop()` ends the process; the folder is
+ * the caller's.
+ */
+export async function startEmbedded(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<EmbeddedSystem> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...runEnv(),
+    DATA_DIR: options.dataDir,
+    PORT: String(port),
+    ...options.env,
+  };
+  for (const distributedOnly of ['DATABASE_URL', 'REDIS_URL']) delete env[distributedOnly];
+  const api = spawnNode('api', 'apps/api/src/main.ts', [], env);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, api);
+  } catch (err) {
+    await stopProcess(api);
+    throw err;
+  }
+  return { url, api, stop: () => stopProcess(api) };
 }
