@@ -30,7 +30,6 @@ import {
   type RankFigures,
   rankedFigures,
 } from './leaderboard.ts';
-import { keyRingOf } from './learner-keys.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
 import {
@@ -539,9 +538,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
       ) e
     ) ev
   `.execute(trx);
-  // The events come nested in one JSON column: their sealed free text is opened here (learner-keys.ts).
-  const ring = keyRingOf(trx);
-  if (ring) for (const r of result.rows) for (const e of r.events) await ring.openData(e.data);
+  // The events come nested in one JSON column: the key ring's plugin opened their sealed free text.
   return result.rows.map((r) => ({
     userId: r.user_id,
     checkpoint: r.checkpoint,
