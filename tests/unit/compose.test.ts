@@ -99,3 +99,80 @@ describe('Dockerfile base images', () => {
     expect(dockerfile).toContain('docker buildx imagetools inspect');
   });
 });
+
+describe('metrics wired in docker-compose.yml (issue 41)', () => {
+  interface Service {
+    image?: string;
+    environment?: Record<string, string>;
+    volumes?: string[];
+  }
+  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, Service>;
+  };
+  const prometheus = parse(readFileSync(path.join(root, 'infra/prometheus/prometheus.yml'), 'utf8')) as {
+    rule_files: string[];
+    scrape_configs: Array<{
+      job_name: string;
+      metrics_path: string;
+      authorization?: { type?: string; credentials_file?: string };
+      dns_sd_configs?: Array<{ names: string[]; type: string; port: number }>;
+      static_configs?: unknown;
+    }>;
+  };
+
+  it('gives the API, the worker and Prometheus one METRICS_TOKEN, required from the environment', () => {
+    const tokens = ['api', 'worker', 'prometheus'].map(
+      (name) => compose.services[name]?.environment?.METRICS_TOKEN,
+    );
+    expect(tokens[0]).toMatch(/^\$\{METRICS_TOKEN:\?.+\}$/);
+    expect(new Set(tokens)).toEqual(new Set([tokens[0]]));
+    // The worker listens beyond loopback, so Prometheus reaches its /metrics.
+    expect(compose.services.worker?.environment?.WORKER_HEALTH_HOST).toBe('0.0.0.0');
+  });
+
+  it('runs Prometheus with the shipped config and rules, and Grafana provisioned with the dashboard', () => {
+    expect(compose.services.prometheus?.image).toMatch(/^prom\/prometheus:v\d+\.\d+\.\d+/);
+    expect(compose.services.prometheus?.volumes).toContain('./infra/prometheus:/etc/prometheus:ro');
+    expect(compose.services.grafana?.image).toMatch(/^grafana\/grafana:\d+\.\d+\.\d+/);
+    const grafanaVolumes = compose.services.grafana?.volumes ?? [];
+    expect(grafanaVolumes).toContain('./infra/grafana/provisioning:/etc/grafana/provisioning:ro');
+    const datasource = readFileSync(
+      path.join(root, 'infra/grafana/provisioning/datasources/prometheus.yml'),
+      'utf8',
+    );
+    expect(datasource).toContain('url: http://prometheus:9090');
+    const provider = parse(
+      readFileSync(path.join(root, 'infra/grafana/provisioning/dashboards/wenyan-tong.yml'), 'utf8'),
+    ) as { providers: Array<{ options: { path: string } }> };
+    const dashboards = provider.providers[0]?.options.path;
+    expect(grafanaVolumes).toContain(`./infra/grafana/wenyan-tong.json:${dashboards}/wenyan-tong.json:ro`);
+  });
+
+  it("names the alert rules and scrapes both jobs of the rules by Docker's DNS, with the bearer token", () => {
+    expect(prometheus.rule_files).toEqual(['/etc/prometheus/alerts.yml']);
+    const alerts = readFileSync(path.join(root, 'infra/prometheus/alerts.yml'), 'utf8');
+    const jobs = Object.fromEntries(prometheus.scrape_configs.map((job) => [job.job_name, job]));
+    for (const [job, service, metricsPath, port] of [
+      ['wenyan-api', 'api', '/api/metrics', 3000],
+      ['wenyan-worker', 'worker', '/metrics', 9464],
+    ] as const) {
+      expect(jobs[job]?.metrics_path, job).toBe(metricsPath);
+      // One A record per replica, re-read: `--scale api=N` is scraped whole (no fixed target list).
+      expect(jobs[job]?.dns_sd_configs, job).toEqual([
+        expect.objectContaining({ names: [service], type: 'A', port }),
+      ]);
+      expect(jobs[job]?.static_configs, job).toBeUndefined();
+      expect(jobs[job]?.authorization, job).toEqual({
+        type: 'Bearer',
+        credentials_file: '/tmp/metrics-token',
+      });
+    }
+    // Every job an alert names is scraped (the API's up{job="wenyan-api"} among them).
+    const alertJobs = [...alerts.matchAll(/job="([^"]+)"/g)].map((m) => m[1]);
+    expect(alertJobs).toContain('wenyan-api');
+    for (const job of alertJobs) expect(Object.keys(jobs), job).toContain(job);
+    // The entrypoint writes the token where the jobs read it.
+    const entrypoint = JSON.stringify((compose.services.prometheus as { entrypoint?: unknown }).entrypoint);
+    expect(entrypoint).toContain('> /tmp/metrics-token');
+  });
+});

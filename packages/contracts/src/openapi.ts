@@ -142,5 +142,36 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): ReturnType<t
     for (const [id, component] of Object.entries(rendered.components ?? {})) schemas[id] ??= component;
   }
   document.components = { ...document.components, schemas };
+  closeEnumRecords(document);
   return document;
+}
+
+/**
+ * zod renders a record keyed by an enum (every key required, as zod 4 checks) as `propertyNames` with
+ * the enum, `additionalProperties` and `required`: its required keys are named by no `properties`, which
+ * OpenAPI tools read as required keys never defined (Redocly's no-required-schema-properties-undefined;
+ * viewers show no field). Each such schema is rewritten, in place, as the closed object it is: one
+ * property per key, each with the record's value schema, and no other key.
+ */
+function closeEnumRecords(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) closeEnumRecords(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  const keys = (schema.propertyNames as { enum?: unknown } | undefined)?.enum;
+  if (
+    schema.type === 'object' &&
+    schema.properties === undefined &&
+    Array.isArray(keys) &&
+    keys.every((key) => typeof key === 'string') &&
+    Array.isArray(schema.required)
+  ) {
+    const value = schema.additionalProperties ?? {};
+    schema.properties = Object.fromEntries(keys.map((key) => [key, value]));
+    schema.additionalProperties = false;
+    delete schema.propertyNames;
+  }
+  for (const child of Object.values(schema)) closeEnumRecords(child);
 }
