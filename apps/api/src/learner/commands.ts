@@ -85,6 +85,9 @@ type Head = { version: number; parts: number; bytes: number } & (
     }
 );
 
+/** A stream before its first event: the initial state, which holds every part there is (none). */
+const NEW_STREAM: HeldState<LearnerState> = { state: initialLearnerState, version: 0, known: 'all' };
+
 /** Heard appends a head gathers before it is made into a state anyway (so it stays small). */
 const HEARD_LIMIT = 32;
 
@@ -171,19 +174,23 @@ export function createLearnerHeads(
       metrics.learnerHeadsHeard.inc();
       const known = heads.peek(streamId);
       if (known !== undefined && known.version >= version) return;
+      // A new stream follows on from the initial state, which holds every part (none).
+      const previous: Head | undefined =
+        known ??
+        (stored.fromVersion === 0 ? { version: 0, parts: 0, bytes: 0, held: NEW_STREAM } : undefined);
       // Following on from the head held here: the parts held stay true unless the appends wrote them.
-      const follows = known !== undefined && known.version === stored.fromVersion;
+      const follows = previous !== undefined && previous.version === stored.fromVersion;
       const heard =
-        !follows || known === undefined
+        !follows || previous === undefined
           ? { snapshotJson: stored.snapshotJson, written: [stored.partsJson], base: null }
-          : known.held
-            ? { snapshotJson: stored.snapshotJson, written: [stored.partsJson], base: known.held }
+          : previous.held
+            ? { snapshotJson: stored.snapshotJson, written: [stored.partsJson], base: previous.held }
             : {
                 snapshotJson: stored.snapshotJson,
-                written: [...known.heard.written, stored.partsJson],
-                base: known.heard.base,
+                written: [...previous.heard.written, stored.partsJson],
+                base: previous.heard.base,
               };
-      const parts = (follows && known ? known.parts : 0) + 1;
+      const parts = (follows && previous ? previous.parts : 0) + 1;
       const head: Head = { version, parts, bytes: headBytes(stored.snapshotJson.length, parts), heard };
       remember(streamId, head);
       if (heard.written.length >= HEARD_LIMIT) inHand(streamId, head);

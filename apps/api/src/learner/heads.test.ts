@@ -62,6 +62,18 @@ describe('learner heads', () => {
     expect(statePart(gap.state, q2)).toEqual(part('3'));
   });
 
+  it("holds every part of a new learner's stream heard from its first append on", () => {
+    const heads = createLearnerHeads(MB)!;
+    const q1 = questionPartKey('q1');
+    heads.hear('learner-1', 3, stored(stateWithXp(5), 0, { [q1]: part('1') }));
+    const held = heads.get('learner-1')!;
+    expect(held.known).toBe('all');
+    expect(statePart(held.state, q1)).toEqual(part('1'));
+    // Heard midway through a stream never seen here: only the parts written are known.
+    heads.hear('learner-2', 9, stored(stateWithXp(5), 8, { [q1]: part('1') }));
+    expect(heads.get('learner-2')?.known).toEqual(new Set([q1]));
+  });
+
   it('never goes back to an older version than the one it holds', () => {
     const heads = createLearnerHeads(MB)!;
     heads.set('learner-1', { state: stateWithXp(30), version: 6, known: 'all' }, stored(stateWithXp(30), 5));
