@@ -449,7 +449,7 @@ function held<S>(
 }
 
 /** The state holding only these parts (its core and each key's part). */
-export function keepParts<S>(parts: StateParts<S>, state: S, keys: Iterable<string>): S {
+function keepParts<S>(parts: StateParts<S>, state: S, keys: Iterable<string>): S {
   const kept: Record<string, unknown> = {};
   for (const key of keys) {
     const part = parts.part(state, key);
