@@ -6,7 +6,13 @@
  */
 
 import { AnswerResultSchema } from '@wenyan/contracts';
-import { CORE_BYTES_BOUND, LEARNER_STATE_VERSION, type LearnerState, questionPartKey } from '@wenyan/domain';
+import {
+  CORE_BYTES_BOUND,
+  LEARNER_STATE_VERSION,
+  type LearnerState,
+  nodePartKey,
+  questionPartKey,
+} from '@wenyan/domain';
 import { learnerStreamId, WHOLE_STATE_PARTS } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +34,8 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
   /** The process forgets the learner's head, as another process (or this one after a restart) would. */
   const forget = (learner: TestAccount) => t.app.learnerHeads?.delete(learnerStreamId(learner.id));
 
+  /** The node session of the questions below: lesson 2's theme questions. */
+  const THEME_NODE = nodePartKey(2, 'theme_understanding');
   async function questions() {
     return db()
       .selectFrom('questions')
@@ -78,16 +86,19 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
     expect((await answer(learner, q2!, false)).isCorrect).toBe(false);
     const stored = await head(learner);
     expect(stored.schema).toBe(LEARNER_STATE_VERSION);
-    // The lesson's node session (bounded) names its latest answers; nothing else in the core does.
+    // Nothing in the core names a question: the node session in progress is a part of its own too.
     const core = JSON.parse(stored.snapshotJson) as LearnerState;
     expect(core.lessons['2']?.answered).toEqual({});
     expect(core.lessons['2']?.correct).toEqual({});
     expect(core.errorBook).toEqual({});
     expect(core.reviews.memory).toEqual({});
     expect(stored.snapshotJson.length).toBeLessThan(CORE_BYTES_BOUND);
+    expect(core.lessons['2']?.nodeSessions).toEqual({});
     expect(stored.parts.map((p) => p.key).sort()).toEqual(
-      [questionPartKey(q1!.id), questionPartKey(q2!.id)].sort(),
+      [questionPartKey(q1!.id), questionPartKey(q2!.id), THEME_NODE].sort(),
     );
+    const session = stored.parts.find((p) => p.key === THEME_NODE);
+    expect(session?.value).toEqual({ [`:${q1!.id}`]: true, [`:${q2!.id}`]: false });
     expect(stored.parts.every((p) => p.schema === LEARNER_STATE_VERSION)).toBe(true);
     const wrong = stored.parts.find((p) => p.key === questionPartKey(q2!.id));
     expect(wrong?.value).toMatchObject({ e: 'active' });
@@ -126,7 +137,7 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
     const stored = await head(learner);
     expect(stored.schema).toBe(LEARNER_STATE_VERSION);
     expect(stored.parts.map((p) => p.key).sort()).toEqual(
-      [q1!, q2!, q3!].map((q) => questionPartKey(q.id)).sort(),
+      [...[q1!, q2!, q3!].map((q) => questionPartKey(q.id)), THEME_NODE].sort(),
     );
     forget(learner);
     expect((await answer(learner, q1!, true)).earnedXp).toBe(false);
@@ -199,7 +210,9 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
     await answer(learner, q1!, true);
     await answer(learner, q2!, true);
     const dueOf = (parts: Awaited<ReturnType<typeof head>>['parts']) =>
-      parts.map((p) => Object.values((p.value as { l: Record<string, { m: number[] }> }).l)[0]!.m[0]);
+      parts
+        .filter((p) => p.key.startsWith('q:'))
+        .map((p) => Object.values((p.value as { l: Record<string, { m: number[] }> }).l)[0]!.m[0]);
     const before = dueOf((await head(learner)).parts);
     // An exam date a week away brings every card's review forward.
     const examDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);

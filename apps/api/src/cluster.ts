@@ -1,8 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { StoredHead } from '@wenyan/store';
+import type { StoredHead, UserRecord } from '@wenyan/store';
 import { pino } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
-import type { SharedSession } from './plugins/session-cache.ts';
 
 /** Asked by a server process for the metrics of every process (`GET /api/metrics`). */
 const METRICS_REQUEST = 'wyt:metrics-request';
@@ -30,6 +29,17 @@ type AppendedHead = [
   partsJson: string,
   fromVersion: number,
 ];
+
+/** A session one server process resolved from the database, as it tells the cluster's other processes. */
+export interface SharedSession {
+  /** The token's digest (the cache key); the token itself never leaves the request. */
+  sessionId: string;
+  user: UserRecord;
+  /** The session's own end (epoch ms). */
+  expiresAt: number;
+  /** When the lookup began, in ms of the machine's monotonic clock (`monotonicMs`), shared by its processes. */
+  readAt: number;
+}
 
 export interface ClusterNews {
   type: typeof CLUSTER_NEWS;

@@ -22,7 +22,7 @@ import {
   WorksheetSchema,
 } from './classroom.ts';
 import { errorResponses } from './errors.ts';
-import type { RouteContract } from './routes.ts';
+import type { RouteContract } from './route-contract.ts';
 import { ClassParamsSchema } from './teacher.ts';
 import { UserSchema } from './users.ts';
 

@@ -10,7 +10,7 @@ import {
   RevertRenderingResultSchema,
 } from './appeals.ts';
 import { errorResponses } from './errors.ts';
-import type { RouteContract } from './routes.ts';
+import type { RouteContract } from './route-contract.ts';
 
 export const renderingRoutes = {
   listRenderings: {

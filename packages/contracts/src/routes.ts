@@ -122,6 +122,7 @@ import {
   SetExamDateBodySchema,
   UpdateReviewSettingsBodySchema,
 } from './reviews.ts';
+import type { RouteContract } from './route-contract.ts';
 import { selfMarkRoutes } from './self-marks.ts';
 import {
   ClassLearnerListSchema,
@@ -167,59 +168,16 @@ import {
   VocabularyStatsSchema,
 } from './vocabulary.ts';
 
-// ---------------------------------------------------------------------------------------------
-// The shape of a route
-// ---------------------------------------------------------------------------------------------
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/**
- * Who may call a route:
- * - `public`: anyone, signed in or not;
- * - `user`: any signed-in user (body `userId`s are checked against, or replaced by, the session's user);
- * - `self`: the `:userId` / `:id` path parameter must be the signed-in user;
- * - `teacherOrSelf`: self, a teacher of a class the learner is in, or an admin;
- * - `teacherOfLearner`: a teacher of a class the learner is in, or an admin (a learner's replay: not
- *   even the learner themself);
- * - `teacher`: a user with the teacher or admin role (class routes also check the class is theirs);
- * - `admin`: a user with the admin role.
- */
-export const AUTH_RULES = [
-  'public',
-  'user',
-  'self',
-  'teacherOrSelf',
-  'teacherOfLearner',
-  'teacher',
-  'admin',
-] as const;
-export type AuthRule = (typeof AUTH_RULES)[number];
-
-/**
- * What the success answer is. Only `json` answers are serialized with their schema; for the others the
- * `responses` entry documents the status code only (do not hand it to a JSON serializer).
- */
-export const RESPONSE_KINDS = ['json', 'html', 'text', 'redirect', 'websocket'] as const;
-export type ResponseKind = (typeof RESPONSE_KINDS)[number];
-
+export {
+  AUTH_RULES,
+  type AuthRule,
+  HTTP_METHODS,
+  type HttpMethod,
+  RESPONSE_KINDS,
+  type ResponseKind,
+  type RouteContract,
+} from './route-contract.ts';
 export { SUCCESS_STATUSES, type SuccessStatus };
-
-/** One call: its method, its Fastify-style path, who may call it, and the schemas of its parts. */
-export interface RouteContract {
-  readonly method: HttpMethod;
-  /** Fastify style: `/api/lessons/:id`. */
-  readonly path: `/api/${string}`;
-  readonly summary: string;
-  readonly auth: AuthRule;
-  /** Defaults to `json`. */
-  readonly kind?: ResponseKind;
-  readonly params?: z.ZodObject;
-  readonly query?: z.ZodObject;
-  readonly body?: z.ZodType;
-  /** Status code → schema of the body sent with it. */
-  readonly responses: { readonly [status: number]: z.ZodType };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The registry

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppealParamsSchema } from './appeals.ts';
 import { CountSchema, TimestampSchema, UserIdSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
-import type { RouteContract } from './routes.ts';
+import type { RouteContract } from './route-contract.ts';
 import { ClassParamsSchema } from './teacher.ts';
 
 /** A self-marked answer waiting for the teacher. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SchemePointSchema } from './appeals.ts';
 import { INT4_MAX, LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
-import type { RouteContract } from './routes.ts';
+import type { RouteContract } from './route-contract.ts';
 import { MarkedPointSchema, UserIdParamsSchema } from './users.ts';
 
 export const PENDING_ANSWER_STATUSES = ['pending', 'marked'] as const;

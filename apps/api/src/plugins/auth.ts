@@ -1,7 +1,8 @@
 import type { Role, UserRecord } from '@wenyan/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SharedSession } from '../cluster.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
-import { createSessionCache, type SessionCache, type SharedSession } from './session-cache.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'wyt_session';
 

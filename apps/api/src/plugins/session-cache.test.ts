@@ -8,7 +8,8 @@ import {
   type UserRecord,
 } from '@wenyan/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSessionCache, monotonicMs, type SharedSession } from './session-cache.ts';
+import type { SharedSession } from '../cluster.ts';
+import { createSessionCache, monotonicMs } from './session-cache.ts';
 
 vi.mock('@wenyan/store', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@wenyan/store')>()),

@@ -7,6 +7,7 @@ import {
   type UserRecord,
 } from '@wenyan/store';
 import { LRUCache } from 'lru-cache';
+import type { SharedSession } from '../cluster.ts';
 import { metrics } from './metrics.ts';
 
 /** Signed-in sessions remembered for a short time, so most requests cost no session query. */
@@ -25,17 +26,6 @@ export interface SessionCache {
    * lookup began ended it.
    */
   hear(shared: SharedSession): void;
-}
-
-/** A session one server process resolved from the database, as it tells the cluster's other processes. */
-export interface SharedSession {
-  /** The token's digest (the cache key); the token itself never leaves the request. */
-  sessionId: string;
-  user: UserRecord;
-  /** The session's own end (epoch ms). */
-  expiresAt: number;
-  /** When the lookup began, in ms of the machine's monotonic clock (`monotonicMs`), shared by its processes. */
-  readAt: number;
 }
 
 /** The machine's monotonic clock in ms: the same for every process of one machine, and never set back. */

@@ -565,7 +565,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 8;
+export const LEARNER_STATE_VERSION = 9;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -585,6 +585,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   7: 'a494a006371414d1',
   // 8: the same shape stored as a core and parts (state-parts.ts); node sessions keyed `:<id>`, bounded.
   8: 'a494a006371414d1',
+  // 9: the same shape; node sessions in progress are parts of their own (`n:<lesson>:<type>`), not core.
+  9: 'a494a006371414d1',
 };
 
 export const initialLearnerState: LearnerState = {

@@ -1,9 +1,10 @@
 /**
  * The decider's state kept in two forms (issue 38): a bounded **core** (the snapshot stored with the
  * stream's head) and **parts** read by key with the command. A part holds what the state knows of one
- * question (`q:<id>`: answered, answered right, its error-book status, its card's memory) or of one
- * answer (`v:<version>`: its appeal, a teacher's marks, a confirmed self-mark). Nothing in the core
- * grows with the number of answers: it is bounded by the content (lessons, node types).
+ * question (`q:<id>`: answered, answered right, its error-book status, its card's memory), of one
+ * answer (`v:<version>`: its appeal, a teacher's marks, a confirmed self-mark) or of one node session
+ * in progress (`n:<lesson id>:<node type>`: its latest verdicts). Nothing in the core grows with the
+ * number of answers: it is bounded by the content (lessons, node types) and stays a few kilobytes.
  *
  * A state may hold only some parts (those read for a command): `decide` reads the parts of the
  * command's question and answer (`commandPartKeys`), and `evolve` changes only the parts its event
@@ -24,10 +25,21 @@ export type QuestionPart = {
 /** What the state knows of one answer, by its stream version. */
 export type AnswerPart = { readonly p?: AppealStatus; readonly t?: 1; readonly s?: 1 };
 
-export type StatePart = QuestionPart | AnswerPart;
+/** A node session in progress: the latest verdict on each question, keyed `:<question id>` (empty once finished). */
+export type NodePart = Readonly<Record<string, boolean>>;
+
+export type StatePart = QuestionPart | AnswerPart | NodePart;
 
 export const questionPartKey = (questionId: string) => `q:${questionId}`;
 export const answerPartKey = (version: number) => `v:${version}`;
+export const nodePartKey = (lessonId: number | string, nodeType: string) => `n:${lessonId}:${nodeType}`;
+
+/** The lesson id and node type a node part's key names. */
+function nodeOfKey(key: string): [lessonId: string, nodeType: string] {
+  const rest = key.slice(2);
+  const at = rest.indexOf(':');
+  return [rest.slice(0, at), rest.slice(at + 1)];
+}
 
 /**
  * The largest core a learner's snapshot holds, in bytes of JSON: 16 lessons each with their node
@@ -41,7 +53,12 @@ export const CORE_BYTES_BOUND = 64 * 1024;
 export function commandPartKeys(command: LearnerCommand): string[] {
   switch (command.type) {
     case 'SubmitAnswer':
-      return [questionPartKey(command.data.question.id)];
+      return [
+        questionPartKey(command.data.question.id),
+        nodePartKey(command.data.question.lessonId, command.data.question.type),
+      ];
+    case 'CompleteNode':
+      return [nodePartKey(command.data.lessonId, command.data.nodeType)];
     case 'SaveErrorNote':
     case 'MasterErrorQuestion':
       return [questionPartKey(command.data.questionId)];
@@ -62,8 +79,15 @@ export function commandPartKeys(command: LearnerCommand): string[] {
 export function eventPartKeys(event: LearnerEvent): readonly string[] | 'all' {
   switch (event.type) {
     case 'AnswerSubmitted':
+      return [
+        questionPartKey(event.data.questionId),
+        nodePartKey(event.data.lessonId, event.data.questionType),
+      ];
     case 'ErrorQuestionMastered':
       return [questionPartKey(event.data.questionId)];
+    case 'NodeCompleted':
+    case 'NodeFellShort':
+      return [nodePartKey(event.data.lessonId, event.data.nodeType)];
     case 'AnswerAppealed':
     case 'AppealDeclined':
       return [answerPartKey(event.data.answerVersion)];
@@ -85,7 +109,7 @@ const EMPTY: Readonly<Record<string, never>> = {};
 export function stateCore(state: LearnerState): LearnerState {
   const lessons: Record<string, LessonState> = {};
   for (const [id, lesson] of Object.entries(state.lessons)) {
-    lessons[id] = { ...lesson, answered: EMPTY, correct: EMPTY };
+    lessons[id] = { ...lesson, answered: EMPTY, correct: EMPTY, nodeSessions: EMPTY };
   }
   return {
     ...state,
@@ -107,12 +131,24 @@ export function withCoreOf(core: LearnerState, partsFrom: LearnerState): Learner
   const lessons: Record<string, LessonState> = {};
   for (const [id, lesson] of Object.entries(core.lessons)) {
     const held = partsFrom.lessons[id];
-    lessons[id] = held ? { ...lesson, answered: held.answered, correct: held.correct ?? EMPTY } : lesson;
+    lessons[id] = held
+      ? {
+          ...lesson,
+          answered: held.answered,
+          correct: held.correct ?? EMPTY,
+          nodeSessions: held.nodeSessions ?? EMPTY,
+        }
+      : lesson;
   }
   // A lesson the newer core lacks (none from events: the core keeps every lesson touched) keeps its parts.
   for (const [id, held] of Object.entries(partsFrom.lessons)) {
     if (lessons[id] === undefined) {
-      lessons[id] = { ...emptyLesson, answered: held.answered, correct: held.correct ?? EMPTY };
+      lessons[id] = {
+        ...emptyLesson,
+        answered: held.answered,
+        correct: held.correct ?? EMPTY,
+        nodeSessions: held.nodeSessions ?? EMPTY,
+      };
     }
   }
   return {
@@ -130,6 +166,11 @@ export function withCoreOf(core: LearnerState, partsFrom: LearnerState): Learner
 
 /** The part a key names in the state, or undefined when the state knows nothing of it. */
 export function statePart(state: LearnerState, key: string): StatePart | undefined {
+  if (key.startsWith('n:')) {
+    // Always a part, empty once the session finished, so that the stored row is written over.
+    const [lessonId, nodeType] = nodeOfKey(key);
+    return state.lessons[lessonId]?.nodeSessions?.[nodeType] ?? EMPTY;
+  }
   const id = key.slice(2);
   if (key.startsWith('v:')) {
     const part: { p?: AppealStatus; t?: 1; s?: 1 } = {};
@@ -167,9 +208,12 @@ export function statePart(state: LearnerState, key: string): StatePart | undefin
 /** Every part key of a state (a state refolded from the log writes them all). */
 export function statePartKeys(state: LearnerState): string[] {
   const keys = new Set<string>();
-  for (const lesson of Object.values(state.lessons)) {
+  for (const [lessonId, lesson] of Object.entries(state.lessons)) {
     for (const id of Object.keys(lesson.answered)) keys.add(questionPartKey(id));
     for (const id of Object.keys(lesson.correct ?? {})) keys.add(questionPartKey(id));
+    for (const [nodeType, session] of Object.entries(lesson.nodeSessions ?? {})) {
+      if (Object.keys(session).length > 0) keys.add(nodePartKey(lessonId, nodeType));
+    }
   }
   for (const id of Object.keys(state.errorBook)) keys.add(questionPartKey(id));
   for (const cards of Object.values(state.reviews.memory ?? {})) {
@@ -226,6 +270,17 @@ export function withStateParts(state: LearnerState, parts: Readonly<Record<strin
     return memory[id] as Record<string, CardMemory>;
   };
   for (const [key, value] of entries) {
+    if (key.startsWith('n:')) {
+      const [lessonId, nodeType] = nodeOfKey(key);
+      const lesson = lessons[lessonId] ?? emptyLesson;
+      const { [nodeType]: _replaced, ...others } = lesson.nodeSessions ?? EMPTY;
+      const session = value as NodePart;
+      lessons[lessonId] = {
+        ...lesson,
+        nodeSessions: Object.keys(session).length === 0 ? others : { ...others, [nodeType]: session },
+      };
+      continue;
+    }
     const id = key.slice(2);
     if (key.startsWith('v:')) {
       const part = value as AnswerPart;
