@@ -409,7 +409,7 @@ export function PassagePage() {
   const { id, source } = useParams();
   const lessonId = Number(id);
   return (
-    <main className="page">
+    <main className="page page-wide">
       <BackLink to="/library" label="返回文庫" />
       {source === undefined || source === 'library' ? (
         <FromLibrary id={lessonId} />
