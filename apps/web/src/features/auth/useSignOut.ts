@@ -37,9 +37,10 @@ export function useSignOut(): () => void {
     const ended = call('logout').catch(() => null);
     window.setTimeout(() => {
       queryClient.clear();
-      void Promise.all([ended, forgotten.catch(() => undefined)]).then(() =>
-        window.location.assign(LOGOUT_PATH),
-      );
+      // Once more after the session ended: a read still in flight at sign-out may have refilled a cache.
+      void Promise.all([ended, forgotten.catch(() => undefined)])
+        .then(() => clearPersonalCaches().catch(() => undefined))
+        .then(() => window.location.assign(LOGOUT_PATH));
     }, LOGOUT_DELAY_MS);
   }, [queryClient]);
 }
