@@ -263,6 +263,42 @@ describe("a student's phone, online and off (issue 40)", () => {
     }
   });
 
+  it("uses a laptop's width on the library, the passage and the papers (1280 × 800)", async () => {
+    const wide = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: server.url,
+      storageState: await context.storageState(),
+    });
+    try {
+      const tab = await wide.newPage();
+      await tab.goto('/library');
+      await tab.getByTestId('library-card').first().waitFor();
+      const tops = await tab
+        .getByTestId('library-card')
+        .evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().top)));
+      expect(new Set(tops).size, 'three cards a row').toBe(1);
+      await shoot(tab, 'desktop-library');
+      await tab.goto('/passage/9');
+      await tab.getByTestId('passage-text').waitFor();
+      const layout = await tab.evaluate(() => {
+        const head = document.querySelector('.passage-head')!.getBoundingClientRect();
+        const text = document.querySelector('.passage-text')!.getBoundingClientRect();
+        return { beside: head.right <= text.left && head.top < text.bottom, textWidth: text.width };
+      });
+      expect(layout.beside).toBe(true);
+      expect(layout.textWidth).toBeGreaterThan(700);
+      await shoot(tab, 'desktop-passage');
+      await tab.goto('/dse-past-papers');
+      await tab.getByTestId('past-papers-page').waitFor();
+      expect(await tab.getByTestId('past-papers-page').evaluate((main) => main.clientWidth)).toBeGreaterThan(
+        1100,
+      );
+      await shoot(tab, 'desktop-papers');
+    } finally {
+      await wide.close();
+    }
+  });
+
   it('signing out leaves nothing of the learner on the phone: no cached reads, no offline verdicts', async () => {
     await page.goto('/error-book');
     await page.getByTestId('error-item').first().waitFor();
