@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEARNER_PATTERN,
   offlineRuntimeCaching,
+  PERSONAL_CACHES,
   QUESTION_SETS_PATTERN,
   SESSION_PATTERN,
   TEXTS_PATTERN,
@@ -44,10 +46,34 @@ describe('what the service worker keeps for offline use', () => {
     expect(SESSION_PATTERN.test(`${ORIGIN}/api/auth/user`)).toBe(true);
   });
 
+  it("keeps the learner's own reads behind the library, 今日複習 and the error book, in a personal cache", () => {
+    for (const path of [
+      '/api/users/5/stats',
+      '/api/users/5/reviews?limit=0',
+      '/api/users/5/reviews/session?mode=due',
+      '/api/users/5/reviews/forecast',
+      '/api/users/5/review-settings',
+      '/api/users/5/error-questions',
+      '/api/users/5/error-questions/stats',
+      '/api/users/5/knowledge-tags',
+      '/api/users/5/appeals',
+      '/api/users/5/pending-answers',
+    ]) {
+      expect(LEARNER_PATTERN.test(`${ORIGIN}${path}`), path).toBe(true);
+    }
+    const learnerRule = offlineRuntimeCaching.find((rule) => rule.urlPattern === LEARNER_PATTERN);
+    expect(PERSONAL_CACHES).toContain(learnerRule?.options?.cacheName);
+    // Signing out drops who is signed in and every read of theirs; the texts stay.
+    expect([...PERSONAL_CACHES].sort()).toEqual(['wyt-learner', 'wyt-question-sets', 'wyt-session']);
+  });
+
   it('never keeps answers, staff views or anything else of the API', () => {
     for (const path of [
       '/api/users/answers',
-      '/api/users/5/error-questions',
+      '/api/users/5/error-questions/q1/master',
+      '/api/users/5/reviews/session/x',
+      '/api/teacher/learners/5/appeals',
+      '/api/teacher/pending-answers',
       '/api/teacher/classes',
       '/api/admin/users',
       '/api/dse-papers/1/questions',

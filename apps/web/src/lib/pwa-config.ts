@@ -4,7 +4,10 @@
  *
  * What works offline after one visit: the shell and every screen's code (precached), the sixteen texts
  * (`/api/lessons`, `/api/lessons/:id`: reading, recitation, whose key is the text itself, and the mind
- * maps, whose data is in the code), the annotations of each passage opened (`/api/lessons/:id/annotations`), the question sets the learner opened recently (roadmap course sessions included) and the signed-in user.
+ * maps, whose data is in the code), the annotations of each passage opened (`/api/lessons/:id/annotations`), the question sets the learner opened recently (roadmap course sessions included), the signed-in user and
+ * the learner's own reads that the screens they start from show (`LEARNER_PATTERN`: the library's stats,
+ * 今日複習 and its session, the error book). The personal caches are dropped at sign-out
+ * (`clearPersonalCaches`), so another learner on the same phone never sees them.
  * Each is network-first: online the learner always sees the server's current answer; the cache is used
  * only when the network fails or takes longer than NETWORK_TIMEOUT_SECONDS.
  */
@@ -46,7 +49,15 @@ export const RUNTIME_CACHES = {
   texts: 'wyt-texts',
   questionSets: 'wyt-question-sets',
   session: 'wyt-session',
+  learner: 'wyt-learner',
 } as const;
+
+/** The caches that hold one learner's own data (dropped at sign-out; the texts stay). */
+export const PERSONAL_CACHES = [
+  RUNTIME_CACHES.session,
+  RUNTIME_CACHES.questionSets,
+  RUNTIME_CACHES.learner,
+] as const;
 
 /** The sixteen texts: the list, each text and its annotations (注釋 and 語譯; no answer keys). */
 export const TEXTS_PATTERN = /\/api\/lessons(\/\d+(\/annotations)?)?(\?.*)?$/;
@@ -55,6 +66,14 @@ export const QUESTION_SETS_PATTERN =
   /\/api\/(lessons\/\d+\/(questions|nodes\/[^/?]+\/questions|adaptive-questions)|course-questions|vocabulary\/(questions|lessons|mixed-lessons))(\?.*)?$/;
 /** Who is signed in, so the shell opens offline as the learner and not as a guest. */
 export const SESSION_PATTERN = /\/api\/auth\/user(\?.*)?$/;
+
+/**
+ * A learner's own reads behind the screens they start from (issue 40): the library's per-lesson stats, the
+ * due reviews, the review settings and a review session (今日複習), the error book (its items, stats,
+ * knowledge tags, appeals, answers waiting for a teacher). Never a teacher's view of anyone.
+ */
+export const LEARNER_PATTERN =
+  /\/api\/users\/[^/?]+\/(stats|error-questions(\/stats)?|reviews(\/(session|forecast))?|review-settings|knowledge-tags|appeals|pending-answers)(\?.*)?$/;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -90,6 +109,17 @@ export const offlineRuntimeCaching: RuntimeCaching = [
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       cacheableResponse: { statuses: [200] },
       expiration: { maxEntries: 1 },
+    },
+  },
+  {
+    urlPattern: LEARNER_PATTERN,
+    method: 'GET',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName: RUNTIME_CACHES.learner,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      cacheableResponse: { statuses: [200] },
+      expiration: { maxEntries: 40, maxAgeSeconds: 14 * DAY_SECONDS },
     },
   },
 ];

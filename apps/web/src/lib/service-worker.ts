@@ -10,7 +10,7 @@
  *   「有新版本，重新載入」 with a button; if it first asks for a screen's code that the deploy removed, the
  *   failed import reloads it once into the new version (new-version.ts).
  */
-import { RUNTIME_CACHES } from './pwa-config.ts';
+import { PERSONAL_CACHES } from './pwa-config.ts';
 
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 export const NEW_VERSION_MESSAGE = '有新版本，重新載入';
@@ -41,8 +41,8 @@ export function registerServiceWorker(nav: Navigator = navigator): void {
   });
 }
 
-/** Drops the caches that hold a learner's own data (who is signed in); the texts stay. */
+/** Drops the caches that hold a learner's own data (who is signed in, their reads); the texts stay. */
 export async function clearPersonalCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await Promise.all([caches.delete(RUNTIME_CACHES.session), caches.delete(RUNTIME_CACHES.questionSets)]);
+  await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
 }

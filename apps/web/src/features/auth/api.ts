@@ -3,6 +3,7 @@ import type { User } from '@wenyan/contracts';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { clearPersonalCaches } from '../../lib/service-worker.ts';
 import { clearSession, saveSession } from '../../lib/session.ts';
 
 const MINUTE = 60_000;
@@ -21,6 +22,8 @@ export const currentUserQuery = queryOptions({
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) {
         clearSession();
+        // Signed out (or the session expired): nothing of the last learner stays for offline use.
+        void clearPersonalCaches().catch(() => undefined);
         return null;
       }
       throw err;

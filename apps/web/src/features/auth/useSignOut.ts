@@ -5,9 +5,23 @@ import { call } from '../../lib/client.ts';
 import { clearPersonalCaches } from '../../lib/service-worker.ts';
 import { clearSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { offlineResults } from '../answers/offlineResults.ts';
+import { currentUserQuery } from './api.ts';
 
 /** Spec part 2 §9: the browser goes to the logout endpoint 500 ms after the toast. */
 export const LOGOUT_DELAY_MS = 500;
+
+/**
+ * Forgets on this device what was the learner's own (issue 40: another learner may use the same phone):
+ * the local session record, the service worker's personal caches (who is signed in, their question sets,
+ * their error book and reviews) and the list of their offline verdicts. The texts stay cached. Answers
+ * still waiting to be sent stay too: they are the learner's work, sent when they next sign in.
+ */
+export async function forgetLearnerOnDevice(userId: string | null | undefined): Promise<void> {
+  clearSession();
+  if (userId) offlineResults.clear(userId);
+  await clearPersonalCaches();
+}
 
 /**
  * Sign-out as spec part 2 §4 describes it: a 'logging out...' toast, the cache and the local session
@@ -19,12 +33,14 @@ export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     notify({ title: '正在登出...', description: '正在處理您的登出請求' });
-    clearSession();
-    void clearPersonalCaches();
+    const forgotten = forgetLearnerOnDevice(queryClient.getQueryData(currentUserQuery.queryKey)?.id);
     const ended = call('logout').catch(() => null);
     window.setTimeout(() => {
       queryClient.clear();
-      void ended.then(() => window.location.assign(LOGOUT_PATH));
+      // Once more after the session ended: a read still in flight at sign-out may have refilled a cache.
+      void Promise.all([ended, forgotten.catch(() => undefined)])
+        .then(() => clearPersonalCaches().catch(() => undefined))
+        .then(() => window.location.assign(LOGOUT_PATH));
     }, LOGOUT_DELAY_MS);
   }, [queryClient]);
 }

@@ -6,7 +6,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import type { ErrorQuestionRecord } from '@wenyan/contracts';
+import type { Appeal, ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -19,11 +19,11 @@ import {
   useCurrentUser,
 } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
-import { reviewPath } from '../reviews/api.ts';
+import { reviewPath, reviewSettingsQuery } from '../reviews/api.ts';
 import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { MyMarkedAnswers } from '../teacher-marking/MyMarkedAnswers.tsx';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
-import { MyAppeals } from './MyAppeals.tsx';
+import { appealsQuery, MyAppeals } from './MyAppeals.tsx';
 
 export function ErrorBookPage() {
   const user = useCurrentUser();
@@ -61,9 +61,25 @@ export function ErrorStatsCards({ book }: { book: ErrorBook }) {
   );
 }
 
+/**
+ * What 「已掌握」 needs, said under the figures (issue 40): the scheduler's rule with the learner's own
+ * target recall (from the review settings; 「你的目標」 until they load), or the learner's tick.
+ */
+export function masteryRule(targetRecall: number | undefined): string {
+  const target = targetRecall === undefined ? '你的目標' : `${Math.round(targetRecall * 100)}%`;
+  return `怎樣才算已掌握：最近一次答對，而且預計考試日記得的機會達到 ${target}；或你自己標記為已掌握。`;
+}
+
+/** The questions whose appeal a teacher accepted (their 已掌握 is the teacher's, not the learner's tick). */
+export function acceptedAppealQuestions(appeals: readonly Appeal[] | undefined): ReadonlySet<string> {
+  return new Set((appeals ?? []).filter((a) => a.status === 'accepted').map((a) => a.questionId));
+}
+
 function ErrorBookScreen({ userId }: { userId: string }) {
   const book = useErrorBook(userId);
   const lessons = useQuery(lessonsQuery);
+  const settings = useQuery(reviewSettingsQuery(userId));
+  const accepted = acceptedAppealQuestions(useQuery(appealsQuery(userId)).data);
   const [tab, setTab] = useState<'active' | 'mastered'>('active');
   const [openId, setOpenId] = useState<string | null>(null);
   const records = book.records.data ?? [];
@@ -78,6 +94,9 @@ function ErrorBookScreen({ userId }: { userId: string }) {
     <main className="page error-book" data-testid="error-book-page">
       <PageHeader title="錯題簿" back="/" backLabel="返回主頁" />
       <ErrorStatsCards book={book} />
+      <p className="muted eb-rule" data-testid="mastery-rule">
+        {masteryRule(settings.data?.targetRecall)}
+      </p>
       {openItems > 0 ? (
         <Link
           className="btn btn-primary btn-block eb-drill"
@@ -128,6 +147,7 @@ function ErrorBookScreen({ userId }: { userId: string }) {
             <li key={record.id}>
               <ErrorSummary
                 record={record}
+                byTeacher={accepted.has(record.questionId)}
                 lessonTitle={titleOf(record.question.lessonId)}
                 onOpen={setOpenId}
               />
@@ -165,10 +185,12 @@ function ErrorBookScreen({ userId }: { userId: string }) {
 
 function ErrorSummary({
   record,
+  byTeacher,
   lessonTitle,
   onOpen,
 }: {
   record: ErrorQuestionRecord;
+  byTeacher: boolean;
   lessonTitle: string;
   onOpen: (questionId: string) => void;
 }) {
@@ -184,7 +206,7 @@ function ErrorSummary({
         <span className="muted">{lessonTitle}</span>
         <span className="spacer" />
         {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
-        <MasteryBadge record={record} />
+        <MasteryBadge record={record} byTeacher={byTeacher} />
       </span>
       <span className="eb-item-content">{record.question.content}</span>
       <span className="eb-item-answers">
@@ -195,12 +217,28 @@ function ErrorSummary({
   );
 }
 
-/** Whose 「已掌握」 it is: the scheduler's (recalled on the exam day), or the learner's own tick. */
-export function MasteryBadge({ record }: { record: ErrorQuestionRecord }) {
+/**
+ * Whose 「已掌握」 it is: the scheduler's (recalled on the exam day), a teacher's (an accepted appeal),
+ * or the learner's own tick.
+ */
+export function MasteryBadge({
+  record,
+  byTeacher = false,
+}: {
+  record: ErrorQuestionRecord;
+  byTeacher?: boolean;
+}) {
   if (record.schedulerMastered) {
     return (
       <span className="badge badge-jade" data-testid="mastery-scheduler">
         已掌握
+      </span>
+    );
+  }
+  if (!record.isActive && byTeacher) {
+    return (
+      <span className="badge badge-jade" data-testid="mastery-teacher">
+        已掌握（老師接納申訴）
       </span>
     );
   }

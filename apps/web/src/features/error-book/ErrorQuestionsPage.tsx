@@ -10,8 +10,9 @@ import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
 import { reviewPath } from '../reviews/api.ts';
-import { ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
+import { acceptedAppealQuestions, ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
+import { appealsQuery } from './MyAppeals.tsx';
 
 export function ErrorQuestionsPage() {
   const user = useCurrentUser();
@@ -35,6 +36,7 @@ export function groupByLesson(
 function ErrorQuestions({ userId }: { userId: string }) {
   const book = useErrorBook(userId);
   const lessons = useQuery(lessonsQuery);
+  const accepted = acceptedAppealQuestions(useQuery(appealsQuery(userId)).data);
   const [lesson, setLesson] = useState<number | 'all'>('all');
   const [difficulty, setDifficulty] = useState<Difficulty | 'all'>('all');
   const records = book.records.data ?? [];
@@ -130,7 +132,7 @@ function ErrorQuestions({ userId }: { userId: string }) {
             <ul className="eb-list">
               {group.map((record) => (
                 <li key={record.id}>
-                  <ExpandableItem record={record} book={book} />
+                  <ExpandableItem record={record} byTeacher={accepted.has(record.questionId)} book={book} />
                 </li>
               ))}
             </ul>
@@ -141,7 +143,15 @@ function ErrorQuestions({ userId }: { userId: string }) {
   );
 }
 
-function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: ErrorBook }) {
+function ExpandableItem({
+  record,
+  book,
+  byTeacher,
+}: {
+  record: ErrorQuestionRecord;
+  book: ErrorBook;
+  byTeacher: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = `eb-panel-${record.id}`;
   return (
@@ -155,7 +165,7 @@ function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: E
       >
         <span className="row eb-item-head">
           <span className="badge">{QUESTION_TYPE_LABELS[record.question.type]}</span>
-          <MasteryBadge record={record} />
+          <MasteryBadge record={record} byTeacher={byTeacher} />
           <span className="spacer" />
           <span aria-hidden="true" className="eb-chevron">
             {open ? '▲' : '▼'}

@@ -2,18 +2,22 @@
  * 我的申訴, in the error book: the learner's appeals and their outcome (待覆核 / 已接納 with the new
  * marks / 不接納 with the teacher's note). Nothing shows when the learner never appealed.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 const STATUS = { pending: '待老師覆核', accepted: '老師已接納', declined: '老師不接納' } as const;
 
-export function MyAppeals({ userId }: { userId: string }) {
-  const appeals = useQuery({
+/** The learner's appeals (the list below, and the error book's 「老師接納申訴」 badges). */
+export const appealsQuery = (userId: string) =>
+  queryOptions({
     queryKey: queryKeys.appeals(userId),
     queryFn: () => call('listAppeals', { params: { userId } }),
     staleTime: 30_000,
   });
+
+export function MyAppeals({ userId }: { userId: string }) {
+  const appeals = useQuery(appealsQuery(userId));
   if (!appeals.data || appeals.data.length === 0) return null;
   return (
     <section className="card eb-appeals" data-testid="my-appeals" aria-label="我的申訴">

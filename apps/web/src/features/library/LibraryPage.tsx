@@ -74,7 +74,7 @@ export function LibraryPage() {
   const progress = new Map((stats.data ?? []).map((s) => [s.lessonId, s.progressPercent]));
 
   return (
-    <main className="page">
+    <main className="page page-wide">
       <BackLink to="/" label="返回主頁" />
       <div className="page-header">
         <div>

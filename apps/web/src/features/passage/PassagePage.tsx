@@ -348,22 +348,30 @@ function Passage({ lesson }: { lesson: Lesson }) {
           <span className="badge">{lesson.category}</span>
         </div>
       </header>
-      <AnnotatedText
-        lesson={lesson}
-        annotations={annotations.data ?? NO_ANNOTATIONS}
-        onDrill={(note) => {
-          returnTo.current = note.parentId ?? note.id;
-          setDrill(note);
-        }}
-      />
-      <div className="passage-actions">
-        <Link className="btn btn-primary" to={`/lesson/${lesson.id}/roadmap`}>
-          開始學習
-        </Link>
-        <Link className="btn" to="/library">
-          返回文庫
-        </Link>
-      </div>
+      {annotations.isPending ? (
+        // The text is drawn once, with its notes and 譯 buttons (issue 40: drawing it bare and then again
+        // with them moved the page, CLS 0.2); unreachable annotations give the bare text.
+        <Spinner label="載入注釋中..." />
+      ) : (
+        <>
+          <AnnotatedText
+            lesson={lesson}
+            annotations={annotations.data ?? NO_ANNOTATIONS}
+            onDrill={(note) => {
+              returnTo.current = note.parentId ?? note.id;
+              setDrill(note);
+            }}
+          />
+          <div className="passage-actions">
+            <Link className="btn btn-primary" to={`/lesson/${lesson.id}/roadmap`}>
+              開始學習
+            </Link>
+            <Link className="btn" to="/library">
+              返回文庫
+            </Link>
+          </div>
+        </>
+      )}
     </article>
   );
 }
@@ -401,7 +409,7 @@ export function PassagePage() {
   const { id, source } = useParams();
   const lessonId = Number(id);
   return (
-    <main className="page">
+    <main className="page page-wide">
       <BackLink to="/library" label="返回文庫" />
       {source === undefined || source === 'library' ? (
         <FromLibrary id={lessonId} />

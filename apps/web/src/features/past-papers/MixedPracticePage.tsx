@@ -42,7 +42,7 @@ export function MixedPracticePage() {
   const generating = snapshot.matches('generating');
 
   return (
-    <main className="page past-papers" data-testid="mixed-practice-page">
+    <main className="page page-wide past-papers" data-testid="mixed-practice-page">
       <PageHeader
         title={`${papersName}：跨年份混合練習`}
         back="/dse-past-papers"

@@ -6,10 +6,11 @@
  * for a long question. The answer is recorded like any other (error book, progress, the teacher's replay).
  */
 import type { Question, User } from '@wenyan/contracts';
-import { useId, useReducer, useRef } from 'react';
+import { useId, useLayoutEffect, useReducer, useRef } from 'react';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import type { AnswerSubmitter } from '../answers/answerSubmitter.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
+import { revealVerdict } from '../answers/NextAction.tsx';
 import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import {
   EMPTY_ANSWER,
@@ -43,6 +44,12 @@ export function PaperQuestion({
   const selfMarked = isSelfMarked(question);
   const locked = state.phase !== 'answering';
   const result = state.result;
+  // The verdict comes into view (and takes the focus) when the server has marked the answer.
+  const answerRef = useRef<HTMLElement>(null);
+  const marked = result !== null;
+  useLayoutEffect(() => {
+    if (marked) revealVerdict(answerRef.current);
+  }, [marked]);
 
   const submit = async () => {
     if (state.phase !== 'answering') return;
@@ -157,6 +164,9 @@ export function PaperQuestion({
 
       {result ? (
         <section
+          ref={answerRef}
+          tabIndex={-1}
+          aria-label="評分結果"
           className={`pp-answer ${choice ? (result.isCorrect ? 'is-right' : 'is-wrong') : 'is-marked'}`}
           data-testid="paper-answer"
         >

@@ -61,7 +61,7 @@ export function PastPapersPage() {
   if (snapshot.matches('paper')) {
     const paper = context.paper;
     return (
-      <main className="page past-papers" data-testid="past-papers-page">
+      <main className="page page-wide past-papers" data-testid="past-papers-page">
         <PageHeader title={paper?.title ?? name}>
           <button type="button" className="btn btn-sm" onClick={() => send({ type: 'paper.back' })}>
             返回試卷列表
@@ -91,7 +91,7 @@ export function PastPapersPage() {
   }
 
   return (
-    <main className="page past-papers" data-testid="past-papers-page">
+    <main className="page page-wide past-papers" data-testid="past-papers-page">
       <PageHeader title={name} back="/" backLabel="返回主頁" />
       <div className="p2-tabs" role="tablist" aria-label="練習方式">
         <button

@@ -17,6 +17,7 @@ import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
+import { NextActionButton } from '../answers/NextAction.tsx';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import { currentUserQuery } from '../auth/api.ts';
@@ -302,15 +303,9 @@ function Session({
   const progress = ((state.index + (graded ? 1 : 0)) / questions.length) * 100;
   // The one next action after any verdict (focus moves to it).
   const nextButton = (
-    <button
-      type="button"
-      className="btn btn-primary btn-block"
-      onClick={() => dispatch({ type: 'question.next', now: Date.now() })}
-      // biome-ignore lint/a11y/noAutofocus: moving focus to the one next action after feedback
-      autoFocus
-    >
+    <NextActionButton onClick={() => dispatch({ type: 'question.next', now: Date.now() })}>
       {state.index + 1 >= questions.length ? '查看結果' : '下一題'}
-    </button>
+    </NextActionButton>
   );
   return (
     <section className="session" data-testid="question-session">

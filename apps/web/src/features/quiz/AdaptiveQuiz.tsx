@@ -9,6 +9,7 @@ import { ErrorState, ProgressBar } from '../../components/states.tsx';
 import { applyTotals, refreshAfterNodeComplete, refreshAfterVocabulary } from '../../lib/cache.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
+import { NextActionButton } from '../answers/NextAction.tsx';
 import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
 import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import { lessonQuery } from '../library/api.ts';
@@ -206,16 +207,9 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
             <div className="feedback is-pending" role="status" data-testid="answer-kept">
               <p className="feedback-title">答案已保存在此裝置</p>
               <p className="feedback-text">連線後會自動送出並評分。</p>
-              <button
-                type="button"
-                className="btn btn-primary btn-block"
-                onClick={() => send({ type: 'question.continue' })}
-                disabled={!kept}
-                // biome-ignore lint/a11y/noAutofocus: the one next action after the answer is kept
-                autoFocus
-              >
+              <NextActionButton onClick={() => send({ type: 'question.continue' })} disabled={!kept}>
                 繼續
-              </button>
+              </NextActionButton>
             </div>
           ) : verdict ? (
             <div
@@ -247,16 +241,12 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
                 <p className="feedback-text">文化背景：{verdict.culturalContext}</p>
               ) : null}
               {props.review && verdict.review ? <ReviewLine review={verdict.review} /> : null}
-              <button
-                type="button"
-                className="btn btn-primary btn-block"
+              <NextActionButton
                 onClick={() => send({ type: 'question.continue' })}
                 disabled={!snapshot.matches({ feedback: 'shown' })}
-                // biome-ignore lint/a11y/noAutofocus: the one next action after feedback
-                autoFocus
               >
                 繼續
-              </button>
+              </NextActionButton>
             </div>
           ) : (
             <button

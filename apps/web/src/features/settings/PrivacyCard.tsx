@@ -14,6 +14,8 @@ import { type FormEvent, useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import { currentUserQuery } from '../auth/api.ts';
+import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
   CSV_TABLE_LABELS,
   csvExportHref,
@@ -121,9 +123,14 @@ function DeleteAccount() {
   const [confirm, setConfirm] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const erase = useMutation({
     mutationFn: () => deleteMyAccount(password, confirm),
-    onSuccess: () => {
+    onSuccess: async () => {
+      // Nothing of the erased account stays on the device (its caches, its offline verdicts).
+      await forgetLearnerOnDevice(queryClient.getQueryData(currentUserQuery.queryKey)?.id).catch(
+        () => undefined,
+      );
       window.location.assign('/api/login');
     },
     onError: (err) =>
