@@ -1,47 +1,13 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { HttpError, httpError } from './http-error.ts';
 import { queryKeys } from './queryKeys.ts';
 import { clearSession } from './session.ts';
 
-/** A failed call: the status, and the server's `{ error: { code, message } }` when it sent one. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string | null;
-  /** A 400's fields and their messages (`{ field: 'body.newPassword', message }`), when the server sent them. */
-  readonly details: ReadonlyArray<{ field?: string; message?: string }> | null;
-  constructor(
-    status: number,
-    message: string,
-    code: string | null,
-    details: ReadonlyArray<{ field?: string; message?: string }> | null = null,
-  ) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
+export { HttpError, httpError };
 
 /** Parses a response with a contract schema (anything with `parse`). */
 export interface Parser<T> {
   parse(data: unknown): T;
-}
-
-/** The failure of a call from its status and body (the server's error shape, other JSON, or text). */
-export function httpError(status: number, statusText: string, data: unknown): HttpError {
-  const shaped = (data as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
-  const code = typeof shaped?.code === 'string' ? shaped.code : null;
-  const details = Array.isArray(shaped?.details)
-    ? (shaped.details as Array<{ field?: string; message?: string }>)
-    : null;
-  const message =
-    typeof shaped?.message === 'string'
-      ? shaped.message
-      : typeof data === 'string' && data !== ''
-        ? data
-        : data === undefined || data === null
-          ? statusText
-          : JSON.stringify(data);
-  return new HttpError(status, `${status}: ${message}`, code, details);
 }
 
 async function failure(res: Response): Promise<HttpError> {

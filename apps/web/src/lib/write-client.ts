@@ -3,7 +3,7 @@
  * `sendJson` (api.ts) with the first write, so ky stays out of the initial route's JavaScript.
  */
 import ky, { HTTPError, type RetryOptions } from 'ky';
-import { httpError } from './api.ts';
+import { httpError } from './http-error.ts';
 
 /**
  * How a write retries a failure that may pass by itself: no response at all (the connection dropped,

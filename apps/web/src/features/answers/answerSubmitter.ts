@@ -26,21 +26,8 @@
  */
 import type { AnswerResult } from '@wenyan/contracts';
 import { newIdempotencyKey } from '../../lib/api.ts';
+import type { AnswerAttempt, AnswerSubmission, SendAnswer } from './attempt.ts';
 import { isOfflineFailure, type OfflineQueue } from './offlineQueue.ts';
-
-/** One answer as a screen submits it. `timeSpent` in seconds (rounded, never negative, when sent). */
-export interface AnswerSubmission {
-  userId: string;
-  questionId: string;
-  selectedAnswer: string;
-  timeSpent: number;
-  /** When the learner gave it (ISO 8601); set by `holdAttempt` at the first try. */
-  answeredAt?: string;
-  /** Long paper questions: the rubric level the learner gives their own answer. */
-  selfAssessedLevel?: string;
-  /** The question's served token, sent back as it came (no XP without it). */
-  served?: string;
-}
 
 /** The answer could not reach the server and is kept on the device: it is sent when the connection returns. */
 export class AnswerQueuedError extends Error {
@@ -52,14 +39,7 @@ export class AnswerQueuedError extends Error {
   }
 }
 
-/** Sends one answer with its Idempotency-Key and resolves with the server's verdict. */
-export type SendAnswer = (answer: AnswerSubmission, idempotencyKey: string) => Promise<AnswerResult>;
-
-/** The answer being submitted: the body every try of it sends, and the key every try carries. */
-export interface AnswerAttempt {
-  readonly answer: AnswerSubmission;
-  readonly key: string;
-}
+export type { AnswerAttempt, AnswerSubmission, SendAnswer } from './attempt.ts';
 
 /**
  * The attempt for this answer: the held one when it is the same question and selection (its key and

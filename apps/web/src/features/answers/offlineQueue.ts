@@ -9,7 +9,7 @@
 import type { AnswerResult } from '@wenyan/contracts';
 import { get, set } from 'idb-keyval';
 import { HttpError } from '../../lib/api.ts';
-import type { AnswerAttempt, SendAnswer } from './answerSubmitter.ts';
+import type { AnswerAttempt, SendAnswer } from './attempt.ts';
 
 /** Where the queue lives (one IndexedDB key holding the ordered list). */
 export const QUEUE_KEY = 'wyt-offline-answers';

@@ -1,5 +1,5 @@
 import type { NodeCompleteBody, QuestionType, VocabularyRecordBody } from '@wenyan/contracts';
-import type { QuizContext } from './quizMachine.ts';
+import type { QuizContext } from './quizTypes.ts';
 
 /** The figures of a finished quiz and what its end posts (spec part 1 §5 and §7). */
 
