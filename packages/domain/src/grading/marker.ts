@@ -257,6 +257,8 @@ const NOT_NEGATIONS = [
   '不错',
   '不妨',
   '不外',
+  '不惜',
+  '不知不觉',
   '不得不',
   '不能不',
   '不可不',
@@ -317,6 +319,8 @@ function negationsIn(chars: string): Negation[] {
 }
 
 const HAVE_NOT = foldText('沒有');
+/** Words that carry a clause's negation on to the next (也沒有): see `markAnswer`'s polarity. */
+const REPEATERS = new Set([...'也亦又'].map(foldText));
 
 /** The negating part a rendering starts with (沒有、不…), so its verb may stand a few words later. */
 function leadingNegation(folded: string): number {
@@ -428,6 +432,69 @@ const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
 
 const PATTERN_GAP_MARK = /…+|\.\.\.+/u;
 
+/**
+ * Modern words a DSE marker takes one for another in any rendering (rule 2's thesaurus): an entry
+ * holding one of a group's words is accepted with any other of the group in its place (沒法解開 for
+ * 無法解開, 憂慮 for 擔心). Negations stay negations: a group of negating words holds only those.
+ */
+const INTERCHANGEABLE: readonly (readonly string[])[] = [
+  ['無法', '沒法', '沒辦法', '沒有辦法'],
+  ['不曾', '未曾', '從未', '從沒有', '從來沒有'],
+  ['擔心', '擔憂', '憂慮', '憂心', '發愁'],
+  ['害怕', '懼怕', '畏懼', '恐懼'],
+  ['高興', '開心', '歡喜'],
+  ['傷心', '難過', '悲傷'],
+  ['拋棄', '丟棄', '丟掉', '丟失'],
+  ['才能', '才幹', '本領', '本事', '能力'],
+  ['了解', '瞭解', '理解', '認識'],
+  ['懂得', '明白'],
+  ['得到', '獲得'],
+  ['尋找', '找尋'],
+  ['捉', '抓'],
+  ['回家', '回去'],
+  ['一直', '始終', '永遠'],
+  ['那裏', '那兒'],
+  ['忍心', '捨得'],
+  ['最終', '最後', '到最後', '終究'],
+  ['在世', '在生', '健在', '活着', '還在'],
+  ['獨自', '獨個兒', '一個人', '孤身'],
+  ['任憑', '任由', '聽任', '就讓'],
+  ['借助', '憑藉', '依靠', '利用', '借用'],
+  ['依照', '按照', '照着', '根據', '依據'],
+  ['保全', '保存', '保住'],
+  ['喧鬧', '吵鬧', '喧嘩', '熱鬧'],
+  ['順流而下', '順着水流下來', '順水而下', '順着水流而下'],
+  ['玉璧', '圓玉', '美玉'],
+  ['乞丐', '討飯的', '叫化子', '乞討的人'],
+  ['不屑', '看不起', '瞧不起', '鄙視'],
+  ['近乎', '接近', '幾乎', '差不多', '等於'],
+  ['放在', '擺在', '置於', '列在', '放到'],
+  ['所有', '全部', '一切'],
+  ['強健', '強壯', '健壯'],
+  ['鋒利', '銳利', '尖利'],
+].map((group) => group.map(foldText));
+/** For each word of a group, the group's other words. */
+const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
+  group.map((word) => [word, group.filter((other) => other !== word)] as const),
+).sort((a, b) => b[0].length - a[0].length);
+
+/** A one-part rendering's thesaurus variants (rule 2): each group word it holds, replaced by the others. */
+function variantsOf(rendering: Rendering): Rendering[] {
+  if (rendering.parts.length !== 1) return [];
+  const whole = rendering.parts[0] ?? '';
+  const variants: Rendering[] = [];
+  for (const [word, others] of INTERCHANGES) {
+    const at = whole.indexOf(word);
+    if (at === -1) continue;
+    for (const other of others) {
+      const part = whole.slice(0, at) + other + whole.slice(at + word.length);
+      if (part !== whole) variants.push({ ...rendering, written: '', parts: [part], length: part.length });
+    }
+    break; // one group per rendering, its longest word first (沒有辦法 before 沒法)
+  }
+  return variants;
+}
+
 function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
   return (Array.isArray(texts) ? texts : [])
     .map((text) => String(text))
@@ -444,6 +511,21 @@ function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
       return { text, written, parts, length: parts.reduce((n, part) => n + part.length, 0) };
     })
     .filter((r) => r.parts.length > 0);
+}
+
+/** The renderings and their thesaurus variants the list does not already hold. */
+function widened(list: readonly Rendering[]): Rendering[] {
+  const have = new Set(list.map((r) => r.parts.join('…')));
+  const out = [...list];
+  for (const rendering of list) {
+    for (const variant of variantsOf(rendering)) {
+      const key = variant.parts.join('…');
+      if (have.has(key)) continue;
+      have.add(key);
+      out.push(variant);
+    }
+  }
+  return out;
 }
 
 function compileMembers(names: readonly unknown[], ids: readonly string[]): Member[] {
@@ -466,7 +548,7 @@ export function compileScheme(scheme: MarkingScheme): CompiledScheme {
   const list = Array.isArray(scheme?.points) ? scheme.points : [];
   const points = list.map((point) => ({
     point,
-    accept: renderings(point.accept).sort((a, b) => b.length - a.length),
+    accept: widened(renderings(point.accept)).sort((a, b) => b.length - a.length),
     reject: renderings(point.reject).flatMap((r) => (r.parts.length === 1 ? r.parts : [])),
     isNegation: point.kind === 'negation',
   }));
@@ -1120,6 +1202,172 @@ function swapsPeople(text: Text, model: Model): boolean {
   return [...mine].sort().join() === [...theirs].sort().join();
 }
 
+/** People words that name the same role: others (別人、他人、人家), oneself (自己、自身). */
+const ROLE_CLASSES = new Map<string, string>(
+  [
+    ['別人', '他人'],
+    ['人家', '他人'],
+    ['旁人', '他人'],
+    ['自身', '自己'],
+    ['您', '你'],
+  ].map(([word, role]) => [foldText(word ?? ''), foldText(role ?? '')]),
+);
+const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys()])];
+
+type RoleAt = { readonly roles: ReadonlySet<string>; readonly span: Span };
+
+/**
+ * The people of a text (pronouns and the given names), each as its role, longest first; people
+ * side by side (陛下自己) are one group holding each of their roles.
+ */
+function rolesIn(text: Text, names: readonly string[]): RoleAt[] {
+  const words = [...names, ...ROLE_WORDS].sort((a, b) => b.length - a.length);
+  const found: { roles: Set<string>; span: { start: number; end: number } }[] = [];
+  const chars = text.chars;
+  for (let i = 0; i < chars.length; ) {
+    const word = words.find((w) => chars.startsWith(w, i));
+    if (word === undefined) {
+      i += 1;
+      continue;
+    }
+    const role = ROLE_CLASSES.get(word) ?? word;
+    const last = found[found.length - 1];
+    if (last && last.span.end === i && text.clauseOf[i] === text.clauseOf[last.span.start]) {
+      last.roles.add(role);
+      last.span.end = i + word.length;
+    } else {
+      found.push({ roles: new Set([role]), span: { start: i, end: i + word.length } });
+    }
+    i += word.length;
+  }
+  return found;
+}
+
+/** The two characters beside a span within its clause (left or right), or '' at the clause's edge. */
+function besideSpan(text: Text, span: Span, side: 'left' | 'right'): string {
+  const [from, to] = side === 'left' ? [span.start - 2, span.start] : [span.end, span.end + 2];
+  if (from < 0 || to > text.chars.length) return '';
+  const clause = text.clauseOf[span.start];
+  if (text.clauseOf[from] !== clause || text.clauseOf[to - 1] !== clause) return '';
+  const words = text.chars.slice(from, to);
+  return [...words].every((ch) => FUNCTION_CHARACTERS.has(ch)) ? '' : words;
+}
+
+const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, Set<string>> }>();
+
+/**
+ * The clauses of the answer that give a model's words to another of the model's people (rule 4,
+ * roles): where the model has 我 right before 跟從 (我跟從他), the answer has 他 there (他跟從我);
+ * where the model has 我 right after 託付給, the answer has 先帝. People are pronouns, 別人／他人 as one
+ * role, and the source words the model keeps that hold no pronoun (先帝, 君子).
+ */
+function roleSwaps(text: Text, model: Model): Set<number> {
+  let cached = roleContexts.get(model.text);
+  if (!cached) {
+    const names = model.anchors
+      .map((anchor) => anchor.word)
+      .filter((word) => !ROLE_WORDS.some((person) => word.includes(person)));
+    const contexts = new Map<string, Set<string>>();
+    for (const { roles, span } of rolesIn(model.text, names)) {
+      for (const side of ['left', 'right'] as const) {
+        const words = besideSpan(model.text, span, side);
+        if (words.length === 0) continue;
+        const key = `${side}:${words}`;
+        const known = contexts.get(key) ?? new Set<string>();
+        for (const role of roles) known.add(role);
+        contexts.set(key, known);
+      }
+    }
+    cached = { names, contexts };
+    roleContexts.set(model.text, cached);
+  }
+  const { names, contexts } = cached;
+  const modelRoles = new Set([...contexts.values()].flatMap((roles) => [...roles]));
+  const broken = new Set<number>();
+  for (const { roles, span } of rolesIn(text, names)) {
+    if (![...roles].some((role) => modelRoles.has(role))) continue;
+    for (const side of ['left', 'right'] as const) {
+      const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
+      if (theirs && ![...roles].some((role) => theirs.has(role))) broken.add(text.clauseOf[span.start] ?? 0);
+    }
+  }
+  return broken;
+}
+
+/** Words that compare what stands before them with what follows (比生命更重要, 不如登上高處). */
+const COMPARERS = ['比不上', '趕不上', '不如', '不及', '勝過', '比'].map(foldText);
+const PASSIVE = foldText('被');
+const DISPOSAL = foldText('把');
+
+/** The two-character word after each comparer, 把 and 被 in the text: `[marker, word, at]`. */
+function markedWords(chars: string, markers: readonly string[]): [string, string, number][] {
+  const out: [string, string, number][] = [];
+  for (let i = 0; i < chars.length; i += 1) {
+    const marker = markers.find((m) => chars.startsWith(m, i));
+    if (marker === undefined) continue;
+    const word = chars.slice(i + marker.length, i + marker.length + 2);
+    if (word.length === 2 && ![...word].every((ch) => FUNCTION_CHARACTERS.has(ch)))
+      out.push([marker, word, i]);
+    i += marker.length - 1;
+  }
+  return out;
+}
+
+/**
+ * The clauses of the answer that turn a comparison or a voice of the model about (rule 4): the word
+ * the model compares against (比生命更重要) stands before the comparer in the answer (生命比…更重要);
+ * what the model has after 把 stands after 被 (把越國人打敗 → 被越國人打敗), or the other way.
+ */
+function turnedComparisons(text: Text, model: Model): Set<number> {
+  const broken = new Set<number>();
+  const chars = text.chars;
+  const mine = markedWords(chars, [...COMPARERS, PASSIVE, DISPOSAL]);
+  for (const [marker, word] of markedWords(model.text.chars, [...COMPARERS, PASSIVE, DISPOSAL])) {
+    if (mine.some(([m, w]) => m === marker && w === word)) continue;
+    if (marker === PASSIVE || marker === DISPOSAL) {
+      const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
+      for (const [m, w, at] of mine) if (m === other && w === word) broken.add(text.clauseOf[at] ?? 0);
+      continue;
+    }
+    // The compared word before a comparer of the same kind in one clause of the answer.
+    for (const [m, , at] of mine) {
+      if (m !== marker && !(COMPARERS.includes(m) && m.length === marker.length)) continue;
+      const clause = text.clauseOf[at];
+      const before = occurrences(chars, word).some(
+        (span) => span.end <= at && text.clauseOf[span.start] === clause,
+      );
+      if (before) broken.add(clause ?? 0);
+    }
+  }
+  return broken;
+}
+
+/**
+ * The clauses where the answer negates the other one of a word the model has both negated and
+ * plain (不賄賂秦國的國家…賄賂秦國的國家 turned into 賄賂…不賄賂): which of the two is negated is turned.
+ */
+function turnedPolarity(text: Text, model: Model): Set<number> {
+  const broken = new Set<number>();
+  const firstNegated = (chars: string, word: string): boolean | null => {
+    const spans = occurrences(chars, word);
+    if (spans.length < 2) return null;
+    const negated = spans.map((span) => NEGATORS.has(chars[span.start - 1] ?? ''));
+    if (negated.every((n) => n) || negated.every((n) => !n)) return null;
+    return negated[0] ?? null;
+  };
+  const m = model.text.chars;
+  for (let i = 0; i + 3 <= m.length; i += 1) {
+    if (!NEGATORS.has(m[i] ?? '')) continue;
+    const word = m.slice(i + 1, i + 3);
+    if ([...word].some((ch) => FUNCTION_CHARACTERS.has(ch) || NEGATORS.has(ch))) continue;
+    const theirs = firstNegated(m, word);
+    const mine = firstNegated(text.chars, word);
+    if (theirs === null || mine === null || theirs === mine) continue;
+    for (const span of occurrences(text.chars, word)) broken.add(text.clauseOf[span.start] ?? 0);
+  }
+  return broken;
+}
+
 /** Pairs of the model's words the answer turns about, past which the structure matches no model. */
 const TURNED_PAIRS = 5;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
@@ -1537,6 +1785,9 @@ export function markAnswer(
       });
     }
     for (const clause of modelOrderBreaks(tokens)) voidClauses.add(clause);
+    for (const clause of roleSwaps(text, model)) voidClauses.add(clause);
+    for (const clause of turnedComparisons(text, model)) voidClauses.add(clause);
+    for (const clause of turnedPolarity(text, model)) voidClauses.add(clause);
   }
   for (const clause of relationBreaks(compiled.relations, found, text)) voidClauses.add(clause);
   if (voidClauses.size > 0) notes.push(note('order'));
@@ -1559,9 +1810,22 @@ export function markAnswer(
       kind === 'translation'
         ? Math.max(0, sourceNegations - compiled.points.filter((p) => p.isNegation).length)
         : 0;
+    // A negation repeated with 也／亦／又 in the clause after the one a negation point holds carries
+    // that point on over a list (沒有鋒利的爪牙，也沒有強健的筋骨 for 無爪牙之利，筋骨之強).
+    const repeats = (n: Negation): boolean => {
+      if (!REPEATERS.has(text.chars[n.start - 1] ?? '')) return false;
+      const clause = text.clauseOf[n.start] ?? 0;
+      return compiled.points.some((p, i) => {
+        const f = found[i];
+        if (!p.isNegation || !f) return false;
+        const before = clause - (text.clauseOf[f.span.start] ?? 0);
+        return before === 1 && text.chars[f.span.start] === text.chars[n.start];
+      });
+    };
     const stray = negationsIn(text.chars)
       .filter((n) => !licensed.some((span) => overlaps(span, n)))
-      .slice(free);
+      .slice(free)
+      .filter((n) => kind !== 'translation' || !repeats(n));
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
