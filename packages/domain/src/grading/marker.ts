@@ -1094,6 +1094,7 @@ function relationBreaks(
   relations: readonly CompiledRelation[],
   found: readonly (Found | null)[],
   text: Text,
+  options: readonly (readonly Found[])[] = [],
 ): Set<number> {
   const broken = new Set<number>();
   for (const relation of relations) {
@@ -1112,9 +1113,23 @@ function relationBreaks(
       continue;
     }
     const spans = relation.groups.map((group) => {
-      const near = centreOf(group, found);
+      // A point found more than once stands where the group's own words are (專一 beside 蚯蚓, not
+      // the 專一 of a later sentence).
+      const words = group.flatMap((m) =>
+        'word' in m ? m.word.alternatives.flatMap((w) => occurrences(text.chars, w).slice(0, 1)) : [],
+      );
+      const at = words.length > 0 ? Math.min(...words.map((w) => w.start)) : null;
+      const mine =
+        at === null
+          ? found
+          : found.map((f, i) => {
+              const list = (options[i] ?? []).filter((c) => !c.typo);
+              if (!f || !group.some((m) => 'point' in m && m.point === i) || list.length < 2) return f;
+              return [...list].sort((a, b) => Math.abs(a.span.start - at) - Math.abs(b.span.start - at))[0] ?? f;
+            });
+      const near = centreOf(group, mine);
       const placed = group
-        .map((m) => placeMember(m, found, text, near))
+        .map((m) => placeMember(m, mine, text, near))
         .filter((p): p is Placed => p !== null);
       if (placed.length < 2) return null;
       return {
@@ -1210,9 +1225,17 @@ const ROLE_CLASSES = new Map<string, string>(
     ['旁人', '他人'],
     ['自身', '自己'],
     ['您', '你'],
+    ['她', '他'],
+    ['這個人', '這人'],
+    ['此人', '這人'],
+    ['那個人', '那人'],
+    ['這種人', '這人'],
+    ['這樣的人', '這人'],
   ].map(([word, role]) => [foldText(word ?? ''), foldText(role ?? '')]),
 );
-const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys()])];
+const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys(), ...['那人', '這人'].map(foldText)])];
+
+const THIRD_PERSONS = new Set(['他', '他們', '它', '它們'].map(foldText));
 
 type RoleAt = { readonly roles: ReadonlySet<string>; readonly span: Span };
 
@@ -1264,11 +1287,18 @@ const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, 
 function roleSwaps(text: Text, model: Model): Set<number> {
   let cached = roleContexts.get(model.text);
   if (!cached) {
-    const names = model.anchors
-      .map((anchor) => anchor.word)
-      .filter((word) => !ROLE_WORDS.some((person) => word.includes(person)));
+    // The source's two-character words the model keeps (先帝, 小喬), no pronoun among them.
+    const source = model.source.chars;
+    const names = new Set<string>();
+    for (let i = 0; i + 2 <= source.length; i += 1) {
+      const word = source.slice(i, i + 2);
+      if (model.source.clauseOf[i] !== model.source.clauseOf[i + 1]) continue;
+      if ([...word].some((ch) => FUNCTION_CHARACTERS.has(ch) || NEGATORS.has(ch))) continue;
+      if (ROLE_WORDS.some((person) => word.includes(person)) || !model.text.chars.includes(word)) continue;
+      names.add(word);
+    }
     const contexts = new Map<string, Set<string>>();
-    for (const { roles, span } of rolesIn(model.text, names)) {
+    for (const { roles, span } of rolesIn(model.text, [...names])) {
       for (const side of ['left', 'right'] as const) {
         const words = besideSpan(model.text, span, side);
         if (words.length === 0) continue;
@@ -1278,17 +1308,24 @@ function roleSwaps(text: Text, model: Model): Set<number> {
         contexts.set(key, known);
       }
     }
-    cached = { names, contexts };
+    cached = { names: [...names], contexts };
     roleContexts.set(model.text, cached);
   }
   const { names, contexts } = cached;
   const modelRoles = new Set([...contexts.values()].flatMap((roles) => [...roles]));
   const broken = new Set<number>();
+  // A third person's pronoun may stand for a name (他們 for 父母), and a name for it.
+  const isName = (role: string) => !ROLE_WORDS.includes(role);
+  const agree = (role: string, other: string) =>
+    role === other ||
+    (THIRD_PERSONS.has(role) && isName(other)) ||
+    (isName(role) && THIRD_PERSONS.has(other));
   for (const { roles, span } of rolesIn(text, names)) {
     if (![...roles].some((role) => modelRoles.has(role))) continue;
     for (const side of ['left', 'right'] as const) {
       const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
-      if (theirs && ![...roles].some((role) => theirs.has(role))) broken.add(text.clauseOf[span.start] ?? 0);
+      if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
+        broken.add(text.clauseOf[span.start] ?? 0);
     }
   }
   return broken;
@@ -1724,15 +1761,32 @@ export function markAnswer(
     ...all.flatMap((list) => list.filter((f) => f.rendering.length > 1).map((f) => f.span)),
   ];
   const shortAnswer = kind === 'fill_in' && text.chars.length <= 4;
-  const found: (Found | null)[] = compiled.points.map((p, i) => {
-    if (voided[i]) return null;
-    if (p.isNegation) return assigned[negationIndexes.indexOf(i)] ?? null;
-    const candidates = (all[i] ?? []).filter(
+  const matches: Found[][] = compiled.points.map((p, i) => {
+    if (voided[i] || p.isNegation) return [];
+    return (all[i] ?? []).filter(
       (f) =>
         (f.rendering.length > 1 || shortAnswer || inContext(f, placedSpans, text, model, i)) &&
         (kind !== 'short_answer' || isStatement(text, f.span)),
     );
+  });
+  const found: (Found | null)[] = compiled.points.map((p, i) => {
+    if (voided[i]) return null;
+    if (p.isNegation) return assigned[negationIndexes.indexOf(i)] ?? null;
+    const candidates = matches[i] ?? [];
     return candidates.find((f) => !f.typo) ?? candidates[0] ?? null;
+  });
+  // A word's match inside another point's longer words (放棄 inside 不放棄) is that point's: the word
+  // takes another of its matches, if it has one.
+  found.forEach((f, i) => {
+    if (!f || compiled.points[i]?.isNegation) return;
+    const inside = (span: Span) =>
+      found.some(
+        (g, j) =>
+          g && j !== i && g.span.end - g.span.start > span.end - span.start && overlaps(g.span, span),
+      );
+    if (!inside(f.span)) return;
+    const other = (matches[i] ?? []).find((c) => !c.typo && !inside(c.span));
+    if (other) found[i] = other;
   });
 
   // A word the lists lack, in the model's own frame (處於［貧乏］之中 for 處於窮困之中), sharing a character
@@ -1789,7 +1843,7 @@ export function markAnswer(
     for (const clause of turnedComparisons(text, model)) voidClauses.add(clause);
     for (const clause of turnedPolarity(text, model)) voidClauses.add(clause);
   }
-  for (const clause of relationBreaks(compiled.relations, found, text)) voidClauses.add(clause);
+  for (const clause of relationBreaks(compiled.relations, found, text, matches)) voidClauses.add(clause);
   if (voidClauses.size > 0) notes.push(note('order'));
 
   // 5. Polarity: every negation of the answer licensed by a point's match or a source word.
