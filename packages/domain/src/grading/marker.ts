@@ -1235,6 +1235,7 @@ const ROLE_CLASSES = new Map<string, string>(
 );
 const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys(), ...['那人', '這人'].map(foldText)])];
 
+const SPEAKERS = new Set(['我', '我們', '你', '你們'].map(foldText));
 const THIRD_PERSONS = new Set(['他', '他們', '它', '它們'].map(foldText));
 
 type RoleAt = { readonly roles: ReadonlySet<string>; readonly span: Span };
@@ -1321,7 +1322,8 @@ function roleSwaps(text: Text, model: Model): Set<number> {
     (THIRD_PERSONS.has(role) && isName(other)) ||
     (isName(role) && THIRD_PERSONS.has(other));
   for (const { roles, span } of rolesIn(text, names)) {
-    if (![...roles].some((role) => modelRoles.has(role))) continue;
+    // The model's people, and the speaker or the one spoken to put where the model has another (我卻正在 for 那人卻正在).
+    if (![...roles].some((role) => modelRoles.has(role) || SPEAKERS.has(role))) continue;
     for (const side of ['left', 'right'] as const) {
       const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
       if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
@@ -1363,7 +1365,12 @@ function turnedComparisons(text: Text, model: Model): Set<number> {
     if (mine.some(([m, w]) => m === marker && w === word)) continue;
     if (marker === PASSIVE || marker === DISPOSAL) {
       const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
-      for (const [m, w, at] of mine) if (m === other && w === word) broken.add(text.clauseOf[at] ?? 0);
+      for (const [m, w, at] of mine) {
+        // 被越國人打敗 for 把越國人打敗; 越國人把他們打敗 for 把越國人打敗.
+        const turned = m === other && w === word;
+        const before = m === marker && chars.slice(Math.max(0, at - 2), at) === word;
+        if (turned || before) broken.add(text.clauseOf[at] ?? 0);
+      }
       continue;
     }
     // The compared word before a comparer of the same kind in one clause of the answer.
@@ -1689,6 +1696,34 @@ function isWordList(
   );
 }
 
+/** Words that join the terms of a list (倒裝和以動襯靜). */
+const LIST_JOINERS = new Set([...'和及與、'].map(foldText));
+/** The longest term of a list of terms (以動襯靜、人生如夢: four characters, five with a particle). */
+const TERM_LENGTH = 5;
+
+/**
+ * A short answer made of terms, not statements: two or more pieces between its punctuation, spaces
+ * and joining words (和、及), none longer than a term, the whole far shorter than the model's answer
+ * (倒裝、以動襯靜、純樸和諧 for a question asking what the technique is and what it does).
+ */
+function isTermList(text: Text, model: Model): boolean {
+  if (text.chars.length === 0 || text.chars.length > 0.4 * model.text.chars.length) return false;
+  let pieces = 0;
+  let length = 0;
+  for (let i = 0; i <= text.chars.length; i += 1) {
+    const ends = i === text.chars.length || text.clauseOf[i] !== text.clauseOf[i - 1];
+    const ch = text.chars[i] ?? '';
+    if (i < text.chars.length && !ends && !LIST_JOINERS.has(ch)) {
+      length += 1;
+      continue;
+    }
+    if (length > TERM_LENGTH) return false;
+    if (length > 0) pieces += 1;
+    length = i < text.chars.length && !LIST_JOINERS.has(ch) ? 1 : 0;
+  }
+  return pieces >= 2;
+}
+
 /**
  * Marks a free-text answer against a scheme. `source` is the text the item asks to render (its
  * `targetText`, for a paper item also the passages it quotes, one per line: see `markingSource`);
@@ -1800,6 +1835,7 @@ export function markAnswer(
   }
 
   // 6. A list of words is no statement.
+  if (kind === 'short_answer' && model && isTermList(text, model)) return nothing('keyword_list', false);
   if (kind !== 'fill_in') {
     const spans = [...found.flatMap((f) => (f ? f.pieces : [])), ...anchorSpans.map((a) => a.span)];
     if (found.some((f) => f !== null) && isWordList(text, spans, model, new Set(passages.join(''))))
@@ -1859,7 +1895,12 @@ export function markAnswer(
       ...anchorSpans.map((a) => a.span),
     ];
     // The source's own negations that no negation point tests (不龜手 rendered 防止) may be kept.
-    const sourceNegations = negationsIn(passages[0] ?? '').length;
+    // A negation inside a point's source characters (得無 tested as 恐怕) is that point's to render.
+    const source = passages[0] ?? '';
+    const tested = compiled.points.flatMap((p) =>
+      p.isNegation ? [] : occurrences(source, foldText(String(p.point.source ?? ''))),
+    );
+    const sourceNegations = negationsIn(source).filter((n) => !tested.some((span) => overlaps(span, n))).length;
     const free =
       kind === 'translation'
         ? Math.max(0, sourceNegations - compiled.points.filter((p) => p.isNegation).length)
