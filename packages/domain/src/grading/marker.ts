@@ -1269,12 +1269,16 @@ function rolesIn(text: Text, names: readonly string[]): RoleAt[] {
 
 /** The two characters beside a span within its clause (left or right), or '' at the clause's edge. */
 function besideSpan(text: Text, span: Span, side: 'left' | 'right'): string {
-  const [from, to] = side === 'left' ? [span.start - 2, span.start] : [span.end, span.end + 2];
-  if (from < 0 || to > text.chars.length) return '';
-  const clause = text.clauseOf[span.start];
-  if (text.clauseOf[from] !== clause || text.clauseOf[to - 1] !== clause) return '';
-  const words = text.chars.slice(from, to);
-  return [...words].every((ch) => FUNCTION_CHARACTERS.has(ch)) ? '' : words;
+  // Two characters, three where two are function characters only (我這個粗鄙 against 將軍這個粗鄙).
+  for (const length of [2, 3]) {
+    const [from, to] = side === 'left' ? [span.start - length, span.start] : [span.end, span.end + length];
+    if (from < 0 || to > text.chars.length) return '';
+    const clause = text.clauseOf[span.start];
+    if (text.clauseOf[from] !== clause || text.clauseOf[to - 1] !== clause) return '';
+    const words = text.chars.slice(from, to);
+    if (![...words].every((ch) => FUNCTION_CHARACTERS.has(ch))) return words;
+  }
+  return '';
 }
 
 const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, Set<string>> }>();
@@ -1413,7 +1417,7 @@ function turnedPolarity(text: Text, model: Model): Set<number> {
 }
 
 /** Pairs of the model's words the answer turns about, past which the structure matches no model. */
-const TURNED_PAIRS = 5;
+const TURNED_PAIRS = 7;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
 
 /**
