@@ -147,6 +147,8 @@ const GAP_BREAKERS = new Set([...'的之是人者']);
 const PATTERN_GAP = 16;
 /** How near (in characters) a one-character rendering must stand to another of the answer's words. */
 const CONTEXT_REACH = 3;
+/** A sound translation of this many points may miss one plain word's listed renderings. */
+const LENIENT_POINTS = 5;
 /** An answer this many times the model's length, with every point, is left to a teacher. */
 const UNSURE_LENGTH_RATIO = 2.5;
 
@@ -2004,6 +2006,26 @@ export function markAnswer(
     if (earned && f?.typo) notes.push(note('typo', p.point.id));
     return { ...unearned(p), earned, matched: earned && f ? f.rendering.text : null };
   });
+  // One plain word short in an otherwise sound translation of five points or more (nothing noted, about
+  // the model's length): the answer's own word for it, with none of the source's characters, is
+  // taken, as a marker reads a paraphrase (rule 2's last resort).
+  if (model && kind === 'translation' && notes.length === 0 && available >= LENIENT_POINTS) {
+    const missed = points.flatMap((p, i) => (p.earned ? [] : [i]));
+    const i = missed.length === 1 ? (missed[0] ?? -1) : -1;
+    const point = compiled.points[i];
+    const ratio = text.chars.length / Math.max(1, model.text.chars.length);
+    const sourceCharacters = [...foldText(String(point?.point.source ?? ''))];
+    if (
+      point &&
+      isPlainWord(point) &&
+      !voided[i] &&
+      ratio >= 0.6 &&
+      ratio <= 1.6 &&
+      !sourceCharacters.some((ch) => text.chars.includes(ch))
+    ) {
+      points[i] = { ...(points[i] as MarkedPoint), earned: true };
+    }
+  }
   const earned = points.filter((p) => p.earned).length;
   // 7. Every point, but the model's words in another order (three or more of its word pairs turned
   // about within a clause), or far longer than the model: a teacher decides.
