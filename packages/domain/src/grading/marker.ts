@@ -1237,6 +1237,7 @@ const ROLE_CLASSES = new Map<string, string>(
 );
 const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys(), ...['那人', '這人'].map(foldText)])];
 
+const PREPOSITIONS = new Set([...'對向給替為跟和與同把被讓令使'].map(foldText));
 const SPEAKERS = new Set(['我', '我們', '你', '你們'].map(foldText));
 const THIRD_PERSONS = new Set(['他', '他們', '它', '它們'].map(foldText));
 
@@ -1300,7 +1301,8 @@ function roleSwaps(text: Text, model: Model): Set<number> {
     for (let i = 0; i + 2 <= source.length; i += 1) {
       const word = source.slice(i, i + 2);
       if (model.source.clauseOf[i] !== model.source.clauseOf[i + 1]) continue;
-      if ([...word].some((ch) => FUNCTION_CHARACTERS.has(ch) || NEGATORS.has(ch))) continue;
+      if ([...word].every((ch) => FUNCTION_CHARACTERS.has(ch)) || [...word].some((ch) => NEGATORS.has(ch)))
+        continue;
       if (ROLE_WORDS.some((person) => word.includes(person)) || !model.text.chars.includes(word)) continue;
       names.add(word);
     }
@@ -1328,9 +1330,12 @@ function roleSwaps(text: Text, model: Model): Set<number> {
     (THIRD_PERSONS.has(role) && isName(other)) ||
     (isName(role) && THIRD_PERSONS.has(other));
   for (const { roles, span } of rolesIn(text, names)) {
+    // After a preposition (對我寬容 for 寬容我) a person is no agent of the verb that follows.
+    const governed = PREPOSITIONS.has(text.chars[span.start - 1] ?? '');
     // The model's people, and the speaker or the one spoken to put where the model has another (我卻正在 for 那人卻正在).
     if (![...roles].some((role) => modelRoles.has(role) || SPEAKERS.has(role))) continue;
     for (const side of ['left', 'right'] as const) {
+      if (governed && side === 'right') continue;
       const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
       if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
         broken.add(text.clauseOf[span.start] ?? 0);
