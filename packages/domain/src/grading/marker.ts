@@ -1379,7 +1379,10 @@ function turnedComparisons(text: Text, model: Model): Set<number> {
       for (const [m, w, at] of mine) {
         // 被越國人打敗 for 把越國人打敗; 越國人把他們打敗 for 把越國人打敗.
         const turned = m === other && w === word;
-        const before = m === marker && chars.slice(Math.max(0, at - 2), at) === word;
+        const before =
+          m === marker &&
+          chars.slice(Math.max(0, at - 4), at).includes(word) &&
+          sameClause(text, Math.max(0, at - 4), at + 1);
         if (turned || before) broken.add(text.clauseOf[at] ?? 0);
       }
       continue;
