@@ -1125,7 +1125,10 @@ function relationBreaks(
         at === null
           ? found
           : found.map((f, i) => {
-              const list = (options[i] ?? []).filter((c) => !c.typo);
+              // Never a match another point's words hold (喪失 inside 不喪失).
+              const list = (options[i] ?? []).filter(
+                (c) => !c.typo && !found.some((g, j) => g && j !== i && overlaps(g.span, c.span)),
+              );
               if (!f || !group.some((m) => 'point' in m && m.point === i) || list.length < 2) return f;
               return [...list].sort((a, b) => Math.abs(a.span.start - at) - Math.abs(b.span.start - at))[0] ?? f;
             });
