@@ -261,6 +261,15 @@ const NOT_NEGATIONS = [
   '不外',
   '不惜',
   '不知不觉',
+  '差不多',
+  '说不定',
+  '了不起',
+  '不得了',
+  '忍不住',
+  '禁不住',
+  '不由自主',
+  '不约而同',
+  '不一会',
   '不得不',
   '不能不',
   '不可不',
@@ -409,6 +418,8 @@ type Rendering = {
   readonly parts: readonly string[];
   /** Folded characters in all (for ordering: the fullest first). */
   readonly length: number;
+  /** A thesaurus variant of an entry (rule 2), not the scheme's own: never searched for 錯別字. */
+  readonly variant?: boolean;
 };
 
 type CompiledPoint = {
@@ -490,7 +501,8 @@ function variantsOf(rendering: Rendering): Rendering[] {
     if (at === -1) continue;
     for (const other of others) {
       const part = whole.slice(0, at) + other + whole.slice(at + word.length);
-      if (part !== whole) variants.push({ ...rendering, written: '', parts: [part], length: part.length });
+      if (part !== whole)
+        variants.push({ ...rendering, written: '', parts: [part], length: part.length, variant: true });
     }
     break; // one group per rendering, its longest word first (沒有辦法 before 沒法)
   }
@@ -702,7 +714,7 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
   if (typos && found.length === 0) {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
-      if (whole.length < 2) continue;
+      if (whole.length < 2 || rendering.variant) continue;
       for (const span of typoOccurrences(text, whole, rendering.written)) {
         found.push({ rendering, span, pieces: [span], typo: true });
       }
@@ -1195,32 +1207,6 @@ const PERSONS = [
   '她',
   '您',
 ].map((word) => foldText(word));
-const YOU = foldText('您');
-const YOU_PLAIN = foldText('你');
-
-function peopleIn(chars: string, names: readonly string[]): string[] {
-  const words = [...names, ...PERSONS];
-  const found: string[] = [];
-  for (let i = 0; i < chars.length; ) {
-    const word = words.find((w) => chars.startsWith(w, i));
-    if (word === undefined) {
-      i += 1;
-      continue;
-    }
-    found.push(word === YOU ? YOU_PLAIN : word);
-    i += word.length;
-  }
-  return found;
-}
-
-/** The answer names the model's people and source words, each as often, but in another order. */
-function swapsPeople(text: Text, model: Model): boolean {
-  const names = model.anchors.map((anchor) => anchor.word);
-  const mine = peopleIn(text.chars, names);
-  const theirs = peopleIn(model.text.chars, names);
-  if (mine.length < 2 || mine.length !== theirs.length || mine.join() === theirs.join()) return false;
-  return [...mine].sort().join() === [...theirs].sort().join();
-}
 
 /** People words that name the same role: others (別人、他人、人家), oneself (自己、自身). */
 const ROLE_CLASSES = new Map<string, string>(
@@ -2043,9 +2029,6 @@ export function markAnswer(
   if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
     uncertain = true;
   }
-  // Every point, but the people of the model in another order (我跟從他 for 他跟從我): who did what is
-  // in doubt.
-  if (model && earned === available && kind === 'translation' && swapsPeople(text, model)) uncertain = true;
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;
   }
