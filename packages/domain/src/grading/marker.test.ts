@@ -259,7 +259,12 @@ describe('roles, comparisons and voice (rule 4)', () => {
   it('gives the model’s words to another of its people: 我知道先帝 for 先帝知道我 is no translation', () => {
     const points = [word('p1', '寄', ['託付', '交託'])];
     const mark = (answer: string) =>
-      translate(points, '先帝知臣謹慎，故臨崩寄臣以大事也', '先帝知道我做事謹慎，所以臨終時把大事託付給我。', answer);
+      translate(
+        points,
+        '先帝知臣謹慎，故臨崩寄臣以大事也',
+        '先帝知道我做事謹慎，所以臨終時把大事託付給我。',
+        answer,
+      );
     expect(mark('先帝知道我辦事小心，所以臨死前把大事交託給我。').isCorrect).toBe(true);
     expect(mark('我知道先帝做事謹慎，所以臨終時把大事託付給先帝。').isCorrect).toBe(false);
   });
@@ -279,8 +284,7 @@ describe('roles, comparisons and voice (rule 4)', () => {
   });
   it('turns the voice when 被 stands for the model’s 把, or the object before 把', () => {
     const points = [word('p1', '敗', ['打得大敗', '打敗'])];
-    const mark = (answer: string) =>
-      translate(points, '大敗越人', '吳軍把越國人打得大敗。', answer);
+    const mark = (answer: string) => translate(points, '大敗越人', '吳軍把越國人打得大敗。', answer);
     expect(mark('吳軍把越國人打得大敗。').isCorrect).toBe(true);
     expect(mark('吳軍被越國人打得大敗。').isCorrect).toBe(false);
     expect(mark('越國人把吳軍打得大敗。').isCorrect).toBe(false);
@@ -288,12 +292,7 @@ describe('roles, comparisons and voice (rule 4)', () => {
   it('turns which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂)', () => {
     const points = [word('p1', '賂', ['賄賂']), word('p2', '喪', ['滅亡'])];
     const mark = (answer: string) =>
-      translate(
-        points,
-        '不賂者以賂者喪',
-        '不賄賂秦國的國家，因為賄賂秦國的國家滅亡而滅亡。',
-        answer,
-      );
+      translate(points, '不賂者以賂者喪', '不賄賂秦國的國家，因為賄賂秦國的國家滅亡而滅亡。', answer);
     expect(mark('沒有賄賂秦國的國家，因賄賂秦國的國家滅亡而跟着滅亡。').isCorrect).toBe(true);
     expect(mark('賄賂秦國的國家，因為不賄賂秦國的國家滅亡而滅亡。').isCorrect).toBe(false);
   });
@@ -303,10 +302,20 @@ describe('roles, comparisons and voice (rule 4)', () => {
         { id: 'p1', kind: 'content', source: '專一', label: '專一', accept: ['專心', '專一'] },
         { id: 'p2', kind: 'content', source: '浮躁', label: '浮躁', accept: ['浮躁'] },
       ],
-      relations: [{ pairs: [['p1', '蚯蚓'], ['p2', '螃蟹']] }],
+      relations: [
+        {
+          pairs: [
+            ['p1', '蚯蚓'],
+            ['p2', '螃蟹'],
+          ],
+        },
+      ],
     };
     const mark = (answer: string) =>
-      markAnswer(scheme, null, answer, { type: 'short_answer', model: '蚯蚓用心專一；螃蟹用心浮躁，所以學習要專一。' });
+      markAnswer(scheme, null, answer, {
+        type: 'short_answer',
+        model: '蚯蚓用心專一；螃蟹用心浮躁，所以學習要專一。',
+      });
     expect(mark('蚯蚓因為專心而能生存；螃蟹因為浮躁而無處容身，可見學習必須專一。').isCorrect).toBe(true);
     expect(mark('蚯蚓因為浮躁而能生存；螃蟹因為專心而無處容身。').isCorrect).toBe(false);
   });
@@ -331,7 +340,8 @@ describe('polarity (rule 5)', () => {
       { id: 'p1', kind: 'structure' as const, source: '得無', label: '得無', accept: ['恐怕', '莫非'] },
       word('p2', '異', ['差異', '不同']),
     ];
-    const mark = (answer: string) => translate(points, '覽物之情，得無異乎', '觀賞景物的感情，恐怕會有所差異吧？', answer);
+    const mark = (answer: string) =>
+      translate(points, '覽物之情，得無異乎', '觀賞景物的感情，恐怕會有所差異吧？', answer);
     expect(mark('觀看景物的心情，恐怕會各有不同吧？').isCorrect).toBe(true);
     expect(mark('觀賞景物的感情，恐怕不會有所差異吧？').isCorrect).toBe(false);
   });
@@ -345,7 +355,8 @@ describe('statements, not terms (rule 6)', () => {
         { id: 'p2', kind: 'content', source: '以動襯靜', label: '以動襯靜', accept: ['以動襯靜'] },
       ],
     };
-    const model = '詩人先寫竹林的喧鬧聲和蓮葉的擺動，再點出浣女和漁舟，屬倒裝句式；又以人聲和動態襯托山林的寧靜，以動襯靜。';
+    const model =
+      '詩人先寫竹林的喧鬧聲和蓮葉的擺動，再點出浣女和漁舟，屬倒裝句式；又以人聲和動態襯托山林的寧靜，以動襯靜。';
     const mark = (answer: string) => markAnswer(scheme, null, answer, { type: 'short_answer', model });
     expect(mark('倒裝、以動襯靜').earned).toBe(0);
     expect(mark('倒裝和以動襯靜').earned).toBe(0);
@@ -357,7 +368,14 @@ describe('a word inside another point’s words, and one plain word short', () =
   it('takes a word’s next match when its first lies inside a longer point (放棄 inside 不放棄)', () => {
     const scheme: MarkingScheme = {
       points: [word('p1', '舍', ['放棄', '停手']), negation('p2', '不舍', ['不放棄'])],
-      relations: [{ pairs: [['p1', '朽木'], ['p2', '金石']] }],
+      relations: [
+        {
+          pairs: [
+            ['p1', '朽木'],
+            ['p2', '金石'],
+          ],
+        },
+      ],
     };
     const mark = (answer: string) =>
       markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤', answer, {

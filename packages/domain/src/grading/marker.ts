@@ -14,18 +14,23 @@
  *    for 不累積). A one-character rendering counts only in context: next to another of the answer's
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
  *    or more characters with one character written as a homophone earns its point with a 錯別字 note.
+ *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
+ *    points or more missing one plain word's renderings earns it (the student's own word).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
  * 4. **Relations.** Within one clause the answer keeps the source's clauses in their order, and the
  *    source words it keeps stand where the model answer has them against the points it renders the
  *    model's way (魏王送給我, not 我送給魏王). A scheme may add relations of its own: `order` (these
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
- *    clause that breaks one earns none of its points (`order`).
+ *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
+ *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
+ *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
  *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
  *    (`negation_missing`).
  * 6. **Statements, not word lists.** A translation or short answer made of bare words (spaces or 、
- *    between them, or run together with nothing to join them) earns nothing (`keyword_list`).
+ *    between them, or run together with nothing to join them) earns nothing (`keyword_list`); so does a
+ *    short answer of bare terms (倒裝、以動襯靜和純樸).
  * 7. **Uncertain.** When every point is found but the answer is far longer than the model, or a
  *    negation stands in a clause with no point to void, the marker cannot be sure: `uncertain`
  *    (待老師批閱); `earned` is then provisional and `isCorrect` false.
@@ -1142,7 +1147,9 @@ function relationBreaks(
                 (c) => !c.typo && !found.some((g, j) => g && j !== i && overlaps(g.span, c.span)),
               );
               if (!f || !group.some((m) => 'point' in m && m.point === i) || list.length < 2) return f;
-              return [...list].sort((a, b) => Math.abs(a.span.start - at) - Math.abs(b.span.start - at))[0] ?? f;
+              return (
+                [...list].sort((a, b) => Math.abs(a.span.start - at) - Math.abs(b.span.start - at))[0] ?? f
+              );
             });
       const near = centreOf(group, mine);
       const placed = group
@@ -1819,8 +1826,7 @@ export function markAnswer(
     if (!f || compiled.points[i]?.isNegation) return;
     const inside = (span: Span) =>
       found.some(
-        (g, j) =>
-          g && j !== i && g.span.end - g.span.start > span.end - span.start && overlaps(g.span, span),
+        (g, j) => g && j !== i && g.span.end - g.span.start > span.end - span.start && overlaps(g.span, span),
       );
     if (!inside(f.span)) return;
     const other = (matches[i] ?? []).find((c) => !c.typo && !inside(c.span));
@@ -1903,7 +1909,9 @@ export function markAnswer(
     const tested = compiled.points.flatMap((p) =>
       p.isNegation ? [] : occurrences(source, foldText(String(p.point.source ?? ''))),
     );
-    const sourceNegations = negationsIn(source).filter((n) => !tested.some((span) => overlaps(span, n))).length;
+    const sourceNegations = negationsIn(source).filter(
+      (n) => !tested.some((span) => overlaps(span, n)),
+    ).length;
     const free =
       kind === 'translation'
         ? Math.max(0, sourceNegations - compiled.points.filter((p) => p.isNegation).length)
