@@ -3,7 +3,7 @@
  * right, flawed ones (a trap reading, a dropped negation, a modern misreading, the source pasted
  * back, the misreading an explanation warns against) are not.
  */
-import { gradeAnswer } from '@wenyan/domain';
+import { foldText, gradeAnswer } from '@wenyan/domain';
 import { describe, expect, it } from 'vitest';
 import { dsePapers } from './index.ts';
 
@@ -37,11 +37,32 @@ const answers: [string, string, boolean][] = [
   ['d2019-05', '詩人舉杯邀請明月，加上自己的影子，便成了三人，反映他孤獨寂寞，只好自我安慰。', true],
   ['d2021-05', '詞人感到人生如夢，功業未成，但以曠達的態度排解。', true],
   ['d2021-05', '詞人感到人生如夢，功業未成，態度消極頹廢。', false],
+  ['d2020-03', '吐蕃的皇帝', false],
+  ['d2020-03', '北方的極地', false],
+  ['d2022-03', '漢朝', false],
+  ['d2023-03', '準備好了', false],
+  ['d2021-02', '推辭拒絕', false],
+  ['d2018-02', '令人羞恥', false],
 ];
 describe("the papers' marking schemes", () => {
   it.each(answers)('%s: 「%s」 is right: %s', (id, answer, right) => {
     const question = byId.get(id);
     expect(question?.marking).toBeTruthy();
     expect(gradeAnswer(question ?? { type: 'x', correctAnswer: '' }, answer).isCorrect).toBe(right);
+  });
+});
+
+describe("the papers' fill-in accept lists", () => {
+  it('hold no word that a wrong answer above contains (皇帝 would let 吐蕃的皇帝 render 北極)', () => {
+    const wrong = answers.filter(([id, , right]) => !right && byId.get(id)?.type === 'fill_in_blank');
+    const found = wrong.flatMap(([id, answer]) =>
+      (byId.get(id)?.marking?.points ?? []).flatMap((point) =>
+        point.accept
+          .filter((entry) => foldText(answer).includes(foldText(entry)))
+          .map((entry) => `${id}: ${entry} in ${answer}`),
+      ),
+    );
+    expect(wrong.length).toBeGreaterThanOrEqual(5);
+    expect(found).toEqual([]);
   });
 });

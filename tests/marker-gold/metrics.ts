@@ -46,6 +46,8 @@ export const GOLD_FILES = {
   holdout: new URL('./holdout.json', import.meta.url),
   /** A second development part (own words, synonyms, swaps), tuned against like `tuning`. */
   dev: new URL('./dev.json', import.meta.url),
+  /** A third development part (free paraphrase, unlisted synonyms, swaps, word lists, traps), tuned against too. */
+  dev2: new URL('./dev2.json', import.meta.url),
 } as const;
 export type GoldPart = keyof typeof GOLD_FILES;
 

@@ -224,3 +224,179 @@ describe('foldText', () => {
     expect(foldText(foldText(text))).toBe(foldText(text));
   });
 });
+
+/** Marks a translation against a small scheme, its source and its model answer. */
+const translate = (points: MarkingScheme['points'], source: string, model: string, answer: string) =>
+  markAnswer({ points }, source, answer, { type: 'sentence_translation', model });
+const word = (id: string, source: string, accept: string[]) => ({
+  id,
+  kind: 'word' as const,
+  source,
+  label: source,
+  accept,
+});
+const negation = (id: string, source: string, accept: string[]) => ({
+  id,
+  kind: 'negation' as const,
+  source,
+  label: source,
+  accept,
+});
+
+describe('the thesaurus (rule 2)', () => {
+  const points = [negation('p1', '不解', ['無法解開']), word('p2', '終', ['始終'])];
+  const mark = (answer: string) => translate(points, '其為惑也終不解矣', '那些疑惑始終無法解開。', answer);
+  it('takes a word of a group for another in any rendering: 沒辦法 for 無法, 永遠 for 始終', () => {
+    expect(mark('那些疑惑始終沒辦法解開。').isCorrect).toBe(true);
+    expect(mark('那些疑惑永遠無法解開。').isCorrect).toBe(true);
+  });
+  it('keeps a negation a negation: 可以解開 earns nothing of the negation', () => {
+    expect(mark('那些疑惑始終可以解開。').isCorrect).toBe(false);
+  });
+});
+
+describe('roles, comparisons and voice (rule 4)', () => {
+  it('gives the model’s words to another of its people: 我知道先帝 for 先帝知道我 is no translation', () => {
+    const points = [word('p1', '寄', ['託付', '交託'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '先帝知臣謹慎，故臨崩寄臣以大事也',
+        '先帝知道我做事謹慎，所以臨終時把大事託付給我。',
+        answer,
+      );
+    expect(mark('先帝知道我辦事小心，所以臨死前把大事交託給我。').isCorrect).toBe(true);
+    expect(mark('我知道先帝做事謹慎，所以臨終時把大事託付給先帝。').isCorrect).toBe(false);
+  });
+  it('lets a pronoun stand for a name and a person follow a preposition (對我寬容 for 寬容我)', () => {
+    const points = [word('p1', '寬', ['寬容', '寬恕'])];
+    const mark = (answer: string) =>
+      translate(points, '不知將軍寬之至此也', '不知道將軍寬容我到這個地步。', answer);
+    expect(mark('竟不知道將軍對我寬容到這個地步。').isCorrect).toBe(true);
+    expect(mark('不知道我寬容將軍到這個地步。').isCorrect).toBe(false);
+  });
+  it('turns a comparison when the compared word stands before 比 (生命比…更重要)', () => {
+    const points = [word('p1', '甚', ['更重要', '更重大'])];
+    const mark = (answer: string) =>
+      translate(points, '所欲有甚於生者', '我想要的東西還有比生命更重要的。', answer);
+    expect(mark('我想要的東西還有比活命更重要的。').isCorrect).toBe(true);
+    expect(mark('生命比我想要的東西更重要。').isCorrect).toBe(false);
+  });
+  it('turns the voice when 被 stands for the model’s 把, or the object before 把', () => {
+    const points = [word('p1', '敗', ['打得大敗', '打敗'])];
+    const mark = (answer: string) => translate(points, '大敗越人', '吳軍把越國人打得大敗。', answer);
+    expect(mark('吳軍把越國人打得大敗。').isCorrect).toBe(true);
+    expect(mark('吳軍被越國人打得大敗。').isCorrect).toBe(false);
+    expect(mark('越國人把吳軍打得大敗。').isCorrect).toBe(false);
+  });
+  it('turns which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂)', () => {
+    const points = [word('p1', '賂', ['賄賂']), word('p2', '喪', ['滅亡'])];
+    const mark = (answer: string) =>
+      translate(points, '不賂者以賂者喪', '不賄賂秦國的國家，因為賄賂秦國的國家滅亡而滅亡。', answer);
+    expect(mark('沒有賄賂秦國的國家，因賄賂秦國的國家滅亡而跟着滅亡。').isCorrect).toBe(true);
+    expect(mark('賄賂秦國的國家，因為不賄賂秦國的國家滅亡而滅亡。').isCorrect).toBe(false);
+  });
+  it('places a pairs group’s point beside the group’s own words (專一 with 蚯蚓, not a later 專一)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '專一', label: '專一', accept: ['專心', '專一'] },
+        { id: 'p2', kind: 'content', source: '浮躁', label: '浮躁', accept: ['浮躁'] },
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p1', '蚯蚓'],
+            ['p2', '螃蟹'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, null, answer, {
+        type: 'short_answer',
+        model: '蚯蚓用心專一；螃蟹用心浮躁，所以學習要專一。',
+      });
+    expect(mark('蚯蚓因為專心而能生存；螃蟹因為浮躁而無處容身，可見學習必須專一。').isCorrect).toBe(true);
+    expect(mark('蚯蚓因為浮躁而能生存；螃蟹因為專心而無處容身。').isCorrect).toBe(false);
+  });
+});
+
+describe('polarity (rule 5)', () => {
+  it('reads 不惜 as no negation', () => {
+    const points = [negation('p1', '無', ['不會']), word('p2', '殺身', ['犧牲'])];
+    const mark = (answer: string) =>
+      translate(points, '無求生以害仁，有殺身以成仁', '不會貪生而損害仁德，只會犧牲生命來成全仁德。', answer);
+    expect(mark('不會貪生而損害仁德，反而不惜犧牲自己去成全仁德。').isCorrect).toBe(true);
+  });
+  it('lets 也沒有 carry a negation point over a list in the next clause, not a new one', () => {
+    const points = [negation('p1', '無', ['沒有']), word('p2', '利', ['鋒利']), word('p3', '強', ['強健'])];
+    const mark = (answer: string) =>
+      translate(points, '螾無爪牙之利，筋骨之強', '蚯蚓沒有鋒利的爪牙和強健的筋骨。', answer);
+    expect(mark('蚯蚓沒有鋒利的爪牙，也沒有強健的筋骨。').isCorrect).toBe(true);
+    expect(mark('蚯蚓沒有鋒利的爪牙，強健的筋骨卻不沒有。').isCorrect).toBe(false);
+  });
+  it('gives a source negation inside a tested word (得無) to its point: 恐怕不會有所差異 reverses', () => {
+    const points = [
+      { id: 'p1', kind: 'structure' as const, source: '得無', label: '得無', accept: ['恐怕', '莫非'] },
+      word('p2', '異', ['差異', '不同']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '覽物之情，得無異乎', '觀賞景物的感情，恐怕會有所差異吧？', answer);
+    expect(mark('觀看景物的心情，恐怕會各有不同吧？').isCorrect).toBe(true);
+    expect(mark('觀賞景物的感情，恐怕不會有所差異吧？').isCorrect).toBe(false);
+  });
+});
+
+describe('statements, not terms (rule 6)', () => {
+  it('gives nothing to a short answer of bare terms, joined by 、 or 和', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '倒裝', label: '倒裝', accept: ['倒裝'] },
+        { id: 'p2', kind: 'content', source: '以動襯靜', label: '以動襯靜', accept: ['以動襯靜'] },
+      ],
+    };
+    const model =
+      '詩人先寫竹林的喧鬧聲和蓮葉的擺動，再點出浣女和漁舟，屬倒裝句式；又以人聲和動態襯托山林的寧靜，以動襯靜。';
+    const mark = (answer: string) => markAnswer(scheme, null, answer, { type: 'short_answer', model });
+    expect(mark('倒裝、以動襯靜').earned).toBe(0);
+    expect(mark('倒裝和以動襯靜').earned).toBe(0);
+    expect(mark('詩人先聞其聲後見其人，是倒裝的寫法；又用人聲以動襯靜。').isCorrect).toBe(true);
+  });
+});
+
+describe('a word inside another point’s words, and one plain word short', () => {
+  it('takes a word’s next match when its first lies inside a longer point (放棄 inside 不放棄)', () => {
+    const scheme: MarkingScheme = {
+      points: [word('p1', '舍', ['放棄', '停手']), negation('p2', '不舍', ['不放棄'])],
+      relations: [
+        {
+          pairs: [
+            ['p1', '朽木'],
+            ['p2', '金石'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤', answer, {
+        type: 'sentence_translation',
+        model: '刻了一下便放棄，朽木也刻不斷；不放棄地刻，金石也能刻成。',
+      });
+    expect(mark('刻幾下就停手，朽木也刻不斷；一直刻不放棄，金石也能刻成。').isCorrect).toBe(true);
+  });
+  it('takes the student’s own word for one plain word of five, with no source character and nothing noted', () => {
+    const points = [
+      word('p1', '覽', ['觀賞']),
+      word('p2', '情', ['感情']),
+      word('p3', '異', ['差異']),
+      word('p4', '物', ['景物']),
+      word('p5', '得', ['恐怕']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '覽物之情，得無異乎', '觀賞景物而引起的感情，恐怕會有所差異吧？', answer);
+    expect(mark('觀賞景物而產生的心緒，恐怕會有所差異吧？').isCorrect).toBe(true);
+    // The source's own character is no rendering, and two words short is partial.
+    expect(mark('觀賞景物而引起的情，恐怕會有所差異吧？').isCorrect).toBe(false);
+    expect(mark('觀賞時而產生的心緒，恐怕會有所差異吧？').isCorrect).toBe(false);
+  });
+});

@@ -14,18 +14,23 @@
  *    for 不累積). A one-character rendering counts only in context: next to another of the answer's
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
  *    or more characters with one character written as a homophone earns its point with a 錯別字 note.
+ *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
+ *    points or more missing one plain word's renderings earns it (the student's own word).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
  * 4. **Relations.** Within one clause the answer keeps the source's clauses in their order, and the
  *    source words it keeps stand where the model answer has them against the points it renders the
  *    model's way (魏王送給我, not 我送給魏王). A scheme may add relations of its own: `order` (these
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
- *    clause that breaks one earns none of its points (`order`).
+ *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
+ *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
+ *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
  *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
  *    (`negation_missing`).
  * 6. **Statements, not word lists.** A translation or short answer made of bare words (spaces or 、
- *    between them, or run together with nothing to join them) earns nothing (`keyword_list`).
+ *    between them, or run together with nothing to join them) earns nothing (`keyword_list`); so does a
+ *    short answer of bare terms (倒裝、以動襯靜和純樸).
  * 7. **Uncertain.** When every point is found but the answer is far longer than the model, or a
  *    negation stands in a clause with no point to void, the marker cannot be sure: `uncertain`
  *    (待老師批閱); `earned` is then provisional and `isCorrect` false.
@@ -147,6 +152,8 @@ const GAP_BREAKERS = new Set([...'的之是人者']);
 const PATTERN_GAP = 16;
 /** How near (in characters) a one-character rendering must stand to another of the answer's words. */
 const CONTEXT_REACH = 3;
+/** A sound translation of this many points may miss one plain word's listed renderings. */
+const LENIENT_POINTS = 5;
 /** An answer this many times the model's length, with every point, is left to a teacher. */
 const UNSURE_LENGTH_RATIO = 2.5;
 
@@ -257,6 +264,17 @@ const NOT_NEGATIONS = [
   '不错',
   '不妨',
   '不外',
+  '不惜',
+  '不知不觉',
+  '差不多',
+  '说不定',
+  '了不起',
+  '不得了',
+  '忍不住',
+  '禁不住',
+  '不由自主',
+  '不约而同',
+  '不一会',
   '不得不',
   '不能不',
   '不可不',
@@ -317,6 +335,8 @@ function negationsIn(chars: string): Negation[] {
 }
 
 const HAVE_NOT = foldText('沒有');
+/** Words that carry a clause's negation on to the next (也沒有): see `markAnswer`'s polarity. */
+const REPEATERS = new Set([...'也亦又'].map(foldText));
 
 /** The negating part a rendering starts with (沒有、不…), so its verb may stand a few words later. */
 function leadingNegation(folded: string): number {
@@ -403,6 +423,8 @@ type Rendering = {
   readonly parts: readonly string[];
   /** Folded characters in all (for ordering: the fullest first). */
   readonly length: number;
+  /** A thesaurus variant of an entry (rule 2), not the scheme's own: never searched for 錯別字. */
+  readonly variant?: boolean;
 };
 
 type CompiledPoint = {
@@ -428,6 +450,70 @@ const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
 
 const PATTERN_GAP_MARK = /…+|\.\.\.+/u;
 
+/**
+ * Modern words a DSE marker takes one for another in any rendering (rule 2's thesaurus): an entry
+ * holding one of a group's words is accepted with any other of the group in its place (沒法解開 for
+ * 無法解開, 憂慮 for 擔心). Negations stay negations: a group of negating words holds only those.
+ */
+const INTERCHANGEABLE: readonly (readonly string[])[] = [
+  ['無法', '沒法', '沒辦法', '沒有辦法'],
+  ['不曾', '未曾', '從未', '從沒有', '從來沒有'],
+  ['擔心', '擔憂', '憂慮', '憂心', '發愁'],
+  ['害怕', '懼怕', '畏懼', '恐懼'],
+  ['高興', '開心', '歡喜'],
+  ['傷心', '難過', '悲傷'],
+  ['拋棄', '丟棄', '丟掉', '丟失'],
+  ['才能', '才幹', '本領', '本事', '能力'],
+  ['了解', '瞭解', '理解', '認識'],
+  ['懂得', '明白'],
+  ['得到', '獲得'],
+  ['尋找', '找尋'],
+  ['捉', '抓'],
+  ['回家', '回去'],
+  ['一直', '始終', '永遠'],
+  ['那裏', '那兒'],
+  ['忍心', '捨得'],
+  ['最終', '最後', '到最後', '終究'],
+  ['在世', '在生', '健在', '活着', '還在'],
+  ['獨自', '獨個兒', '一個人', '孤身'],
+  ['任憑', '任由', '聽任', '就讓'],
+  ['借助', '憑藉', '依靠', '利用', '借用'],
+  ['依照', '按照', '照着', '根據', '依據'],
+  ['保全', '保存', '保住'],
+  ['喧鬧', '吵鬧', '喧嘩', '熱鬧'],
+  ['順流而下', '順着水流下來', '順水而下', '順着水流而下'],
+  ['玉璧', '圓玉', '美玉'],
+  ['乞丐', '討飯的', '叫化子', '乞討的人'],
+  ['不屑', '看不起', '瞧不起', '鄙視'],
+  ['近乎', '接近', '幾乎', '差不多', '等於'],
+  ['放在', '擺在', '置於', '列在', '放到'],
+  ['所有', '全部', '一切'],
+  ['強健', '強壯', '健壯'],
+  ['鋒利', '銳利', '尖利'],
+].map((group) => group.map(foldText));
+/** For each word of a group, the group's other words. */
+const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
+  group.map((word) => [word, group.filter((other) => other !== word)] as const),
+).sort((a, b) => b[0].length - a[0].length);
+
+/** A one-part rendering's thesaurus variants (rule 2): each group word it holds, replaced by the others. */
+function variantsOf(rendering: Rendering): Rendering[] {
+  if (rendering.parts.length !== 1) return [];
+  const whole = rendering.parts[0] ?? '';
+  const variants: Rendering[] = [];
+  for (const [word, others] of INTERCHANGES) {
+    const at = whole.indexOf(word);
+    if (at === -1) continue;
+    for (const other of others) {
+      const part = whole.slice(0, at) + other + whole.slice(at + word.length);
+      if (part !== whole)
+        variants.push({ ...rendering, written: '', parts: [part], length: part.length, variant: true });
+    }
+    break; // one group per rendering, its longest word first (沒有辦法 before 沒法)
+  }
+  return variants;
+}
+
 function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
   return (Array.isArray(texts) ? texts : [])
     .map((text) => String(text))
@@ -444,6 +530,21 @@ function renderings(texts: readonly unknown[] | null | undefined): Rendering[] {
       return { text, written, parts, length: parts.reduce((n, part) => n + part.length, 0) };
     })
     .filter((r) => r.parts.length > 0);
+}
+
+/** The renderings and their thesaurus variants the list does not already hold. */
+function widened(list: readonly Rendering[]): Rendering[] {
+  const have = new Set(list.map((r) => r.parts.join('…')));
+  const out = [...list];
+  for (const rendering of list) {
+    for (const variant of variantsOf(rendering)) {
+      const key = variant.parts.join('…');
+      if (have.has(key)) continue;
+      have.add(key);
+      out.push(variant);
+    }
+  }
+  return out;
 }
 
 function compileMembers(names: readonly unknown[], ids: readonly string[]): Member[] {
@@ -466,7 +567,7 @@ export function compileScheme(scheme: MarkingScheme): CompiledScheme {
   const list = Array.isArray(scheme?.points) ? scheme.points : [];
   const points = list.map((point) => ({
     point,
-    accept: renderings(point.accept).sort((a, b) => b.length - a.length),
+    accept: widened(renderings(point.accept)).sort((a, b) => b.length - a.length),
     reject: renderings(point.reject).flatMap((r) => (r.parts.length === 1 ? r.parts : [])),
     isNegation: point.kind === 'negation',
   }));
@@ -618,7 +719,7 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
   if (typos && found.length === 0) {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
-      if (whole.length < 2) continue;
+      if (whole.length < 2 || rendering.variant) continue;
       for (const span of typoOccurrences(text, whole, rendering.written)) {
         found.push({ rendering, span, pieces: [span], typo: true });
       }
@@ -1012,6 +1113,7 @@ function relationBreaks(
   relations: readonly CompiledRelation[],
   found: readonly (Found | null)[],
   text: Text,
+  options: readonly (readonly Found[])[] = [],
 ): Set<number> {
   const broken = new Set<number>();
   for (const relation of relations) {
@@ -1030,9 +1132,28 @@ function relationBreaks(
       continue;
     }
     const spans = relation.groups.map((group) => {
-      const near = centreOf(group, found);
+      // A point found more than once stands where the group's own words are (專一 beside 蚯蚓, not
+      // the 專一 of a later sentence).
+      const words = group.flatMap((m) =>
+        'word' in m ? m.word.alternatives.flatMap((w) => occurrences(text.chars, w).slice(0, 1)) : [],
+      );
+      const at = words.length > 0 ? Math.min(...words.map((w) => w.start)) : null;
+      const mine =
+        at === null
+          ? found
+          : found.map((f, i) => {
+              // Never a match another point's words hold (喪失 inside 不喪失).
+              const list = (options[i] ?? []).filter(
+                (c) => !c.typo && !found.some((g, j) => g && j !== i && overlaps(g.span, c.span)),
+              );
+              if (!f || !group.some((m) => 'point' in m && m.point === i) || list.length < 2) return f;
+              return (
+                [...list].sort((a, b) => Math.abs(a.span.start - at) - Math.abs(b.span.start - at))[0] ?? f
+              );
+            });
+      const near = centreOf(group, mine);
       const placed = group
-        .map((m) => placeMember(m, found, text, near))
+        .map((m) => placeMember(m, mine, text, near))
         .filter((p): p is Placed => p !== null);
       if (placed.length < 2) return null;
       return {
@@ -1093,35 +1214,216 @@ const PERSONS = [
   '她',
   '您',
 ].map((word) => foldText(word));
-const YOU = foldText('您');
-const YOU_PLAIN = foldText('你');
 
-function peopleIn(chars: string, names: readonly string[]): string[] {
-  const words = [...names, ...PERSONS];
-  const found: string[] = [];
+/** People words that name the same role: others (別人、他人、人家), oneself (自己、自身). */
+const ROLE_CLASSES = new Map<string, string>(
+  [
+    ['別人', '他人'],
+    ['人家', '他人'],
+    ['旁人', '他人'],
+    ['自身', '自己'],
+    ['您', '你'],
+    ['她', '他'],
+    ['這個人', '這人'],
+    ['此人', '這人'],
+    ['那個人', '那人'],
+    ['這種人', '這人'],
+    ['這樣的人', '這人'],
+  ].map(([word, role]) => [foldText(word ?? ''), foldText(role ?? '')]),
+);
+const ROLE_WORDS = [...new Set([...PERSONS, ...ROLE_CLASSES.keys(), ...['那人', '這人'].map(foldText)])];
+
+const PREPOSITIONS = new Set([...'對向給替為跟和與同把被讓令使'].map(foldText));
+const SPEAKERS = new Set(['我', '我們', '你', '你們'].map(foldText));
+const THIRD_PERSONS = new Set(['他', '他們', '它', '它們'].map(foldText));
+
+type RoleAt = { readonly roles: ReadonlySet<string>; readonly span: Span };
+
+/**
+ * The people of a text (pronouns and the given names), each as its role, longest first; people
+ * side by side (陛下自己) are one group holding each of their roles.
+ */
+function rolesIn(text: Text, names: readonly string[]): RoleAt[] {
+  const words = [...names, ...ROLE_WORDS].sort((a, b) => b.length - a.length);
+  const found: { roles: Set<string>; span: { start: number; end: number } }[] = [];
+  const chars = text.chars;
   for (let i = 0; i < chars.length; ) {
     const word = words.find((w) => chars.startsWith(w, i));
     if (word === undefined) {
       i += 1;
       continue;
     }
-    found.push(word === YOU ? YOU_PLAIN : word);
+    const role = ROLE_CLASSES.get(word) ?? word;
+    const last = found[found.length - 1];
+    if (last && last.span.end === i && text.clauseOf[i] === text.clauseOf[last.span.start]) {
+      last.roles.add(role);
+      last.span.end = i + word.length;
+    } else {
+      found.push({ roles: new Set([role]), span: { start: i, end: i + word.length } });
+    }
     i += word.length;
   }
   return found;
 }
 
-/** The answer names the model's people and source words, each as often, but in another order. */
-function swapsPeople(text: Text, model: Model): boolean {
-  const names = model.anchors.map((anchor) => anchor.word);
-  const mine = peopleIn(text.chars, names);
-  const theirs = peopleIn(model.text.chars, names);
-  if (mine.length < 2 || mine.length !== theirs.length || mine.join() === theirs.join()) return false;
-  return [...mine].sort().join() === [...theirs].sort().join();
+/** The two characters beside a span within its clause (left or right), or '' at the clause's edge. */
+function besideSpan(text: Text, span: Span, side: 'left' | 'right'): string {
+  // Two characters, three where two are function characters only (我這個粗鄙 against 將軍這個粗鄙).
+  for (const length of [2, 3]) {
+    const [from, to] = side === 'left' ? [span.start - length, span.start] : [span.end, span.end + length];
+    if (from < 0 || to > text.chars.length) return '';
+    const clause = text.clauseOf[span.start];
+    if (text.clauseOf[from] !== clause || text.clauseOf[to - 1] !== clause) return '';
+    const words = text.chars.slice(from, to);
+    if (![...words].every((ch) => FUNCTION_CHARACTERS.has(ch))) return words;
+  }
+  return '';
+}
+
+const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, Set<string>> }>();
+
+/**
+ * The clauses of the answer that give a model's words to another of the model's people (rule 4,
+ * roles): where the model has 我 right before 跟從 (我跟從他), the answer has 他 there (他跟從我);
+ * where the model has 我 right after 託付給, the answer has 先帝. People are pronouns, 別人／他人 as one
+ * role, and the source words the model keeps that hold no pronoun (先帝, 君子).
+ */
+function roleSwaps(text: Text, model: Model): Set<number> {
+  let cached = roleContexts.get(model.text);
+  if (!cached) {
+    // The source's two-character words the model keeps (先帝, 小喬), no pronoun among them.
+    const source = model.source.chars;
+    const names = new Set<string>();
+    for (let i = 0; i + 2 <= source.length; i += 1) {
+      const word = source.slice(i, i + 2);
+      if (model.source.clauseOf[i] !== model.source.clauseOf[i + 1]) continue;
+      if ([...word].every((ch) => FUNCTION_CHARACTERS.has(ch)) || [...word].some((ch) => NEGATORS.has(ch)))
+        continue;
+      if (ROLE_WORDS.some((person) => word.includes(person)) || !model.text.chars.includes(word)) continue;
+      names.add(word);
+    }
+    const contexts = new Map<string, Set<string>>();
+    for (const { roles, span } of rolesIn(model.text, [...names])) {
+      for (const side of ['left', 'right'] as const) {
+        const words = besideSpan(model.text, span, side);
+        if (words.length === 0) continue;
+        const key = `${side}:${words}`;
+        const known = contexts.get(key) ?? new Set<string>();
+        for (const role of roles) known.add(role);
+        contexts.set(key, known);
+      }
+    }
+    cached = { names: [...names], contexts };
+    roleContexts.set(model.text, cached);
+  }
+  const { names, contexts } = cached;
+  const modelRoles = new Set([...contexts.values()].flatMap((roles) => [...roles]));
+  const broken = new Set<number>();
+  // A third person's pronoun may stand for a name (他們 for 父母), and a name for it.
+  const isName = (role: string) => !ROLE_WORDS.includes(role);
+  const agree = (role: string, other: string) =>
+    role === other ||
+    (THIRD_PERSONS.has(role) && isName(other)) ||
+    (isName(role) && THIRD_PERSONS.has(other));
+  for (const { roles, span } of rolesIn(text, names)) {
+    // After a preposition (對我寬容 for 寬容我) a person is no agent of the verb that follows.
+    const governed = PREPOSITIONS.has(text.chars[span.start - 1] ?? '');
+    // The model's people, and the speaker or the one spoken to put where the model has another (我卻正在 for 那人卻正在).
+    if (![...roles].some((role) => modelRoles.has(role) || SPEAKERS.has(role))) continue;
+    for (const side of ['left', 'right'] as const) {
+      if (governed && side === 'right') continue;
+      const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
+      if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
+        broken.add(text.clauseOf[span.start] ?? 0);
+    }
+  }
+  return broken;
+}
+
+/** Words that compare what stands before them with what follows (比生命更重要, 不如登上高處). */
+const COMPARERS = ['比不上', '趕不上', '不如', '不及', '勝過', '比'].map(foldText);
+const PASSIVE = foldText('被');
+const DISPOSAL = foldText('把');
+
+/** The two-character word after each comparer, 把 and 被 in the text: `[marker, word, at]`. */
+function markedWords(chars: string, markers: readonly string[]): [string, string, number][] {
+  const out: [string, string, number][] = [];
+  for (let i = 0; i < chars.length; i += 1) {
+    const marker = markers.find((m) => chars.startsWith(m, i));
+    if (marker === undefined) continue;
+    const word = chars.slice(i + marker.length, i + marker.length + 2);
+    if (word.length === 2 && ![...word].every((ch) => FUNCTION_CHARACTERS.has(ch)))
+      out.push([marker, word, i]);
+    i += marker.length - 1;
+  }
+  return out;
+}
+
+/**
+ * The clauses of the answer that turn a comparison or a voice of the model about (rule 4): the word
+ * the model compares against (比生命更重要) stands before the comparer in the answer (生命比…更重要);
+ * what the model has after 把 stands after 被 (把越國人打敗 → 被越國人打敗), or the other way.
+ */
+function turnedComparisons(text: Text, model: Model): Set<number> {
+  const broken = new Set<number>();
+  const chars = text.chars;
+  const mine = markedWords(chars, [...COMPARERS, PASSIVE, DISPOSAL]);
+  for (const [marker, word] of markedWords(model.text.chars, [...COMPARERS, PASSIVE, DISPOSAL])) {
+    if (mine.some(([m, w]) => m === marker && w === word)) continue;
+    if (marker === PASSIVE || marker === DISPOSAL) {
+      const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
+      for (const [m, w, at] of mine) {
+        // 被越國人打敗 for 把越國人打敗; 越國人把他們打敗 for 把越國人打敗.
+        const turned = m === other && w === word;
+        const before =
+          m === marker &&
+          chars.slice(Math.max(0, at - 4), at).includes(word) &&
+          sameClause(text, Math.max(0, at - 4), at + 1);
+        if (turned || before) broken.add(text.clauseOf[at] ?? 0);
+      }
+      continue;
+    }
+    // The compared word before a comparer of the same kind in one clause of the answer.
+    for (const [m, , at] of mine) {
+      if (m !== marker && !(COMPARERS.includes(m) && m.length === marker.length)) continue;
+      const clause = text.clauseOf[at];
+      const before = occurrences(chars, word).some(
+        (span) => span.end <= at && text.clauseOf[span.start] === clause,
+      );
+      if (before) broken.add(clause ?? 0);
+    }
+  }
+  return broken;
+}
+
+/**
+ * The clauses where the answer negates the other one of a word the model has both negated and
+ * plain (不賄賂秦國的國家…賄賂秦國的國家 turned into 賄賂…不賄賂): which of the two is negated is turned.
+ */
+function turnedPolarity(text: Text, model: Model): Set<number> {
+  const broken = new Set<number>();
+  const firstNegated = (chars: string, word: string): boolean | null => {
+    const spans = occurrences(chars, word);
+    if (spans.length < 2) return null;
+    const negated = spans.map((span) => NEGATORS.has(chars[span.start - 1] ?? ''));
+    if (negated.every((n) => n) || negated.every((n) => !n)) return null;
+    return negated[0] ?? null;
+  };
+  const m = model.text.chars;
+  for (let i = 0; i + 3 <= m.length; i += 1) {
+    if (!NEGATORS.has(m[i] ?? '')) continue;
+    const word = m.slice(i + 1, i + 3);
+    if ([...word].some((ch) => FUNCTION_CHARACTERS.has(ch) || NEGATORS.has(ch))) continue;
+    const theirs = firstNegated(m, word);
+    const mine = firstNegated(text.chars, word);
+    if (theirs === null || mine === null || theirs === mine) continue;
+    for (const span of occurrences(text.chars, word)) broken.add(text.clauseOf[span.start] ?? 0);
+  }
+  return broken;
 }
 
 /** Pairs of the model's words the answer turns about, past which the structure matches no model. */
-const TURNED_PAIRS = 5;
+const TURNED_PAIRS = 7;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
 
 /**
@@ -1404,6 +1706,34 @@ function isWordList(
   );
 }
 
+/** Words that join the terms of a list (倒裝和以動襯靜). */
+const LIST_JOINERS = new Set([...'和及與、'].map(foldText));
+/** The longest term of a list of terms (以動襯靜、人生如夢: four characters, five with a particle). */
+const TERM_LENGTH = 5;
+
+/**
+ * A short answer made of terms, not statements: two or more pieces between its punctuation, spaces
+ * and joining words (和、及), none longer than a term, the whole far shorter than the model's answer
+ * (倒裝、以動襯靜、純樸和諧 for a question asking what the technique is and what it does).
+ */
+function isTermList(text: Text, model: Model): boolean {
+  if (text.chars.length === 0 || text.chars.length > 0.4 * model.text.chars.length) return false;
+  let pieces = 0;
+  let length = 0;
+  for (let i = 0; i <= text.chars.length; i += 1) {
+    const ends = i === text.chars.length || text.clauseOf[i] !== text.clauseOf[i - 1];
+    const ch = text.chars[i] ?? '';
+    if (i < text.chars.length && !ends && !LIST_JOINERS.has(ch)) {
+      length += 1;
+      continue;
+    }
+    if (length > TERM_LENGTH) return false;
+    if (length > 0) pieces += 1;
+    length = i < text.chars.length && !LIST_JOINERS.has(ch) ? 1 : 0;
+  }
+  return pieces >= 2;
+}
+
 /**
  * Marks a free-text answer against a scheme. `source` is the text the item asks to render (its
  * `targetText`, for a paper item also the passages it quotes, one per line: see `markingSource`);
@@ -1476,15 +1806,31 @@ export function markAnswer(
     ...all.flatMap((list) => list.filter((f) => f.rendering.length > 1).map((f) => f.span)),
   ];
   const shortAnswer = kind === 'fill_in' && text.chars.length <= 4;
-  const found: (Found | null)[] = compiled.points.map((p, i) => {
-    if (voided[i]) return null;
-    if (p.isNegation) return assigned[negationIndexes.indexOf(i)] ?? null;
-    const candidates = (all[i] ?? []).filter(
+  const matches: Found[][] = compiled.points.map((p, i) => {
+    if (voided[i] || p.isNegation) return [];
+    return (all[i] ?? []).filter(
       (f) =>
         (f.rendering.length > 1 || shortAnswer || inContext(f, placedSpans, text, model, i)) &&
         (kind !== 'short_answer' || isStatement(text, f.span)),
     );
+  });
+  const found: (Found | null)[] = compiled.points.map((p, i) => {
+    if (voided[i]) return null;
+    if (p.isNegation) return assigned[negationIndexes.indexOf(i)] ?? null;
+    const candidates = matches[i] ?? [];
     return candidates.find((f) => !f.typo) ?? candidates[0] ?? null;
+  });
+  // A word's match inside another point's longer words (放棄 inside 不放棄) is that point's: the word
+  // takes another of its matches, if it has one.
+  found.forEach((f, i) => {
+    if (!f || compiled.points[i]?.isNegation) return;
+    const inside = (span: Span) =>
+      found.some(
+        (g, j) => g && j !== i && g.span.end - g.span.start > span.end - span.start && overlaps(g.span, span),
+      );
+    if (!inside(f.span)) return;
+    const other = (matches[i] ?? []).find((c) => !c.typo && !inside(c.span));
+    if (other) found[i] = other;
   });
 
   // A word the lists lack, in the model's own frame (處於［貧乏］之中 for 處於窮困之中), sharing a character
@@ -1498,6 +1844,7 @@ export function markAnswer(
   }
 
   // 6. A list of words is no statement.
+  if (kind === 'short_answer' && model && isTermList(text, model)) return nothing('keyword_list', false);
   if (kind !== 'fill_in') {
     const spans = [...found.flatMap((f) => (f ? f.pieces : [])), ...anchorSpans.map((a) => a.span)];
     if (found.some((f) => f !== null) && isWordList(text, spans, model, new Set(passages.join(''))))
@@ -1537,8 +1884,11 @@ export function markAnswer(
       });
     }
     for (const clause of modelOrderBreaks(tokens)) voidClauses.add(clause);
+    for (const clause of roleSwaps(text, model)) voidClauses.add(clause);
+    for (const clause of turnedComparisons(text, model)) voidClauses.add(clause);
+    for (const clause of turnedPolarity(text, model)) voidClauses.add(clause);
   }
-  for (const clause of relationBreaks(compiled.relations, found, text)) voidClauses.add(clause);
+  for (const clause of relationBreaks(compiled.relations, found, text, matches)) voidClauses.add(clause);
   if (voidClauses.size > 0) notes.push(note('order'));
 
   // 5. Polarity: every negation of the answer licensed by a point's match or a source word.
@@ -1554,14 +1904,34 @@ export function markAnswer(
       ...anchorSpans.map((a) => a.span),
     ];
     // The source's own negations that no negation point tests (不龜手 rendered 防止) may be kept.
-    const sourceNegations = negationsIn(passages[0] ?? '').length;
+    // A negation inside a point's source characters (得無 tested as 恐怕) is that point's to render.
+    const source = passages[0] ?? '';
+    const tested = compiled.points.flatMap((p) =>
+      p.isNegation ? [] : occurrences(source, foldText(String(p.point.source ?? ''))),
+    );
+    const sourceNegations = negationsIn(source).filter(
+      (n) => !tested.some((span) => overlaps(span, n)),
+    ).length;
     const free =
       kind === 'translation'
         ? Math.max(0, sourceNegations - compiled.points.filter((p) => p.isNegation).length)
         : 0;
+    // A negation repeated with 也／亦／又 in the clause after the one a negation point holds carries
+    // that point on over a list (沒有鋒利的爪牙，也沒有強健的筋骨 for 無爪牙之利，筋骨之強).
+    const repeats = (n: Negation): boolean => {
+      if (!REPEATERS.has(text.chars[n.start - 1] ?? '')) return false;
+      const clause = text.clauseOf[n.start] ?? 0;
+      return compiled.points.some((p, i) => {
+        const f = found[i];
+        if (!p.isNegation || !f) return false;
+        const before = clause - (text.clauseOf[f.span.start] ?? 0);
+        return before === 1 && text.chars[f.span.start] === text.chars[n.start];
+      });
+    };
     const stray = negationsIn(text.chars)
       .filter((n) => !licensed.some((span) => overlaps(span, n)))
-      .slice(free);
+      .slice(free)
+      .filter((n) => kind !== 'translation' || !repeats(n));
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
@@ -1641,15 +2011,32 @@ export function markAnswer(
     if (earned && f?.typo) notes.push(note('typo', p.point.id));
     return { ...unearned(p), earned, matched: earned && f ? f.rendering.text : null };
   });
+  // One plain word short in an otherwise sound translation of five points or more (nothing noted, about
+  // the model's length): the answer's own word for it, with none of the source's characters, is
+  // taken, as a marker reads a paraphrase (rule 2's last resort).
+  if (model && kind === 'translation' && notes.length === 0 && available >= LENIENT_POINTS) {
+    const missed = points.flatMap((p, i) => (p.earned ? [] : [i]));
+    const i = missed.length === 1 ? (missed[0] ?? -1) : -1;
+    const point = compiled.points[i];
+    const ratio = text.chars.length / Math.max(1, model.text.chars.length);
+    const sourceCharacters = [...foldText(String(point?.point.source ?? ''))];
+    if (
+      point &&
+      isPlainWord(point) &&
+      !voided[i] &&
+      ratio >= 0.6 &&
+      ratio <= 1.6 &&
+      !sourceCharacters.some((ch) => text.chars.includes(ch))
+    ) {
+      points[i] = { ...(points[i] as MarkedPoint), earned: true };
+    }
+  }
   const earned = points.filter((p) => p.earned).length;
   // 7. Every point, but the model's words in another order (three or more of its word pairs turned
   // about within a clause), or far longer than the model: a teacher decides.
   if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
     uncertain = true;
   }
-  // Every point, but the people of the model in another order (我跟從他 for 他跟從我): who did what is
-  // in doubt.
-  if (model && earned === available && kind === 'translation' && swapsPeople(text, model)) uncertain = true;
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;
   }

@@ -240,7 +240,7 @@ describe('renderings', () => {
 });
 
 describe('answers left to a teacher', () => {
-  it('every point, but the people of the model in another order (我跟從他 for 他跟從我): 待老師批閱', () => {
+  it('every point, but the people of the model in each other’s places (他跟從我 for 我跟從他): the roles are turned', () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'word', source: '從', label: '從', accept: ['跟從'] }],
     };
@@ -248,7 +248,9 @@ describe('answers left to a teacher', () => {
     const mark = (answer: string) =>
       markAnswer(scheme, '吾從而師之', answer, { type: 'sentence_translation', model });
     expect(mark('我跟從他求學。').isCorrect).toBe(true);
-    expect(mark('他跟從我學習。')).toMatchObject({ uncertain: true, isCorrect: false });
+    const turned = mark('他跟從我學習。');
+    expect(turned).toMatchObject({ isCorrect: false, earned: 0 });
+    expect(codes(turned)).toContain('order');
   });
 
   it("every point, but the model's words turned about within a clause: 待老師批閱", () => {
