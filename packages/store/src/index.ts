@@ -17,6 +17,7 @@ export * from './projector.ts';
 export * from './push-repo.ts';
 export * from './question-repo.ts';
 export * from './read-models/index.ts';
+export * from './rebuild.ts';
 export * from './redis.ts';
 export * from './reminders.ts';
 export * from './secrets-repo.ts';

@@ -254,27 +254,35 @@ export async function eraseLearner(
     // The free text they typed: its key goes, so the log's sealed copies can no longer be read; the
     // read models' copies of it go too (a rebuild reads them as ERASED_TEXT).
     await trx.deleteFrom('learner_keys').where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('error_questions')
-      .set({ incorrect_answer: null, user_explanation: null })
-      .where('user_id', '=', userId)
-      .execute();
     await trx.deleteFrom('learner_replay_snapshots').where('user_id', '=', userId).execute();
-    const projection = await trx
-      .selectFrom('learner_projections')
-      .select('view')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (projection) {
-      await trx
-        .updateTable('learner_projections')
-        .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
-        .where('user_id', '=', userId)
-        .execute();
-    }
+    await forgetFreeText(trx, userId);
     await removeFromIndex();
   });
   keyRingOf(db)?.forget(userId);
+}
+
+/**
+ * Empties the free text an erased learner typed from their read models (the error book, the stored
+ * view). Also run by a rebuild's swap for learners erased while it built (`rebuild.ts`).
+ */
+export async function forgetFreeText(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('error_questions')
+    .set({ incorrect_answer: null, user_explanation: null })
+    .where('user_id', '=', userId)
+    .execute();
+  const projection = await trx
+    .selectFrom('learner_projections')
+    .select('view')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (projection) {
+    await trx
+      .updateTable('learner_projections')
+      .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
+      .where('user_id', '=', userId)
+      .execute();
+  }
 }
 
 /** The fields of a learner's view that hold text they typed (their answers, their notes). */

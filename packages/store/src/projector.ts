@@ -24,12 +24,7 @@ import {
   learnerStreamId,
   userIdOfStream,
 } from './event-store.ts';
-import {
-  LEADERBOARD_REBUILD_LOCK,
-  type LeaderboardIndex,
-  type RankFigures,
-  rankedFigures,
-} from './leaderboard.ts';
+import { LEADERBOARD_REBUILD_LOCK, type LeaderboardIndex, type RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
 import {
@@ -68,6 +63,12 @@ export interface ProjectorDeps {
   nextVersion: () => Promise<number>;
   /** Called after each commit that applied events (metrics). */
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
+  /**
+   * A schema holding shadow copies of the read-model tables (the rebuild's, `rebuild.ts`): each batch's
+   * transaction puts it first on the search path, so the read models are read and written there while
+   * the log and the accounts are read from `public`. Absent: the live tables.
+   */
+  schema?: string;
 }
 
 function toDomain(e: LoggedEvent): LearnerEvent {
@@ -572,6 +573,14 @@ interface BatchOutcome {
  */
 export function createProjector(deps: ProjectorDeps): Projector {
   const { db } = deps;
+  if (deps.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(deps.schema)) {
+    throw new Error(`not a schema name: ${deps.schema}`);
+  }
+  // Set in the lock statement, so a shadow batch costs no extra round trip (a prepared statement is
+  // parsed again when the search path differs from its last use).
+  const searchPath = deps.schema
+    ? sql.raw(`select set_config('search_path', '${deps.schema}, public', true),`)
+    : sql.raw('select');
 
   async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
     return db.transaction().execute(async (trx) => {
@@ -579,7 +588,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       // The rebuild lock, shared, first: a rebuild of the Redis ranking waits for this batch and this
       // batch for the rebuild (healRedisLeaderboard).
       await sql`${sql.raw(PREPARED)}
-        select pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
+        ${searchPath} pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
           (select count(pg_advisory_xact_lock(hashtext(s.id)))
            from (select id from json_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::json)
              as t(id) order by 1) s)
@@ -729,38 +738,4 @@ export const READ_MODEL_TABLES = [
 /** Removes one learner's read models (before refolding them from the log). */
 export async function clearLearner(trx: Db, userId: string): Promise<void> {
   for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-}
-
-/** Learners a rebuild projects in one transaction. */
-const REBUILD_BATCH = 50;
-
-/**
- * Drops every read model and folds them again from the event log, learner by learner, then replaces
- * the ranking index. `onProgress` hears after each batch of learners (learners done, events folded).
- */
-export async function rebuildProjections(
-  db: Db,
-  projector: Projector,
-  leaderboard: LeaderboardIndex,
-  onProgress: (done: number, total: number, events: number) => void = () => {},
-): Promise<{ learners: number; events: number }> {
-  await db.transaction().execute(async (trx) => {
-    for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).execute();
-  });
-  const streams = await db
-    .selectFrom('streams')
-    .select('stream_id')
-    .where('stream_id', 'like', LEARNER_STREAMS_LIKE)
-    .orderBy('stream_id')
-    .execute();
-  let events = 0;
-  let done = 0;
-  for (let i = 0; i < streams.length; i += REBUILD_BATCH) {
-    const userIds = streams.slice(i, i + REBUILD_BATCH).map((s) => userIdOfStream(s.stream_id));
-    for (const result of (await projector.projectLearners(userIds)).values()) events += result.applied;
-    done += userIds.length;
-    onProgress(done, streams.length, events);
-  }
-  await leaderboard.replaceAll(await rankedFigures(db));
-  return { learners: streams.length, events };
 }
