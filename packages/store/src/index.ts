@@ -13,6 +13,7 @@ export { ERASED_TEXT, keyRingOf } from './learner-keys.ts';
 export * from './ports.ts';
 export { PREPARED } from './prepared.ts';
 export * from './privacy-repo.ts';
+export * from './projections.ts';
 export * from './projector.ts';
 export * from './push-repo.ts';
 export * from './question-repo.ts';

@@ -24,7 +24,8 @@ import { LEARNER_STREAM_PREFIX, LEARNER_STREAMS_LIKE, userIdOfStream } from './e
 import { LEADERBOARD_REBUILD_LOCK, type LeaderboardIndex, rankedFigures } from './leaderboard.ts';
 import { createLocalBroadcast } from './ports.ts';
 import { forgetFreeText } from './privacy-repo.ts';
-import { createProjector, type Projector, READ_MODEL_TABLES } from './projector.ts';
+import { READ_MODEL_TABLES } from './projections.ts';
+import { createProjector, type Projector } from './projector.ts';
 
 /** The schema of the shadow tables while a rebuild runs (absent otherwise). */
 export const REBUILD_SCHEMA = 'wenyan_rebuild';
