@@ -103,12 +103,9 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
     // Each read model's tables, as the registry names them.
     Promise.all(
       READ_MODEL_EXPORTS.map(async (e) => {
-        const rows = await db
-          .selectFrom(e.table)
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy(e.orderBy.map((c) => sql.ref(c)))
-          .execute();
+        let query = db.selectFrom(e.table).selectAll().where('user_id', '=', userId);
+        for (const column of e.orderBy) query = query.orderBy(sql.ref(column));
+        const rows = await query.execute();
         return [e.name, rows.map((r) => plain(r as Record<string, unknown>))] as const;
       }),
     ),
