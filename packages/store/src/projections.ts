@@ -556,7 +556,13 @@ export type ReadModelTable =
  */
 export const TABLE_KINDS: {
   [T in keyof Database]: T extends ReadModelTable ? 'read-model' : 'source' | 'cache';
+} & {
+  // Typed where they are used (`read-models/renderings.ts`, `withTables`), not in `Database`.
+  accepted_renderings: 'source';
+  rendering_changes: 'source';
 } = {
+  accepted_renderings: 'source',
+  rendering_changes: 'source',
   lessons: 'source',
   questions: 'source',
   vocabulary_sessions: 'source',
