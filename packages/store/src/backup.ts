@@ -13,7 +13,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { keyRingOf } from './learner-keys.ts';
-import { READ_MODEL_TABLES } from './projector.ts';
+import { READ_MODEL_TABLES } from './projections.ts';
 
 export const BACKUP_FORMAT = 'wenyan-backup';
 export const BACKUP_FORMAT_VERSION = 1;

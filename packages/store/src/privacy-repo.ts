@@ -10,24 +10,38 @@ import type { Db } from './db.ts';
 import { learnerStreamId } from './event-store.ts';
 import type { RankFigures } from './leaderboard.ts';
 import { keyRingOf } from './learner-keys.ts';
+import { READ_MODEL_EXPORTS } from './projections.ts';
 import { eraseReminderData, reminderDataOf } from './push-repo.ts';
 
-/** The tables of a learner's read models, as the export lists them (also its CSV tables). */
-export const EXPORT_TABLES = [
+/** The export's tables that are not read models, with their labels in the settings screen. */
+const SOURCE_EXPORTS = {
+  events: '學習紀錄（全部事件）',
+  classes: '班別',
+  reminder_settings: '每日提醒設定',
+  push_subscriptions: '接收提醒的裝置',
+  reminders_sent: '已發出的提醒',
+} as const;
+
+/**
+ * The tables of a learner's export (also its CSV tables), in order: the events, each read model's
+ * tables as the registry of projections names them (`projections.ts`), then classes and reminders.
+ * `@wenyan/contracts`' `EXPORT_TABLE_NAMES` lists the same (`projections.int.test.ts`).
+ */
+export const EXPORT_TABLES: readonly string[] = [
   'events',
-  'lesson_stats',
-  'completed_activities',
-  'error_questions',
-  'vocabulary_records',
-  'review_cards',
-  'review_settings',
-  'pending_answers',
+  ...READ_MODEL_EXPORTS.map((e) => e.name),
   'classes',
   'reminder_settings',
   'push_subscriptions',
   'reminders_sent',
-] as const;
-export type ExportTable = (typeof EXPORT_TABLES)[number];
+];
+export type ExportTable = string;
+
+/** What each table of the export holds, as the settings screen names it (Traditional Chinese). */
+export const EXPORT_TABLE_LABELS: Readonly<Record<string, string>> = {
+  ...SOURCE_EXPORTS,
+  ...Object.fromEntries(READ_MODEL_EXPORTS.map((e) => [e.name, e.label])),
+};
 
 export interface LearnerExport {
   exportedAt: string;
@@ -58,21 +72,7 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
 
 /** Everything the product keeps about a learner: the account, the whole event history, every read model. */
 export async function exportLearnerData(db: Db, userId: string): Promise<LearnerExport> {
-  const [
-    account,
-    totals,
-    projection,
-    events,
-    lessons,
-    activities,
-    errors,
-    vocabulary,
-    cards,
-    settings,
-    pending,
-    classes,
-    reminders,
-  ] = await Promise.all([
+  const [account, totals, projection, events, readModels, classes, reminders] = await Promise.all([
     db
       .selectFrom('users')
       .select([
@@ -100,28 +100,15 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
       .where('stream_id', '=', learnerStreamId(userId))
       .orderBy('version')
       .execute(),
-    db
-      .selectFrom('user_lesson_stats')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('lesson_id')
-      .execute(),
-    db
-      .selectFrom('completed_activities')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('lesson_id')
-      .execute(),
-    db.selectFrom('error_questions').selectAll().where('user_id', '=', userId).execute(),
-    db.selectFrom('vocabulary_records').selectAll().where('user_id', '=', userId).orderBy('seq').execute(),
-    db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
-    db.selectFrom('review_settings').selectAll().where('user_id', '=', userId).execute(),
-    db
-      .selectFrom('pending_answers')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('answer_version')
-      .execute(),
+    // Each read model's tables, as the registry names them.
+    Promise.all(
+      READ_MODEL_EXPORTS.map(async (e) => {
+        let query = db.selectFrom(e.table).selectAll().where('user_id', '=', userId);
+        for (const column of e.orderBy) query = query.orderBy(sql.ref(column));
+        const rows = await query.execute();
+        return [e.name, rows.map((r) => plain(r as Record<string, unknown>))] as const;
+      }),
+    ),
     classMemberships(db)
       .selectFrom('class_members')
       .innerJoin('classes', 'classes.id', 'class_members.class_id')
@@ -137,13 +124,7 @@ export async function exportLearnerData(db: Db, userId: string): Promise<Learner
     view: projection?.view ?? null,
     tables: {
       events: events.map((e) => plain(e as Record<string, unknown>)),
-      lesson_stats: lessons.map((r) => plain(r as Record<string, unknown>)),
-      completed_activities: activities.map((r) => plain(r as Record<string, unknown>)),
-      error_questions: errors.map((r) => plain(r as Record<string, unknown>)),
-      vocabulary_records: vocabulary.map((r) => plain(r as Record<string, unknown>)),
-      review_cards: cards.map((r) => plain(r as Record<string, unknown>)),
-      review_settings: settings.map((r) => plain(r as Record<string, unknown>)),
-      pending_answers: pending.map((r) => plain(r as Record<string, unknown>)),
+      ...Object.fromEntries(readModels),
       classes: classes.map((r) => plain(r as Record<string, unknown>)),
       reminder_settings: reminders.settings.map(plain),
       push_subscriptions: reminders.devices.map(plain),
@@ -254,27 +235,35 @@ export async function eraseLearner(
     // The free text they typed: its key goes, so the log's sealed copies can no longer be read; the
     // read models' copies of it go too (a rebuild reads them as ERASED_TEXT).
     await trx.deleteFrom('learner_keys').where('user_id', '=', userId).execute();
-    await trx
-      .updateTable('error_questions')
-      .set({ incorrect_answer: null, user_explanation: null })
-      .where('user_id', '=', userId)
-      .execute();
     await trx.deleteFrom('learner_replay_snapshots').where('user_id', '=', userId).execute();
-    const projection = await trx
-      .selectFrom('learner_projections')
-      .select('view')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (projection) {
-      await trx
-        .updateTable('learner_projections')
-        .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
-        .where('user_id', '=', userId)
-        .execute();
-    }
+    await forgetFreeText(trx, userId);
     await removeFromIndex();
   });
   keyRingOf(db)?.forget(userId);
+}
+
+/**
+ * Empties the free text an erased learner typed from their read models (the error book, the stored
+ * view). Also run by a rebuild's swap for learners erased while it built (`rebuild.ts`).
+ */
+export async function forgetFreeText(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('error_questions')
+    .set({ incorrect_answer: null, user_explanation: null })
+    .where('user_id', '=', userId)
+    .execute();
+  const projection = await trx
+    .selectFrom('learner_projections')
+    .select('view')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (projection) {
+    await trx
+      .updateTable('learner_projections')
+      .set({ view: JSON.stringify(withoutFreeText(projection.view)) })
+      .where('user_id', '=', userId)
+      .execute();
+  }
 }
 
 /** The fields of a learner's view that hold text they typed (their answers, their notes). */

@@ -1,18 +1,11 @@
 import {
-  cardOfStored,
-  coreOf,
-  type ErrorRecordView,
   projectLearner as fold,
   initialLearnerView,
   LEARNER_VIEW_VERSION,
   type LearnerEvent,
-  type LearnerFold,
   type LearnerItems,
   type LearnerView,
   leaderboardEntry,
-  lessonAccuracy,
-  levelForXp,
-  targetRecallOf,
   upcast,
   withItems,
 } from '@wenyan/domain';
@@ -24,14 +17,16 @@ import {
   learnerStreamId,
   userIdOfStream,
 } from './event-store.ts';
-import {
-  LEADERBOARD_REBUILD_LOCK,
-  type LeaderboardIndex,
-  type RankFigures,
-  rankedFigures,
-} from './leaderboard.ts';
+import { LEADERBOARD_REBUILD_LOCK, type LeaderboardIndex, type RankFigures } from './leaderboard.ts';
 import type { Broadcast } from './ports.ts';
 import { PREPARED } from './prepared.ts';
+import {
+  type LearnerChange,
+  type LoggedEvent,
+  PROJECTIONS,
+  READ_MODEL_TABLES,
+  type TableWrite,
+} from './projections.ts';
 import {
   cardItemsJson,
   type ErrorItemJson,
@@ -68,6 +63,12 @@ export interface ProjectorDeps {
   nextVersion: () => Promise<number>;
   /** Called after each commit that applied events (metrics). */
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
+  /**
+   * A schema holding shadow copies of the read-model tables (the rebuild's, `rebuild.ts`): each batch's
+   * transaction puts it first on the search path, so the read models are read and written there while
+   * the log and the accounts are read from `public`. Absent: the live tables.
+   */
+  schema?: string;
 }
 
 function toDomain(e: LoggedEvent): LearnerEvent {
@@ -89,372 +90,39 @@ const sameRank = (a: RankFigures, b: RankFigures) =>
   a.completedLessons === b.completedLessons &&
   a.averageAccuracy === b.averageAccuracy;
 
-/** One learner's event as the projector reads it: what the fold and the read models need. */
-interface LoggedEvent {
-  version: number;
-  type: string;
-  schemaVersion: number;
-  data: Record<string, unknown>;
-  recordedAt: Date;
-}
+/** The batch statement's writes, from the registry, in its order. */
+const WRITES = PROJECTIONS.flatMap((p) => p.writes);
 
-/** What one learner's projection writes, as JSON rows for the batch statement. */
-interface LearnerRows {
-  projection: Record<string, unknown>;
-  totals: Record<string, unknown>;
-  lessons: Record<string, unknown>[];
-  activities: Record<string, unknown>[];
-  errors: Record<string, unknown>[];
-  vocabulary: Record<string, unknown>[];
-  cards: Record<string, unknown>[];
-  settings: Record<string, unknown>[];
-  /** Answers left pending (待老師批閱) by this batch's events (marked already when the marks came too). */
-  pending: Record<string, unknown>[];
-  /** Teachers' marks of answers left pending by an earlier batch. */
-  marks: Record<string, unknown>[];
-}
-
-/** The pending-answer rows of one learner's new events: new pending answers, and marks of older ones. */
-function pendingRows(
-  userId: string,
-  events: readonly LoggedEvent[],
-  domainEvents: readonly LearnerEvent[],
-): Pick<LearnerRows, 'pending' | 'marks'> {
-  const pending = new Map<number, Record<string, unknown>>();
-  const marks: Record<string, unknown>[] = [];
-  domainEvents.forEach((e, i) => {
-    if (e.type === 'AnswerSubmitted' && e.data.pendingReview === true) {
-      const version = events[i]!.version;
-      pending.set(version, {
-        user_id: userId,
-        answer_version: version,
-        question_id: e.data.questionId,
-        lesson_id: e.data.lessonId,
-        question_type: e.data.questionType,
-        selected_answer: e.data.selectedAnswer,
-        points: e.data.points,
-        points_earned: e.data.pointsEarned,
-        points_available: e.data.pointsAvailable,
-        submitted_at: e.data.answeredAt ?? e.data.at,
-        status: 'pending',
-        marked_points_earned: null,
-        marked_is_correct: null,
-        marked_by: null,
-        teacher_note: null,
-        marked_at: null,
-      });
-    } else if (e.type === 'AnswerTeacherMarked') {
-      const mark = {
-        status: 'marked',
-        marked_points_earned: e.data.pointsEarned,
-        marked_is_correct: e.data.isCorrect,
-        marked_by: e.data.teacherId,
-        teacher_note: e.data.note,
-        marked_at: e.data.at,
-      };
-      const row = pending.get(e.data.answerVersion);
-      // One statement cannot insert a row and update it too: marks of this batch's answers go in the row.
-      if (row) pending.set(e.data.answerVersion, { ...row, ...mark });
-      else marks.push({ user_id: userId, answer_version: e.data.answerVersion, ...mark });
-    }
-  });
-  return { pending: [...pending.values()], marks };
+/** One write of the batch statement as a data-modifying CTE over its JSON rows (`rows`). */
+function cteOf(w: TableWrite, i: number, rows: string) {
+  const populate = w.json ? 'json_populate_recordset' : 'jsonb_populate_recordset';
+  const source = sql`${sql.raw(`${populate}(null::${w.table}, `)}${rows}${sql.raw(`::${w.json ? 'json' : 'jsonb'}) as x`)}`;
+  const computed = Object.entries(w.computed ?? {}) as [string, string][];
+  const columns = [...w.columns, ...computed.map(([c]) => c)];
+  const values = [...w.columns.map((c) => `x.${c}`), ...computed.map(([, e]) => e)];
+  const set = columns.filter((c) => !(w.key as readonly string[]).includes(c));
+  const name = sql.raw(`w${i}`);
+  if (w.mode === 'update-existing') {
+    return sql`${name} as (update ${sql.raw(w.table)} t set ${sql.raw(set.map((c) => `${c} = ${values[columns.indexOf(c)]}`).join(', '))}
+      from ${source} where ${sql.raw(w.key.map((k) => `t.${k} = x.${k}`).join(' and '))} returning 1)`;
+  }
+  const conflict =
+    w.mode === 'insert-new'
+      ? 'do nothing'
+      : `do update set ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  return sql`${name} as (insert into ${sql.raw(`${w.table} (${columns.join(', ')})`)}
+    select ${sql.raw(values.join(', '))} from ${source}
+    on conflict (${sql.raw(w.key.join(', '))}) ${sql.raw(conflict)} returning 1)`;
 }
 
 /**
- * The rows one learner's projection writes: the view's core and what changed between `before` and
- * `after` (the items `before` held are those the events touch, so only their changed rows are written).
+ * Writes the read models of several learners in ONE statement (a data-modifying CTE per write of the
+ * registry, over JSON rows): each learner's view and checkpoint and the rows that changed. One round
+ * trip whatever the batch's size; the statement's text is the same for every batch.
  */
-function learnerRows(
-  userId: string,
-  before: LearnerFold,
-  after: LearnerFold,
-  events: readonly LoggedEvent[],
-  domainEvents: readonly LearnerEvent[],
-): LearnerRows {
-  const last = events[events.length - 1]!;
-  const entry = leaderboardEntry(after);
-  let answers = 0;
-  let correct = 0;
-  for (const lesson of Object.values(after.lessons)) {
-    answers += lesson.answers;
-    correct += lesson.correctAnswers;
-  }
-  const activities: Record<string, unknown>[] = [];
-  const vocabulary: Record<string, unknown>[] = [];
-  domainEvents.forEach((e, i) => {
-    if (e.type === 'NodeCompleted' && e.data.firstCompletion) {
-      activities.push({
-        user_id: userId,
-        lesson_id: e.data.lessonId,
-        activity_type: e.data.nodeType,
-        completed_at: e.data.at,
-      });
-    } else if (e.type === 'VocabularyExerciseCompleted') {
-      vocabulary.push({
-        user_id: userId,
-        seq: events[i]!.version,
-        exercise_type: e.data.exerciseType,
-        exercise_id: e.data.exerciseId,
-        lesson_ids: e.data.lessonIds ?? null,
-        score: e.data.score,
-        time_spent: Math.round(e.data.timeSpent),
-        questions_answered: e.data.questionsAnswered,
-        correct_answers: e.data.correctAnswers,
-        difficulty: e.data.difficulty,
-        completed_at: e.data.at,
-      });
-    }
-  });
-  return {
-    projection: {
-      user_id: userId,
-      checkpoint: last.version,
-      view: coreOf(after),
-      last_event_at: last.recordedAt.toISOString(),
-    },
-    totals: {
-      user_id: userId,
-      total_xp: after.totalXP,
-      level: levelForXp(after.totalXP),
-      streak_days: after.streakDays,
-      last_active_date: after.lastActiveDay,
-      last_active_at: after.lastActiveAt,
-      completed_lessons: after.completedLessonCount,
-      average_accuracy: entry.averageAccuracy,
-      answers_count: answers,
-      correct_count: correct,
-    },
-    lessons: Object.values(after.lessons)
-      .filter((l) => before.lessons[String(l.lessonId)] !== l)
-      .map((l) => ({
-        user_id: userId,
-        lesson_id: l.lessonId,
-        questions_completed: l.questionsCompleted,
-        total_questions: l.totalQuestions,
-        correct_answers: l.correctAnswers,
-        xp_earned: l.xpEarned,
-        accuracy: lessonAccuracy(l.correctAnswers, l.answers),
-        updated_at: l.lastStudiedAt,
-      })),
-    activities,
-    errors: Object.values(after.errorBook)
-      .filter((r: ErrorRecordView) => before.errorBook[r.questionId] !== r)
-      .map((r) => ({
-        user_id: userId,
-        question_id: r.questionId,
-        attempt_count: r.attemptCount,
-        incorrect_answer: r.incorrectAnswer,
-        correct_answer: r.correctAnswer,
-        user_explanation: r.userExplanation,
-        is_active: r.isActive,
-        mastered_at: r.masteredAt,
-        first_error_at: r.firstErrorAt,
-        last_attempt_at: r.lastAttemptAt,
-      })),
-    vocabulary,
-    // The cards an answer moved, or every card when a new plan moved them all.
-    cards: Object.entries(after.reviews.cards)
-      .filter(([id, stored]) => before.reviews.cards[id] !== stored)
-      .map(([id, stored]) => {
-        const c = cardOfStored(id, stored);
-        return {
-          user_id: userId,
-          question_id: c.questionId,
-          lesson_id: c.lessonId,
-          question_type: c.questionType,
-          state: c.state,
-          stability: c.stability,
-          difficulty: c.difficulty,
-          reps: c.reps,
-          correct: c.correct,
-          lapses: c.lapses,
-          last_rating: c.lastRating,
-          last_review: c.lastReview,
-          due: c.due,
-        };
-      }),
-    settings: reviewSettingsRows(userId, before, after),
-    ...pendingRows(userId, events, domainEvents),
-  };
-}
-
-/** The learner's review settings row, when anything of it changed. */
-function reviewSettingsRows(
-  userId: string,
-  before: LearnerView,
-  after: LearnerView,
-): Record<string, unknown>[] {
-  const b = before.reviews;
-  const a = after.reviews;
-  if (
-    b &&
-    b.plan === a.plan &&
-    b.dailyGoal === a.dailyGoal &&
-    b.guideCompleted === a.guideCompleted &&
-    b.today === a.today
-  ) {
-    return [];
-  }
-  return [
-    {
-      user_id: userId,
-      exam_date: a.plan?.examDate ?? null,
-      exam_date_source: a.plan?.source ?? null,
-      exam_year: a.plan?.examYear ?? null,
-      target_recall: targetRecallOf(a),
-      daily_goal: a.dailyGoal,
-      guide_completed: a.guideCompleted,
-      reviewed_day: a.today?.day ?? null,
-      reviewed_count: a.today?.reviewed ?? 0,
-    },
-  ];
-}
-
-/**
- * Writes the read models of several learners in ONE statement (data-modifying CTEs over JSON rows):
- * each learner's view and checkpoint, totals, and the lesson, activity, error-book and vocabulary rows
- * that changed. One round trip whatever the batch's size.
- */
-async function writeReadModels(trx: Db, batch: readonly LearnerRows[]): Promise<void> {
-  const rows = (pick: (r: LearnerRows) => Record<string, unknown>[]) => JSON.stringify(batch.flatMap(pick));
-  await sql`${sql.raw(PREPARED)}
-    with projections as (
-      insert into learner_projections (user_id, checkpoint, view, view_schema, last_event_at, projected_at)
-      select x.user_id, x.checkpoint, x.view, ${LEARNER_VIEW_VERSION}::integer, x.last_event_at, now()
-      from json_to_recordset(${rows((r) => [r.projection])}::json)
-        as x(user_id bigint, checkpoint integer, view json, last_event_at timestamptz)
-      on conflict (user_id) do update set checkpoint = excluded.checkpoint, view = excluded.view,
-        view_schema = excluded.view_schema, last_event_at = excluded.last_event_at,
-        projected_at = excluded.projected_at
-      returning 1
-    ),
-    totals as (
-      insert into user_totals (user_id, total_xp, level, streak_days, last_active_date, last_active_at,
-        completed_lessons, average_accuracy, answers_count, correct_count, ranked, updated_at)
-      select x.user_id, x.total_xp, x.level, x.streak_days, x.last_active_date, x.last_active_at,
-        x.completed_lessons, x.average_accuracy, x.answers_count, x.correct_count,
-        not coalesce((select u.leaderboard_opt_out from users u where u.id = x.user_id), false), now()
-      from jsonb_to_recordset(${rows((r) => [r.totals])}::jsonb)
-        as x(user_id bigint, total_xp integer, level integer, streak_days integer, last_active_date text,
-          last_active_at timestamptz, completed_lessons integer,
-          average_accuracy double precision, answers_count integer, correct_count integer)
-      on conflict (user_id) do update set total_xp = excluded.total_xp, level = excluded.level,
-        streak_days = excluded.streak_days, last_active_date = excluded.last_active_date,
-        last_active_at = excluded.last_active_at, ranked = excluded.ranked,
-        completed_lessons = excluded.completed_lessons, average_accuracy = excluded.average_accuracy,
-        answers_count = excluded.answers_count, correct_count = excluded.correct_count,
-        updated_at = excluded.updated_at
-      returning 1
-    ),
-    lessons as (
-      insert into user_lesson_stats (user_id, lesson_id, questions_completed, total_questions,
-        correct_answers, xp_earned, accuracy, updated_at)
-      select x.user_id, x.lesson_id, x.questions_completed, x.total_questions, x.correct_answers,
-        x.xp_earned, x.accuracy, x.updated_at
-      from jsonb_to_recordset(${rows((r) => r.lessons)}::jsonb)
-        as x(user_id bigint, lesson_id integer, questions_completed integer, total_questions integer,
-          correct_answers integer, xp_earned integer, accuracy double precision, updated_at timestamptz)
-      on conflict (user_id, lesson_id) do update set questions_completed = excluded.questions_completed,
-        total_questions = excluded.total_questions, correct_answers = excluded.correct_answers,
-        xp_earned = excluded.xp_earned, accuracy = excluded.accuracy, updated_at = excluded.updated_at
-      returning 1
-    ),
-    activities as (
-      insert into completed_activities (user_id, lesson_id, activity_type, completed_at)
-      select x.user_id, x.lesson_id, x.activity_type, x.completed_at
-      from jsonb_to_recordset(${rows((r) => r.activities)}::jsonb)
-        as x(user_id bigint, lesson_id integer, activity_type text, completed_at timestamptz)
-      on conflict (user_id, lesson_id, activity_type) do nothing
-      returning 1
-    ),
-    errors as (
-      insert into error_questions (user_id, question_id, attempt_count, incorrect_answer, correct_answer,
-        user_explanation, is_active, mastered_at, first_error_at, last_attempt_at)
-      select x.user_id, x.question_id, x.attempt_count, x.incorrect_answer, x.correct_answer,
-        x.user_explanation, x.is_active, x.mastered_at, x.first_error_at, x.last_attempt_at
-      from jsonb_to_recordset(${rows((r) => r.errors)}::jsonb)
-        as x(user_id bigint, question_id text, attempt_count integer, incorrect_answer text,
-          correct_answer text, user_explanation text, is_active boolean, mastered_at timestamptz,
-          first_error_at timestamptz, last_attempt_at timestamptz)
-      on conflict (user_id, question_id) do update set attempt_count = excluded.attempt_count,
-        incorrect_answer = excluded.incorrect_answer, correct_answer = excluded.correct_answer,
-        user_explanation = excluded.user_explanation, is_active = excluded.is_active,
-        mastered_at = excluded.mastered_at, first_error_at = excluded.first_error_at,
-        last_attempt_at = excluded.last_attempt_at
-      returning 1
-    ),
-    vocabulary as (
-      insert into vocabulary_records (user_id, seq, exercise_type, exercise_id, lesson_ids, score,
-        time_spent, questions_answered, correct_answers, difficulty, completed_at)
-      select x.user_id, x.seq, x.exercise_type, x.exercise_id, x.lesson_ids, x.score, x.time_spent,
-        x.questions_answered, x.correct_answers, x.difficulty, x.completed_at
-      from jsonb_to_recordset(${rows((r) => r.vocabulary)}::jsonb)
-        as x(user_id bigint, seq integer, exercise_type text, exercise_id text, lesson_ids jsonb,
-          score integer, time_spent integer, questions_answered integer, correct_answers integer,
-          difficulty text, completed_at timestamptz)
-      on conflict (user_id, seq) do nothing
-      returning 1
-    ),
-    cards as (
-      insert into review_cards (user_id, question_id, lesson_id, question_type, state, stability, difficulty,
-        reps, correct, lapses, last_rating, last_review, due)
-      select x.user_id, x.question_id, x.lesson_id, x.question_type, x.state, x.stability, x.difficulty,
-        x.reps, x.correct, x.lapses, x.last_rating, x.last_review, x.due
-      from jsonb_to_recordset(${rows((r) => r.cards)}::jsonb)
-        as x(user_id bigint, question_id text, lesson_id integer, question_type text, state text,
-          stability double precision, difficulty double precision, reps integer, correct integer, lapses integer,
-          last_rating text, last_review timestamptz, due timestamptz)
-      on conflict (user_id, question_id) do update set lesson_id = excluded.lesson_id,
-        question_type = excluded.question_type, state = excluded.state, stability = excluded.stability,
-        difficulty = excluded.difficulty, reps = excluded.reps, correct = excluded.correct,
-        lapses = excluded.lapses,
-        last_rating = excluded.last_rating, last_review = excluded.last_review, due = excluded.due
-      returning 1
-    ),
-    settings as (
-      insert into review_settings (user_id, exam_date, exam_date_source, exam_year, target_recall,
-        daily_goal, guide_completed, reviewed_day, reviewed_count)
-      select x.user_id, x.exam_date, x.exam_date_source, x.exam_year, x.target_recall, x.daily_goal,
-        x.guide_completed, x.reviewed_day, x.reviewed_count
-      from jsonb_to_recordset(${rows((r) => r.settings)}::jsonb)
-        as x(user_id bigint, exam_date text, exam_date_source text, exam_year integer,
-          target_recall double precision, daily_goal integer, guide_completed boolean, reviewed_day text,
-          reviewed_count integer)
-      on conflict (user_id) do update set exam_date = excluded.exam_date,
-        exam_date_source = excluded.exam_date_source, exam_year = excluded.exam_year,
-        target_recall = excluded.target_recall, daily_goal = excluded.daily_goal,
-        guide_completed = excluded.guide_completed, reviewed_day = excluded.reviewed_day,
-        reviewed_count = excluded.reviewed_count
-      returning 1
-    ),
-    pending as (
-      insert into pending_answers (user_id, answer_version, question_id, lesson_id, question_type,
-        selected_answer, points, points_earned, points_available, submitted_at, status,
-        marked_points_earned, marked_is_correct, marked_by, teacher_note, marked_at)
-      select x.user_id, x.answer_version, x.question_id, x.lesson_id, x.question_type, x.selected_answer,
-        x.points, x.points_earned, x.points_available, x.submitted_at, x.status, x.marked_points_earned,
-        x.marked_is_correct, x.marked_by, x.teacher_note, x.marked_at
-      from jsonb_to_recordset(${rows((r) => r.pending)}::jsonb)
-        as x(user_id bigint, answer_version integer, question_id text, lesson_id integer,
-          question_type text, selected_answer text, points jsonb, points_earned integer,
-          points_available integer, submitted_at timestamptz, status text, marked_points_earned integer,
-          marked_is_correct boolean, marked_by text, teacher_note text, marked_at timestamptz)
-      on conflict (user_id, answer_version) do nothing
-      returning 1
-    ),
-    marks as (
-      update pending_answers p set status = x.status, marked_points_earned = x.marked_points_earned,
-        marked_is_correct = x.marked_is_correct, marked_by = x.marked_by, teacher_note = x.teacher_note,
-        marked_at = x.marked_at
-      from jsonb_to_recordset(${rows((r) => r.marks)}::jsonb)
-        as x(user_id bigint, answer_version integer, status text, marked_points_earned integer,
-          marked_is_correct boolean, marked_by text, teacher_note text, marked_at timestamptz)
-      where p.user_id = x.user_id and p.answer_version = x.answer_version
-      returning 1
-    )
-    select (select count(*) from projections)::integer as projected
-  `.execute(trx);
+async function writeReadModels(trx: Db, changes: readonly LearnerChange[]): Promise<void> {
+  const ctes = WRITES.map((w, i) => cteOf(w, i, JSON.stringify(changes.flatMap((c) => w.rows(c)))));
+  await sql`${sql.raw(PREPARED)} with ${sql.join(ctes, sql`, `)} select 1`.execute(trx);
 }
 
 /** An event as the batch read carries it inside its JSON array (`at`: epoch ms, with fractions). */
@@ -572,6 +240,14 @@ interface BatchOutcome {
  */
 export function createProjector(deps: ProjectorDeps): Projector {
   const { db } = deps;
+  if (deps.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(deps.schema)) {
+    throw new Error(`not a schema name: ${deps.schema}`);
+  }
+  // Set in the lock statement, so a shadow batch costs no extra round trip (a prepared statement is
+  // parsed again when the search path differs from its last use).
+  const searchPath = deps.schema
+    ? sql.raw(`select set_config('search_path', '${deps.schema}, public', true),`)
+    : sql.raw('select');
 
   async function projectOnce(userIds: readonly string[]): Promise<BatchOutcome[]> {
     return db.transaction().execute(async (trx) => {
@@ -579,13 +255,13 @@ export function createProjector(deps: ProjectorDeps): Projector {
       // The rebuild lock, shared, first: a rebuild of the Redis ranking waits for this batch and this
       // batch for the rebuild (healRedisLeaderboard).
       await sql`${sql.raw(PREPARED)}
-        select pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
+        ${searchPath} pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
           (select count(pg_advisory_xact_lock(hashtext(s.id)))
            from (select id from json_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::json)
              as t(id) order by 1) s)
       `.execute(trx);
       const outcomes: BatchOutcome[] = [];
-      const writes: LearnerRows[] = [];
+      const writes: LearnerChange[] = [];
       const ranks: RankFigures[] = [];
       const offBoard: string[] = [];
       for (const read of await readBatch(trx, userIds, BATCH)) {
@@ -601,7 +277,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
         const before = current ? withItems(read.view as LearnerView, read.items) : initialLearnerView;
         const domainEvents = read.events.map(toDomain);
         const after = domainEvents.reduce(fold, before);
-        writes.push(learnerRows(read.userId, before, after, read.events, domainEvents));
+        writes.push({ userId: read.userId, before, after, events: read.events, domainEvents });
         const beforeRank = rankFigures(read.userId, before);
         const afterRank = rankFigures(read.userId, after);
         const changed =
@@ -710,57 +386,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   };
 }
 
-/**
- * The read-model tables, every one keyed by `user_id`: a rebuild empties them all, `clearLearner`
- * empties one learner's rows (the event log is never touched). A new read model's table goes here.
- */
-export const READ_MODEL_TABLES = [
-  'learner_projections',
-  'user_totals',
-  'user_lesson_stats',
-  'completed_activities',
-  'error_questions',
-  'vocabulary_records',
-  'review_cards',
-  'review_settings',
-  'pending_answers',
-] as const;
-
 /** Removes one learner's read models (before refolding them from the log). */
 export async function clearLearner(trx: Db, userId: string): Promise<void> {
   for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-}
-
-/** Learners a rebuild projects in one transaction. */
-const REBUILD_BATCH = 50;
-
-/**
- * Drops every read model and folds them again from the event log, learner by learner, then replaces
- * the ranking index. `onProgress` hears after each batch of learners (learners done, events folded).
- */
-export async function rebuildProjections(
-  db: Db,
-  projector: Projector,
-  leaderboard: LeaderboardIndex,
-  onProgress: (done: number, total: number, events: number) => void = () => {},
-): Promise<{ learners: number; events: number }> {
-  await db.transaction().execute(async (trx) => {
-    for (const table of READ_MODEL_TABLES) await trx.deleteFrom(table).execute();
-  });
-  const streams = await db
-    .selectFrom('streams')
-    .select('stream_id')
-    .where('stream_id', 'like', LEARNER_STREAMS_LIKE)
-    .orderBy('stream_id')
-    .execute();
-  let events = 0;
-  let done = 0;
-  for (let i = 0; i < streams.length; i += REBUILD_BATCH) {
-    const userIds = streams.slice(i, i + REBUILD_BATCH).map((s) => userIdOfStream(s.stream_id));
-    for (const result of (await projector.projectLearners(userIds)).values()) events += result.applied;
-    done += userIds.length;
-    onProgress(done, streams.length, events);
-  }
-  await leaderboard.replaceAll(await rankedFigures(db));
-  return { learners: streams.length, events };
 }

@@ -9,7 +9,8 @@ import { restoreBackup } from '../backup.ts';
 import { openDatabase } from '../db.ts';
 import { type LeaderboardIndex, redisLeaderboard, sqlLeaderboard } from '../leaderboard.ts';
 import { createLocalBroadcast } from '../ports.ts';
-import { createProjector, rebuildProjections } from '../projector.ts';
+import { createProjector } from '../projector.ts';
+import { rebuildProjections } from '../rebuild.ts';
 import { redisConnection } from '../redis.ts';
 
 const given = process.argv[2];

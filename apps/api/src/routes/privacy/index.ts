@@ -63,7 +63,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="wenyan-${table}-${user.id}.csv"`)
       .header('cache-control', 'no-store')
-      .send(toCsv(data.tables[table]));
+      .send(toCsv(data.tables[table] ?? []));
   });
 
   defineRoute(
