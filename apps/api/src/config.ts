@@ -20,6 +20,12 @@ export const ApiEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A read replica of DATABASE_URL (optional): the reads that tolerate its lag (the leaderboard, the
+   * lessons and past papers, the admin's figures) go there; every command and every read of a learner's
+   * own figures stay on DATABASE_URL. Unset: everything reads DATABASE_URL. docs/capacity.md.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('wyt'),
   DATA_DIR: z.string().default('.data'),
