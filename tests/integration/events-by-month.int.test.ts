@@ -80,7 +80,9 @@ describe('the event log by month', () => {
         const raw = db.withoutPlugins() as Kysely<unknown>;
         const now = new Date();
         const { rows } = await sql<{ strategy: string }>`
-          select partstrat as strategy from pg_partitioned_table where partrelid = 'events'::regclass`.execute(raw);
+          select partstrat as strategy from pg_partitioned_table where partrelid = 'events'::regclass`.execute(
+          raw,
+        );
         expect(rows).toEqual([{ strategy: 'r' }]);
         const expected = [0, 1, 2, 3].map((n) => monthPartition(monthsFrom(now, n)));
         expect(await partitionsOf(raw)).toEqual(expect.arrayContaining([...expected, 'events_default']));
@@ -112,9 +114,9 @@ describe('the event log by month', () => {
         const migrator = new Migrator({ db: raw, provider: { getMigrations: async () => migrations } });
         const down = await migrator.migrateTo(beforePartitioning);
         expect(down.error).toBeUndefined();
-        const kind = await sql<{ kind: string }>`select relkind::text as kind from pg_class where oid = 'events'::regclass`.execute(
-          raw,
-        );
+        const kind = await sql<{
+          kind: string;
+        }>`select relkind::text as kind from pg_class where oid = 'events'::regclass`.execute(raw);
         expect(kind.rows).toEqual([{ kind: 'r' }]);
 
         // A log begun months ago: events in November 2025, January 2026 and now (none in December).
@@ -195,7 +197,12 @@ describe('a history across a month boundary', () => {
     const raw = db.withoutPlugins() as Kysely<unknown>;
     const bank = await loadBank(db);
     const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({ db, broadcast: createLocalBroadcast(), leaderboard, nextVersion: async () => 0 });
+    const projector = createProjector({
+      db,
+      broadcast: createLocalBroadcast(),
+      leaderboard,
+      nextVersion: async () => 0,
+    });
     const learners: string[] = [];
     for (let i = 0; i < 12; i++) {
       const userId = await insertLearner(db, `boundary_${i}`);
@@ -207,7 +214,8 @@ describe('a history across a month boundary', () => {
       const states = new Map<string, unknown>();
       for (const userId of learners) {
         let state = learnerModel.initialState;
-        for (const event of await readStream(db, learnerStreamId(userId))) state = learnerModel.evolve(state, event);
+        for (const event of await readStream(db, learnerStreamId(userId)))
+          state = learnerModel.evolve(state, event);
         states.set(userId, JSON.parse(JSON.stringify(state)));
       }
       return states;
@@ -303,7 +311,11 @@ describe('a history across a month boundary', () => {
           if (!decision.ok) return { ok: false, refusal: decision.error };
           return {
             ok: true,
-            events: decision.events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
+            events: decision.events.map((e) => ({
+              type: e.type,
+              schemaVersion: e.schemaVersion,
+              data: e.data,
+            })),
             reply: () => ({ answered: true }),
           };
         },

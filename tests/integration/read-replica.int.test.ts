@@ -38,7 +38,10 @@ describe('DATABASE_READ_URL', () => {
   it('lessons, past papers, the leaderboard and the admin figures read the replica', async () => {
     const lesson = (await send(learner, 'GET', '/api/lessons/1')).json() as { title: string };
     expect(lesson.title).toBe('副本的課文');
-    const lessons = (await send(learner, 'GET', '/api/lessons')).json() as Array<{ id: number; title: string }>;
+    const lessons = (await send(learner, 'GET', '/api/lessons')).json() as Array<{
+      id: number;
+      title: string;
+    }>;
     expect(lessons.find((l) => l.id === 1)?.title).toBe('副本的課文');
     const papers = (await send(learner, 'GET', '/api/dse-papers')).json() as Array<{ title: string }>;
     expect(papers.length).toBeGreaterThan(0);
@@ -58,7 +61,9 @@ describe('DATABASE_READ_URL', () => {
     const primary = t.runtime.deps.db.withoutPlugins();
     const copy = async (table: 'users' | 'user_totals', key: string) => {
       const { rows } = await sql<{ row: unknown }>`
-        select row_to_json(x) as row from ${sql.table(table)} x where ${sql.ref(key)} = ${learner.id}`.execute(primary);
+        select row_to_json(x) as row from ${sql.table(table)} x where ${sql.ref(key)} = ${learner.id}`.execute(
+        primary,
+      );
       await sql`insert into ${sql.table(table)} overriding system value
         select * from json_populate_record(null::${sql.table(table)}, ${JSON.stringify(rows[0]!.row)}::json)`.execute(
         replica.handle.db,
@@ -66,7 +71,11 @@ describe('DATABASE_READ_URL', () => {
     };
     await copy('users', 'id');
     await copy('user_totals', 'user_id');
-    await replica.handle.db.updateTable('users').set({ first_name: '副本' }).where('id', '=', learner.id).execute();
+    await replica.handle.db
+      .updateTable('users')
+      .set({ first_name: '副本' })
+      .where('id', '=', learner.id)
+      .execute();
     const board = LeaderboardSchema.parse((await send(learner, 'GET', '/api/leaderboard')).json());
     expect(board.top.find((e) => e.id === learner.id)?.firstName).toBe('副本');
 

@@ -520,9 +520,8 @@ export const EVENT_PARTITION_MONTHS_AHEAD = 3;
  * daily, so a month's events never land in `events_default` while a process runs.
  */
 export async function ensureEventPartitions(db: Db, ahead = EVENT_PARTITION_MONTHS_AHEAD): Promise<number> {
-  const { rows } = await sql<{ made: number }>`select ensure_event_partitions(${ahead}::integer) as made`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    made: number;
+  }>`select ensure_event_partitions(${ahead}::integer) as made`.execute(db);
   return Number(rows[0]?.made ?? 0);
 }
-
