@@ -145,5 +145,9 @@ export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid environment:\n${lines.join('\n')}`);
   }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    // The embedded engine has no replica: a read URL without a server would read another database.
+    throw new Error('invalid environment:\n  DATABASE_READ_URL: a replica of DATABASE_URL, which is not set');
+  }
   return parsed.data;
 }
