@@ -103,6 +103,17 @@ describe('the event log by month', () => {
         expect(appended.appended).toBe(true);
         const parts = new Set((await whereEventsAre(raw, `probe-${engine}`)).values());
         expect([...parts]).toEqual([monthPartition(new Date())]);
+        // A month whose events already sit in the default partition is left there, still readable; the
+        // months around it are made.
+        const far = monthsFrom(now, 8);
+        await sql`insert into events (event_id, stream_id, version, type, schema_version, data, recorded_at)
+          values (gen_random_uuid(), ${`probe-${engine}`}, 2, 'Noted', 1, '{}', ${far.toISOString()}::timestamptz)`.execute(
+          raw,
+        );
+        expect(await ensureEventPartitions(db, 9)).toBe(3);
+        expect(await partitionsOf(raw)).not.toContain(monthPartition(far));
+        expect(await partitionsOf(raw)).toContain(monthPartition(monthsFrom(now, 9)));
+        expect((await whereEventsAre(raw, `probe-${engine}`)).get(2)).toBe('events_default');
         // Still immutable: the triggers came along.
         await expect(sql`delete from events`.execute(raw)).rejects.toThrow(/immutable/);
         await expect(sql`update events set version = version`.execute(raw)).rejects.toThrow(/immutable/);
