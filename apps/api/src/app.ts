@@ -58,6 +58,11 @@ import { teacherMarkingRoutes } from './routes/teacher-marking/index.ts';
 export interface AppDeps {
   env: ApiEnv;
   db: Db;
+  /**
+   * Reads that tolerate a replica's lag (the leaderboard, lessons and past papers, the admin's figures):
+   * a replica's Kysely when DATABASE_READ_URL is set, else `db`. Never a command or a read-your-writes.
+   */
+  readDb: Db;
   dbKind: 'postgres' | 'pglite';
   mode: 'embedded' | 'distributed';
   queue: ProjectionQueue;

@@ -22,6 +22,15 @@ describe('the API environment', () => {
     expect(() => readApiEnv({ CLUSTER_NEWS_MS: '-1' })).toThrow(/CLUSTER_NEWS_MS/);
   });
 
+  it('takes a replica only beside DATABASE_URL', () => {
+    const replica = 'postgres://reader@replica:5432/wenyan';
+    expect(() => readApiEnv({ DATABASE_READ_URL: replica })).toThrow(/DATABASE_READ_URL/);
+    expect(
+      readApiEnv({ DATABASE_URL: 'postgres://p@primary/wenyan', DATABASE_READ_URL: replica })
+        .DATABASE_READ_URL,
+    ).toBe(replica);
+  });
+
   it('trusts no proxy and counts sign-ins per account and per address by default', () => {
     const env = readApiEnv({});
     expect(env.TRUST_PROXY).toEqual([]);

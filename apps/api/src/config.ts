@@ -20,6 +20,12 @@ export const ApiEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A read replica of DATABASE_URL (optional): the reads that tolerate its lag (the leaderboard, the
+   * lessons and past papers, the admin's figures) go there; every command and every read of a learner's
+   * own figures stay on DATABASE_URL. Unset: everything reads DATABASE_URL. docs/capacity.md.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('wyt'),
   DATA_DIR: z.string().default('.data'),
@@ -138,6 +144,10 @@ export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`invalid environment:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    // The embedded engine has no replica: a read URL without a server would read another database.
+    throw new Error('invalid environment:\n  DATABASE_READ_URL: a replica of DATABASE_URL, which is not set');
   }
   return parsed.data;
 }

@@ -16,6 +16,7 @@ import {
   type LeaderboardIndex,
   leaderboardVersionKey,
   openDatabase,
+  openReadDatabase,
   type ProjectionQueue,
   type Projector,
   type RedisClient,
@@ -77,6 +78,10 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     dataDir: env.DATABASE_URL ? undefined : (options.pgliteDataDir ?? path.join(env.DATA_DIR, 'pglite')),
   });
   await seedContent(database.db);
+  // The replica for the reads that tolerate its lag (DATABASE_READ_URL), else the database itself.
+  const replica = env.DATABASE_READ_URL
+    ? openReadDatabase(env.DATABASE_READ_URL, env.DATABASE_POOL_SIZE)
+    : null;
   // The daily reminder's VAPID key pair: made at the first start, kept with the data.
   await ensureVapidKeys(database.db);
 
@@ -149,6 +154,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   const deps: AppDeps = {
     env,
     db: database.db,
+    readDb: replica?.db ?? database.db,
     dbKind: database.kind,
     mode: distributed ? 'distributed' : 'embedded',
     queue,
@@ -171,6 +177,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
       await broadcast.close();
       await sessionNotices.close();
       for (const close of closers) await close();
+      await replica?.close();
       await database.close();
     },
   };

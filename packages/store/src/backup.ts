@@ -56,8 +56,11 @@ type RowLine = { row: unknown[] };
 /** The tables to back up, each after the tables its foreign keys point to. */
 export async function backupPlan(db: Db): Promise<TablePlan[]> {
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
+    select table_name from information_schema.tables t
     where table_schema = current_schema() and table_type = 'BASE TABLE'
+      -- A partition's rows are its parent's (the event log's months, migration 0023).
+      and not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = t.table_schema and c.relname = t.table_name and c.relispartition)
     order by table_name`.execute(db);
   const names = tables.rows.map((r) => r.table_name).filter((name) => !NOT_BACKED_UP.has(name));
   const columns = await sql<{
@@ -66,7 +69,10 @@ export async function backupPlan(db: Db): Promise<TablePlan[]> {
     data_type: string;
     is_identity: string;
   }>`
-    select table_name, column_name, data_type, is_identity from information_schema.columns
+    -- A column filled by its own sequence counts as an identity (the partitioned log's position).
+    select table_name, column_name, data_type,
+      case when column_default like 'nextval(%' then 'YES' else is_identity end as is_identity
+    from information_schema.columns
     where table_schema = current_schema() order by table_name, ordinal_position`.execute(db);
   const keys = await sql<{ table_name: string; column_name: string }>`
     select kcu.table_name, kcu.column_name from information_schema.table_constraints tc

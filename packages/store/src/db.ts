@@ -4,6 +4,7 @@ import { migrateToLatest } from '@wenyan/infra';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
+import { ensureEventPartitions } from './event-store.ts';
 import { keyRingOf, LearnerKeyRing } from './learner-keys.ts';
 import { preparingPool } from './prepared.ts';
 import type { Database } from './tables.ts';
@@ -32,6 +33,9 @@ export interface OpenDatabaseOptions {
   /** Run the migrations before returning (default true). */
   migrate?: boolean | undefined;
 }
+
+/** How often a process makes the event log's coming months' partitions (they exist three months ahead). */
+const PARTITION_CHECK_MS = 24 * 60 * 60 * 1000;
 
 /** Opens the database (Postgres by URL, else embedded PGlite) and migrates it to the newest schema. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -82,10 +86,44 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
-  if (options.migrate !== false) await migrateToLatest(handle.db as Kysely<unknown>);
+  if (options.migrate !== false) {
+    await migrateToLatest(handle.db as Kysely<unknown>);
+    // The event log's months ahead (migration 0023), now and daily while the process runs.
+    await ensureEventPartitions(handle.db);
+    const partitions = setInterval(() => {
+      ensureEventPartitions(handle.db).catch(() => {});
+    }, PARTITION_CHECK_MS);
+    partitions.unref();
+    const close = handle.close;
+    handle.close = () => {
+      clearInterval(partitions);
+      return close();
+    };
+  }
   // The learners' data keys: all of them now for the embedded engine (this process is its one user).
   await keyRingOf(handle.db)
     ?.attach(handle.db, handle.kind === 'pglite')
     .catch(() => {});
   return handle;
+}
+
+/**
+ * A read-only Kysely over a replica (`DATABASE_READ_URL`) for the reads that tolerate its lag: no
+ * migration, no learner key ring (its reads hold no sealed text, and it would write a key), a pool of
+ * its own. Every write and every read right after one stays on `openDatabase`'s handle.
+ */
+export function openReadDatabase(databaseUrl: string, poolSize = 10): { db: Db; close(): Promise<void> } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    application_name: 'wenyan-read',
+    // A replica refuses writes anyway; this makes a primary given here refuse them too.
+    options: '-c default_transaction_read_only=on',
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return { db, close: () => db.destroy() };
 }

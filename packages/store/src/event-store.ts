@@ -509,3 +509,19 @@ export async function appendAtomically(
     ? { appended: true, toVersion, snapshotJson, partsJson }
     : { appended: false, movedOn: row };
 }
+
+/** Months of event partitions made ahead of the current one (migration 0023). */
+export const EVENT_PARTITION_MONTHS_AHEAD = 3;
+
+/**
+ * Makes the event log's missing month partitions, from the current month (UTC) to `ahead` months on
+ * (migration 0023's `ensure_event_partitions`): idempotent, and safe to race (an advisory lock); when
+ * every month is there it takes no lock. Returns how many it made. `openDatabase` calls it on open and
+ * daily, so a month's events never land in `events_default` while a process runs.
+ */
+export async function ensureEventPartitions(db: Db, ahead = EVENT_PARTITION_MONTHS_AHEAD): Promise<number> {
+  const { rows } = await sql<{
+    made: number;
+  }>`select ensure_event_partitions(${ahead}::integer) as made`.execute(db);
+  return Number(rows[0]?.made ?? 0);
+}

@@ -102,15 +102,17 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'getAdminStatus', async () => {
     const weekStart = new Date(hongKongWeekStart(new Date().toISOString()));
+    // Figures for a person to read: a replica's lag is no matter (its lag adds to the projection's).
+    const { readDb } = app.deps;
     const [byType, counts, events, depth, lag, flagged] = await Promise.all([
-      questionCountsByType(db),
-      contentAndLearnerCounts(db),
-      countEvents(db),
+      questionCountsByType(readDb),
+      contentAndLearnerCounts(readDb),
+      countEvents(readDb),
       queue.depth().catch(() => 0),
-      projectionLagSeconds(db),
-      paceFlaggedSince(db, weekStart, BEYOND_PACE_REASONS, PACE_FLAG_ANSWERS),
+      projectionLagSeconds(readDb),
+      paceFlaggedSince(readDb, weekStart, BEYOND_PACE_REASONS, PACE_FLAG_ANSWERS),
     ]);
-    const accounts = await Promise.all(flagged.map((f) => findUserById(db, f.userId)));
+    const accounts = await Promise.all(flagged.map((f) => findUserById(readDb, f.userId)));
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
     return {
       questions: { total, byType: byType as never },

@@ -15,10 +15,10 @@ import { defineRoute } from '../../plugins/route.ts';
 
 /** DSE-style past papers and the mixed-year practice. */
 export async function dseRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { db, readDb } = app.deps;
 
   defineRoute(app, 'listDsePapers', async () =>
-    (await listPapers(db)).map((p) => ({
+    (await listPapers(readDb)).map((p) => ({
       id: p.id,
       year: p.year,
       title: p.title,
@@ -36,8 +36,8 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getDseMetadata', async () => ({
-    types: (await paperQuestionTypes(db)) as never[],
-    passages: await passagesWithPaperQuestions(db),
+    types: (await paperQuestionTypes(readDb)) as never[],
+    passages: await passagesWithPaperQuestions(readDb),
   }));
 
   defineRoute(app, 'mixDseQuestions', async ({ input, user }) => {
@@ -51,9 +51,9 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, 'getDseMixedPracticeFilters', async () => {
     const [availableTexts, availableTypes, availableYears] = await Promise.all([
-      passagesWithPaperQuestions(db),
-      paperQuestionTypes(db),
-      availablePaperYears(db),
+      passagesWithPaperQuestions(readDb),
+      paperQuestionTypes(readDb),
+      availablePaperYears(readDb),
     ]);
     return { availableTexts, availableTypes: availableTypes as never[], availableYears };
   });

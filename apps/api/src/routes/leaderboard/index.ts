@@ -10,7 +10,8 @@ import { localSlots, redisSlots, SLOT_TTL_MS, type Slot } from './slots.ts';
 
 /** GET /api/leaderboard and the live leaderboard websocket GET /api/ws. */
 export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
-  const { db, leaderboard, leaderboardVersion } = app.deps;
+  // The board tolerates a replica's lag: its ranks move with the projection, seconds behind anyway.
+  const { readDb: db, leaderboard, leaderboardVersion } = app.deps;
 
   defineRoute(app, 'getLeaderboard', async ({ user }) => {
     if (await globalBoardHidden(app, user)) throw forbidden('老師已為你的班別隱藏全港排行榜');

@@ -7,7 +7,8 @@ import { toLesson } from './lesson.ts';
 
 /** The set texts: `GET /api/lessons`, `GET /api/lessons/:id` and its annotations. */
 export async function lessonRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  // Content changes only by an admin's import: a replica's lag is no matter.
+  const { readDb: db } = app.deps;
 
   defineRoute(app, 'listLessons', () =>
     app.cachedContent('lessons', async () => (await listLessons(db)).map(toLesson)),
