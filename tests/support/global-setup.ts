@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, seedContent } from '@wenyan/store';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +21,11 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/** Where a run keeps its in-memory apps' PGlite template (pglite-template.ts); removed at the end. */
+export function pgliteTemplatePath(runId: string): string {
+  return path.join(os.tmpdir(), `wyt-pglite-${runId}.tar`);
 }
 
 /**
@@ -54,6 +62,7 @@ export default async function setup(project: TestProject) {
       await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
     }
     await admin.end();
+    await rm(pgliteTemplatePath(runId), { force: true });
     await services.stop();
   };
 }

@@ -118,6 +118,36 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   };
 }
 
+/** The environment variable through which browser-setup.ts hands the run's one server to the test files. */
+export const SHARED_SERVER = 'WYT_SHARED_SERVER';
+
+/** What a test file needs of the run's one server. */
+export interface SharedServer {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The browser run's one server (browser-setup.ts), if this is such a run: its processes belong to the
+ * run, so `stop()` leaves it running and `processes` and `logs` are empty here.
+ */
+export function sharedServer(): (RunningServer & { databaseUrl: string }) | null {
+  const given = process.env[SHARED_SERVER];
+  if (!given) return null;
+  const shared = JSON.parse(given) as SharedServer;
+  return {
+    url: shared.url,
+    port: shared.port,
+    env: shared.env,
+    databaseUrl: shared.databaseUrl,
+    processes: [],
+    logs: [],
+    async stop() {},
+  };
+}
+
 type SignInRequest = { post(url: string, options: { data: object }): Promise<{ status(): number }> };
 
 /** `grantRole` for the admin role. */
