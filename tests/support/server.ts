@@ -26,6 +26,8 @@ export interface StartServerOptions {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   extraEnv?: Record<string, string>;
+  /** How long to wait for /api/health (default 60 s). */
+  healthTimeoutMs?: number;
 }
 
 function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv, logs: string[]): ChildProcess {
@@ -101,7 +103,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (options.redisUrl) processes.push(spawnNode('apps/worker/src/main.ts', [], env, logs));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, api, logs);
+    await waitForHealth(url, api, logs, options.healthTimeoutMs);
   } catch (err) {
     await Promise.all(processes.map(stopChild));
     throw err;
