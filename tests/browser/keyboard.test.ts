@@ -36,9 +36,6 @@ describe('keyboard and screen reader', () => {
 
   it('goes through a question session with the keyboard alone and can hold the results', async () => {
     const { page } = learner;
-    // The page's clock runs as the wall clock's but can be moved on: the held results are checked past
-    // the 2 s return without waiting 3 s.
-    await page.clock.install();
     await page.goto('/lesson/9/questions/word_interpretation/course1');
     await page.getByTestId('question-session').waitFor();
     const position = page.getByTestId('session-position');
@@ -75,9 +72,7 @@ describe('keyboard and screen reader', () => {
     expect(await focused(page)).toBe('留在此頁');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('秒後返回學習路線').count()).toBe(0);
-    await page.clock.runFor(3_000);
-    // A navigation the timers started has reached the location by the next frame.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await page.waitForTimeout(3_000);
     expect(page.url()).toBe(resultsUrl);
     expect(await page.getByTestId('session-results').isVisible()).toBe(true);
   });
