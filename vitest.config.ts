@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default in a run is one less than the cores, which on the 2-core CI
+    // machine ran every file of every project one at a time; the integration and browser files (one at
+    // a time each: fileParallelism) mostly wait on their servers, so a unit file runs beside them.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
@@ -36,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -5,9 +5,8 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 describe('the API docs in a real browser', () => {
   let server: RunningServer;
@@ -16,10 +15,10 @@ describe('the API docs in a real browser', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
   });
   afterAll(async () => {
     await context?.close();

@@ -7,9 +7,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { grantAdmin, grantRole, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import { grantAdmin, grantRole, type RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const MODEL = '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。';
 const PARTIAL = MODEL.replace('窮困', '潦倒');
@@ -21,10 +21,10 @@ describe('appeals in a real browser', () => {
   const admin = `appeal_admin_${Date.now()}`;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
   });
   afterAll(async () => {
     await browser?.close();

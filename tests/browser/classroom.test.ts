@@ -8,9 +8,9 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import { grantAdmin, type RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const ADMIN = 'cr_admin';
 const PASSWORD = 'correct horse battery';
@@ -50,10 +50,10 @@ describe('teachers running their classes in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
   });
   afterAll(async () => {
     for (const made of contexts) await made.close();

@@ -6,9 +6,9 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/u;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
@@ -60,10 +60,10 @@ describe('默書 in a real browser', () => {
   };
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
     // axe-core is injected as a script of its own: the CSP (script-src 'self') would refuse it.
     context = await browser.newContext({ viewport: PHONE, baseURL: server.url, bypassCSP: true });
     page = await context.newPage();

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 describe('the lobby in a real browser', () => {
   let server: RunningServer;
@@ -10,10 +10,10 @@ describe('the lobby in a real browser', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
   });
   afterAll(async () => {
     await browser?.close();

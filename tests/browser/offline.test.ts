@@ -6,10 +6,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
+import { PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 describe('offline use in a real browser', () => {
   let server: RunningServer;
@@ -21,11 +21,11 @@ describe('offline use in a real browser', () => {
   let userId: string;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    keys = await answerKeys(database.url);
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    keys = await answerKeys(world.databaseUrl);
+    server = world.server;
+    browser = world.browser;
     context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
     page = await context.newPage();
     const signUp = await page.request.post('/api/auth/register', {

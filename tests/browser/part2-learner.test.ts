@@ -5,10 +5,10 @@
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
+import { PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { grantAdmin, type RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const ADMIN = 'p2_admin';
 const PASSWORD = 'correct horse battery';
@@ -49,11 +49,11 @@ describe('part 2 learner screens in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    keys = await answerKeys(database.url);
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    keys = await answerKeys(world.databaseUrl);
+    server = world.server;
+    browser = world.browser;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

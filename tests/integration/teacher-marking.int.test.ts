@@ -18,6 +18,7 @@ import { learnerStreamId, readStream, rebuildProjections } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
 import { type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 const QUESTION = 'l01-st-01';
 const SCHEME = {
@@ -40,7 +41,11 @@ function uncertainGrader(question: GradableQuestion & { id?: string }, answer: s
 
 async function startApp(): Promise<TestApp> {
   const env = readApiEnv({ LOG_LEVEL: 'silent' });
-  const runtime: Runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
+  const runtime: Runtime = await createRuntime(env, {
+    serveWeb: false,
+    pgliteDataDir: 'memory://',
+    pgliteTemplate: await pgliteTemplate(),
+  });
   const app = await buildApp({ ...runtime.deps, grade: uncertainGrader, logger: false });
   await app.ready();
   return {

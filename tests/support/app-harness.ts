@@ -12,6 +12,7 @@ import { deleteRedisPrefix, learnerStreamId } from '@wenyan/store';
 import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { pgliteTemplate } from './pglite-template.ts';
 import { createTestDatabase, testRedisPrefix } from './test-db.ts';
 
 export type Mode = 'embedded' | 'distributed';
@@ -46,6 +47,7 @@ export async function startTestApp(
     const runtime = await createRuntime(env, {
       serveWeb: false,
       pgliteDataDir: 'memory://',
+      pgliteTemplate: await pgliteTemplate(),
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     });
     const app = await buildApp({ ...runtime.deps, logger: false });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
 
 /** Debian's Chromium; CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
@@ -14,8 +14,8 @@ export function chromiumPath(): string {
 }
 
 /** Headless Chromium with the flags this closed network needs (no background calls home). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+function launchOptions(): LaunchOptions {
+  return {
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -28,7 +28,29 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-dev-shm-usage',
     ],
-  });
+  };
+}
+
+/**
+ * The browser run's one Chromium (browser-setup.ts launches it and hands its address over this
+ * variable to the test workers, which it starts after setting it).
+ */
+export const SHARED_CHROMIUM = 'WYT_CHROMIUM_WS';
+
+/** Launches the run's shared Chromium (browser-setup.ts). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+/**
+ * Headless Chromium. In a browser test run this is a connection to the run's one Chromium: `close()`
+ * closes the contexts this connection made and disconnects, so files stay apart by context without
+ * paying a Chromium start each. Elsewhere (screenshots), a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_CHROMIUM];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(launchOptions());
 }
 
 /** The phone viewport of the UI reviews. */

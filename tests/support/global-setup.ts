@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, seedContent } from '@wenyan/store';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -20,6 +23,28 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** Where a run keeps its in-memory apps' PGlite template (pglite-template.ts); removed at the end. */
+export function pgliteTemplatePath(runId: string): string {
+  return path.join(os.tmpdir(), `wyt-pglite-${runId}.tar`);
+}
+
+/**
+ * Migrates and seeds an in-memory PGlite and writes its data folder to `pgliteTemplatePath(runId)`
+ * (written aside, then renamed: a reader sees the whole file or none).
+ */
+export async function writePgliteTemplate(runId: string): Promise<Blob> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  await seedContent(handle.db);
+  const dump = await handle.dumpDataDir?.();
+  await handle.close();
+  if (!dump) throw new Error('PGlite could not dump its data folder');
+  const file = pgliteTemplatePath(runId);
+  const aside = `${file}.${process.pid}`;
+  await writeFile(aside, Buffer.from(await dump.arrayBuffer()));
+  await rename(aside, file);
+  return dump;
+}
+
 /**
  * Once per run: find the services, create this run's template database (migrated and seeded), and
  * hand the tests the addresses. Each test file clones the template into a database of its own.
@@ -37,6 +62,8 @@ export default async function setup(project: TestProject) {
   });
   await seedContent(handle.db);
   await handle.close();
+  // The in-memory apps' template, made here rather than in the first test file's hooks (their timeout).
+  if (project.name === 'integration') await writePgliteTemplate(runId);
   console.log(`[tests] services from ${services.source}; run ${runId}`);
 
   project.provide('databaseAdminUrl', services.databaseUrl);
@@ -54,6 +81,7 @@ export default async function setup(project: TestProject) {
       await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
     }
     await admin.end();
+    await rm(pgliteTemplatePath(runId), { force: true });
     await services.stop();
   };
 }

@@ -26,6 +26,8 @@ export interface StartServerOptions {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   extraEnv?: Record<string, string>;
+  /** How long to wait for /api/health (default 60 s). */
+  healthTimeoutMs?: number;
 }
 
 function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv, logs: string[]): ChildProcess {
@@ -101,7 +103,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (options.redisUrl) processes.push(spawnNode('apps/worker/src/main.ts', [], env, logs));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, api, logs);
+    await waitForHealth(url, api, logs, options.healthTimeoutMs);
   } catch (err) {
     await Promise.all(processes.map(stopChild));
     throw err;
@@ -115,6 +117,36 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     async stop() {
       await Promise.all(processes.map(stopChild));
     },
+  };
+}
+
+/** The environment variable through which browser-setup.ts hands the run's one server to the test files. */
+export const SHARED_SERVER = 'WYT_SHARED_SERVER';
+
+/** What a test file needs of the run's one server. */
+export interface SharedServer {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * The browser run's one server (browser-setup.ts), if this is such a run: its processes belong to the
+ * run, so `stop()` leaves it running and `processes` and `logs` are empty here.
+ */
+export function sharedServer(): (RunningServer & { databaseUrl: string }) | null {
+  const given = process.env[SHARED_SERVER];
+  if (!given) return null;
+  const shared = JSON.parse(given) as SharedServer;
+  return {
+    url: shared.url,
+    port: shared.port,
+    env: shared.env,
+    databaseUrl: shared.databaseUrl,
+    processes: [],
+    logs: [],
+    async stop() {},
   };
 }
 

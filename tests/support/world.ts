@@ -1,11 +1,13 @@
 /**
- * A browser test file's world: the server on a fresh database and Chromium, started before the file's
- * tests and stopped after them, and learners signed up through the API in fresh browser contexts.
+ * A browser test file's world: the run's one server and Chromium (browser-setup.ts), or, with an extra
+ * environment, a server of the file's own on a fresh database; learners signed up through the API in
+ * fresh browser contexts. The shared server's database holds every file's accounts: a file makes its own
+ * (unique names) and asserts nothing about the others'.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, PHONE } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { type RunningServer, sharedServer, startServer } from './server.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export interface World {
@@ -16,8 +18,23 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Starts the server (on a fresh database) and Chromium for one test file. */
+/**
+ * The world of one test file: the run's one server when no extra environment is asked for (and the run
+ * has one), else a server of its own on a fresh database; a connection to the run's Chromium.
+ */
 export async function startWorld(extraEnv: Record<string, string> = {}): Promise<World> {
+  const shared = Object.keys(extraEnv).length === 0 ? sharedServer() : null;
+  if (shared) {
+    const browser = await launchBrowser();
+    return {
+      server: shared,
+      databaseUrl: shared.databaseUrl,
+      browser,
+      async close() {
+        await browser.close();
+      },
+    };
+  }
   const database = await createTestDatabase();
   const server = await startServer({ databaseUrl: database.url, extraEnv });
   const browser = await launchBrowser();

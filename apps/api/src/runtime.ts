@@ -56,6 +56,8 @@ export interface RuntimeOptions {
   onProjected?: (info: { userId: string; applied: number; lagMs: number | null }) => void;
   /** PGlite's folder (default DATA_DIR/pglite); `memory://` for tests. */
   pgliteDataDir?: string;
+  /** PGlite's starting data folder (a `dumpDataDir` tarball): tests load a migrated, seeded template. */
+  pgliteTemplate?: Blob;
   /** The HTTPS agent the embedded mode pushes reminders through (tests trust a local push service). */
   pushAgent?: Agent;
 }
@@ -76,6 +78,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     // a slow flush does not make the reads queue behind it.
     poolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATABASE_URL ? undefined : (options.pgliteDataDir ?? path.join(env.DATA_DIR, 'pglite')),
+    loadDataDir: env.DATABASE_URL ? undefined : options.pgliteTemplate,
   });
   await seedContent(database.db);
   // The replica for the reads that tolerate its lag (DATABASE_READ_URL), else the database itself.

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   /** 'postgres' for a server given by URL, 'pglite' for the embedded engine. */
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball (`loadDataDir` starts another engine from it). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -32,6 +34,11 @@ export interface OpenDatabaseOptions {
   poolSize?: number | undefined;
   /** Run the migrations before returning (default true). */
   migrate?: boolean | undefined;
+  /**
+   * PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty one. Tests
+   * load a migrated, seeded template so that each in-memory app skips the migrations and the seed.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 /** How often a process makes the event log's coming months' partitions (they exist three months ahead). */
@@ -67,7 +74,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     let pglite: PGlite;
     try {
-      pglite = await PGlite.create(dataDir);
+      pglite = await PGlite.create(
+        dataDir,
+        options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined,
+      );
     } catch (err) {
       release();
       throw err;
@@ -79,6 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     handle = {
       db,
       kind: 'pglite',
+      dumpDataDir: () => pglite.dumpDataDir('none'),
       close: async () => {
         await db.destroy();
         if (!pglite.closed) await pglite.close();
