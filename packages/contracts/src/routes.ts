@@ -97,7 +97,12 @@ import {
   KeyedQuestionSchema,
   QuestionListSchema,
 } from './questions.ts';
-import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
+import {
+  FinishRecitationBodySchema,
+  RecitationResultSchema,
+  ServedRecitationSchema,
+  ServeRecitationBodySchema,
+} from './recitation.ts';
 import {
   PushPublicKeySchema,
   PushSubscriptionBodySchema,
@@ -487,6 +492,15 @@ export const apiRoutes = {
     auth: 'user',
     body: FinishRecitationBodySchema,
     responses: { 201: RecitationResultSchema, ...errorResponses(400, 401, 404, 409) },
+  },
+  serveRecitation: {
+    method: 'POST',
+    path: '/api/recitations/served',
+    summary:
+      'Begin writing a passage from memory: a token the written run sends back, so the server times it',
+    auth: 'user',
+    body: ServeRecitationBodySchema,
+    responses: { 200: ServedRecitationSchema, ...errorResponses(400, 401, 404) },
   },
 
   // Vocabulary -------------------------------------------------------------------------------

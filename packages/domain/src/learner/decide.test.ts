@@ -1049,6 +1049,46 @@ describe('finishing a recitation', () => {
     ).toBe(true);
   });
 
+  describe('when the server timed the run from its served token (issue 37)', () => {
+    const text = '學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？';
+    const servedBefore = (ms: number) => new Date(Date.parse(NOW) - ms).toISOString();
+    const run = (overrides: Record<string, unknown>) =>
+      given([]).when(
+        recitation({
+          text,
+          start: 0,
+          end: 36,
+          mode: 'free_recall',
+          written: text,
+          durationMs: 60_000,
+          ...overrides,
+        }),
+      );
+
+    it('counts the server’s time since serving, not the duration the client claims', () => {
+      expect(run({ servedAt: servedBefore(4_499) })).toEqual(refused('RECITATION_TOO_FAST'));
+      expect(run({ servedAt: servedBefore(4_500) }).ok).toBe(true);
+    });
+
+    it('counts the client’s duration when it is the shorter', () => {
+      expect(run({ servedAt: servedBefore(600_000), durationMs: 4_000 })).toEqual(
+        refused('RECITATION_TOO_FAST'),
+      );
+    });
+
+    it('refuses a long run that brought no valid token, and says why', () => {
+      const decision = run({ servedAt: null });
+      expect(decision).toEqual(refused('RECITATION_TOO_FAST'));
+      expect(decision.ok ? '' : decision.error.message).toContain('未能核實');
+      // A short phrase needs no time.
+      expect(run({ servedAt: null, end: 5, written: '學而時習之' }).ok).toBe(true);
+    });
+
+    it('refuses a token served after the answer arrived (a clock the client cannot move)', () => {
+      expect(run({ servedAt: servedBefore(-60_000) })).toEqual(refused('RECITATION_TOO_FAST'));
+    });
+  });
+
   const TEXT = '學而時習之，不亦說乎？';
 
   it('marks every pick of the 12-choice mode against the text, ignoring the counts the client sent', () => {

@@ -165,6 +165,12 @@ export type FinishRecitation = Command<
     written?: string;
     /** The lesson's text, loaded by the API from stored content (never sent by the client). */
     text?: string;
+    /**
+     * Written modes: when the server served the recitation (its `served` token), null when the run
+     * brought no valid token; absent when the caller does not time runs (XP_PACE off, tools). A run is
+     * timed from it: the time counted is the least of the client's `durationMs` and the server's own.
+     */
+    servedAt?: string | null;
   }
 >;
 export type SignIn = Command<'SignIn', Record<string, never>>;
@@ -897,6 +903,18 @@ function writtenMinimumMs(written: string): number {
   return Math.max(0, characters - RECITATION_QUICK_CHARACTERS) * RECITATION_MIN_MS_PER_CHARACTER;
 }
 
+/**
+ * The time a written run counts: the client's duration, but no more than the server's own time since it
+ * served the recitation; none without a valid token (issue 37).
+ */
+function countedRecitationMs(data: FinishRecitation['data'], at: string): number {
+  if (data.servedAt === undefined) return data.durationMs;
+  if (data.servedAt === null) return 0;
+  const served = Date.parse(data.servedAt);
+  const elapsed = Number.isFinite(served) ? Math.max(0, Date.parse(at) - served) : 0;
+  return Math.min(data.durationMs, elapsed);
+}
+
 function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   const { start, end } = data;
   const mode = data.mode ?? 'choice';
@@ -909,8 +927,10 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
     if (data.text === undefined || data.written === undefined) {
       return refuse('INVALID_WRITTEN', '請先默寫');
     }
-    if (data.durationMs < writtenMinimumMs(data.written)) {
-      return refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
+    if (countedRecitationMs(data, at) < writtenMinimumMs(data.written)) {
+      return data.servedAt === null
+        ? refuse('RECITATION_TOO_FAST', '未能核實默寫時間：請重新開始默寫，憑記憶寫出')
+        : refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
     }
     marks = markWritten(data.text, start, end, data.written, mode === 'miswrite' ? 'exact' : 'accepted');
   } else if (data.picks !== undefined && data.text !== undefined) {
