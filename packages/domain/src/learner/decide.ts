@@ -47,11 +47,13 @@ import {
   isTeacherMarked,
   type LearnerEvent,
   type LearnerState,
+  type LessonState,
   learnerEvent,
   lessonState,
   type RecitationAttempt,
   type RecitationMode,
   type RecordedPoint,
+  sessionWith,
   VOCABULARY_EXERCISE_TYPES,
   type VocabularyExerciseType,
   type XpAwarded,
@@ -530,7 +532,69 @@ function submitAnswer(
       ...(isPaced(pay.xpWithheld) ? [xp(at, 'lesson_completed', question.lessonId, null)] : []),
     );
   }
+  if (!pendingReview && (data.source ?? 'quiz') === 'quiz') {
+    events.push(
+      ...nodeCompletedByAnswers(lesson, question, marked.isCorrect, context, at, isPaced(pay.xpWithheld)),
+    );
+  }
   return accept(events);
+}
+
+/**
+ * A roadmap node completes when its recorded answers pass (issue 37), whether or not the learner taps
+ * 「查看結果」: the first time the node's session, with this answer, reaches the pass mark. The session
+ * is kept (`byAnswers`), so a results call that follows scores the same answers. The unit's bonus comes
+ * with the last node, unless the answer was beyond the pace.
+ */
+function nodeCompletedByAnswers(
+  lesson: LessonState,
+  question: { readonly id: string; readonly lessonId: number; readonly type: string },
+  isCorrect: boolean,
+  context: DecideContext,
+  at: string,
+  paced: boolean,
+): LearnerEvent[] {
+  // Only where the node's size is known (the API always says; a bare test context does not).
+  const nodeQuestions = context.nodeQuestionCounts?.[question.lessonId]?.[question.type];
+  const nodeTypes: readonly string[] = context.lessonNodeTypes?.[question.lessonId] ?? PRACTICE_NODE_TYPES;
+  if (nodeQuestions === undefined || !nodeTypes.includes(question.type)) return [];
+  if (lesson.nodeTypes.includes(question.type)) return [];
+  const session = sessionWith(lesson.nodeSessions[question.type] ?? {}, question.id, isCorrect);
+  const verdicts = Object.values(session);
+  const correctAnswers = verdicts.filter(Boolean).length;
+  const required = nodeRequiredQuestions(nodeQuestions);
+  if (!isNodePassed(correctAnswers, verdicts.length, required)) return [];
+  return [
+    learnerEvent('NodeCompleted', {
+      lessonId: question.lessonId,
+      nodeType: question.type,
+      score: percent(correctAnswers, verdicts.length),
+      questionsAnswered: verdicts.length,
+      correctAnswers,
+      timeSpent: 0,
+      firstCompletion: true,
+      byAnswers: true,
+      at,
+    }),
+    ...unitCompletedEvents(lesson, nodeTypes, question.type, question.lessonId, at, paced),
+  ];
+}
+
+/** The unit's completion when `nodeType` was the last of its nodes to complete (its bonus when paid). */
+function unitCompletedEvents(
+  lesson: LessonState,
+  nodeTypes: readonly string[],
+  nodeType: string,
+  lessonId: number,
+  at: string,
+  paysXp = true,
+): LearnerEvent[] {
+  const done = new Set([...lesson.nodeTypes, nodeType]);
+  if (lesson.unitCompleted || !nodeTypes.every((type) => done.has(type))) return [];
+  return [
+    learnerEvent('UnitCompleted', { lessonId, unitNumber: lessonId, nodeTypes: [...nodeTypes], at }),
+    ...(paysXp ? [xp(at, 'unit_completed', lessonId, null)] : []),
+  ];
 }
 
 /** Whether an answer was within the pace (withheld only for being a relearned key, or not at all). */
@@ -713,18 +777,7 @@ function completeNode(
       at,
     }),
   ];
-  const done = new Set([...lesson.nodeTypes, data.nodeType]);
-  if (!lesson.unitCompleted && nodeTypes.every((type) => done.has(type))) {
-    events.push(
-      learnerEvent('UnitCompleted', {
-        lessonId: data.lessonId,
-        unitNumber: data.lessonId,
-        nodeTypes: [...nodeTypes],
-        at,
-      }),
-      xp(at, 'unit_completed', data.lessonId, null),
-    );
-  }
+  events.push(...unitCompletedEvents(lesson, nodeTypes, data.nodeType, data.lessonId, at));
   return accept(events);
 }
 

@@ -223,6 +223,11 @@ export type NodeCompleted = Event<
     timeSpent: number;
     /** True the first time this node of this lesson is completed. */
     firstCompletion: boolean;
+    /**
+     * Completed by a recorded answer reaching the pass mark (issue 37), not by the results call: the
+     * session is kept for that call. Absent: false.
+     */
+    byAnswers?: boolean;
   }
 >;
 
@@ -703,7 +708,10 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     case 'NodeFellShort': {
       const { lessonId, nodeType, score } = event.data;
       return withLesson(state, lessonId, (lesson) => {
-        const { [nodeType]: _finished, ...nodeSessions } = lesson.nodeSessions;
+        // A node completed by its answers keeps its session for the results call that may follow.
+        const keep = event.type === 'NodeCompleted' && event.data.byAnswers === true;
+        const { [nodeType]: _finished, ...rest } = lesson.nodeSessions;
+        const nodeSessions = keep ? lesson.nodeSessions : rest;
         return {
           ...lesson,
           nodeTypes:
@@ -800,7 +808,7 @@ export const NODE_SESSION_LIMIT = 40;
  * A node session after a verdict on `questionId`: the latest verdicts, the newest last. Keys are the
  * ids after a colon, so that numeric ids keep the order they came in (JavaScript puts integer keys first).
  */
-function sessionWith(
+export function sessionWith(
   session: Readonly<Record<string, boolean>>,
   questionId: string,
   verdict: boolean,
