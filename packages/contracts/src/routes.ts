@@ -51,6 +51,7 @@ import {
   UpdateErrorQuestionBodySchema,
 } from './error-book.ts';
 import { type ErrorBodySchema, errorResponses } from './errors.ts';
+import { fairPlayRoutes } from './fair-play.ts';
 import {
   HealthSchema,
   HtmlPageSchema,
@@ -1114,6 +1115,7 @@ export const apiRoutes = {
   // 待老師批閱: answers the marker could not be sure of (issue 36) ----------------------------------
   ...teacherMarkingRoutes,
   ...selfMarkRoutes,
+  ...fairPlayRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

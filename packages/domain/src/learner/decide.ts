@@ -6,6 +6,7 @@
 import { foldText } from '../grading/fold.ts';
 import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingNoteCode, MarkingScheme } from '../grading/marker.ts';
+import type { FairPlayFlag } from '../pace/flags.ts';
 import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
 import { selfMarkedPoints } from '../pace/self-marks.ts';
 import {
@@ -307,8 +308,18 @@ export type ConfirmSelfMark = Command<
   { answer: AppealedAnswer; pointsEarned: number; teacherId: string }
 >;
 
+/**
+ * A teacher of the learner's class (or an admin) clears the learner's fair-play flags for the week
+ * (issue 37). `flags` are the learner's flags now, read by the API: none is refused.
+ */
+export type ClearFairPlayFlag = Command<
+  'ClearFairPlayFlag',
+  { weekStart: string; flags: readonly FairPlayFlag[]; reviewerId: string }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
+  | ClearFairPlayFlag
   | ConfirmSelfMark
   | CompleteNode
   | CompleteVocabularyExercise
@@ -1117,6 +1128,7 @@ const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
   'RemarkAfterRevert',
   'MarkPendingAnswer',
   'ConfirmSelfMark',
+  'ClearFairPlayFlag',
 ]);
 
 /**
@@ -1149,6 +1161,19 @@ function confirmSelfMark({ data }: ConfirmSelfMark, state: LearnerState, at: str
       at,
     }),
     ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
+
+/** Clears the learner's flags for the week: only when there is one (the API reads them). */
+function clearFairPlayFlag({ data }: ClearFairPlayFlag, at: string): Outcome {
+  if (data.flags.length === 0) return refuse('NOT_FLAGGED', '這位同學本週沒有待覆核的標記');
+  return accept([
+    learnerEvent('FairPlayFlagCleared', {
+      weekStart: data.weekStart,
+      flags: [...data.flags],
+      reviewerId: data.reviewerId,
+      at,
+    }),
   ]);
 }
 
@@ -1421,6 +1446,8 @@ function decideCommand(
       return markPendingAnswer(command, state, at);
     case 'ConfirmSelfMark':
       return confirmSelfMark(command, state, at);
+    case 'ClearFairPlayFlag':
+      return clearFairPlayFlag(command, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':

@@ -5,6 +5,7 @@
  */
 import type { GradingMethod } from '../grading/grading.ts';
 import type { MarkingNoteCode } from '../grading/marker.ts';
+import type { FairPlayFlag } from '../pace/flags.ts';
 import type { PaceRecord, XpWithheld } from '../pace/pace.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
@@ -447,9 +448,24 @@ export type SelfMarkConfirmed = Event<
   }
 >;
 
+/**
+ * A teacher of the learner's class (or an admin) reviewed the learner's fair-play flags and cleared
+ * them for the rest of the Hong Kong week starting `weekStart` (issue 37): their league entry counts.
+ */
+export type FairPlayFlagCleared = Event<
+  'FairPlayFlagCleared',
+  {
+    weekStart: string;
+    /** The flags the reviewer saw. */
+    flags: readonly FairPlayFlag[];
+    reviewerId: string;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
   | SelfMarkConfirmed
+  | FairPlayFlagCleared
   | AnswerAppealed
   | AppealDeclined
   | AnswerRemarked
@@ -495,6 +511,7 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerRemarkedOnRevert',
   'AnswerTeacherMarked',
   'SelfMarkConfirmed',
+  'FairPlayFlagCleared',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -730,6 +747,7 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     case 'ErrorQuestionMastered':
       return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
     case 'SchoolChanged':
+    case 'FairPlayFlagCleared':
       return state;
     case 'AnswerAppealed':
       return withAppeal(state, event.data.answerVersion, 'pending');

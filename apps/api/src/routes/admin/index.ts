@@ -1,5 +1,4 @@
 import * as content from '@wenyan/content';
-import { BEYOND_PACE_REASONS, hongKongWeekStart, PACE_FLAG_ANSWERS } from '@wenyan/domain';
 import {
   contentAndLearnerCounts,
   countEvents,
@@ -12,13 +11,13 @@ import {
   importMindMaps,
   importVocabularySessions,
   insertContentQuestions,
-  paceFlaggedSince,
   projectionLagSeconds,
   questionCountsByType,
   saveUploadedText,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { flaggedLearners } from '../../learner/fair-play.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -101,14 +100,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getAdminStatus', async () => {
-    const weekStart = new Date(hongKongWeekStart(new Date().toISOString()));
     const [byType, counts, events, depth, lag, flagged] = await Promise.all([
       questionCountsByType(db),
       contentAndLearnerCounts(db),
       countEvents(db),
       queue.depth().catch(() => 0),
       projectionLagSeconds(db),
-      paceFlaggedSince(db, weekStart, BEYOND_PACE_REASONS, PACE_FLAG_ANSWERS),
+      flaggedLearners(db, new Date().toISOString()),
     ]);
     const accounts = await Promise.all(flagged.map((f) => findUserById(db, f.userId)));
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
@@ -123,7 +121,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       paceFlagged: flagged.map((f, i) => ({
         id: f.userId,
         username: accounts[i]?.username ?? null,
-        answersBeyondPace: f.count,
+        answersBeyondPace: f.answersBeyondPace,
+        flags: f.flags,
       })),
     };
   });
