@@ -2,7 +2,8 @@
  * Homework only for work done (issue 37), through the API on the distributed mode: a bare vocabulary
  * claim (100 answered, none recorded) and a bare recitation count (no picks) are refused and mark
  * nothing done; a vocabulary session counts the answers the server recorded, not the claim; a practice
- * is done once 8 answers of its type reach 80 %, the results screen never opened.
+ * is done once 8 answers of its type reach 80 %, the results screen never opened, and so is its roadmap
+ * node.
  */
 import { MyHomeworkSchema, VocabularyRecordSchema } from '@wenyan/contracts';
 import { lessonQuestions, setRoles } from '@wenyan/store';
@@ -107,6 +108,18 @@ describe('homework from claims without answers', () => {
       if (i === 6) expect((await statuses()).詞解).toBe('in_progress');
     }
     expect((await statuses()).詞解).toBe('done');
+    // The roadmap's node too: completed by the recorded answers, no results call made.
+    const completed = await send(student, 'GET', `/api/users/${student.id}/lessons/1/completed-activities`);
+    expect(completed.json()).toContain('word_interpretation');
+    // A results call after it scores the same answers, and says the node is done.
+    const results = await send(
+      student,
+      'POST',
+      `/api/users/${student.id}/lessons/1/nodes/word_interpretation/complete`,
+      { score: 88, questionsAnswered: 8, correctAnswers: 7, timeSpent: 60 },
+    );
+    expect(results.statusCode, results.body).toBe(200);
+    expect(results.json().node).toMatchObject({ completed: true, questionsAnswered: 8, correctAnswers: 7 });
   });
 
   it('records a vocabulary session with the answers recorded in it, not the claim', async () => {

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { CountSchema } from './common.ts';
+import { FairPlayFlagSchema } from './fair-play.ts';
 import { QuestionTypeSchema } from './questions.ts';
 import { RoleSchema } from './users.ts';
 
@@ -67,7 +68,13 @@ export const AdminStatusSchema = z.object({
    * most first, at most 50.
    */
   paceFlagged: z.array(
-    z.object({ id: z.string(), username: z.string().nullable(), answersBeyondPace: CountSchema }),
+    z.object({
+      id: z.string(),
+      username: z.string().nullable(),
+      answersBeyondPace: CountSchema,
+      /** Why (an accuracy jump flags too); a learner whose flags a review cleared is not listed. */
+      flags: z.array(FairPlayFlagSchema),
+    }),
   ),
 });
 export type AdminStatus = z.infer<typeof AdminStatusSchema>;

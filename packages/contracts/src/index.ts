@@ -11,6 +11,7 @@ export * from './common.ts';
 export * from './dse.ts';
 export * from './error-book.ts';
 export * from './errors.ts';
+export * from './fair-play.ts';
 export * from './health.ts';
 export * from './homework.ts';
 export * from './leaderboard.ts';

@@ -40,6 +40,11 @@ export const FinishRecitationBodySchema = z
     durationMs: z.number().int().nonnegative().max(86_400_000),
     picks: z.array(RecitationPickSchema).max(10_000).optional(),
     written: z.string().max(4000, { error: '默寫內容不可多於 4000 字' }).optional(),
+    /**
+     * Written modes: the token of POST /api/recitations/served, fetched when the learner began writing.
+     * The server times the run from it (issue 37): without it a run longer than a phrase is refused.
+     */
+    served: z.string().max(64).optional(),
   })
   .refine((body) => body.end > body.start, { message: '結束位置必須在開始位置之後', path: ['end'] })
   .refine((body) => body.mode === 'choice' || body.written !== undefined, {
@@ -52,6 +57,14 @@ export const FinishRecitationBodySchema = z
     path: ['picks'],
   });
 export type FinishRecitationBody = z.infer<typeof FinishRecitationBodySchema>;
+
+/** POST /api/recitations/served: the learner begins writing a lesson's passage from memory. */
+export const ServeRecitationBodySchema = z.object({ lessonId: LessonIdSchema }).strict();
+export type ServeRecitationBody = z.infer<typeof ServeRecitationBodySchema>;
+
+/** The server's record of when it served the recitation, to send back with the written run. */
+export const ServedRecitationSchema = z.object({ served: z.string() });
+export type ServedRecitation = z.infer<typeof ServedRecitationSchema>;
 
 /** How one character of the range was written: right, another character, or left out. */
 export const RecallMarkSchema = z.object({

@@ -51,6 +51,7 @@ import {
   UpdateErrorQuestionBodySchema,
 } from './error-book.ts';
 import { type ErrorBodySchema, errorResponses } from './errors.ts';
+import { fairPlayRoutes } from './fair-play.ts';
 import {
   HealthSchema,
   HtmlPageSchema,
@@ -97,7 +98,12 @@ import {
   KeyedQuestionSchema,
   QuestionListSchema,
 } from './questions.ts';
-import { FinishRecitationBodySchema, RecitationResultSchema } from './recitation.ts';
+import {
+  FinishRecitationBodySchema,
+  RecitationResultSchema,
+  ServedRecitationSchema,
+  ServeRecitationBodySchema,
+} from './recitation.ts';
 import {
   PushPublicKeySchema,
   PushSubscriptionBodySchema,
@@ -445,6 +451,15 @@ export const apiRoutes = {
     auth: 'user',
     body: FinishRecitationBodySchema,
     responses: { 201: RecitationResultSchema, ...errorResponses(400, 401, 404, 409) },
+  },
+  serveRecitation: {
+    method: 'POST',
+    path: '/api/recitations/served',
+    summary:
+      'Begin writing a passage from memory: a token the written run sends back, so the server times it',
+    auth: 'user',
+    body: ServeRecitationBodySchema,
+    responses: { 200: ServedRecitationSchema, ...errorResponses(400, 401, 404) },
   },
 
   // Vocabulary -------------------------------------------------------------------------------
@@ -1058,6 +1073,7 @@ export const apiRoutes = {
   // 待老師批閱: answers the marker could not be sure of (issue 36) ----------------------------------
   ...teacherMarkingRoutes,
   ...selfMarkRoutes,
+  ...fairPlayRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
   UserIdSchema,
 } from './common.ts';
 import { ErrorQuestionRecordSchema } from './error-book.ts';
+import { FairPlayFlagSchema } from './fair-play.ts';
 import { CalendarDateSchema, RecallSchema, ReviewCardSchema } from './reviews.ts';
 import { UserStatsRecordSchema } from './users.ts';
 
@@ -91,6 +92,8 @@ export const ClassLearnerSchema = z.object({
    */
   answersBeyondPace: CountSchema,
   flagged: z.boolean(),
+  /** Why the learner is flagged this week (none once a review cleared them): 「待覆核」 when any. */
+  flags: z.array(FairPlayFlagSchema),
 });
 export type ClassLearner = z.infer<typeof ClassLearnerSchema>;
 

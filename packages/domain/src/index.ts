@@ -19,6 +19,7 @@ export * from './learner/polarity.ts';
 export * from './learner/state-parts.ts';
 export * from './learner/upcast.ts';
 export * from './levels/levels.ts';
+export * from './pace/flags.ts';
 export * from './pace/pace.ts';
 export * from './pace/self-marks.ts';
 export * from './passage/annotations.ts';

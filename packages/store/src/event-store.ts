@@ -140,6 +140,79 @@ export async function paceFlaggedSince(
   return rows.map((r) => ({ userId: userIdOfStream(r.stream_id), count: Number(r.n) }));
 }
 
+/** Server-marked answers counted and right (self-marks and answers pending a teacher aside). */
+export type AnswerTallies = {
+  week: { answered: number; correct: number };
+  history: { answered: number; correct: number };
+};
+
+/**
+ * Each learner's server-marked answers since `weekStart` and in [historyStart, weekStart), for the
+ * accuracy-jump rule (issue 37); learners with none are absent. `userIds` null: every learner with at
+ * least `minWeekAnswers` this week (the admin panel), at most `limit`.
+ */
+export async function answerTalliesSince(
+  db: Db,
+  userIds: readonly string[] | null,
+  weekStart: Date,
+  historyStart: Date,
+  minWeekAnswers = 0,
+  limit = 500,
+): Promise<Map<string, AnswerTallies>> {
+  if (userIds !== null && userIds.length === 0) return new Map();
+  const thisWeek = sql<boolean>`recorded_at >= ${weekStart}`;
+  const right = sql<boolean>`data->>'isCorrect' = 'true'`;
+  let query = db
+    .selectFrom('events')
+    .select([
+      'stream_id',
+      sql<string>`count(*) filter (where ${thisWeek})`.as('wn'),
+      sql<string>`count(*) filter (where ${thisWeek} and ${right})`.as('wc'),
+      sql<string>`count(*) filter (where not ${thisWeek})`.as('hn'),
+      sql<string>`count(*) filter (where not ${thisWeek} and ${right})`.as('hc'),
+    ])
+    .where('type', '=', 'AnswerSubmitted')
+    .where('recorded_at', '>=', historyStart)
+    .where(sql<string>`coalesce(data->>'selfAssessed', 'false')`, '=', 'false')
+    .where(sql<string>`coalesce(data->>'pendingReview', 'false')`, '=', 'false')
+    .groupBy('stream_id');
+  query =
+    userIds === null
+      ? query
+          .where('stream_id', 'like', LEARNER_STREAMS_LIKE)
+          .having(sql<number>`count(*) filter (where ${thisWeek})`, '>=', minWeekAnswers)
+          .limit(limit)
+      : query.where('stream_id', 'in', userIds.map(learnerStreamId));
+  const rows = await query.execute();
+  return new Map(
+    rows.map((r) => [
+      userIdOfStream(r.stream_id),
+      {
+        week: { answered: Number(r.wn), correct: Number(r.wc) },
+        history: { answered: Number(r.hn), correct: Number(r.hc) },
+      },
+    ]),
+  );
+}
+
+/** The learners whose fair-play flags a teacher or an admin cleared since `since` (issue 37). */
+export async function flagsClearedSince(
+  db: Db,
+  userIds: readonly string[],
+  since: Date,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('events')
+    .select('stream_id')
+    .distinct()
+    .where('type', '=', 'FairPlayFlagCleared')
+    .where('stream_id', 'in', userIds.map(learnerStreamId))
+    .where('recorded_at', '>=', since)
+    .execute();
+  return new Set(rows.map((r) => userIdOfStream(r.stream_id)));
+}
+
 /** The learners' events recorded since `since`, in stream order, by learner (for homework completion). */
 export async function learnerEventsSince(
   db: Db,

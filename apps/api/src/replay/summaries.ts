@@ -159,6 +159,8 @@ export function summarizeEvent(event: LearnerEvent, titles: LessonTitles): strin
         d.pointsEarned === d.selfMarkedPoints ? '確認' : `調整為 ${d.pointsEarned}/${d.pointsAvailable} 分`;
       return `老師${adjusted}${lessonName(titles, d.lessonId)}一題的自評（自評 ${d.selfMarkedPoints}/${d.pointsAvailable} 分）`;
     }
+    case 'FairPlayFlagCleared':
+      return `老師覆核後清除本週的待覆核標記（${event.data.flags.map((f) => (f === 'pace' ? '答題過快' : '準確率急升')).join('、')}）`;
     case 'ExamDateSet': {
       const d = event.data;
       const whose = d.source === 'learner' ? '自訂考試日期' : `考試日期按${d.examYear ?? '本'}年度預設`;

@@ -586,6 +586,75 @@ describe('completing a roadmap node', () => {
       command: (i < correct ? right : wrong)(`${prefix}-${i}`, { type: nodeType }),
     }));
 
+  describe('when its recorded answers reach the pass mark without a results call (issue 37)', () => {
+    // The API always says how many questions each node has: 12 here, so a session needs 8 answers.
+    const sized = {
+      ...twoTypes,
+      nodeQuestionCounts: { 1: { word_interpretation: 12, theme_understanding: 12 } },
+    };
+    const answered = (correct: number, total: number, lastRight = true) =>
+      given(
+        history(
+          { command: signIn },
+          ...session('word_interpretation', correct, total - 1).map((step) => ({ ...step, context: sized })),
+        ),
+      ).when((lastRight ? right : wrong)('last', { type: 'word_interpretation' }), sized);
+    const typesOf = (decision: ReturnType<typeof answered>) =>
+      decision.ok ? decision.events.map((e) => e.type) : [];
+
+    it('completes the node with the answer that brings 8 answers to 80 %', () => {
+      const decision = answered(6, 8);
+      expect(typesOf(decision)).toContain('NodeCompleted');
+      expect(decision.ok && decision.events.find((e) => e.type === 'NodeCompleted')).toMatchObject({
+        data: {
+          nodeType: 'word_interpretation',
+          questionsAnswered: 8,
+          correctAnswers: 7,
+          score: 88,
+          firstCompletion: true,
+          byAnswers: true,
+        },
+      });
+    });
+
+    it('does not complete it below 80 % or before 8 answers', () => {
+      expect(typesOf(answered(6, 8, false))).not.toContain('NodeCompleted');
+      expect(typesOf(answered(7, 7))).not.toContain('NodeCompleted');
+    });
+
+    it('completes it only once, and a results call after it scores the same answers', () => {
+      const before = history(
+        { command: signIn },
+        ...session('word_interpretation', 8, 8).map((step) => ({ ...step, context: sized })),
+      );
+      expect(before.filter((e) => e.type === 'NodeCompleted')).toHaveLength(1);
+      expect(foldLearner(before).lessons['1']?.nodeTypes).toEqual(['word_interpretation']);
+      const more = given(before).when(right('one-more', { type: 'word_interpretation' }), sized);
+      expect(typesOf(more)).not.toContain('NodeCompleted');
+      const results = given(before).when(node('word_interpretation', 100, 8, 8), sized);
+      expect(results.ok && results.events).toEqual([
+        expect.objectContaining({
+          type: 'NodeCompleted',
+          data: expect.objectContaining({ questionsAnswered: 8, correctAnswers: 8, firstCompletion: false }),
+        }),
+      ]);
+    });
+
+    it('completes the unit with its last node', () => {
+      const before = history(
+        { command: signIn },
+        ...session('word_interpretation', 8, 8).map((step) => ({ ...step, context: sized })),
+        ...session('theme_understanding', 7, 7).map((step) => ({ ...step, context: sized })),
+      );
+      const decision = given(before).when(right('last', { type: 'theme_understanding' }), sized);
+      expect(typesOf(decision)).toEqual(expect.arrayContaining(['NodeCompleted', 'UnitCompleted']));
+      expect(
+        decision.ok &&
+          decision.events.some((e) => e.type === 'XpAwarded' && e.data.reason === 'unit_completed'),
+      ).toBe(true);
+    });
+  });
+
   describe('after a session of 8 with 7 right (88 %, the server counting)', () => {
     it('records the node with the score the server computes from the answers it recorded', () => {
       const before = history({ command: signIn }, ...session('word_interpretation', 7, 8));
@@ -1047,6 +1116,46 @@ describe('finishing a recitation', () => {
         recitation({ text, start: 0, end: 5, mode: 'free_recall', written: '學而時習之', durationMs: 0 }),
       ).ok,
     ).toBe(true);
+  });
+
+  describe('when the server timed the run from its served token (issue 37)', () => {
+    const text = '學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？';
+    const servedBefore = (ms: number) => new Date(Date.parse(NOW) - ms).toISOString();
+    const run = (overrides: Record<string, unknown>) =>
+      given([]).when(
+        recitation({
+          text,
+          start: 0,
+          end: 36,
+          mode: 'free_recall',
+          written: text,
+          durationMs: 60_000,
+          ...overrides,
+        }),
+      );
+
+    it('counts the server’s time since serving, not the duration the client claims', () => {
+      expect(run({ servedAt: servedBefore(4_499) })).toEqual(refused('RECITATION_TOO_FAST'));
+      expect(run({ servedAt: servedBefore(4_500) }).ok).toBe(true);
+    });
+
+    it('counts the client’s duration when it is the shorter', () => {
+      expect(run({ servedAt: servedBefore(600_000), durationMs: 4_000 })).toEqual(
+        refused('RECITATION_TOO_FAST'),
+      );
+    });
+
+    it('refuses a long run that brought no valid token, and says why', () => {
+      const decision = run({ servedAt: null });
+      expect(decision).toEqual(refused('RECITATION_TOO_FAST'));
+      expect(decision.ok ? '' : decision.error.message).toContain('未能核實');
+      // A short phrase needs no time.
+      expect(run({ servedAt: null, end: 5, written: '學而時習之' }).ok).toBe(true);
+    });
+
+    it('refuses a token served after the answer arrived (a clock the client cannot move)', () => {
+      expect(run({ servedAt: servedBefore(-60_000) })).toEqual(refused('RECITATION_TOO_FAST'));
+    });
   });
 
   const TEXT = '學而時習之，不亦說乎？';

@@ -6,6 +6,7 @@
 import { foldText } from '../grading/fold.ts';
 import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingNoteCode, MarkingScheme } from '../grading/marker.ts';
+import type { FairPlayFlag } from '../pace/flags.ts';
 import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
 import { selfMarkedPoints } from '../pace/self-marks.ts';
 import {
@@ -47,11 +48,13 @@ import {
   isTeacherMarked,
   type LearnerEvent,
   type LearnerState,
+  type LessonState,
   learnerEvent,
   lessonState,
   type RecitationAttempt,
   type RecitationMode,
   type RecordedPoint,
+  sessionWith,
   VOCABULARY_EXERCISE_TYPES,
   type VocabularyExerciseType,
   type XpAwarded,
@@ -165,6 +168,12 @@ export type FinishRecitation = Command<
     written?: string;
     /** The lesson's text, loaded by the API from stored content (never sent by the client). */
     text?: string;
+    /**
+     * Written modes: when the server served the recitation (its `served` token), null when the run
+     * brought no valid token; absent when the caller does not time runs (XP_PACE off, tools). A run is
+     * timed from it: the time counted is the least of the client's `durationMs` and the server's own.
+     */
+    servedAt?: string | null;
   }
 >;
 export type SignIn = Command<'SignIn', Record<string, never>>;
@@ -299,8 +308,18 @@ export type ConfirmSelfMark = Command<
   { answer: AppealedAnswer; pointsEarned: number; teacherId: string }
 >;
 
+/**
+ * A teacher of the learner's class (or an admin) clears the learner's fair-play flags for the week
+ * (issue 37). `flags` are the learner's flags now, read by the API: none is refused.
+ */
+export type ClearFairPlayFlag = Command<
+  'ClearFairPlayFlag',
+  { weekStart: string; flags: readonly FairPlayFlag[]; reviewerId: string }
+>;
+
 export type LearnerCommand =
   | SubmitAnswer
+  | ClearFairPlayFlag
   | ConfirmSelfMark
   | CompleteNode
   | CompleteVocabularyExercise
@@ -524,7 +543,69 @@ function submitAnswer(
       ...(isPaced(pay.xpWithheld) ? [xp(at, 'lesson_completed', question.lessonId, null)] : []),
     );
   }
+  if (!pendingReview && (data.source ?? 'quiz') === 'quiz') {
+    events.push(
+      ...nodeCompletedByAnswers(lesson, question, marked.isCorrect, context, at, isPaced(pay.xpWithheld)),
+    );
+  }
   return accept(events);
+}
+
+/**
+ * A roadmap node completes when its recorded answers pass (issue 37), whether or not the learner taps
+ * 「查看結果」: the first time the node's session, with this answer, reaches the pass mark. The session
+ * is kept (`byAnswers`), so a results call that follows scores the same answers. The unit's bonus comes
+ * with the last node, unless the answer was beyond the pace.
+ */
+function nodeCompletedByAnswers(
+  lesson: LessonState,
+  question: { readonly id: string; readonly lessonId: number; readonly type: string },
+  isCorrect: boolean,
+  context: DecideContext,
+  at: string,
+  paced: boolean,
+): LearnerEvent[] {
+  // Only where the node's size is known (the API always says; a bare test context does not).
+  const nodeQuestions = context.nodeQuestionCounts?.[question.lessonId]?.[question.type];
+  const nodeTypes: readonly string[] = context.lessonNodeTypes?.[question.lessonId] ?? PRACTICE_NODE_TYPES;
+  if (nodeQuestions === undefined || !nodeTypes.includes(question.type)) return [];
+  if (lesson.nodeTypes.includes(question.type)) return [];
+  const session = sessionWith(lesson.nodeSessions[question.type] ?? {}, question.id, isCorrect);
+  const verdicts = Object.values(session);
+  const correctAnswers = verdicts.filter(Boolean).length;
+  const required = nodeRequiredQuestions(nodeQuestions);
+  if (!isNodePassed(correctAnswers, verdicts.length, required)) return [];
+  return [
+    learnerEvent('NodeCompleted', {
+      lessonId: question.lessonId,
+      nodeType: question.type,
+      score: percent(correctAnswers, verdicts.length),
+      questionsAnswered: verdicts.length,
+      correctAnswers,
+      timeSpent: 0,
+      firstCompletion: true,
+      byAnswers: true,
+      at,
+    }),
+    ...unitCompletedEvents(lesson, nodeTypes, question.type, question.lessonId, at, paced),
+  ];
+}
+
+/** The unit's completion when `nodeType` was the last of its nodes to complete (its bonus when paid). */
+function unitCompletedEvents(
+  lesson: LessonState,
+  nodeTypes: readonly string[],
+  nodeType: string,
+  lessonId: number,
+  at: string,
+  paysXp = true,
+): LearnerEvent[] {
+  const done = new Set([...lesson.nodeTypes, nodeType]);
+  if (lesson.unitCompleted || !nodeTypes.every((type) => done.has(type))) return [];
+  return [
+    learnerEvent('UnitCompleted', { lessonId, unitNumber: lessonId, nodeTypes: [...nodeTypes], at }),
+    ...(paysXp ? [xp(at, 'unit_completed', lessonId, null)] : []),
+  ];
 }
 
 /** Whether an answer was within the pace (withheld only for being a relearned key, or not at all). */
@@ -707,18 +788,7 @@ function completeNode(
       at,
     }),
   ];
-  const done = new Set([...lesson.nodeTypes, data.nodeType]);
-  if (!lesson.unitCompleted && nodeTypes.every((type) => done.has(type))) {
-    events.push(
-      learnerEvent('UnitCompleted', {
-        lessonId: data.lessonId,
-        unitNumber: data.lessonId,
-        nodeTypes: [...nodeTypes],
-        at,
-      }),
-      xp(at, 'unit_completed', data.lessonId, null),
-    );
-  }
+  events.push(...unitCompletedEvents(lesson, nodeTypes, data.nodeType, data.lessonId, at));
   return accept(events);
 }
 
@@ -897,6 +967,18 @@ function writtenMinimumMs(written: string): number {
   return Math.max(0, characters - RECITATION_QUICK_CHARACTERS) * RECITATION_MIN_MS_PER_CHARACTER;
 }
 
+/**
+ * The time a written run counts: the client's duration, but no more than the server's own time since it
+ * served the recitation; none without a valid token (issue 37).
+ */
+function countedRecitationMs(data: FinishRecitation['data'], at: string): number {
+  if (data.servedAt === undefined) return data.durationMs;
+  if (data.servedAt === null) return 0;
+  const served = Date.parse(data.servedAt);
+  const elapsed = Number.isFinite(served) ? Math.max(0, Date.parse(at) - served) : 0;
+  return Math.min(data.durationMs, elapsed);
+}
+
 function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
   const { start, end } = data;
   const mode = data.mode ?? 'choice';
@@ -909,8 +991,10 @@ function finishRecitation({ data }: FinishRecitation, at: string): Outcome {
     if (data.text === undefined || data.written === undefined) {
       return refuse('INVALID_WRITTEN', '請先默寫');
     }
-    if (data.durationMs < writtenMinimumMs(data.written)) {
-      return refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
+    if (countedRecitationMs(data, at) < writtenMinimumMs(data.written)) {
+      return data.servedAt === null
+        ? refuse('RECITATION_TOO_FAST', '未能核實默寫時間：請重新開始默寫，憑記憶寫出')
+        : refuse('RECITATION_TOO_FAST', '默寫時間太短，請憑記憶默寫');
     }
     marks = markWritten(data.text, start, end, data.written, mode === 'miswrite' ? 'exact' : 'accepted');
   } else if (data.picks !== undefined && data.text !== undefined) {
@@ -1044,6 +1128,7 @@ const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
   'RemarkAfterRevert',
   'MarkPendingAnswer',
   'ConfirmSelfMark',
+  'ClearFairPlayFlag',
 ]);
 
 /**
@@ -1076,6 +1161,19 @@ function confirmSelfMark({ data }: ConfirmSelfMark, state: LearnerState, at: str
       at,
     }),
     ...(earnedXp ? [xp(at, 'correct_answer', answer.lessonId, answer.questionId)] : []),
+  ]);
+}
+
+/** Clears the learner's flags for the week: only when there is one (the API reads them). */
+function clearFairPlayFlag({ data }: ClearFairPlayFlag, at: string): Outcome {
+  if (data.flags.length === 0) return refuse('NOT_FLAGGED', '這位同學本週沒有待覆核的標記');
+  return accept([
+    learnerEvent('FairPlayFlagCleared', {
+      weekStart: data.weekStart,
+      flags: [...data.flags],
+      reviewerId: data.reviewerId,
+      at,
+    }),
   ]);
 }
 
@@ -1348,6 +1446,8 @@ function decideCommand(
       return markPendingAnswer(command, state, at);
     case 'ConfirmSelfMark':
       return confirmSelfMark(command, state, at);
+    case 'ClearFairPlayFlag':
+      return clearFairPlayFlag(command, at);
     case 'SetExamDate':
       return setExamDate(command, state, at);
     case 'ChangeReviewSettings':

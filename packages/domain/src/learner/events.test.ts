@@ -65,6 +65,7 @@ describe('the learner event union', () => {
       'AnswerRemarkedOnRevert',
       'AnswerTeacherMarked',
       'SelfMarkConfirmed',
+      'FairPlayFlagCleared',
       'ExamDateSet',
       'ReviewSettingsChanged',
     ]);

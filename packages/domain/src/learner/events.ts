@@ -5,6 +5,7 @@
  */
 import type { GradingMethod } from '../grading/grading.ts';
 import type { MarkingNoteCode } from '../grading/marker.ts';
+import type { FairPlayFlag } from '../pace/flags.ts';
 import type { PaceRecord, XpWithheld } from '../pace/pace.ts';
 import type { RecitationGrade } from '../recitation/recitation.ts';
 import {
@@ -223,6 +224,11 @@ export type NodeCompleted = Event<
     timeSpent: number;
     /** True the first time this node of this lesson is completed. */
     firstCompletion: boolean;
+    /**
+     * Completed by a recorded answer reaching the pass mark (issue 37), not by the results call: the
+     * session is kept for that call. Absent: false.
+     */
+    byAnswers?: boolean;
   }
 >;
 
@@ -442,9 +448,24 @@ export type SelfMarkConfirmed = Event<
   }
 >;
 
+/**
+ * A teacher of the learner's class (or an admin) reviewed the learner's fair-play flags and cleared
+ * them for the rest of the Hong Kong week starting `weekStart` (issue 37): their league entry counts.
+ */
+export type FairPlayFlagCleared = Event<
+  'FairPlayFlagCleared',
+  {
+    weekStart: string;
+    /** The flags the reviewer saw. */
+    flags: readonly FairPlayFlag[];
+    reviewerId: string;
+  }
+>;
+
 export type LearnerEvent =
   | AnswerSubmitted
   | SelfMarkConfirmed
+  | FairPlayFlagCleared
   | AnswerAppealed
   | AppealDeclined
   | AnswerRemarked
@@ -490,6 +511,7 @@ export const LEARNER_EVENT_TYPES = [
   'AnswerRemarkedOnRevert',
   'AnswerTeacherMarked',
   'SelfMarkConfirmed',
+  'FairPlayFlagCleared',
   'ExamDateSet',
   'ReviewSettingsChanged',
 ] as const satisfies readonly LearnerEventType[];
@@ -705,7 +727,10 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     case 'NodeFellShort': {
       const { lessonId, nodeType, score } = event.data;
       return withLesson(state, lessonId, (lesson) => {
-        const { [nodeType]: _finished, ...nodeSessions } = lesson.nodeSessions;
+        // A node completed by its answers keeps its session for the results call that may follow.
+        const keep = event.type === 'NodeCompleted' && event.data.byAnswers === true;
+        const { [nodeType]: _finished, ...rest } = lesson.nodeSessions;
+        const nodeSessions = keep ? lesson.nodeSessions : rest;
         return {
           ...lesson,
           nodeTypes:
@@ -724,6 +749,7 @@ function evolveProgress(state: LearnerState, event: LearnerEvent): LearnerState 
     case 'ErrorQuestionMastered':
       return { ...state, errorBook: { ...state.errorBook, [event.data.questionId]: 'mastered' } };
     case 'SchoolChanged':
+    case 'FairPlayFlagCleared':
       return state;
     case 'AnswerAppealed':
       return withAppeal(state, event.data.answerVersion, 'pending');
@@ -802,7 +828,7 @@ export const NODE_SESSION_LIMIT = 40;
  * A node session after a verdict on `questionId`: the latest verdicts, the newest last. Keys are the
  * ids after a colon, so that numeric ids keep the order they came in (JavaScript puts integer keys first).
  */
-function sessionWith(
+export function sessionWith(
   session: Readonly<Record<string, boolean>>,
   questionId: string,
   verdict: boolean,

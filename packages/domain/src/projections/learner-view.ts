@@ -370,6 +370,7 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
         masteredAt: event.data.at,
       }));
     case 'SchoolChanged':
+    case 'FairPlayFlagCleared':
       return view;
     case 'RecitationFinished':
       return recitationFinished(view, event);

@@ -46,6 +46,7 @@ export const DOMAIN_ERROR_CODES = [
   'NO_RECORDED_ANSWERS',
   'NOT_SELF_MARKED',
   'ALREADY_CONFIRMED',
+  'NOT_FLAGGED',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

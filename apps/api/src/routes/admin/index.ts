@@ -1,5 +1,4 @@
 import * as content from '@wenyan/content';
-import { BEYOND_PACE_REASONS, hongKongWeekStart, PACE_FLAG_ANSWERS } from '@wenyan/domain';
 import {
   contentAndLearnerCounts,
   countEvents,
@@ -12,13 +11,13 @@ import {
   importMindMaps,
   importVocabularySessions,
   insertContentQuestions,
-  paceFlaggedSince,
   projectionLagSeconds,
   questionCountsByType,
   saveUploadedText,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { flaggedLearners } from '../../learner/fair-play.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -101,7 +100,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getAdminStatus', async () => {
-    const weekStart = new Date(hongKongWeekStart(new Date().toISOString()));
     // Figures for a person to read: a replica's lag is no matter (its lag adds to the projection's).
     const { readDb } = app.deps;
     const [byType, counts, events, depth, lag, flagged] = await Promise.all([
@@ -110,7 +108,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       countEvents(readDb),
       queue.depth().catch(() => 0),
       projectionLagSeconds(readDb),
-      paceFlaggedSince(readDb, weekStart, BEYOND_PACE_REASONS, PACE_FLAG_ANSWERS),
+      flaggedLearners(readDb, new Date().toISOString()),
     ]);
     const accounts = await Promise.all(flagged.map((f) => findUserById(readDb, f.userId)));
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
@@ -125,7 +123,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       paceFlagged: flagged.map((f, i) => ({
         id: f.userId,
         username: accounts[i]?.username ?? null,
-        answersBeyondPace: f.count,
+        answersBeyondPace: f.answersBeyondPace,
+        flags: f.flags,
       })),
     };
   });

@@ -4,16 +4,15 @@
  */
 import type { ClassLeague } from '@wenyan/contracts';
 import {
-  BEYOND_PACE_REASONS,
   hongKongWeekStart,
-  isPaceFlagged,
   type LeagueMember,
   leagueName,
   leagueStandings,
   nextHongKongWeekStart,
   teacherLeagueName,
 } from '@wenyan/domain';
-import { answersBeyondPaceSince, type ClassRecord, type Db, leagueMembers, weeklyXp } from '@wenyan/store';
+import { type ClassRecord, type Db, leagueMembers, weeklyXp } from '@wenyan/store';
+import { readFairPlay } from '../../learner/fair-play.ts';
 
 interface Viewer {
   id: string;
@@ -29,16 +28,16 @@ export async function readLeagueFigures(
   const members = await leagueMembers(db, classIds);
   const userIds = [...new Set(members.map((m) => m.userId))];
   const weekStart = hongKongWeekStart(now);
-  const [xp, beyondPace] = await Promise.all([
+  const [xp, fairPlay] = await Promise.all([
     weeklyXp(db, userIds, weekStart),
-    answersBeyondPaceSince(db, userIds, new Date(weekStart), BEYOND_PACE_REASONS),
+    readFairPlay(db, userIds, now),
   ]);
   const byClass = new Map<string, LeagueMember[]>(classIds.map((id) => [id, []]));
   for (const m of members) {
     byClass.get(m.classId)?.push({
       ...m,
       weeklyXp: xp.get(m.userId) ?? 0,
-      flagged: isPaceFlagged(beyondPace.get(m.userId) ?? 0),
+      flagged: (fairPlay.get(m.userId)?.flags.length ?? 0) > 0,
     });
   }
   return byClass;

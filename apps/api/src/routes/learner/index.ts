@@ -26,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
 import { questionForGrading, toErrorRecord, toKeyedQuestion, xpAwards } from '../../learner/mappers.ts';
 import { knownTags } from '../../learner/reviews.ts';
-import { servedAt } from '../../learner/served.ts';
+import { servedAt, servedToken } from '../../learner/served.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -405,6 +405,13 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
+  // The server's record of when it served a recitation (issue 37): a written run is timed from it.
+  defineRoute(app, 'serveRecitation', async ({ input, user }) => {
+    if ((await lessonText(input.body.lessonId)) === null)
+      throw unsupportedClaim('body.lessonId', '沒有這一課');
+    return { served: servedToken(user.id, recitationServedId(input.body.lessonId)) };
+  });
+
   defineRoute(
     app,
     'finishRecitation',
@@ -430,6 +437,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
             picks: body.picks,
             written: body.written,
             text,
+            ...(app.deps.env.XP_PACE === 'off' || body.mode === 'choice'
+              ? {}
+              : { servedAt: servedAt(body.served, ctx.user.id, recitationServedId(body.lessonId)) }),
           },
         },
         (state, events) => {
@@ -464,3 +474,6 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     { successStatus: 201 },
   );
 }
+
+/** The subject of a recitation's served token: the lesson (a passage's ranges share it). */
+const recitationServedId = (lessonId: number) => `recitation:${lessonId}`;

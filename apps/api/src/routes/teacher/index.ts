@@ -1,7 +1,5 @@
-import { BEYOND_PACE_REASONS, hongKongWeekStart } from '@wenyan/domain';
 import {
   addClassMember,
-  answersBeyondPaceSince,
   type ClassRecord,
   classMembers,
   createClass,
@@ -16,6 +14,7 @@ import {
   type UserRecord,
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readFairPlay } from '../../learner/fair-play.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { learnerEventPage, learnerStateAt, lessonTitles } from '../../replay/queries.ts';
@@ -85,14 +84,13 @@ export async function teacherRoutes(app: FastifyInstance): Promise<void> {
     const found = await ownClass(app, user, input.params.id);
     const [members, titles] = await Promise.all([classMembers(db, found.id), lessonTitles(db)]);
     const now = new Date().toISOString();
-    const beyondPace = await answersBeyondPaceSince(
+    const fairPlay = await readFairPlay(
       db,
       members.map((m) => m.userId),
-      new Date(hongKongWeekStart(now)),
-      BEYOND_PACE_REASONS,
+      now,
     );
     return Promise.all(
-      members.map((member) => classLearnerRow(db, member, titles, now, beyondPace.get(member.userId) ?? 0)),
+      members.map((member) => classLearnerRow(db, member, titles, now, fairPlay.get(member.userId))),
     );
   });
 

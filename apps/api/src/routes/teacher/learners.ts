@@ -1,6 +1,7 @@
 import type { ClassLearner } from '@wenyan/contracts';
-import { isPaceFlagged, lessonStatsRecords } from '@wenyan/domain';
+import { lessonStatsRecords } from '@wenyan/domain';
 import { type ClassMemberRecord, type Db, readLearnerView } from '@wenyan/store';
+import type { FairPlay } from '../../learner/fair-play.ts';
 import { figuresOf } from '../../replay/replay.ts';
 
 /**
@@ -12,8 +13,8 @@ export async function classLearnerRow(
   member: ClassMemberRecord,
   titles: ReadonlyMap<number, string>,
   now: string,
-  /** Correct answers beyond the pace this week (issue 37). */
-  answersBeyondPace = 0,
+  /** The learner's fair-play figures this week (issue 37). */
+  fairPlay: FairPlay = { answersBeyondPace: 0, flags: [] },
 ): Promise<ClassLearner> {
   const { view } = await readLearnerView(db, member.userId);
   const figures = figuresOf(view, now);
@@ -42,7 +43,8 @@ export async function classLearnerRow(
           accuracy: weakest.accuracy,
         }
       : null,
-    answersBeyondPace,
-    flagged: isPaceFlagged(answersBeyondPace),
+    answersBeyondPace: fairPlay.answersBeyondPace,
+    flagged: fairPlay.flags.length > 0,
+    flags: fairPlay.flags,
   };
 }

@@ -28,6 +28,7 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../teacher/FairPlayPanel.tsx';
 import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
 import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
@@ -104,6 +105,10 @@ function AdminPanel({ user }: { user: User }) {
 
 function SystemStatus() {
   const status = useQuery(adminStatusQuery);
+  const statusClient = useQueryClient();
+  const clearFlag = useClearFairPlayFlag(() => {
+    void statusClient.invalidateQueries({ queryKey: queryKeys.adminStatus });
+  });
   return (
     <section aria-labelledby="admin-status">
       <div className="row">
@@ -161,13 +166,29 @@ function SystemStatus() {
           <section className="card" data-testid="pace-flagged" aria-labelledby="pace-flagged-title">
             <h3 id="pace-flagged-title">本週待覆核的學生</h3>
             {status.data.paceFlagged.length === 0 ? (
-              <p className="muted">本週沒有學生答題速度異常。</p>
+              <p className="muted">本週沒有學生作答模式異常。</p>
             ) : (
               <ul>
                 {status.data.paceFlagged.map((learner) => (
-                  <li key={learner.id}>
+                  <li key={learner.id} data-testid="admin-fair-play-flag">
                     <span>{learner.username ? `@${learner.username}` : `用戶 ${learner.id}`}</span>{' '}
-                    <strong>{learner.answersBeyondPace} 題答得比正常閱讀速度快</strong>
+                    <strong>
+                      {learner.flags
+                        .map((flag) =>
+                          flag === 'pace'
+                            ? `${learner.answersBeyondPace} 題答得比正常閱讀速度快`
+                            : FAIR_PLAY_FLAG_LABELS[flag],
+                        )
+                        .join('；')}
+                    </strong>{' '}
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={clearFlag.isPending}
+                      onClick={() => clearFlag.mutate(learner.id)}
+                    >
+                      已覆核，清除標記
+                    </button>
                   </li>
                 ))}
               </ul>

@@ -17,6 +17,7 @@ const learner = (id: string): ClassLearner => ({
   weakestLesson: null,
   answersBeyondPace: 0,
   flagged: false,
+  flags: [],
 });
 
 describe('homework in the client', () => {

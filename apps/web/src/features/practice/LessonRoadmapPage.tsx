@@ -45,13 +45,17 @@ export function LessonRoadmapPage() {
   const threshold = user?.characterThreshold ?? DEFAULT_CHARACTER_THRESHOLD;
   const lesson = useQuery(lessonQuery(lessonId));
   const nodes = useQuery({ ...nodeAvailabilityQuery(lessonId, threshold), enabled: lessonId > 0 });
+  // A node completes on the server when its answers reach 80 % (issue 37), results screen or not: the
+  // roadmap asks again each time it opens.
   const completed = useQuery({
     ...completedActivitiesQuery(user?.id ?? '', lessonId),
     enabled: Boolean(user) && lessonId > 0,
+    refetchOnMount: 'always',
   });
   const results = useQuery({
     ...nodeResultsQuery(user?.id ?? '', lessonId),
     enabled: Boolean(user) && lessonId > 0,
+    refetchOnMount: 'always',
   });
   const bestScores = new Map((results.data?.nodes ?? []).map((n) => [n.type as string, n]));
   const [page, setPage] = useState(0);

@@ -14,7 +14,7 @@ import miswrittenJson from '../../../../../content/data/miswritten.json' with { 
 import { newIdempotencyKey } from '../../lib/api.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
-import { finishRecitation } from './api.ts';
+import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import {
   type DrillItem,
   type DrillLesson,
@@ -187,6 +187,12 @@ function DrillItemCard({
   });
   const box = useRef<HTMLInputElement>(null);
   const next = useRef<HTMLButtonElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The server's token for this item's passage: it times the written answer (issue 37).
+  const served = useRef<Promise<string | undefined> | null>(null);
+  useEffect(() => {
+    served.current = serveRecitation(item.lessonId);
+  }, [item.lessonId]);
   useEffect(() => {
     if (result) next.current?.focus();
     else box.current?.focus();
@@ -197,6 +203,7 @@ function DrillItemCard({
       attempt.current = { ...attempt.current, written, key: newIdempotencyKey() };
     setStatus('marking');
     try {
+      const token = (await served.current) ?? undefined;
       const marked = await finishRecitation(
         {
           lessonId: item.lessonId,
@@ -206,12 +213,14 @@ function DrillItemCard({
           mistakes: 0,
           durationMs: Math.min(86_400_000, Math.round(performance.now() - attempt.current.startedAt)),
           written,
+          ...(token === undefined ? {} : { served: token }),
         },
         attempt.current.key,
       );
       setResult(marked);
       setStatus('writing');
-    } catch {
+    } catch (error) {
+      setFailure(recallFailure(error));
       setStatus('failed');
     }
   };
@@ -275,7 +284,7 @@ function DrillItemCard({
           />
           {status === 'failed' ? (
             <p className="rc-feedback is-wrong" role="alert">
-              未能交答案，請檢查網絡後再試。
+              {failure ?? '未能交答案，請檢查網絡後再試。'}
             </p>
           ) : null}
           <div className="rc-actions">

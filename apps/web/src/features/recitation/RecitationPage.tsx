@@ -17,7 +17,7 @@ import { soundAtom } from '../../lib/preferences.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { lessonsQuery } from '../library/api.ts';
-import { finishRecitation } from './api.ts';
+import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import { MarkedRange, RecallScore } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
 import { seededRandom } from './random.ts';
@@ -56,6 +56,9 @@ function useFocusOnMount<T extends HTMLElement>() {
 function useRecitation(mode: RecitationMode) {
   const queryClient = useQueryClient();
   const [sound, setSound] = useAtom(soundAtom);
+  // The server's token for the passage being written (issue 37: it times the run), by lesson.
+  const served = useRef<{ lessonId: number; token: Promise<string | undefined> } | null>(null);
+  const [recallError, setRecallError] = useState<string | null>(null);
   const [machine] = useState(() =>
     recitationMachine.provide({
       actions: {
@@ -69,9 +72,20 @@ function useRecitation(mode: RecitationMode) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
           void queryClient.invalidateQueries({ queryKey: queryKeys.users });
         }),
-        markRecall: fromPromise(async ({ input }: { input: MarkRecallInput }) =>
-          finishRecitation(input.body, input.idempotencyKey),
-        ),
+        markRecall: fromPromise(async ({ input }: { input: MarkRecallInput }) => {
+          const token =
+            served.current?.lessonId === input.body.lessonId ? await served.current.token : undefined;
+          try {
+            setRecallError(null);
+            return await finishRecitation(
+              token === undefined ? input.body : { ...input.body, served: token },
+              input.idempotencyKey,
+            );
+          } catch (error) {
+            setRecallError(recallFailure(error));
+            throw error;
+          }
+        }),
       },
     }),
   );
@@ -87,7 +101,13 @@ function useRecitation(mode: RecitationMode) {
     setSound(!snapshot.context.sound);
     send({ type: 'sound.toggle' });
   };
-  return { snapshot, send, toggleSound };
+  // Writing begins: the server records when it served the passage (once per lesson; a retry keeps it).
+  const writingLessonId = snapshot.matches('recall') ? snapshot.context.lesson?.id : undefined;
+  useEffect(() => {
+    if (writingLessonId === undefined || served.current?.lessonId === writingLessonId) return;
+    served.current = { lessonId: writingLessonId, token: serveRecitation(writingLessonId) };
+  }, [writingLessonId]);
+  return { snapshot, send, toggleSound, recallError };
 }
 
 type Send = ReturnType<typeof useRecitation>['send'];
@@ -103,7 +123,7 @@ export function FreeRecallPage() {
 }
 
 function Recitation({ mode }: { mode: RecitationMode }) {
-  const { snapshot, send, toggleSound } = useRecitation(mode);
+  const { snapshot, send, toggleSound, recallError } = useRecitation(mode);
   const { context } = snapshot;
   return (
     <main className="page recitation" data-testid="recitation-page">
@@ -128,6 +148,7 @@ function Recitation({ mode }: { mode: RecitationMode }) {
         <RecallStage
           context={context}
           send={send}
+          failure={recallError}
           status={
             snapshot.matches({ recall: 'writing' })
               ? 'writing'
@@ -523,10 +544,13 @@ function RecallStage({
   context,
   send,
   status,
+  failure,
 }: {
   context: RecitationContext;
   send: Send;
   status: 'writing' | 'marking' | 'marked' | 'failed';
+  /** Why the last run was not marked (the server's refusal, or the network). */
+  failure: string | null;
 }) {
   const lesson = context.lesson;
   const [written, setWritten] = useState(context.written);
@@ -608,8 +632,8 @@ function RecallStage({
             寫好後按「交卷」或 Ctrl／⌘ + Enter。
           </p>
           {status === 'failed' ? (
-            <p className="rc-feedback is-wrong" role="alert">
-              未能交卷，請檢查網絡後再試。
+            <p className="rc-feedback is-wrong" role="alert" data-testid="recall-failure">
+              {failure ?? '未能交卷，請檢查網絡後再試。'}
             </p>
           ) : null}
           <div className="rc-actions">

@@ -11,6 +11,7 @@ import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
+import { FairPlayPanel } from './FairPlayPanel.tsx';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
@@ -39,7 +40,7 @@ function Cell({ learner, column, classId }: { learner: ClassLearner; column: Sor
             <span
               className="tc-small text-brick"
               data-testid="pace-flag"
-              title={`本週有 ${learner.answersBeyondPace} 題答得比正常閱讀速度快（或未經練習取得題目），暫不列入班級聯賽`}
+              title="本週作答模式需要覆核（見下方「本週待覆核的同學」），暫不列入班級聯賽"
             >
               {' '}
               待覆核
@@ -181,6 +182,7 @@ function ClassView({ classId }: { classId: string }) {
         <>
           <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
           <LearnerTable learners={learners.data} classId={classId} />
+          <FairPlayPanel learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
           <SelfMarksPanel classId={classId} />
           <ClassForecast classId={classId} />

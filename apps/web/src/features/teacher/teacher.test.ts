@@ -18,6 +18,7 @@ const learner = (id: string, over: Partial<ClassLearner> = {}): ClassLearner => 
   weakestLesson: null,
   answersBeyondPace: 0,
   flagged: false,
+  flags: [],
   ...over,
 });
 
