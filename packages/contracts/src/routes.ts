@@ -934,6 +934,14 @@ export const apiRoutes = {
     query: ExportCsvQuerySchema,
     responses: { 200: PlainTextSchema, ...errorResponses(400, 401) },
   },
+  exportMyDataReadable: {
+    method: 'GET',
+    path: '/api/users/me/export.html',
+    summary: 'The same data as a readable page (Chinese labels, Hong Kong times), printable to PDF',
+    auth: 'user',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema, ...errorResponses(401) },
+  },
   deleteMyAccount: {
     method: 'POST',
     path: '/api/users/me/delete-account',

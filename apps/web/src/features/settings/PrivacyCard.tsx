@@ -10,6 +10,7 @@ import {
   type LeaderboardPreferences as LeaderboardPreferencesValues,
   NicknameSchema,
 } from '@wenyan/contracts';
+import { hongKongDate } from '@wenyan/domain';
 import { type FormEvent, useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -18,6 +19,7 @@ import { currentUserQuery } from '../auth/api.ts';
 import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
   CSV_TABLE_LABELS,
+  READABLE_EXPORT_HREF,
   csvExportHref,
   deleteMyAccount,
   fetchMyData,
@@ -204,7 +206,7 @@ function DeleteAccount() {
 export function PrivacyCard() {
   const download = useMutation({
     mutationFn: fetchMyData,
-    onSuccess: (data) => downloadJson(data, `wenyan-my-data-${data.exportedAt.slice(0, 10)}.json`),
+    onSuccess: (data) => downloadJson(data, `wenyan-my-data-${hongKongDate(data.exportedAt)}.json`),
     onError: () => notify({ title: '未能下載資料，請稍後再試。', variant: 'destructive' }),
   });
   return (
@@ -223,6 +225,9 @@ export function PrivacyCard() {
         >
           {download.isPending ? '準備中...' : '下載我的資料'}
         </button>
+        <a className="st-link" href={READABLE_EXPORT_HREF} target="_blank" rel="noopener" data-testid="readable-export-link">
+          以易讀網頁查看我的資料（可列印成 PDF）
+        </a>
         <details className="st-details">
           <summary>以 CSV 表格下載</summary>
           <ul className="st-csv">

@@ -21,6 +21,9 @@ export const fetchMyData = () => call('exportMyData');
 export const csvExportHref = (table: (typeof EXPORT_TABLE_NAMES)[number]) =>
   requestPath(apiRoutes.exportMyDataCsv, { query: { table } });
 
+/** The export as a readable page (Chinese labels, Hong Kong times), opened with the session cookie. */
+export const READABLE_EXPORT_HREF = requestPath(apiRoutes.exportMyDataReadable, {});
+
 export const deleteMyAccount = (password: string, confirm: string) =>
   call('deleteMyAccount', { body: { password, confirm: confirm as '刪除帳戶' } });
 
