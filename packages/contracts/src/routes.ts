@@ -1009,6 +1009,14 @@ export const apiRoutes = {
     body: PushUnsubscribeBodySchema,
     responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
   },
+  accountDeletedPage: {
+    method: 'GET',
+    path: '/api/account-deleted',
+    summary: 'The signed-out page a learner lands on after erasing their account (帳戶已刪除)',
+    auth: 'public',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema },
+  },
   privacyNotice: {
     method: 'GET',
     path: '/api/privacy',

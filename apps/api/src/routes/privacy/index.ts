@@ -14,7 +14,7 @@ import { clearSessionCookie } from '../../plugins/auth.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { attemptLimiter, passwordCheckLimiter, signedInUsername } from '../auth/limits.ts';
-import { privacyNoticeHtml } from './privacy-page.ts';
+import { accountDeletedHtml, privacyNoticeHtml } from './privacy-page.ts';
 import { hongKongIsoDay, readableExportHtml } from './readable-export.ts';
 
 /**
@@ -155,6 +155,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       ]);
     }
   }
+
+  defineRoute(app, 'accountDeletedPage', async ({ reply }) =>
+    reply.type('text/html; charset=utf-8').send(accountDeletedHtml()),
+  );
 
   defineRoute(app, 'privacyNotice', async ({ reply }) =>
     reply.type('text/html; charset=utf-8').send(privacyNoticeHtml()),

@@ -3,6 +3,7 @@
  * motivational message (spec part 2 §2, §4 and §9), all from the domain's streak rules.
  */
 import { useQuery } from '@tanstack/react-query';
+import { FlameIcon } from '../../components/icons.tsx';
 import type { User } from '@wenyan/contracts';
 import {
   activeDays,
@@ -40,9 +41,7 @@ function Streak({ user }: { user: User }) {
     <main className="page streak" data-testid="streak-page">
       <PageHeader title="連續學習" back="/" backLabel="返回主頁" />
       <section className={`card sk-hero is-${status}`}>
-        <span className="sk-flame" aria-hidden="true">
-          🔥
-        </span>
+        <FlameIcon size={44} className="sk-flame" />
         <span className="sk-count" data-testid="streak-count">
           {days}
         </span>

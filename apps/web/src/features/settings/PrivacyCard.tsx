@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
+  ACCOUNT_DELETED_HREF,
   CSV_TABLE_LABELS,
   READABLE_EXPORT_HREF,
   csvExportHref,
@@ -133,7 +134,8 @@ function DeleteAccount() {
       await forgetLearnerOnDevice(queryClient.getQueryData(currentUserQuery.queryKey)?.id).catch(
         () => undefined,
       );
-      window.location.assign('/api/login');
+      // A signed-out page that says so (帳戶已刪除), not the sign-in form without a word.
+      window.location.assign(ACCOUNT_DELETED_HREF);
     },
     onError: (err) =>
       setError(
