@@ -39,14 +39,24 @@ describe('settings on a touch phone', () => {
     drop = database.drop;
     server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: PHONE, baseURL: server.url, hasTouch: true, isMobile: true });
+    context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: server.url,
+      hasTouch: true,
+      isMobile: true,
+    });
     page = await context.newPage();
     const signUp = await page.request.post('/api/auth/register', {
       data: { username: `phone_${Date.now()}`, password: PASSWORD, firstName: '陳小明' },
     });
     expect(signUp.status()).toBe(201);
     const answered = await page.request.post('/api/users/answers', {
-      data: { userId: (await signUp.json()).id, questionId: 'l01-wi-02', selectedAnswer: '我的譯文', timeSpent: 3 },
+      data: {
+        userId: (await signUp.json()).id,
+        questionId: 'l01-wi-02',
+        selectedAnswer: '我的譯文',
+        timeSpent: 3,
+      },
     });
     expect(answered.status()).toBe(200);
   });
@@ -72,7 +82,9 @@ describe('settings on a touch phone', () => {
     expect(body).not.toContain('AnswerSubmitted');
     expect(body).not.toContain('selected_answer');
     // Nothing in it is wider than the phone.
-    expect(await readable.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await readable.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await readable.close();
   });
 
@@ -89,7 +101,10 @@ describe('settings on a touch phone', () => {
     expect(open.bottom).toBeLessThanOrEqual(open.barTop);
 
     await page.getByLabel('請輸入「刪除帳戶」').fill('刪除帳戶');
-    await page.locator('input').and(page.getByLabel('密碼', { exact: true })).fill(PASSWORD);
+    await page
+      .locator('input')
+      .and(page.getByLabel('密碼', { exact: true }))
+      .fill(PASSWORD);
     await page.getByRole('button', { name: '永久刪除帳戶' }).click();
     await page.waitForURL(/\/api\/account-deleted/);
     await page.getByTestId('account-deleted').waitFor();
@@ -99,7 +114,12 @@ describe('settings on a touch phone', () => {
   });
 
   it('hides keyboard hints on a touch phone and shows them where there is a keyboard', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, baseURL: server.url, hasTouch: true, isMobile: true });
+    const phone = await browser.newContext({
+      viewport: PHONE,
+      baseURL: server.url,
+      hasTouch: true,
+      isMobile: true,
+    });
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.url });
     for (const [ctx, visible] of [
       [phone, false],

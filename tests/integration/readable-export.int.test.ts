@@ -50,12 +50,25 @@ describe('the readable export', () => {
   });
 
   it('shows the learner’s own answers with Chinese labels and Hong Kong times, and no raw keys', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/me/export.html', headers: learner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export.html',
+      headers: learner.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
     const html = res.body;
-    for (const label of ['答題紀錄', '錯題簿', '經驗值', '連續學習日數', '申訴', '你的答案', '正確答案', '答錯']) {
+    for (const label of [
+      '答題紀錄',
+      '錯題簿',
+      '經驗值',
+      '連續學習日數',
+      '申訴',
+      '你的答案',
+      '正確答案',
+      '答錯',
+    ]) {
       expect(html).toContain(label);
     }
     expect(html).toContain('我答錯的譯文');
@@ -70,18 +83,32 @@ describe('the readable export', () => {
       recorded_at: string;
     }>;
     expect(answers).toHaveLength(2);
-    for (const a of answers) expect(html).toContain(HK_TIME.format(new Date(a.data.answeredAt ?? a.recorded_at)));
+    for (const a of answers)
+      expect(html).toContain(HK_TIME.format(new Date(a.data.answeredAt ?? a.recorded_at)));
     expect(html).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 (上午|下午)\d{1,2}:\d{2}/);
 
     // Nothing a developer would write: no event types, no column keys, no ISO times.
-    for (const raw of ['AnswerSubmitted', 'XpAwarded', 'selected_answer', 'question_id', 'total_xp', 'streak_days', 'recorded_at', 'exportedAt']) {
+    for (const raw of [
+      'AnswerSubmitted',
+      'XpAwarded',
+      'selected_answer',
+      'question_id',
+      'total_xp',
+      'streak_days',
+      'recorded_at',
+      'exportedAt',
+    ]) {
       expect(html).not.toContain(raw);
     }
     expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 
   it('names the file by the Hong Kong day', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/me/export.html', headers: learner.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export.html',
+      headers: learner.headers,
+    });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date());
     expect(res.headers['content-disposition']).toContain(`wenyan-my-data-${day}.html`);
   });

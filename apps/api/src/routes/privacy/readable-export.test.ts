@@ -39,7 +39,15 @@ describe('the readable export', () => {
           {
             type: 'AnswerSubmitted',
             recorded_at: '2026-12-02T07:05:00.000Z',
-            data: { questionId: 'q1', lessonId: 3, selectedAnswer: '<script>x</script>', correctAnswer: '約', isCorrect: false, pointsEarned: 0, pointsAvailable: 1 },
+            data: {
+              questionId: 'q1',
+              lessonId: 3,
+              selectedAnswer: '<script>x</script>',
+              correctAnswer: '約',
+              isCorrect: false,
+              pointsEarned: 0,
+              pointsAvailable: 1,
+            },
           },
           { type: 'SomethingNew', recorded_at: '2026-12-02T07:05:00.000Z', data: {} },
         ],

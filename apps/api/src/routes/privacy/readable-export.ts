@@ -85,7 +85,8 @@ const escapeHtml = (value: unknown): string =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-const text = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : escapeHtml(value));
+const text = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '—' : escapeHtml(value);
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0) || 0);
 const lesson = (id: unknown): string => (id === null || id === undefined ? '—' : `第 ${escapeHtml(id)} 課`);
 
@@ -214,7 +215,11 @@ export function readableExportHtml(data: LearnerExport): string {
   <div class="scroll">${table(
     `共 ${xp.length} 次，合共 ${xp.reduce((sum, e) => sum + num(e.data.amount), 0)} 點`,
     ['時間', '點數', '課文'],
-    xp.map((e) => [escapeHtml(hongKongTime(e.recorded_at)), `+${num(e.data.amount)}`, lesson(e.data.lessonId)]),
+    xp.map((e) => [
+      escapeHtml(hongKongTime(e.recorded_at)),
+      `+${num(e.data.amount)}`,
+      lesson(e.data.lessonId),
+    ]),
     '還沒有獲得經驗值。',
   )}</div>
 

@@ -3,7 +3,6 @@
  * motivational message (spec part 2 §2, §4 and §9), all from the domain's streak rules.
  */
 import { useQuery } from '@tanstack/react-query';
-import { FlameIcon } from '../../components/icons.tsx';
 import type { User } from '@wenyan/contracts';
 import {
   activeDays,
@@ -16,6 +15,7 @@ import {
   streakPageStatus,
   streakTitle,
 } from '@wenyan/domain';
+import { FlameIcon } from '../../components/icons.tsx';
 import { userStatsQuery } from '../practice/api.ts';
 import { accuracyShown } from './figures.ts';
 import { learnerFigures } from './ProfilePage.tsx';

@@ -20,12 +20,12 @@ import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
   ACCOUNT_DELETED_HREF,
   CSV_TABLE_LABELS,
-  READABLE_EXPORT_HREF,
   csvExportHref,
   deleteMyAccount,
   fetchMyData,
   leaderboardPreferencesQuery,
   privacyKeys,
+  READABLE_EXPORT_HREF,
   saveLeaderboardPreferences,
 } from './queries.ts';
 
@@ -227,7 +227,13 @@ export function PrivacyCard() {
         >
           {download.isPending ? '準備中...' : '下載我的資料'}
         </button>
-        <a className="st-link" href={READABLE_EXPORT_HREF} target="_blank" rel="noopener" data-testid="readable-export-link">
+        <a
+          className="st-link"
+          href={READABLE_EXPORT_HREF}
+          target="_blank"
+          rel="noopener"
+          data-testid="readable-export-link"
+        >
           以易讀網頁查看我的資料（可列印成 PDF）
         </a>
         <details className="st-details">
