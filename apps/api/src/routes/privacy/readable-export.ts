@@ -95,7 +95,7 @@ function table(caption: string, headings: string[], rows: string[][], empty: str
   return `<table><caption>${caption}</caption><thead><tr>${headings
     .map((h) => `<th scope="col">${h}</th>`)
     .join('')}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${row.map((cell, i) => `<td data-label="${headings[i]}">${cell}</td>`).join('')}</tr>`)
     .join('')}</tbody></table>`;
 }
 
@@ -158,6 +158,13 @@ export function readableExportHtml(data: LearnerExport): string {
   th, td { border-bottom:1px solid var(--line); padding:6px 8px; text-align:left; vertical-align:top; overflow-wrap:anywhere; }
   th { white-space:nowrap; }
   a { color:var(--seal); }
+  /* A phone: each row a block of 「label value」 lines instead of columns a few characters wide. */
+  @media (max-width: 600px) {
+    thead { position:absolute; width:1px; height:1px; overflow:hidden; clip-path:inset(50%); }
+    tr { display:block; border-bottom:1px solid var(--line); padding:6px 0; }
+    td { display:grid; grid-template-columns:6.5em 1fr; gap:8px; border:0; padding:2px 0; }
+    td::before { content:attr(data-label); color:var(--muted); }
+  }
   @media print { body { background:#fff; padding:0; } main { border:0; padding:0; } .no-print { display:none; } }
 </style>
 </head>
