@@ -120,7 +120,8 @@ describe('a learner’s own data in a real browser', () => {
       .and(page.getByLabel('密碼', { exact: true }))
       .fill('correct horse battery');
     await page.getByRole('button', { name: '永久刪除帳戶' }).click();
-    await page.waitForURL(/\/api\/login/);
+    await page.waitForURL(/\/api\/account-deleted/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('帳戶已刪除');
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await context.close();
   });

@@ -949,6 +949,14 @@ export const apiRoutes = {
     query: ExportCsvQuerySchema,
     responses: { 200: PlainTextSchema, ...errorResponses(400, 401) },
   },
+  exportMyDataReadable: {
+    method: 'GET',
+    path: '/api/users/me/export.html',
+    summary: 'The same data as a readable page (Chinese labels, Hong Kong times), printable to PDF',
+    auth: 'user',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema, ...errorResponses(401) },
+  },
   deleteMyAccount: {
     method: 'POST',
     path: '/api/users/me/delete-account',
@@ -1015,6 +1023,14 @@ export const apiRoutes = {
     params: UserIdParamsSchema,
     body: PushUnsubscribeBodySchema,
     responses: { 200: ReminderSettingsSchema, ...errorResponses(400, 401, 403, 429) },
+  },
+  accountDeletedPage: {
+    method: 'GET',
+    path: '/api/account-deleted',
+    summary: 'The signed-out page a learner lands on after erasing their account (帳戶已刪除)',
+    auth: 'public',
+    kind: 'html',
+    responses: { 200: HtmlPageSchema },
   },
   privacyNotice: {
     method: 'GET',

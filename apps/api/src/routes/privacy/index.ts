@@ -14,7 +14,8 @@ import { clearSessionCookie } from '../../plugins/auth.ts';
 import { ApiError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { attemptLimiter, passwordCheckLimiter, signedInUsername } from '../auth/limits.ts';
-import { privacyNoticeHtml } from './privacy-page.ts';
+import { accountDeletedHtml, privacyNoticeHtml } from './privacy-page.ts';
+import { hongKongIsoDay, readableExportHtml } from './readable-export.ts';
 
 /**
  * One CSV cell: quoted when it must be, and a text that a spreadsheet would run as a formula (starting
@@ -64,6 +65,20 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       .header('content-disposition', `attachment; filename="wenyan-${table}-${user.id}.csv"`)
       .header('cache-control', 'no-store')
       .send(toCsv(data.tables[table] ?? []));
+  });
+
+  // The same data for a person: Chinese labels, Hong Kong times, named by the Hong Kong day.
+  defineRoute(app, 'exportMyDataReadable', async ({ user, reply }) => {
+    const data = await exportLearnerData(db, user.id);
+    const fileName = `文言通-我的資料-${hongKongIsoDay(data.exportedAt)}.html`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header(
+        'content-disposition',
+        `inline; filename="wenyan-my-data-${hongKongIsoDay(data.exportedAt)}.html"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      )
+      .header('cache-control', 'no-store')
+      .send(readableExportHtml(data));
   });
 
   defineRoute(
@@ -140,6 +155,10 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       ]);
     }
   }
+
+  defineRoute(app, 'accountDeletedPage', async ({ reply }) =>
+    reply.type('text/html; charset=utf-8').send(accountDeletedHtml()),
+  );
 
   defineRoute(app, 'privacyNotice', async ({ reply }) =>
     reply.type('text/html; charset=utf-8').send(privacyNoticeHtml()),

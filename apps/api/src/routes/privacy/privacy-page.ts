@@ -69,3 +69,32 @@ export function privacyNoticeHtml(): string {
 </body>
 </html>`;
 }
+
+/** After an erasure (GET /api/account-deleted): signed out, it says what happened and where to go. */
+export function accountDeletedHtml(): string {
+  return `<!doctype html>
+<html lang="zh-Hant-HK">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>帳戶已刪除 · 文言通</title>
+<style>
+  :root { --paper:#faf7f0; --ink:#1f1d1a; --muted:#5c574e; --line:#e4ddcd; --seal:#b7312c; --raised:#fff; }
+  @media (prefers-color-scheme: dark) { :root { --paper:#15140f; --ink:#ece6d8; --muted:#b3ab9a; --line:#38342a; --seal:#e0655e; --raised:#201e17; } }
+  body { margin:0; background:var(--paper); color:var(--ink); line-height:1.7; padding:16px;
+    font-family:"Noto Sans HK","PingFang HK","Microsoft JhengHei",system-ui,sans-serif; }
+  main { max-width:520px; margin:10vh auto 0; background:var(--raised); border:1px solid var(--line); border-radius:16px; padding:20px 24px; }
+  h1 { font-family:"Noto Serif TC","Source Han Serif TC",serif; color:var(--seal); margin:0 0 8px; }
+  a { color:var(--seal); }
+</style>
+</head>
+<body>
+<main data-testid="account-deleted" role="status">
+  <h1>帳戶已刪除</h1>
+  <p>你的用戶名稱、姓名、學校、電郵和暱稱已從系統清除，你亦已在所有裝置登出。</p>
+  <p>你的學習紀錄會以不記名方式保留，不再連繫到你。</p>
+  <p><a href="/api/login">返回登入頁</a> · <a href="/api/privacy">私隱聲明</a></p>
+</main>
+</body>
+</html>`;
+}

@@ -15,6 +15,7 @@ import {
   streakPageStatus,
   streakTitle,
 } from '@wenyan/domain';
+import { FlameIcon } from '../../components/icons.tsx';
 import { userStatsQuery } from '../practice/api.ts';
 import { accuracyShown } from './figures.ts';
 import { learnerFigures } from './ProfilePage.tsx';
@@ -40,9 +41,7 @@ function Streak({ user }: { user: User }) {
     <main className="page streak" data-testid="streak-page">
       <PageHeader title="連續學習" back="/" backLabel="返回主頁" />
       <section className={`card sk-hero is-${status}`}>
-        <span className="sk-flame" aria-hidden="true">
-          🔥
-        </span>
+        <FlameIcon size={44} className="sk-flame" />
         <span className="sk-count" data-testid="streak-count">
           {days}
         </span>

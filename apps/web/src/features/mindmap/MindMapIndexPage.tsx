@@ -37,9 +37,6 @@ export function MindMapIndexPage() {
                   {lesson.author} · {lesson.era}
                 </span>
                 <span className="mm-index-banner">{map.banner.title}</span>
-                <span className="mm-index-icons" aria-hidden="true">
-                  {map.categories.map((c) => c.icon).join(' ')}
-                </span>
               </Link>
             );
           })}

@@ -103,9 +103,7 @@ export function PassageMindMapPage() {
                   data-testid="mindmap-category"
                   onClick={() => setOpen(isOpen ? null : index)}
                 >
-                  <span className="mm-card-title">
-                    <span aria-hidden="true">{category.icon}</span> {category.title}
-                  </span>
+                  <span className="mm-card-title">{category.title}</span>
                   <ul>
                     {shown.map((item) => (
                       <li key={item}>{item}</li>

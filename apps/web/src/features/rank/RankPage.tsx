@@ -9,6 +9,7 @@ import type { LeaderboardEntry, User } from '@wenyan/contracts';
 import { displayName, STREAK_BADGE_STATUSES, STREAK_BROKEN_MODAL, streakBadgeStatus } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FlameIcon } from '../../components/icons.tsx';
 import { Skeletons } from '../../components/states.tsx';
 import { leaderboardVisibilityQuery } from '../homework/api.ts';
 import { accuracyShown } from '../learner/figures.ts';
@@ -181,7 +182,7 @@ function Row({
         <span className="rk-figures">
           <span>{entry.completedLessons} 課</span>
           <span>準確率 {accuracy(entry.averageAccuracy)}</span>
-          <span>🔥 {entry.streakDays} 天</span>
+          <span>連續 {entry.streakDays} 天</span>
         </span>
       </div>
       <span className="rk-xp" data-testid="rank-xp">
@@ -199,9 +200,7 @@ function StreakCard({ user }: { user: User }) {
   const badge = STREAK_BADGE_STATUSES[status];
   return (
     <section className={`card rk-streak is-${badge.colour}`} data-testid="rank-streak">
-      <span className="rk-streak-icon" aria-hidden="true">
-        🔥
-      </span>
+      <FlameIcon size={28} className="rk-streak-icon" />
       <div className="rk-streak-body">
         <strong>{status === 'in_progress' ? `連續 ${user.streakDays} 天` : badge.label}</strong>
         <span className="rk-streak-status">{badge.label}</span>

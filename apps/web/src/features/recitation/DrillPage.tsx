@@ -30,9 +30,11 @@ import './recitation.css';
 
 const TITLES: Record<DrillMode, string> = { next_line: '上句接下句', miswrite: '易錯字' };
 const INTRO: Record<DrillMode, string> = {
-  next_line: '看上句，寫出下句。按 Enter 交答案，再按 Enter 到下一題。',
-  miswrite: '□ 是常寫錯的字：把整個詞句寫出來。按 Enter 交答案，再按 Enter 到下一題。',
+  next_line: '看上句，寫出下句。',
+  miswrite: '□ 是常寫錯的字：把整個詞句寫出來。',
 };
+/** Said only where there is a keyboard (hidden on touch phones, recitation.css). */
+const KEYBOARD_HINT = '按 Enter 交答案，再按 Enter 到下一題。';
 /** A drill of all lessons serves at most this many items. */
 const ALL_LESSONS_ITEMS = 12;
 
@@ -127,7 +129,10 @@ function ChooseLesson({
         onStart(choice === 'all' ? null : Number(choice));
       }}
     >
-      <p className="muted">{INTRO[mode]}</p>
+      <p className="muted">
+        {INTRO[mode]}
+        <span className="keyboard-hint">{KEYBOARD_HINT}</span>
+      </p>
       <label htmlFor="drill-lesson" className="rc-subtitle">
         篇章
       </label>

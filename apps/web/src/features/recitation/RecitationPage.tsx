@@ -629,7 +629,7 @@ function RecallStage({
             }}
           />
           <p id="recall-hint" className="rc-hint">
-            寫好後按「交卷」或 Ctrl／⌘ + Enter。
+            寫好後按「交卷」<span className="keyboard-hint">或 Ctrl／⌘ + Enter</span>。
           </p>
           {status === 'failed' ? (
             <p className="rc-feedback is-wrong" role="alert" data-testid="recall-failure">

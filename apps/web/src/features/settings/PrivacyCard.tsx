@@ -10,6 +10,7 @@ import {
   type LeaderboardPreferences as LeaderboardPreferencesValues,
   NicknameSchema,
 } from '@wenyan/contracts';
+import { hongKongDate } from '@wenyan/domain';
 import { type FormEvent, useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -17,12 +18,14 @@ import { notify } from '../../lib/toast.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
+  ACCOUNT_DELETED_HREF,
   CSV_TABLE_LABELS,
   csvExportHref,
   deleteMyAccount,
   fetchMyData,
   leaderboardPreferencesQuery,
   privacyKeys,
+  READABLE_EXPORT_HREF,
   saveLeaderboardPreferences,
 } from './queries.ts';
 
@@ -131,7 +134,8 @@ function DeleteAccount() {
       await forgetLearnerOnDevice(queryClient.getQueryData(currentUserQuery.queryKey)?.id).catch(
         () => undefined,
       );
-      window.location.assign('/api/login');
+      // A signed-out page that says so (帳戶已刪除), not the sign-in form without a word.
+      window.location.assign(ACCOUNT_DELETED_HREF);
     },
     onError: (err) =>
       setError(
@@ -204,7 +208,7 @@ function DeleteAccount() {
 export function PrivacyCard() {
   const download = useMutation({
     mutationFn: fetchMyData,
-    onSuccess: (data) => downloadJson(data, `wenyan-my-data-${data.exportedAt.slice(0, 10)}.json`),
+    onSuccess: (data) => downloadJson(data, `wenyan-my-data-${hongKongDate(data.exportedAt)}.json`),
     onError: () => notify({ title: '未能下載資料，請稍後再試。', variant: 'destructive' }),
   });
   return (
@@ -223,6 +227,15 @@ export function PrivacyCard() {
         >
           {download.isPending ? '準備中...' : '下載我的資料'}
         </button>
+        <a
+          className="st-link"
+          href={READABLE_EXPORT_HREF}
+          target="_blank"
+          rel="noopener"
+          data-testid="readable-export-link"
+        >
+          以易讀網頁查看我的資料（可列印成 PDF）
+        </a>
         <details className="st-details">
           <summary>以 CSV 表格下載</summary>
           <ul className="st-csv">

@@ -21,6 +21,12 @@ export const fetchMyData = () => call('exportMyData');
 export const csvExportHref = (table: (typeof EXPORT_TABLE_NAMES)[number]) =>
   requestPath(apiRoutes.exportMyDataCsv, { query: { table } });
 
+/** Where an erased learner lands, signed out: 「帳戶已刪除」. */
+export const ACCOUNT_DELETED_HREF = requestPath(apiRoutes.accountDeletedPage, {});
+
+/** The export as a readable page (Chinese labels, Hong Kong times), opened with the session cookie. */
+export const READABLE_EXPORT_HREF = requestPath(apiRoutes.exportMyDataReadable, {});
+
 export const deleteMyAccount = (password: string, confirm: string) =>
   call('deleteMyAccount', { body: { password, confirm: confirm as '刪除帳戶' } });
 
