@@ -113,7 +113,7 @@ function answerResult(data: Record<string, unknown>): string {
 export function readableExportHtml(data: LearnerExport): string {
   const account = data.account;
   const totals = data.totals ?? {};
-  const events = data.tables.events as unknown as Event[];
+  const events = (data.tables.events ?? []) as unknown as Event[];
   const answers = events.filter((e) => e.type === 'AnswerSubmitted');
   const appeals = events.filter((e) => e.type === 'AnswerAppealed');
   const xp = events.filter((e) => e.type === 'XpAwarded');
@@ -204,9 +204,9 @@ export function readableExportHtml(data: LearnerExport): string {
 
   <h2>錯題簿</h2>
   <div class="scroll">${table(
-    `共 ${data.tables.error_questions.length} 題`,
+    `共 ${(data.tables.error_questions ?? []).length} 題`,
     ['題目編號', '你答錯的答案', '正確答案', '答錯次數', '你的筆記', '狀態', '最近作答'],
-    data.tables.error_questions.map((r) => [
+    (data.tables.error_questions ?? []).map((r) => [
       text(r.question_id),
       text(r.incorrect_answer),
       text(r.correct_answer),
@@ -245,9 +245,9 @@ export function readableExportHtml(data: LearnerExport): string {
 
   <h2>班別</h2>
   <div class="scroll">${table(
-    `共 ${data.tables.classes.length} 班`,
+    `共 ${(data.tables.classes ?? []).length} 班`,
     ['班別', '加入日期'],
-    data.tables.classes.map((r) => [text(r.class_name), escapeHtml(hongKongDay(r.joined_at))]),
+    (data.tables.classes ?? []).map((r) => [text(r.class_name), escapeHtml(hongKongDay(r.joined_at))]),
     '沒有加入班別。',
   )}</div>
 
