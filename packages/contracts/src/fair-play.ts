@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { UserIdSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
-import type { RouteContract } from './routes.ts';
+import type { RouteContract } from './route-contract.ts';
 
 export const FAIR_PLAY_FLAGS = ['pace', 'accuracy_jump'] as const;
 /** `pace`: correct answers beyond the pace; `accuracy_jump`: the week's accuracy far above the learner's own. */

@@ -7,12 +7,12 @@ import { lockDataFolder } from './data-lock.ts';
 import { ensureEventPartitions } from './event-store.ts';
 import { keyRingOf, LearnerKeyRing } from './learner-keys.ts';
 import { preparingPool } from './prepared.ts';
-import type { Database } from './tables.ts';
+import type { Database, Db } from './tables.ts';
 
 // bigint (int8) columns come back as strings; counts and ids stay exact that way. numeric → number.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from './tables.ts';
 import { sealEvents } from './learner-keys.ts';
 import { PREPARED } from './prepared.ts';
 

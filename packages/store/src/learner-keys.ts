@@ -21,7 +21,6 @@ import {
   sql,
   type UnknownRow,
 } from 'kysely';
-import type { NewEvent } from './event-store.ts';
 import type { Database } from './tables.ts';
 
 /** What a sealed field reads as once its learner's key was destroyed. */
@@ -284,15 +283,21 @@ function seal(key: KeyObject, userId: string, text: string): Sealed {
   return { $sealed: 1, u: userId, iv: iv.toString('base64'), ct: ct.toString('base64') };
 }
 
+/** An event about to be appended (the event store's `NewEvent`), as far as sealing reads it. */
+interface SealableEvent {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+}
+
 /**
  * The events as they are stored: on a learner's stream, the free-text fields sealed under the
  * learner's key (made at their first such event). Events without free text are returned as they are.
  */
-export async function sealEvents(
+export async function sealEvents<E extends SealableEvent>(
   db: Kysely<Database>,
   streamId: string,
-  events: NewEvent[],
-): Promise<NewEvent[]> {
+  events: E[],
+): Promise<E[]> {
   if (!streamId.startsWith(LEARNER_STREAM_PREFIX)) return events;
   const sealable = events.some((event) =>
     SEALED_FIELDS[event.type]?.some((field) => typeof event.data[field] === 'string'),

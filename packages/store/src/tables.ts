@@ -1,5 +1,5 @@
 import type { MarkingScheme, RubricLevel } from '@wenyan/content';
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Kysely } from 'kysely';
 
 /** Table types of the database; one interface per table, composed into `Database`. */
 
@@ -443,3 +443,6 @@ export interface Database {
   question_changes: QuestionChangesTable;
   teacher_invitations: TeacherInvitationsTable;
 }
+
+/** The database as the store's code sees it (opened by db.ts's `openDatabase`). */
+export type Db = Kysely<Database>;
