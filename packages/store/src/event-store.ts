@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './tables.ts';
 import { sealEvents } from './learner-keys.ts';
 import { PREPARED } from './prepared.ts';
+import type { Db } from './tables.ts';
 
 /** An event as the decider produced it, before it is stored. */
 export interface NewEvent {
