@@ -33,6 +33,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
       durationMs: 5000,
       picks: [{ position: 0, selected: '學', timeSpent: 400 }],
     },
+    serveRecitation: { lessonId: 11 },
     createQuestion: {
       lessonId: 1,
       content: '「約」的意思是：',
