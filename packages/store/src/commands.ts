@@ -387,10 +387,9 @@ export async function handleCommand<S, R, F>(
         const earlier = await storedAnswer<R>(db, scope);
         if (earlier) return replay(earlier);
       }
-      const conflict =
-        err instanceof StreamConflictError ||
-        isUniqueViolation(err, 'events_stream_id_version_key') ||
-        isUniqueViolation(err, 'streams_pkey');
+      // (stream_id, version) is kept unique by the stream's compare-and-set (migration 0023 dropped the
+      // events' unique key): a lost race is a StreamConflictError, or a new stream's insert racing another.
+      const conflict = err instanceof StreamConflictError || isUniqueViolation(err, 'streams_pkey');
       if (!conflict) throw err;
       if (!fresh) {
         // The memory was behind the log: read it (and the key) and decide again, at once.
