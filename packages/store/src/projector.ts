@@ -183,7 +183,7 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
     -- (about 1 ms a batch at 2,000 learners, more as the views grow). The limit keeps the subquery
     -- from being flattened back into that join.
     left join lateral (
-      select checkpoint, view_schema, view, view_schema = k.view_schema as current
+      select checkpoint, view_schema, view, view_schema = k.view_schema as current, last_event_at
       from learner_projections
       where user_id = w.user_id::bigint
       limit 1
@@ -201,6 +201,12 @@ async function readBatch(trx: Db, userIds: readonly string[], limit: number): Pr
         select version, type, schema_version, data, recorded_at from events
         where stream_id = ${sql.lit(LEARNER_STREAM_PREFIX)} || w.user_id
           and version > case when p.current then p.checkpoint else 0 end
+          -- The log is partitioned by month (migration 0023): a lower bound on the time lets the
+          -- executor skip the months before the checkpointed event instead of probing each of them.
+          -- A day's margin, because an event's time is its transaction's start, which can precede
+          -- the time of the version before it by as long as a transaction lasts.
+          and recorded_at >= case when p.current and p.last_event_at is not null
+            then p.last_event_at - interval '1 day' else '-infinity'::timestamptz end
         order by version
         limit k.lim
       ) e
