@@ -26,6 +26,10 @@
  *   npm run bench:history
  *   npm run bench:history -- --embedded
  *   HISTORY_SIZES=10,1000 HISTORY_ROUNDS=3 npm run bench:history
+ *
+ * HISTORY_STATEMENTS=1 (distributed, on a Postgres with pg_stat_statements preloaded, e.g. a private
+ * one given by LOAD_DATABASE_URL) also prints, per history size, each statement's calls, time, blocks
+ * and rows per answer: where the database's share of the cost goes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -64,6 +68,7 @@ const ROUNDS = Number(process.env.HISTORY_ROUNDS ?? 2);
 const BLOCK = Number(process.env.HISTORY_BLOCK ?? 120);
 const EMBEDDED_ONLY = process.argv.includes('--embedded-only');
 const EMBEDDED = EMBEDDED_ONLY || process.argv.includes('--embedded') || process.env.HISTORY_EMBEDDED === '1';
+const STATEMENTS = process.env.HISTORY_STATEMENTS === '1';
 /** Every WRONG_EVERY-th answer is wrong. */
 const WRONG_EVERY = 5;
 
@@ -253,6 +258,73 @@ function ownWal(database: NonNullable<Target['database']>, from: string, to: str
   return run.stdout ? walOfDatabase(run.stdout, database.oid) : null;
 }
 
+/** What one statement cost in the measured blocks of a size (pg_stat_statements), summed. */
+interface StatementCost {
+  query: string;
+  calls: number;
+  ms: number;
+  blocks: number;
+  rows: number;
+}
+
+/** Per history size, per statement: HISTORY_STATEMENTS's figures. */
+const statementCosts = new Map<number, Map<string, StatementCost>>();
+
+/** The run's database's statements since the last reset, added to the size's; then reset. */
+async function takeStatements(database: NonNullable<Target['database']>, size: number | null) {
+  if (size !== null) {
+    const { rows } = await database.admin.query<{
+      queryid: string;
+      query: string;
+      calls: string;
+      ms: number;
+      blocks: string;
+      rows: string;
+    }>(
+      `select queryid::text, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query, calls::text,
+        total_exec_time as ms, (shared_blks_hit + shared_blks_read)::text as blocks, rows::text
+       from pg_stat_statements where dbid = $1`,
+      [database.oid],
+    );
+    const mine = statementCosts.get(size) ?? new Map<string, StatementCost>();
+    statementCosts.set(size, mine);
+    for (const r of rows) {
+      const had = mine.get(r.queryid) ?? { query: r.query, calls: 0, ms: 0, blocks: 0, rows: 0 };
+      had.calls += Number(r.calls);
+      had.ms += r.ms;
+      had.blocks += Number(r.blocks);
+      had.rows += Number(r.rows);
+      mine.set(r.queryid, had);
+    }
+  }
+  await database.admin.query('select pg_stat_statements_reset()');
+}
+
+/** HISTORY_STATEMENTS's table: per answer, the statements of the largest size beside the smallest's. */
+function statementTable(answersBySize: Map<number, number>): string[] {
+  const sizes = [...statementCosts.keys()].sort((a, b) => a - b);
+  if (sizes.length < 2) return [];
+  const small = sizes[0]!;
+  const large = sizes[sizes.length - 1]!;
+  const per = (size: number, id: string, key: 'calls' | 'ms' | 'blocks' | 'rows') =>
+    (statementCosts.get(size)!.get(id)?.[key] ?? 0) / (answersBySize.get(size) ?? 1);
+  const ids = new Set([...statementCosts.get(small)!.keys(), ...statementCosts.get(large)!.keys()]);
+  const ranked = [...ids].sort((a, b) => per(large, b, 'ms') - per(large, a, 'ms')).slice(0, 15);
+  const query = (id: string) =>
+    (statementCosts.get(large)!.get(id) ?? statementCosts.get(small)!.get(id))!.query.replaceAll('|', '¦');
+  return [
+    '',
+    `### Statements per answer, ${large} cards against ${small} (pg_stat_statements; ms is execution time)`,
+    '',
+    `| statement | calls ${small} | calls ${large} | ms ${small} | ms ${large} | blocks ${small} | blocks ${large} | rows ${small} | rows ${large} |`,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...ranked.map(
+      (id) =>
+        `| ${query(id)} | ${per(small, id, 'calls').toFixed(2)} | ${per(large, id, 'calls').toFixed(2)} | ${per(small, id, 'ms').toFixed(3)} | ${per(large, id, 'ms').toFixed(3)} | ${per(small, id, 'blocks').toFixed(1)} | ${per(large, id, 'blocks').toFixed(1)} | ${per(small, id, 'rows').toFixed(1)} | ${per(large, id, 'rows').toFixed(1)} |`,
+    ),
+  ];
+}
+
 /** One block: `answers` answers by the size's learners (each one after the other), measured. */
 async function block(
   target: Target,
@@ -260,10 +332,12 @@ async function block(
   answers: number,
   prepared: Prepared,
   counters: Map<string, number>,
+  measuring = true,
 ): Promise<HistoryBlock> {
   const learners = prepared.groups.get(size)!;
   const measured = await serverCpu(target);
   const before = target.database ? await walLsn(target.database.admin) : null;
+  if (STATEMENTS && target.database) await takeStatements(target.database, null);
   const latencies: number[] = [];
   let failures = 0;
   const { cpu, durationMs } = await measured(async () => {
@@ -284,6 +358,7 @@ async function block(
     // The worker's part of the block: until it has projected the block's answers.
     await drained(target.url);
   });
+  if (STATEMENTS && target.database && measuring) await takeStatements(target.database, size);
   let serverWal: number | null = null;
   let own: number | null = null;
   if (target.database && before) {
@@ -313,7 +388,7 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
   );
   const counters = new Map<string, number>();
   // Warm up (JIT, pools, each learner's head), not measured.
-  for (const size of sizes) await block(target, size, Math.ceil(BLOCK / 4), prepared, counters);
+  for (const size of sizes) await block(target, size, Math.ceil(BLOCK / 4), prepared, counters, false);
   // What the system spends at rest (timers, hubs, polls), before and after the blocks: a block's CPU
   // includes it for the block's duration, so the table also gives the figures net of it.
   const rest = async () => {
@@ -350,6 +425,13 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
     `## ${target.label}: ${LEARNERS} learners a size, ${ROUNDS} rounds of ${sizes.join(' ')} ${[...sizes].reverse().join(' ')}, ${BLOCK} answers a block`,
     '',
     ...historyTable(rows, ratios),
+    ...(STATEMENTS
+      ? statementTable(
+          new Map(
+            sizes.map((s) => [s, blocks.filter((b) => b.size === s).reduce((n, b) => n + b.answers, 0)]),
+          ),
+        )
+      : []),
   ];
 }
 
@@ -374,6 +456,7 @@ async function distributed(): Promise<string[]> {
   });
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
+  if (STATEMENTS) await admin.query('create extension if not exists pg_stat_statements');
   try {
     const oid = Number(
       (

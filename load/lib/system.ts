@@ -111,7 +111,7 @@ function spawnNode(name: string, script: string, args: string[], env: NodeJS.Pro
 async function waitForHealth(
   url: string,
   proc: RunningProcess,
-  timeoutMs = 60_000,
+  timeoutMs = Number(process.env.LOAD_START_TIMEOUT_MS ?? 60_000),
   healthPath = '/api/health',
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
