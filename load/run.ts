@@ -10,6 +10,7 @@
  *   npm run load -- read-heavy READS=400
  *   npm run load -- ./my-scenario.js ACCOUNTS=5000  # a k6 script of one's own, against the same system
  *   npm run load -- serve ACCOUNTS=5000            # start and seed the system, then wait (Ctrl-C stops it)
+ *   npm run load -- spike YEAR_EVENTS=2000000      # against a log holding a scaled-down year (load/lib/year.ts)
  *
  * Scenarios: exam-eve, spike, soak, read-heavy (load/scenarios/*.js), or the path of any k6 script.
  * LOAD_DATABASE_URL and LOAD_REDIS_URL point elsewhere than 127.0.0.1's Postgres and Redis.
@@ -33,6 +34,7 @@ import {
 } from './lib/report.ts';
 import { accountsToSeed, OWN_SCRIPT, PROFILES, resolveScenario } from './lib/scenarios.ts';
 import { describeMachine, listenOverflows, root, rssOf, type System, startSystem } from './lib/system.ts';
+import { fillYear, seedRealHistories } from './lib/year.ts';
 
 /** The labels of an acknowledged answer in the API's request histogram. */
 const ANSWERED = { method: 'POST', route: '/api/users/answers', status: '200' };
@@ -82,6 +84,24 @@ async function serve(accounts: number, apiProcesses: string) {
   }
 }
 
+/**
+ * YEAR_EVENTS: other learners' events over the last twelve months in the log before the run (a
+ * district's year scaled down), about 200 events each (YEAR_LEARNERS overrides the learners).
+ */
+async function prefillYear(databaseUrl: string, events: number): Promise<void> {
+  const handle = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await seedRealHistories(handle.db, 10);
+    const learners = Number(process.env.YEAR_LEARNERS ?? Math.max(1, Math.round(events / 200)));
+    const { seconds } = await fillYear(handle.db, { events, learners });
+    console.log(
+      `[load] the log holds a scaled-down year: ${events} events of ${learners} learners (${seconds.toFixed(0)} s)`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main() {
   const [arg, ...rest] = process.argv.slice(2);
   const resolved =
@@ -118,7 +138,11 @@ async function main() {
   const keysFile = path.join(outDir, `${scenario}-${stamp}.keys.json`);
 
   console.log(`[load] starting the system (API, worker; Postgres and Redis of this machine) ...`);
-  const system: System = await startSystem({ env: { API_PROCESSES: settings.API_PROCESSES } });
+  const yearEvents = Number(settings.YEAR_EVENTS ?? process.env.YEAR_EVENTS ?? 0);
+  const system: System = await startSystem({
+    env: { API_PROCESSES: settings.API_PROCESSES },
+    prepare: yearEvents > 0 ? (databaseUrl) => prefillYear(databaseUrl, yearEvents) : undefined,
+  });
   let exitCode = 1;
   try {
     console.log(`[load] seeding ${accounts} learners into ${system.databaseName} ...`);

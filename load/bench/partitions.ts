@@ -31,7 +31,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { generateHistory, insertLearner, loadBank } from '../../tests/support/history.ts';
+import { fillYear, seedRealHistories } from '../lib/year.ts';
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = Number(process.env.PARTITION_EVENTS ?? 600_000);
@@ -107,11 +107,7 @@ async function bench(layout: 'partitioned' | 'unpartitioned') {
     await seedContent(db);
 
     // 1. Real histories: what an answer writes.
-    const bank = await loadBank(db);
-    for (let i = 0; i < REAL_LEARNERS; i++) {
-      const userId = await insertLearner(db, `real_${i}`);
-      await generateHistory(db, userId, { seed: i + 1, actions: 40, days: 10, start: new Date(), bank });
-    }
+    await seedRealHistories(db, REAL_LEARNERS, true);
     const size = async () => {
       const { rows } = await sql<{ events: string; answers: string; bytes: string; row_bytes: string }>`
         select count(*) as events, count(*) filter (where type = 'AnswerSubmitted') as answers,
@@ -124,27 +120,11 @@ async function bench(layout: 'partitioned' | 'unpartitioned') {
     const real = await size();
 
     // 2. The scaled-down year.
-    const perLearner = Math.ceil(EVENTS / LEARNERS);
-    if (layout === 'partitioned') {
-      await sql`select event_month_partition(now() - make_interval(months => m)) from generate_series(1, 12) m`.execute(
-        raw,
-      );
-    }
-    await sql`insert into streams (stream_id, version)
-      select 'learner-' || (900000000 + i), ${perLearner}::integer from generate_series(1, ${LEARNERS}::integer) i`.execute(
-      raw,
-    );
-    const seeding = performance.now();
-    await sql`
-      with r as (select row_number() over (order by position) - 1 as n, type, schema_version, data, metadata from events),
-      c as (select count(*) as c from r)
-      insert into events (event_id, stream_id, version, type, schema_version, data, metadata, recorded_at)
-      select gen_random_uuid(), 'learner-' || (900000000 + i), v, r.type, r.schema_version, r.data, r.metadata,
-        now() - interval '365 days' + (v::float8 / ${perLearner}) * interval '364 days' + (i % 3600) * interval '1 second'
-      from generate_series(1, ${LEARNERS}::integer) i cross join generate_series(1, ${perLearner}::integer) v
-      join r on r.n = (i * 7 + v) % (select c from c)`.execute(raw);
-    const seedSeconds = (performance.now() - seeding) / 1000;
-    await sql`analyze events`.execute(raw);
+    const { seconds: seedSeconds, perLearner } = await fillYear(db, {
+      events: EVENTS,
+      learners: LEARNERS,
+      partitioned: layout === 'partitioned',
+    });
     const year = await size();
     const partitions = await sql<{ n: number }>`
       select count(*)::integer as n from pg_partition_tree('events'::regclass) where isleaf`.execute(raw);
