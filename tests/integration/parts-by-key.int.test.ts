@@ -1,0 +1,42 @@
+/**
+ * Issue 38: a command reads its parts by key, so the read does not grow with the stream's parts. The
+ * count is the transaction's own (`pg_stat_get_xact_tuples_returned` of the parts' key index, this
+ * backend only): the index entries the read went through, whatever else runs on the server. The read
+ * once hash-joined its keys against every part of the stream (5,000 entries here).
+ */
+import { readHeadAndParts } from '@wenyan/store';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../support/test-db.ts';
+
+describe("a command's read of its parts", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const raw = database.handle.db.withoutPlugins() as Kysely<unknown>;
+    // Four long histories among many short ones, as a school's streams are.
+    await sql`insert into streams (stream_id, version, snapshot, snapshot_schema)
+      select 'learner-parts-' || i, 1, '{}'::json, 7 from generate_series(1, 200) i`.execute(raw);
+    await sql`insert into stream_parts (stream_id, key, schema, value)
+      select 'learner-parts-' || i, 'q:' || k, 7, json_build_object('k', k, 'card', repeat('x', 150))
+      from generate_series(1, 4) i, generate_series(1, 5000) k`.execute(raw);
+    await sql`insert into stream_parts (stream_id, key, schema, value)
+      select 'learner-parts-' || i, 'q:' || k, 7, json_build_object('k', k)
+      from generate_series(5, 200) i, generate_series(1, 10) k`.execute(raw);
+    await sql`analyze stream_parts`.execute(raw);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('fetches only the rows of the keys it names, among 5,000 parts', async () => {
+    const { row, fetched } = await database.handle.db.transaction().execute(async (trx) => {
+      const row = await readHeadAndParts(trx, 'learner-parts-1', undefined, ['q:17', 'q:2999', 'n:3:quiz']);
+      const { rows } = await sql<{ n: string }>`
+        select pg_stat_get_xact_tuples_returned('stream_parts_pkey'::regclass)::text as n`.execute(trx);
+      return { row, fetched: Number(rows[0]!.n) };
+    });
+    expect(Object.keys(row.parts ?? {}).sort()).toEqual(['q:17', 'q:2999']);
+    expect(fetched).toBeLessThanOrEqual(3);
+  });
+});
