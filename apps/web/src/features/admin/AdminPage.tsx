@@ -16,10 +16,6 @@ import {
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HttpError } from '../../lib/api.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
-import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { QuestionReview, TeacherInvitations } from '../classroom/AdminClassroomPanels.tsx';
 import {
   EmptyState,
   ErrorState,
@@ -27,7 +23,11 @@ import {
   PageHeader,
   StatCard,
   useCurrentUser,
-} from '../learner/ui.tsx';
+} from '../../components/page.tsx';
+import { HttpError } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { QuestionReview, TeacherInvitations } from '../classroom/AdminClassroomPanels.tsx';
 import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../teacher/FairPlayPanel.tsx';
 import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
 import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';

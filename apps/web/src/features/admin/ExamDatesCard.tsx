@@ -5,11 +5,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultExamDate } from '@wenyan/contracts';
 import { useState } from 'react';
+import { ErrorState, LoadingState } from '../../components/page.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { examDateLabel } from '../../lib/review-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { ErrorState, LoadingState } from '../learner/ui.tsx';
-import { examDateLabel } from '../reviews/format.ts';
 import { examDatesQuery, setDefaultExamDate } from './api.ts';
 
 export function ExamDatesCard() {

@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewTeacherInvitation, TeacherInvitation } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage } from '../teacher/api.ts';
-import { dateTimeLabel } from '../teacher/format.ts';
 import {
   createInvitation,
   invitationsQuery,

@@ -9,7 +9,7 @@ import { useParams } from 'react-router-dom';
 import { BackLink } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { classesQuery, failureMessage } from '../teacher/api.ts';
+import { classesQuery, failureMessage } from '../../lib/teacher.ts';
 import { TeacherGate } from '../teacher/TeacherGate.tsx';
 import { createClassAccounts } from './api.ts';
 import './classroom.css';

@@ -4,8 +4,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
-import { useSignOut } from '../auth/useSignOut.ts';
 import './classroom.css';
 
 export function FirstPasswordPage() {

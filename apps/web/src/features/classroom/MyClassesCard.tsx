@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage, leaveClass } from '../teacher/api.ts';
 import { myClassesQuery } from './api.ts';
 import './classroom.css';
 

@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Appeal, ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import {
   EmptyState,
   ErrorState,
@@ -17,9 +16,10 @@ import {
   PageHeader,
   StatCard,
   useCurrentUser,
-} from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
-import { reviewPath, reviewSettingsQuery } from '../reviews/api.ts';
+} from '../../components/page.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { reviewPath, reviewSettingsQuery } from '../../lib/reviews.ts';
 import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { MyMarkedAnswers } from '../teacher-marking/MyMarkedAnswers.tsx';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';

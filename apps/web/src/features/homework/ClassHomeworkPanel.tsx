@@ -7,10 +7,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentBody, ClassLearner } from '@wenyan/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { call } from '../../lib/client.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
-import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
-import { lessonsQuery } from '../library/api.ts';
-import { learnerName } from '../teacher/format.ts';
 import {
   assignmentHistoryQuery,
   classHomeworkQuery,
@@ -18,7 +14,11 @@ import {
   setAssignment,
   setClassSettings,
   withdrawAssignment,
-} from './api.ts';
+} from '../../lib/homework.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import { learnerName } from '../../lib/teacher-format.ts';
 import { dueLabel, hongKongFields, hongKongInstant, STATUS_LABELS, STATUS_TONES } from './homework.ts';
 import './homework.css';
 

@@ -6,9 +6,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassLeague } from '@wenyan/contracts';
 import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { myLeaguesQuery } from '../../lib/homework.ts';
+import { connectLeaderboard, type SocketLike, type SocketStatus } from '../../lib/leaderboard-socket.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { connectLeaderboard, type SocketLike, type SocketStatus } from '../rank/leaderboardSocket.ts';
-import { myLeaguesQuery } from './api.ts';
 import { dueLabel } from './homework.ts';
 
 function socketUrl(): string {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { myHomeworkQuery } from './api.ts';
+import { myHomeworkQuery } from '../../lib/homework.ts';
 import { dueLabel, firstDue, STATUS_LABELS } from './homework.ts';
 
 export function LobbyHomework() {

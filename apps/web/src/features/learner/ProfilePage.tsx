@@ -16,17 +16,24 @@ import {
 } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../components/shell/Header.tsx';
+import { Avatar } from '../../components/Avatar.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  StatCard,
+  useCurrentUser,
+} from '../../components/page.tsx';
 import { ProgressBar } from '../../components/states.tsx';
+import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toast.ts';
-import { useSignOut } from '../auth/useSignOut.ts';
-import { lessonsQuery } from '../library/api.ts';
-import { userStatsQuery } from '../practice/api.ts';
 import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { updateSchool } from './api.ts';
-import { accuracySentence, accuracyShown } from './figures.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
 /** How many study records the profile shows before "view all". */

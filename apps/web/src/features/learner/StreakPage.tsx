@@ -16,10 +16,10 @@ import {
   streakTitle,
 } from '@wenyan/domain';
 import { FlameIcon } from '../../components/icons.tsx';
-import { userStatsQuery } from '../practice/api.ts';
-import { accuracyShown } from './figures.ts';
+import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from '../../components/page.tsx';
+import { accuracyShown } from '../../lib/figures.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { learnerFigures } from './ProfilePage.tsx';
-import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
 export function StreakPage() {

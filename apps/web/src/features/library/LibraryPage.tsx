@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchIcon, StarIcon } from '../../components/icons.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { userStatsQuery } from '../practice/api.ts';
-import { lessonsQuery } from './api.ts';
 import './library.css';
 
 /** The library's era chips (spec part 2: all, pre-Qin, Three Kingdoms, Tang, Song, Ming, Qing; plus Han, which the texts have). */

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GridIcon, ListIcon, SearchIcon } from '../../components/icons.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
-import { lessonsQuery } from './api.ts';
 import './library.css';
 
 const ALL = '全部';

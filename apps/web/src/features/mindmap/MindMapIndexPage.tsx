@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { CI_GROUP_LESSON_IDS, comparisons, mindMapFor } from './data.ts';
 import './mindmap.css';
 

@@ -2,17 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { Lesson, PassageAnnotations, PassageNote } from '@wenyan/contracts';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ReadAloudControl } from '../../components/listening/ReadAloudControl.tsx';
+import { splitSentences } from '../../components/listening/speech.ts';
+import { useReadAloud } from '../../components/listening/useReadAloud.ts';
 import { BackLink, EmptyState, ErrorState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonQuery, lessonsQuery } from '../library/api.ts';
-import { ReadAloudControl } from '../listening/ReadAloudControl.tsx';
-import { splitSentences } from '../listening/speech.ts';
-import { useReadAloud } from '../listening/useReadAloud.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonQuery, lessonsQuery } from '../../lib/lessons.ts';
 import { annotationsQuery, lessonQuestionsQuery } from './api.ts';
 import { layoutPassage, type Part } from './layout.ts';
 import './passage.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 const NO_ANNOTATIONS: PassageAnnotations = { lessonId: 0, notes: [], sentences: [] };
 

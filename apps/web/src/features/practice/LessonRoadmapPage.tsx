@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertIcon, CheckIcon, StarIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonQuery } from '../library/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonQuery } from '../../lib/lessons.ts';
 import {
   completedActivitiesQuery,
   DEFAULT_CHARACTER_THRESHOLD,

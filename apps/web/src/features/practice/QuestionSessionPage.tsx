@@ -9,24 +9,20 @@ import {
 import { SESSION_QUESTION_LIMIT } from '@wenyan/domain';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { MarkedAnswer } from '../../components/answers/MarkedAnswer.tsx';
+import { NextActionButton } from '../../components/answers/NextAction.tsx';
+import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
 import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
+import { AnswerQueuedError } from '../../lib/answers/answerSubmitter.ts';
+import { isMarkedByPoints, verdictLabel } from '../../lib/answers/marking.ts';
+import { useAnswerSubmission } from '../../lib/answers/useAnswerSubmission.ts';
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { completeNode } from '../../lib/progress.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
-import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
-import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
-import { NextActionButton } from '../answers/NextAction.tsx';
-import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
-import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import {
-  completeNode,
-  courseQuestionsQuery,
-  DEFAULT_CHARACTER_THRESHOLD,
-  nodeQuestionsQuery,
-} from './api.ts';
+import { courseQuestionsQuery, DEFAULT_CHARACTER_THRESHOLD, nodeQuestionsQuery } from './api.ts';
 import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
 import './practice.css';
 

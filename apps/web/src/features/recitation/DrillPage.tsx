@@ -11,9 +11,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import famousLinesJson from '../../../../../content/data/famous-lines.json' with { type: 'json' };
 import miswrittenJson from '../../../../../content/data/miswritten.json' with { type: 'json' };
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import {
   type DrillItem,

@@ -13,10 +13,10 @@ import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import commonCharactersJson from '../../../../../content/data/common-characters.json' with { type: 'json' };
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { soundAtom } from '../../lib/preferences.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import { MarkedRange, RecallScore } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
@@ -31,7 +31,7 @@ import {
 } from './recitationMachine.ts';
 import { playTone } from './tones.ts';
 import './recitation.css';
-import { ReadAloudText } from '../listening/ReadAloudText.tsx';
+import { ReadAloudText } from '../../components/listening/ReadAloudText.tsx';
 
 const PREVIEW_CHARACTERS = 100;
 

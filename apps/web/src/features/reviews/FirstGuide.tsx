@@ -9,9 +9,9 @@ import { DEFAULT_DAILY_GOAL, type ReviewSettings } from '@wenyan/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { examDateLabel } from '../../lib/review-format.ts';
+import { reviewSettingsQuery, updateReviewSettings } from '../../lib/reviews.ts';
 import { notify } from '../../lib/toast.ts';
-import { reviewSettingsQuery, updateReviewSettings } from './api.ts';
-import { examDateLabel } from './format.ts';
 import './reviews.css';
 
 /** The daily goals the guide offers (settings allow any from 5 to 200). */

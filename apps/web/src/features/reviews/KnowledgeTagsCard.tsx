@@ -8,7 +8,7 @@ import { KNOWLEDGE_TAG_LABELS, type KnowledgeTagStats } from '@wenyan/contracts'
 import { Link } from 'react-router-dom';
 import { BarChart, type BarRow } from '../../components/charts/BarChart.tsx';
 import { ErrorState, Spinner } from '../../components/states.tsx';
-import { knowledgeTagsQuery, reviewPath } from './api.ts';
+import { knowledgeTagsQuery, reviewPath } from '../../lib/reviews.ts';
 import './reviews.css';
 
 /** The chart's rows: the tags answered at least once, weakest first; the rest are listed as untested. */

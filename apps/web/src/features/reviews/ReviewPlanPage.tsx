@@ -16,9 +16,9 @@ import {
   PageHeader,
   StatCard,
   useCurrentUser,
-} from '../learner/ui.tsx';
-import { reviewForecastQuery, reviewPath } from './api.ts';
-import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from './format.ts';
+} from '../../components/page.tsx';
+import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
+import { reviewForecastQuery, reviewPath } from '../../lib/reviews.ts';
 import './reviews.css';
 
 export function ReviewPlanPage() {

@@ -15,9 +15,9 @@ import { useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { examDateLabel } from '../../lib/review-format.ts';
+import { reviewSettingsQuery, saveExamDate, updateReviewSettings } from '../../lib/reviews.ts';
 import { notify } from '../../lib/toast.ts';
-import { reviewSettingsQuery, saveExamDate, updateReviewSettings } from './api.ts';
-import { examDateLabel } from './format.ts';
 import './reviews.css';
 
 /** The target recalls offered, in percent (the contract allows 70–97). */

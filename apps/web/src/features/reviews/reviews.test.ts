@@ -1,7 +1,7 @@
 import type { ClassLearnerForecast, KnowledgeTagStats } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
+import { reviewMinutes, reviewPath } from '../../lib/reviews.ts';
 import { forecastOrder } from '../teacher/ClassForecast.tsx';
-import { reviewMinutes, reviewPath } from './api.ts';
 import { examYearChoices } from './FirstGuide.tsx';
 import { tagRows } from './KnowledgeTagsCard.tsx';
 import { sessionFromSearch } from './ReviewSessionPage.tsx';

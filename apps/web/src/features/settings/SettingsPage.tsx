@@ -4,13 +4,13 @@
  */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/page.tsx';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
-import { useSignOut } from '../auth/useSignOut.ts';
-import { PageHeader } from '../learner/ui.tsx';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
-import { currentUserQuery } from '../auth/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import { MyClassesCard } from '../classroom/MyClassesCard.tsx';
 import { TeacherInvitationCard } from '../classroom/TeacherInvitationCard.tsx';
 import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';

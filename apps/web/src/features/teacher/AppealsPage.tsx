@@ -13,11 +13,11 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { failureMessage } from './api.ts';
-import { dateTimeLabel } from './format.ts';
 import { RenderingsPanel } from './RenderingsPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
 

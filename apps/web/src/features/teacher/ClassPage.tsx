@@ -5,14 +5,14 @@ import { accuracyColour } from '@wenyan/domain';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
-import { classHomeworkQuery } from '../homework/api.ts';
+import { classHomeworkQuery } from '../../lib/homework.ts';
+import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-format.ts';
 import { ClassHomeworkPanel } from '../homework/ClassHomeworkPanel.tsx';
-import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { FairPlayPanel } from './FairPlayPanel.tsx';
-import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 import { TeacherGate } from './TeacherGate.tsx';
 

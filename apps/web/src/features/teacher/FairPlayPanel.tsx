@@ -7,8 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClassLearner, FairPlayFlag } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { failureMessage } from './api.ts';
-import { learnerName } from './format.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { learnerName } from '../../lib/teacher-format.ts';
 
 /** What each flag means, for the teacher. */
 export const FAIR_PLAY_FLAG_LABELS: Readonly<Record<FairPlayFlag, string>> = {

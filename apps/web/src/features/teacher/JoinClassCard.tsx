@@ -5,8 +5,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { JoinCodeSchema, type JoinedClass } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage, joinClass, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage, joinClass, leaveClass } from './api.ts';
 import './teacher.css';
 
 export function JoinClassCard() {

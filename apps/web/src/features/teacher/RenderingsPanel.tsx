@@ -8,9 +8,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptedRendering, RenderingAction, RenderingScope, RenderingStatus } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage } from './api.ts';
-import { dateTimeLabel } from './format.ts';
 import './teacher.css';
 
 const renderingsKey = queryKeys.teacher.renderings;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import './teacher.css';
 
 /** True for a user who may use the teacher pages (teachers and admins). */

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { QUICK_PRACTICE, quickPracticeGuidance, quickPracticeMinutes } from '@wenyan/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonsQuery } from '../library/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 /** The sixteen set texts (ids 1–16) are the fixed list of quick practice. */
 const SET_TEXT_COUNT = 16;

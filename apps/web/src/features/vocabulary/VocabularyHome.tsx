@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import {
   mixedLessonsQuery,
   sentencePatternQuestionsQuery,
@@ -17,7 +17,9 @@ import {
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 /** True when a record matches the exercise type and id (spec part 1 §4). */
 export function isCompleted(
