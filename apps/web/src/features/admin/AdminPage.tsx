@@ -24,13 +24,13 @@ import {
   StatCard,
   useCurrentUser,
 } from '../../components/page.tsx';
+import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../../components/staff/FairPlayPanel.tsx';
+import { PendingAnswersPanel } from '../../components/staff/PendingAnswers.tsx';
+import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { QuestionReview, TeacherInvitations } from '../classroom/AdminClassroomPanels.tsx';
-import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../teacher/FairPlayPanel.tsx';
-import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
-import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
+import { QuestionReview, TeacherInvitations } from './AdminClassroomPanels.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Appeal, ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import {
   EmptyState,
   ErrorState,
@@ -20,10 +21,9 @@ import {
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { reviewPath, reviewSettingsQuery } from '../../lib/reviews.ts';
-import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
-import { MyMarkedAnswers } from '../teacher-marking/MyMarkedAnswers.tsx';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 import { appealsQuery, MyAppeals } from './MyAppeals.tsx';
+import { MyMarkedAnswers } from './MyMarkedAnswers.tsx';
 
 export function ErrorBookPage() {
   const user = useCurrentUser();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { myHomeworkQuery } from '../../lib/homework.ts';
-import { dueLabel, STATUS_LABELS, STATUS_TONES, taskPath } from './homework.ts';
+import { dueLabel, STATUS_LABELS, STATUS_TONES, taskPath } from '../../lib/homework-format.ts';
 
 export function HomeworkPage() {
   const homework = useQuery(myHomeworkQuery);

@@ -7,9 +7,9 @@ import type { ClassLeague } from '@wenyan/contracts';
 import { useEffect, useState } from 'react';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { myLeaguesQuery } from '../../lib/homework.ts';
+import { dueLabel } from '../../lib/homework-format.ts';
 import { connectLeaderboard, type SocketLike, type SocketStatus } from '../../lib/leaderboard-socket.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { dueLabel } from './homework.ts';
 
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;

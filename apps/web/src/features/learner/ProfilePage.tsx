@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
+import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import {
   EmptyState,
   ErrorState,
@@ -32,7 +33,6 @@ import { userStatsQuery } from '../../lib/progress.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toast.ts';
-import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { updateSchool } from './api.ts';
 import './learner.css';
 

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { myHomeworkQuery } from '../../lib/homework.ts';
-import { dueLabel, firstDue, STATUS_LABELS } from './homework.ts';
+import { dueLabel, firstDue, STATUS_LABELS } from '../../lib/homework-format.ts';
 
 export function LobbyHomework() {
   const homework = useQuery(myHomeworkQuery);

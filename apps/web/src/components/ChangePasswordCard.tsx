@@ -5,9 +5,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ChangePasswordBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
-import { HttpError } from '../../lib/api.ts';
-import { call } from '../../lib/client.ts';
-import { notify } from '../../lib/toast.ts';
+import { HttpError } from '../lib/api.ts';
+import { call } from '../lib/client.ts';
+import { notify } from '../lib/toast.ts';
 
 type Field = 'currentPassword' | 'newPassword';
 

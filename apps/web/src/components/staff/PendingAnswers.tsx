@@ -8,12 +8,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingAnswer } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-marking.ts';
 import { notify } from '../../lib/toast.ts';
-import { markPendingAnswer, pendingAnswersQuery } from './api.ts';
+import { EmptyState, ErrorState, Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
-import './teacher-marking.css';
+import './pending-answers.css';
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('zh-HK', {

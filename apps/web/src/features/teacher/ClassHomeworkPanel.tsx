@@ -15,12 +15,18 @@ import {
   setClassSettings,
   withdrawAssignment,
 } from '../../lib/homework.ts';
+import {
+  dueLabel,
+  hongKongFields,
+  hongKongInstant,
+  STATUS_LABELS,
+  STATUS_TONES,
+} from '../../lib/homework-format.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { learnerName } from '../../lib/teacher-format.ts';
-import { dueLabel, hongKongFields, hongKongInstant, STATUS_LABELS, STATUS_TONES } from './homework.ts';
-import './homework.css';
+import './class-homework.css';
 
 type Kind = AssignmentBody['task']['kind'];
 const KINDS: ReadonlyArray<[Kind, string]> = [

@@ -12,7 +12,7 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { reviewSettingsQuery, updateReviewSettings } from '../../lib/reviews.ts';
 import { notify } from '../../lib/toast.ts';
-import './reviews.css';
+import './first-guide.css';
 
 /** The daily goals the guide offers (settings allow any from 5 to 200). */
 export const GUIDE_GOALS = [10, 20, 30, 50] as const;

@@ -1,11 +1,11 @@
 /** Settings → 我的班別: the student's classes with their teachers, and leaving one (after confirming). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { myClassesQuery } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { failureMessage, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
-import { myClassesQuery } from './api.ts';
-import './classroom.css';
+import '../../components/staff/classroom.css';
 
 export function MyClassesCard() {
   const queryClient = useQueryClient();

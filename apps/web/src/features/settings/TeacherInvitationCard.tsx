@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HttpError } from '../../lib/api.ts';
+import { redeemInvitation } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
-import { redeemInvitation } from './api.ts';
 
 export function TeacherInvitationCard() {
   const [params] = useSearchParams();

@@ -11,7 +11,7 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import './teacher.css';
+import './staff.css';
 
 const renderingsKey = queryKeys.teacher.renderings;
 

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MarkPendingAnswerBody } from '@wenyan/contracts';
-import { call } from '../../lib/client.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
+import { call } from './client.ts';
+import { queryKeys } from './queryKeys.ts';
 
 /** The answers still waiting for a teacher, oldest first. */
 export const pendingAnswersQuery = queryOptions({

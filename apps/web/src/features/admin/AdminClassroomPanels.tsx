@@ -5,10 +5,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewTeacherInvitation, TeacherInvitation } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
-import { queryKeys } from '../../lib/queryKeys.ts';
-import { failureMessage } from '../../lib/teacher.ts';
-import { dateTimeLabel } from '../../lib/teacher-format.ts';
-import { notify } from '../../lib/toast.ts';
 import {
   createInvitation,
   invitationsQuery,
@@ -16,8 +12,12 @@ import {
   reviewQuery,
   revokeInvitation,
   withdrawQuestion,
-} from './api.ts';
-import './classroom.css';
+} from '../../lib/classroom.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
+import { notify } from '../../lib/toast.ts';
+import '../../components/staff/classroom.css';
 
 const STATUS: Record<TeacherInvitation['status'], string> = {
   open: '未使用',

@@ -7,7 +7,7 @@ import { JoinCodeSchema, type JoinedClass } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage, joinClass, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
-import './teacher.css';
+import '../../components/staff/staff.css';
 
 export function JoinClassCard() {
   const [code, setCode] = useState('');

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Input, QuestionType } from '@wenyan/contracts';
-import { call } from '../../lib/client.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
+import { call } from './client.ts';
+import { queryKeys } from './queryKeys.ts';
 
 export const myClassesQuery = queryOptions({
   queryKey: queryKeys.classroom.myClasses,

@@ -6,10 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { KNOWLEDGE_TAG_LABELS, type KnowledgeTagStats } from '@wenyan/contracts';
 import { Link } from 'react-router-dom';
-import { BarChart, type BarRow } from '../../components/charts/BarChart.tsx';
-import { ErrorState, Spinner } from '../../components/states.tsx';
-import { knowledgeTagsQuery, reviewPath } from '../../lib/reviews.ts';
-import './reviews.css';
+import { knowledgeTagsQuery, reviewPath } from '../lib/reviews.ts';
+import { BarChart, type BarRow } from './charts/BarChart.tsx';
+import { ErrorState, Spinner } from './states.tsx';
+import './knowledge-tags.css';
 
 /** The chart's rows: the tags answered at least once, weakest first; the rest are listed as untested. */
 export function tagRows(stats: KnowledgeTagStats): { rows: BarRow[]; untested: string[] } {

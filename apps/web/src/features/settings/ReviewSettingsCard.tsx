@@ -18,7 +18,7 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { reviewSettingsQuery, saveExamDate, updateReviewSettings } from '../../lib/reviews.ts';
 import { notify } from '../../lib/toast.ts';
-import './reviews.css';
+import './settings.css';
 
 /** The target recalls offered, in percent (the contract allows 70–97). */
 export const TARGET_CHOICES = [80, 85, 90, 95].filter(

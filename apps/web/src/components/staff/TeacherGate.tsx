@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
-import './teacher.css';
+import { EmptyState, Spinner } from '../states.tsx';
+import './staff.css';
 
 /** True for a user who may use the teacher pages (teachers and admins). */
 export function isTeacher(roles: readonly string[]): boolean {
