@@ -9,14 +9,8 @@ import type { ReviewForecast, User } from '@wenyan/contracts';
 import { Link } from 'react-router-dom';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ColumnChart } from '../../components/charts/ColumnChart.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatCard,
-  useCurrentUser,
-} from '../../components/page.tsx';
+import { EmptyState, LoadingState, PageHeader, StatCard, useCurrentUser } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
 import { reviewForecastQuery, reviewPath } from '../../lib/reviews.ts';
 import './reviews.css';
@@ -37,13 +31,9 @@ function Plan({ user }: { user: User }) {
           更改考試日
         </Link>
       </PageHeader>
-      {forecast.isPending ? (
-        <LoadingState label="正在計算溫習計劃..." />
-      ) : forecast.isError ? (
-        <ErrorState onRetry={() => void forecast.refetch()} />
-      ) : (
-        <Forecast forecast={forecast.data} />
-      )}
+      <QueryBoundary query={forecast} loading={<LoadingState label="正在計算溫習計劃..." />}>
+        {(loaded) => <Forecast forecast={loaded} />}
+      </QueryBoundary>
     </main>
   );
 }
