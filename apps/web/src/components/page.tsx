@@ -1,18 +1,11 @@
 /**
- * Small building blocks the part-2 screens share: a page header with a back link, and the loading,
- * error and empty states every screen has (UI.md, "States").
+ * Small building blocks the screens share: a page header with a back link, a figure with its label, and
+ * the loading, error and empty states every screen has (UI.md, "States"; `QueryBoundary` puts them together).
  */
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { currentUserQuery } from '../lib/current-user.ts';
 import { Spinner } from './states.tsx';
 import './page.css';
-
-/** The signed-in user (the shell shows the login page to everyone else). */
-export function useCurrentUser() {
-  return useQuery(currentUserQuery);
-}
 
 export function PageHeader({
   title,

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@wenyan/contracts';
 import { HttpError } from './api.ts';
 import { call } from './client.ts';
@@ -32,3 +32,8 @@ export const currentUserQuery = queryOptions({
   staleTime: 5 * MINUTE,
   gcTime: 30 * MINUTE,
 });
+
+/** The signed-in user (the shell shows the login page to everyone else). */
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}

@@ -18,15 +18,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatCard,
-  useCurrentUser,
-} from '../../components/page.tsx';
+import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { ProgressBar } from '../../components/states.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
@@ -58,10 +53,11 @@ export function learnerFigures(user: User) {
 
 export function ProfilePage() {
   const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />;
-  if (!user.data) return null;
-  return <Profile user={user.data} />;
+  return (
+    <QueryBoundary query={user} loading={<LoadingState />}>
+      {(signedIn) => signedIn && <Profile user={signedIn} />}
+    </QueryBoundary>
+  );
 }
 
 function Profile({ user }: { user: User }) {

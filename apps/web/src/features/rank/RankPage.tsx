@@ -10,9 +10,10 @@ import { displayName, STREAK_BADGE_STATUSES, STREAK_BROKEN_MODAL, streakBadgeSta
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FlameIcon } from '../../components/icons.tsx';
-import { EmptyState, PageHeader, StatCard, useCurrentUser } from '../../components/page.tsx';
+import { EmptyState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { Skeletons } from '../../components/states.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracyShown } from '../../lib/figures.ts';
 import { leaderboardVisibilityQuery } from '../../lib/homework.ts';
 import { userStatsQuery } from '../../lib/progress.ts';

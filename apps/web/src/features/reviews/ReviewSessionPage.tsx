@@ -17,9 +17,10 @@ import {
 } from '@wenyan/contracts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../../components/page.tsx';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { refreshAfterReview } from '../../lib/cache.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { reviewSessionQuery } from '../../lib/reviews.ts';
 import './reviews.css';

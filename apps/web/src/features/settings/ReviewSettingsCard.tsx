@@ -12,7 +12,8 @@ import {
   TARGET_RECALL_MIN,
 } from '@wenyan/contracts';
 import { useState } from 'react';
-import { ErrorState, Spinner } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
@@ -41,13 +42,9 @@ export function ReviewSettingsCard({ userId }: { userId: string }) {
       <h2 className="st-group-heading" id="review-settings-title">
         溫習計劃
       </h2>
-      {settings.isPending ? (
-        <Spinner />
-      ) : settings.isError ? (
-        <ErrorState onRetry={() => void settings.refetch()} />
-      ) : (
-        <Fields key={settings.dataUpdatedAt} userId={userId} settings={settings.data} />
-      )}
+      <QueryBoundary query={settings} loading={<Spinner />}>
+        {(loaded) => <Fields key={settings.dataUpdatedAt} userId={userId} settings={loaded} />}
+      </QueryBoundary>
     </section>
   );
 }

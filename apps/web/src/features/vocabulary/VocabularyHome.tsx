@@ -4,7 +4,8 @@ import { minutesFromSeconds } from '@wenyan/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
-import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import {
   mixedLessonsQuery,
@@ -79,19 +80,21 @@ function SentencePatternQuiz({
   onDone: () => void;
 }) {
   const questions = useQuery(sentencePatternQuestionsQuery(pattern.id));
-  if (questions.isPending) return <Spinner label="載入題目中..." />;
-  if (questions.isError) return <ErrorState onRetry={() => questions.refetch()} />;
   return (
-    <AdaptiveQuiz
-      lessonId={0}
-      user={user}
-      preloadedQuestions={questions.data}
-      config={{ type: 'sentence_translation', questionCount: questions.data.length, characterThreshold: 900 }}
-      record={false}
-      title={pattern.title}
-      onExit={onDone}
-      onContinue={onDone}
-    />
+    <QueryBoundary query={questions} loading={<Spinner label="載入題目中..." />}>
+      {(loaded) => (
+        <AdaptiveQuiz
+          lessonId={0}
+          user={user}
+          preloadedQuestions={loaded}
+          config={{ type: 'sentence_translation', questionCount: loaded.length, characterThreshold: 900 }}
+          record={false}
+          title={pattern.title}
+          onExit={onDone}
+          onContinue={onDone}
+        />
+      )}
+    </QueryBoundary>
   );
 }
 
