@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { ProgressBar } from '../../components/states.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -178,48 +178,54 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
   const navigate = useNavigate();
   const lessons = useQuery(lessonsQuery);
   const [showAll, setShowAll] = useState(false);
-  if (stats.isPending) return <LoadingState label="載入學習紀錄中..." />;
-  if (stats.isError) return <ErrorState onRetry={() => void stats.refetch()} />;
-  if (stats.data.length === 0) {
-    return (
-      <EmptyState title="尚未有學習紀錄">
-        <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
-          開始學習
-        </button>
-      </EmptyState>
-    );
-  }
-  const shown = showAll ? stats.data : stats.data.slice(0, RECENT_RECORDS_SHOWN);
-  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title;
   return (
-    <>
-      <ul className="pf-records">
-        {shown.map((record) => (
-          <li key={record.lessonId}>
-            <button
-              type="button"
-              className="card pf-record"
-              data-testid="study-record"
-              onClick={() => navigate(`/lesson/${record.lessonId}/roadmap`)}
-            >
-              <span className="pf-record-title">
-                <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
-              </span>
-              <span className="pf-record-figures">
-                <span>完成 {record.progressPercent}%</span>
-                <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {stats.data.length > RECENT_RECORDS_SHOWN ? (
-        <button type="button" className="btn btn-block" onClick={() => setShowAll(!showAll)}>
-          {showAll ? '只顯示最近紀錄' : `查看全部紀錄（${stats.data.length}）`}
-        </button>
-      ) : null}
-    </>
+    <QueryBoundary
+      query={stats}
+      loading={<LoadingState label="載入學習紀錄中..." />}
+      isEmpty={(records) => records.length === 0}
+      empty={
+        <EmptyState title="尚未有學習紀錄">
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+            開始學習
+          </button>
+        </EmptyState>
+      }
+    >
+      {(records) => {
+        const shown = showAll ? records : records.slice(0, RECENT_RECORDS_SHOWN);
+        const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title;
+        return (
+          <>
+            <ul className="pf-records">
+              {shown.map((record) => (
+                <li key={record.lessonId}>
+                  <button
+                    type="button"
+                    className="card pf-record"
+                    data-testid="study-record"
+                    onClick={() => navigate(`/lesson/${record.lessonId}/roadmap`)}
+                  >
+                    <span className="pf-record-title">
+                      <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
+                    </span>
+                    <span className="pf-record-figures">
+                      <span>完成 {record.progressPercent}%</span>
+                      <span className="text-gold">+{record.xpEarned} XP</span>
+                      <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {records.length > RECENT_RECORDS_SHOWN ? (
+              <button type="button" className="btn btn-block" onClick={() => setShowAll(!showAll)}>
+                {showAll ? '只顯示最近紀錄' : `查看全部紀錄（${records.length}）`}
+              </button>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 
