@@ -10,8 +10,7 @@ import { displayName, STREAK_BADGE_STATUSES, STREAK_BROKEN_MODAL, streakBadgeSta
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FlameIcon } from '../../components/icons.tsx';
-import { EmptyState, PageHeader, StatCard } from '../../components/page.tsx';
-import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { EmptyState, ErrorState, PageHeader, StatCard } from '../../components/page.tsx';
 import { Skeletons } from '../../components/states.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracyShown } from '../../lib/figures.ts';
@@ -81,75 +80,67 @@ function GlobalRank() {
           {status === 'live' ? '即時更新' : status === 'reconnecting' ? '重新連線中...' : '連線中...'}
         </span>
       </PageHeader>
-      <QueryBoundary
-        query={board}
-        loading={
-          <div data-testid="rank-skeleton">
-            <Skeletons count={4} height={72} />
+      {board.isPending ? (
+        <div data-testid="rank-skeleton">
+          <Skeletons count={4} height={72} />
+        </div>
+      ) : board.isError ? (
+        <ErrorState onRetry={() => void board.refetch()} />
+      ) : (
+        <>
+          <p>
+            <Link to="/leagues">班級聯賽 →</Link>
+          </p>
+          <p className="muted rk-total" data-testid="rank-total">
+            共 {data?.total ?? 0} 位同學正在競爭
+          </p>
+          {me ? (
+            <section className="card rk-me" data-testid="rank-me">
+              <span className="rk-me-rank">#{me.rank}</span>
+              <div className="rk-me-body">
+                <strong>{displayName(me.entry)}</strong>
+                <span className="muted">
+                  {me.entry.totalXP.toLocaleString('zh-HK')} XP · 完成 {me.entry.completedLessons} 課 ·
+                  平均準確率 {accuracy(myAccuracy)}
+                </span>
+              </div>
+            </section>
+          ) : null}
+          {user.data ? <StreakCard user={user.data} /> : null}
+
+          <h2 className="p2-section-title">頭十名</h2>
+          {data && data.top.length > 0 ? (
+            <ol className="rk-list" data-testid="rank-list">
+              {data.top.map((entry) => (
+                <Row key={entry.id} entry={entry} isMe={entry.id === user.data?.id} rowRef={flip(entry.id)} />
+              ))}
+              {me && !meInTop ? (
+                <>
+                  <li className="rk-gap" aria-hidden="true">
+                    ⋯
+                  </li>
+                  <Row entry={{ ...me.entry, rank: me.rank }} isMe rowRef={flip(me.entry.id)} pinned />
+                </>
+              ) : null}
+            </ol>
+          ) : (
+            <EmptyState title="暫無排行榜資料">
+              <p className="muted">完成練習獲得經驗值，就會登上排行榜。</p>
+            </EmptyState>
+          )}
+
+          <h2 className="p2-section-title">我的成績</h2>
+          <div className="p2-stats p2-stats-3">
+            <StatCard
+              label="總經驗值"
+              value={(me?.entry.totalXP ?? user.data?.totalXP ?? 0).toLocaleString('zh-HK')}
+              tone="gold"
+            />
+            <StatCard label="完成課程" value={me?.entry.completedLessons ?? 0} tone="jade" />
+            <StatCard label="平均準確率" value={accuracy(myAccuracy)} tone="seal" />
           </div>
-        }
-      >
-        {() => (
-          <>
-            <p>
-              <Link to="/leagues">班級聯賽 →</Link>
-            </p>
-            <p className="muted rk-total" data-testid="rank-total">
-              共 {data?.total ?? 0} 位同學正在競爭
-            </p>
-            {me ? (
-              <section className="card rk-me" data-testid="rank-me">
-                <span className="rk-me-rank">#{me.rank}</span>
-                <div className="rk-me-body">
-                  <strong>{displayName(me.entry)}</strong>
-                  <span className="muted">
-                    {me.entry.totalXP.toLocaleString('zh-HK')} XP · 完成 {me.entry.completedLessons} 課 ·
-                    平均準確率 {accuracy(myAccuracy)}
-                  </span>
-                </div>
-              </section>
-            ) : null}
-            {user.data ? <StreakCard user={user.data} /> : null}
-
-            <h2 className="p2-section-title">頭十名</h2>
-            {data && data.top.length > 0 ? (
-              <ol className="rk-list" data-testid="rank-list">
-                {data.top.map((entry) => (
-                  <Row
-                    key={entry.id}
-                    entry={entry}
-                    isMe={entry.id === user.data?.id}
-                    rowRef={flip(entry.id)}
-                  />
-                ))}
-                {me && !meInTop ? (
-                  <>
-                    <li className="rk-gap" aria-hidden="true">
-                      ⋯
-                    </li>
-                    <Row entry={{ ...me.entry, rank: me.rank }} isMe rowRef={flip(me.entry.id)} pinned />
-                  </>
-                ) : null}
-              </ol>
-            ) : (
-              <EmptyState title="暫無排行榜資料">
-                <p className="muted">完成練習獲得經驗值，就會登上排行榜。</p>
-              </EmptyState>
-            )}
-
-            <h2 className="p2-section-title">我的成績</h2>
-            <div className="p2-stats p2-stats-3">
-              <StatCard
-                label="總經驗值"
-                value={(me?.entry.totalXP ?? user.data?.totalXP ?? 0).toLocaleString('zh-HK')}
-                tone="gold"
-              />
-              <StatCard label="完成課程" value={me?.entry.completedLessons ?? 0} tone="jade" />
-              <StatCard label="平均準確率" value={accuracy(myAccuracy)} tone="seal" />
-            </div>
-          </>
-        )}
-      </QueryBoundary>
+        </>
+      )}
     </main>
   );
 }
