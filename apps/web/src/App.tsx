@@ -1,5 +1,5 @@
 import { useRoutes } from 'react-router-dom';
-import { AppShell } from './components/shell/AppShell.tsx';
+import { AppShell } from './app/shell/AppShell.tsx';
 import { useScrollReset } from './lib/scroll.ts';
 import { useDocumentTitle } from './lib/title.ts';
 import { appRoutes } from './routes.tsx';

@@ -16,21 +16,16 @@ import {
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../../components/staff/FairPlayPanel.tsx';
+import { PendingAnswersPanel } from '../../components/staff/PendingAnswers.tsx';
+import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { QuestionReview, TeacherInvitations } from '../classroom/AdminClassroomPanels.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatCard,
-  useCurrentUser,
-} from '../learner/ui.tsx';
-import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../teacher/FairPlayPanel.tsx';
-import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
-import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
+import { QuestionReview, TeacherInvitations } from './AdminClassroomPanels.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
@@ -125,77 +120,71 @@ function SystemStatus() {
           {status.isFetching ? '更新中...' : '重新整理'}
         </button>
       </div>
-      {status.isPending ? (
-        <LoadingState label="載入系統狀態中..." />
-      ) : status.isError ? (
-        <ErrorState onRetry={() => void status.refetch()} />
-      ) : (
-        <>
-          <div className="p2-stats" data-testid="admin-status-cards">
-            <StatCard
-              label="題目總數"
-              value={status.data.questions.total.toLocaleString('zh-HK')}
-              tone="seal"
-            />
-            <StatCard label="DSE 試卷" value={status.data.papers} tone="gold" />
-            <StatCard label="課文" value={status.data.lessons} tone="jade" />
-            <StatCard label="學習者" value={status.data.learners.toLocaleString('zh-HK')} />
-            <StatCard label="事件總數" value={status.data.events.toLocaleString('zh-HK')} />
-            <StatCard
-              label="待處理工作"
-              value={status.data.queueDepth}
-              tone={status.data.queueDepth > 0 ? 'flame' : 'jade'}
-            />
-            <StatCard
-              label="投影延遲"
-              value={`${status.data.projectionLagSeconds.toFixed(1)} 秒`}
-              tone={status.data.projectionLagSeconds > 5 ? 'flame' : 'jade'}
-            />
-          </div>
-          <details className="card ad-types">
-            <summary>各題型題目數量</summary>
-            <ul>
-              {QUESTION_TYPES.filter((type) => (status.data.questions.byType[type] ?? 0) > 0).map((type) => (
-                <li key={type}>
-                  <span>{QUESTION_TYPE_LABELS[type]}</span>
-                  <strong>{status.data.questions.byType[type]}</strong>
-                </li>
-              ))}
-            </ul>
-          </details>
-          <section className="card" data-testid="pace-flagged" aria-labelledby="pace-flagged-title">
-            <h3 id="pace-flagged-title">本週待覆核的學生</h3>
-            {status.data.paceFlagged.length === 0 ? (
-              <p className="muted">本週沒有學生作答模式異常。</p>
-            ) : (
+      <QueryBoundary query={status} loading={<LoadingState label="載入系統狀態中..." />}>
+        {(loaded) => (
+          <>
+            <div className="p2-stats" data-testid="admin-status-cards">
+              <StatCard label="題目總數" value={loaded.questions.total.toLocaleString('zh-HK')} tone="seal" />
+              <StatCard label="DSE 試卷" value={loaded.papers} tone="gold" />
+              <StatCard label="課文" value={loaded.lessons} tone="jade" />
+              <StatCard label="學習者" value={loaded.learners.toLocaleString('zh-HK')} />
+              <StatCard label="事件總數" value={loaded.events.toLocaleString('zh-HK')} />
+              <StatCard
+                label="待處理工作"
+                value={loaded.queueDepth}
+                tone={loaded.queueDepth > 0 ? 'flame' : 'jade'}
+              />
+              <StatCard
+                label="投影延遲"
+                value={`${loaded.projectionLagSeconds.toFixed(1)} 秒`}
+                tone={loaded.projectionLagSeconds > 5 ? 'flame' : 'jade'}
+              />
+            </div>
+            <details className="card ad-types">
+              <summary>各題型題目數量</summary>
               <ul>
-                {status.data.paceFlagged.map((learner) => (
-                  <li key={learner.id} data-testid="admin-fair-play-flag">
-                    <span>{learner.username ? `@${learner.username}` : `用戶 ${learner.id}`}</span>{' '}
-                    <strong>
-                      {learner.flags
-                        .map((flag) =>
-                          flag === 'pace'
-                            ? `${learner.answersBeyondPace} 題答得比正常閱讀速度快`
-                            : FAIR_PLAY_FLAG_LABELS[flag],
-                        )
-                        .join('；')}
-                    </strong>{' '}
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={clearFlag.isPending}
-                      onClick={() => clearFlag.mutate(learner.id)}
-                    >
-                      已覆核，清除標記
-                    </button>
+                {QUESTION_TYPES.filter((type) => (loaded.questions.byType[type] ?? 0) > 0).map((type) => (
+                  <li key={type}>
+                    <span>{QUESTION_TYPE_LABELS[type]}</span>
+                    <strong>{loaded.questions.byType[type]}</strong>
                   </li>
                 ))}
               </ul>
-            )}
-          </section>
-        </>
-      )}
+            </details>
+            <section className="card" data-testid="pace-flagged" aria-labelledby="pace-flagged-title">
+              <h3 id="pace-flagged-title">本週待覆核的學生</h3>
+              {loaded.paceFlagged.length === 0 ? (
+                <p className="muted">本週沒有學生作答模式異常。</p>
+              ) : (
+                <ul>
+                  {loaded.paceFlagged.map((learner) => (
+                    <li key={learner.id} data-testid="admin-fair-play-flag">
+                      <span>{learner.username ? `@${learner.username}` : `用戶 ${learner.id}`}</span>{' '}
+                      <strong>
+                        {learner.flags
+                          .map((flag) =>
+                            flag === 'pace'
+                              ? `${learner.answersBeyondPace} 題答得比正常閱讀速度快`
+                              : FAIR_PLAY_FLAG_LABELS[flag],
+                          )
+                          .join('；')}
+                      </strong>{' '}
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={clearFlag.isPending}
+                        onClick={() => clearFlag.mutate(learner.id)}
+                      >
+                        已覆核，清除標記
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

@@ -5,11 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultExamDate } from '@wenyan/contracts';
 import { useState } from 'react';
+import { LoadingState } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { examDateLabel } from '../../lib/review-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { ErrorState, LoadingState } from '../learner/ui.tsx';
-import { examDateLabel } from '../reviews/format.ts';
 import { examDatesQuery, setDefaultExamDate } from './api.ts';
 
 export function ExamDatesCard() {
@@ -19,25 +20,23 @@ export function ExamDatesCard() {
       <h2 className="p2-section-title" id="admin-exam-dates">
         文憑試中文科考試日期
       </h2>
-      {dates.isPending ? (
-        <LoadingState label="載入考試日期中..." />
-      ) : dates.isError ? (
-        <ErrorState onRetry={() => void dates.refetch()} />
-      ) : (
-        <div className="card ad-exam-dates">
-          <p className="muted">
-            學生未自行設定考試日時，系統按此日期安排複習。現時採用：
-            <strong>{examDateLabel(dates.data.current.examDate)}</strong>
-          </p>
-          <ul className="ad-exam-list">
-            {dates.data.years.map((year) => (
-              <li key={year.year}>
-                <YearRow year={year} current={year.year === dates.data.current.year} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryBoundary query={dates} loading={<LoadingState label="載入考試日期中..." />}>
+        {(examDates) => (
+          <div className="card ad-exam-dates">
+            <p className="muted">
+              學生未自行設定考試日時，系統按此日期安排複習。現時採用：
+              <strong>{examDateLabel(examDates.current.examDate)}</strong>
+            </p>
+            <ul className="ad-exam-list">
+              {examDates.years.map((year) => (
+                <li key={year.year}>
+                  <YearRow year={year} current={year.year === examDates.current.year} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

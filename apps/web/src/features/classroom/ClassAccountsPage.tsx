@@ -6,13 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLASS_ACCOUNTS_LIMIT, type ClassAccounts, parseStudentNames } from '@wenyan/contracts';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { createClassAccounts } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { classesQuery, failureMessage } from '../teacher/api.ts';
-import { TeacherGate } from '../teacher/TeacherGate.tsx';
-import { createClassAccounts } from './api.ts';
-import './classroom.css';
+import { classesQuery, failureMessage } from '../../lib/teacher.ts';
+import '../../components/staff/classroom.css';
 
 function Slips({ result }: { result: ClassAccounts }) {
   return (

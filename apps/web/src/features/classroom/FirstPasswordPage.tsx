@@ -3,10 +3,10 @@
  * password from the slip and a new one (the sign-up page's rules). Every other call answers 403 meanwhile.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { ChangePasswordCard } from '../../components/ChangePasswordCard.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
-import { useSignOut } from '../auth/useSignOut.ts';
-import './classroom.css';
+import { useSignOut } from '../../lib/sign-out.ts';
+import '../../components/staff/classroom.css';
 
 export function FirstPasswordPage() {
   const queryClient = useQueryClient();

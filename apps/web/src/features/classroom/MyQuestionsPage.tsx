@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EditQuestionBodySchema, type TeacherQuestion } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { editQuestion, myQuestionsQuery, withdrawQuestion } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { failureMessage } from '../teacher/api.ts';
-import { dateTimeLabel } from '../teacher/format.ts';
-import { TeacherGate } from '../teacher/TeacherGate.tsx';
-import { editQuestion, myQuestionsQuery, withdrawQuestion } from './api.ts';
-import './classroom.css';
+import '../../components/staff/classroom.css';
 
 const STATUS: Record<TeacherQuestion['status'], string> = {
   class: '只供我的班別',

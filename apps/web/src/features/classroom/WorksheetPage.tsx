@@ -7,13 +7,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { QuestionTypeSchema } from '@wenyan/contracts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { ErrorState, Spinner } from '../../components/states.tsx';
+import { worksheetKeyQuery, worksheetQuery } from '../../lib/classroom.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { isFreeText, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
-import { lessonsQuery } from '../library/api.ts';
-import { failureMessage } from '../teacher/api.ts';
-import { TeacherGate } from '../teacher/TeacherGate.tsx';
-import { worksheetKeyQuery, worksheetQuery } from './api.ts';
-import './classroom.css';
+import { failureMessage } from '../../lib/teacher.ts';
+import '../../components/staff/classroom.css';
 
 const LETTERS = 'ABCDEF';
 /** Ruled lines to write on: four for a short answer, eight for a longer one. */

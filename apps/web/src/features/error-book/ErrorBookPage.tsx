@@ -9,21 +9,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { Appeal, ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
+import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatCard,
-  useCurrentUser,
-} from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
-import { reviewPath, reviewSettingsQuery } from '../reviews/api.ts';
-import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
-import { MyMarkedAnswers } from '../teacher-marking/MyMarkedAnswers.tsx';
+import { reviewPath, reviewSettingsQuery } from '../../lib/reviews.ts';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 import { appealsQuery, MyAppeals } from './MyAppeals.tsx';
+import { MyMarkedAnswers } from './MyMarkedAnswers.tsx';
 
 export function ErrorBookPage() {
   const user = useCurrentUser();
@@ -126,35 +121,38 @@ function ErrorBookScreen({ userId }: { userId: string }) {
           已掌握 ({mastered.length})
         </button>
       </div>
-      {book.records.isPending ? (
-        <LoadingState label="載入錯題中..." />
-      ) : book.records.isError ? (
-        <ErrorState onRetry={() => void book.records.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={tab === 'active' ? '暫時沒有待練習的錯題' : '尚未有已掌握的錯題'}>
-          <p className="muted">
-            {tab === 'active'
-              ? '答錯的題目會自動收錄在這裏，方便重溫。'
-              : '系統預計你在考試日記得的錯題，會自動列為已掌握；你亦可自行標記。'}
-          </p>
-          <Link className="btn" to="/">
-            去練習
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul className="eb-list">
-          {shown.map((record) => (
-            <li key={record.id}>
-              <ErrorSummary
-                record={record}
-                byTeacher={accepted.has(record.questionId)}
-                lessonTitle={titleOf(record.question.lessonId)}
-                onOpen={setOpenId}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBoundary
+        query={book.records}
+        loading={<LoadingState label="載入錯題中..." />}
+        isEmpty={() => shown.length === 0}
+        empty={
+          <EmptyState title={tab === 'active' ? '暫時沒有待練習的錯題' : '尚未有已掌握的錯題'}>
+            <p className="muted">
+              {tab === 'active'
+                ? '答錯的題目會自動收錄在這裏，方便重溫。'
+                : '系統預計你在考試日記得的錯題，會自動列為已掌握；你亦可自行標記。'}
+            </p>
+            <Link className="btn" to="/">
+              去練習
+            </Link>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className="eb-list">
+            {shown.map((record) => (
+              <li key={record.id}>
+                <ErrorSummary
+                  record={record}
+                  byTeacher={accepted.has(record.questionId)}
+                  lessonTitle={titleOf(record.question.lessonId)}
+                  onOpen={setOpenId}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBoundary>
       <Dialog.Root open={open !== null} onOpenChange={(value) => !value && setOpenId(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="p2-dialog-overlay" />

@@ -6,10 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { DIFFICULTIES, type Difficulty, type ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EmptyState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
-import { reviewPath } from '../reviews/api.ts';
+import { reviewPath } from '../../lib/reviews.ts';
 import { acceptedAppealQuestions, ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 import { appealsQuery } from './MyAppeals.tsx';
@@ -99,46 +101,57 @@ function ErrorQuestions({ userId }: { userId: string }) {
           </select>
         </div>
       </div>
-      {book.records.isPending ? (
-        <LoadingState label="載入錯題中..." />
-      ) : book.records.isError ? (
-        <ErrorState onRetry={() => void book.records.refetch()} />
-      ) : records.length === 0 ? (
-        <EmptyState title="暫時沒有錯題">
-          <p className="muted">答錯的題目會自動收錄在這裏。</p>
-          <Link className="btn" to="/">
-            去練習
-          </Link>
-        </EmptyState>
-      ) : filtered.length === 0 ? (
-        <EmptyState title="沒有符合篩選條件的錯題">
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setLesson('all');
-              setDifficulty('all');
-            }}
-          >
-            清除篩選
-          </button>
-        </EmptyState>
-      ) : (
-        groupByLesson(filtered).map(([lessonId, group]) => (
-          <section key={lessonId} className="eb-group" data-testid="error-group">
-            <h2 className="p2-section-title">
-              {titleOf(lessonId)} <span className="muted">({group.length})</span>
-            </h2>
-            <ul className="eb-list">
-              {group.map((record) => (
-                <li key={record.id}>
-                  <ExpandableItem record={record} byTeacher={accepted.has(record.questionId)} book={book} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+      <QueryBoundary
+        query={book.records}
+        loading={<LoadingState label="載入錯題中..." />}
+        isEmpty={() => records.length === 0}
+        empty={
+          <EmptyState title="暫時沒有錯題">
+            <p className="muted">答錯的題目會自動收錄在這裏。</p>
+            <Link className="btn" to="/">
+              去練習
+            </Link>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            {filtered.length === 0 ? (
+              <EmptyState title="沒有符合篩選條件的錯題">
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => {
+                    setLesson('all');
+                    setDifficulty('all');
+                  }}
+                >
+                  清除篩選
+                </button>
+              </EmptyState>
+            ) : (
+              groupByLesson(filtered).map(([lessonId, group]) => (
+                <section key={lessonId} className="eb-group" data-testid="error-group">
+                  <h2 className="p2-section-title">
+                    {titleOf(lessonId)} <span className="muted">({group.length})</span>
+                  </h2>
+                  <ul className="eb-list">
+                    {group.map((record) => (
+                      <li key={record.id}>
+                        <ExpandableItem
+                          record={record}
+                          byTeacher={accepted.has(record.questionId)}
+                          book={book}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))
+            )}
+          </>
+        )}
+      </QueryBoundary>
     </main>
   );
 }

@@ -8,8 +8,8 @@ import { errorBookStats, NOTE_MAX_LENGTH, normaliseNote } from '@wenyan/domain';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
+import { nextDueLabel } from '../../lib/review-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { nextDueLabel } from '../reviews/format.ts';
 import { errorQuestionsQuery, errorStatsQuery, masterErrorQuestion, saveErrorNote } from './api.ts';
 import './error-book.css';
 

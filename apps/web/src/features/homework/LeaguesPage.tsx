@@ -5,11 +5,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassLeague } from '@wenyan/contracts';
 import { useEffect, useState } from 'react';
-import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { EmptyState, Skeletons } from '../../components/states.tsx';
+import { myLeaguesQuery } from '../../lib/homework.ts';
+import { dueLabel } from '../../lib/homework-format.ts';
+import { connectLeaderboard, type SocketLike, type SocketStatus } from '../../lib/leaderboard-socket.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { connectLeaderboard, type SocketLike, type SocketStatus } from '../rank/leaderboardSocket.ts';
-import { myLeaguesQuery } from './api.ts';
-import { dueLabel } from './homework.ts';
 
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
@@ -50,54 +51,60 @@ export function LeaguesPage() {
           <span className={`rk-live is-${status}`}>{status === 'live' ? '即時更新' : '連線中...'}</span>
         ) : null}
       </div>
-      {leagues.isPending ? (
-        <Skeletons count={3} height={72} />
-      ) : leagues.isError ? (
-        <ErrorState message="未能載入班級聯賽。" onRetry={() => leagues.refetch()} />
-      ) : !shown ? (
-        <EmptyState title="你未加入任何班別">
-          <p className="muted">在「設定」輸入老師給你的班別代碼，就可以和同學比賽。</p>
-        </EmptyState>
-      ) : (
-        <>
-          {leagues.data.length > 1 ? (
-            <fieldset className="chips">
-              <legend className="visually-hidden">選擇班別</legend>
-              {leagues.data.map((l) => (
-                <button
-                  key={l.classId}
-                  type="button"
-                  className="chip"
-                  aria-pressed={l.classId === shown.classId}
-                  onClick={() => setChosen(l.classId)}
-                >
-                  {l.className}
-                </button>
-              ))}
-            </fieldset>
-          ) : null}
-          <p className="muted">
-            {shown.className}：本週（{dueLabel(shown.weekStart)} 起）賺取的經驗值，{dueLabel(shown.resetsAt)}{' '}
-            重新開始。
-          </p>
-          <ol className="card" data-testid="league-table" style={{ listStyle: 'none', padding: 16 }}>
-            {shown.entries.map((e) => (
-              <li
-                key={`${e.rank}-${e.name}`}
-                className={e.isMe ? 'rk-row is-me' : 'rk-row'}
-                data-testid="league-row"
-                style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0' }}
-              >
-                <span>
-                  {e.rank}. {e.name}
-                  {e.isMe ? '（你）' : ''}
-                </span>
-                <strong data-testid="league-xp">{e.weeklyXp} XP</strong>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <QueryBoundary
+        query={leagues}
+        loading={<Skeletons count={3} height={72} />}
+        errorMessage="未能載入班級聯賽。"
+        isEmpty={() => !shown}
+        empty={
+          <EmptyState title="你未加入任何班別">
+            <p className="muted">在「設定」輸入老師給你的班別代碼，就可以和同學比賽。</p>
+          </EmptyState>
+        }
+      >
+        {(leagueList) =>
+          shown && (
+            <>
+              {leagueList.length > 1 ? (
+                <fieldset className="chips">
+                  <legend className="visually-hidden">選擇班別</legend>
+                  {leagueList.map((l) => (
+                    <button
+                      key={l.classId}
+                      type="button"
+                      className="chip"
+                      aria-pressed={l.classId === shown.classId}
+                      onClick={() => setChosen(l.classId)}
+                    >
+                      {l.className}
+                    </button>
+                  ))}
+                </fieldset>
+              ) : null}
+              <p className="muted">
+                {shown.className}：本週（{dueLabel(shown.weekStart)} 起）賺取的經驗值，
+                {dueLabel(shown.resetsAt)} 重新開始。
+              </p>
+              <ol className="card" data-testid="league-table" style={{ listStyle: 'none', padding: 16 }}>
+                {shown.entries.map((e) => (
+                  <li
+                    key={`${e.rank}-${e.name}`}
+                    className={e.isMe ? 'rk-row is-me' : 'rk-row'}
+                    data-testid="league-row"
+                    style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0' }}
+                  >
+                    <span>
+                      {e.rank}. {e.name}
+                      {e.isMe ? '（你）' : ''}
+                    </span>
+                    <strong data-testid="league-xp">{e.weeklyXp} XP</strong>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )
+        }
+      </QueryBoundary>
     </main>
   );
 }

@@ -16,17 +16,19 @@ import {
 } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../components/shell/Header.tsx';
+import { Avatar } from '../../components/Avatar.tsx';
+import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
+import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { ProgressBar } from '../../components/states.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toast.ts';
-import { useSignOut } from '../auth/useSignOut.ts';
-import { lessonsQuery } from '../library/api.ts';
-import { userStatsQuery } from '../practice/api.ts';
-import { KnowledgeTagsCard } from '../reviews/KnowledgeTagsCard.tsx';
 import { updateSchool } from './api.ts';
-import { accuracySentence, accuracyShown } from './figures.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
 /** How many study records the profile shows before "view all". */
@@ -51,10 +53,11 @@ export function learnerFigures(user: User) {
 
 export function ProfilePage() {
   const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />;
-  if (!user.data) return null;
-  return <Profile user={user.data} />;
+  return (
+    <QueryBoundary query={user} loading={<LoadingState />}>
+      {(signedIn) => signedIn && <Profile user={signedIn} />}
+    </QueryBoundary>
+  );
 }
 
 function Profile({ user }: { user: User }) {
@@ -175,48 +178,54 @@ function StudyRecords({ stats }: { stats: ReturnType<typeof useQuery<UserStatsRe
   const navigate = useNavigate();
   const lessons = useQuery(lessonsQuery);
   const [showAll, setShowAll] = useState(false);
-  if (stats.isPending) return <LoadingState label="載入學習紀錄中..." />;
-  if (stats.isError) return <ErrorState onRetry={() => void stats.refetch()} />;
-  if (stats.data.length === 0) {
-    return (
-      <EmptyState title="尚未有學習紀錄">
-        <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
-          開始學習
-        </button>
-      </EmptyState>
-    );
-  }
-  const shown = showAll ? stats.data : stats.data.slice(0, RECENT_RECORDS_SHOWN);
-  const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title;
   return (
-    <>
-      <ul className="pf-records">
-        {shown.map((record) => (
-          <li key={record.lessonId}>
-            <button
-              type="button"
-              className="card pf-record"
-              data-testid="study-record"
-              onClick={() => navigate(`/lesson/${record.lessonId}/roadmap`)}
-            >
-              <span className="pf-record-title">
-                <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
-              </span>
-              <span className="pf-record-figures">
-                <span>完成 {record.progressPercent}%</span>
-                <span className="text-gold">+{record.xpEarned} XP</span>
-                <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {stats.data.length > RECENT_RECORDS_SHOWN ? (
-        <button type="button" className="btn btn-block" onClick={() => setShowAll(!showAll)}>
-          {showAll ? '只顯示最近紀錄' : `查看全部紀錄（${stats.data.length}）`}
-        </button>
-      ) : null}
-    </>
+    <QueryBoundary
+      query={stats}
+      loading={<LoadingState label="載入學習紀錄中..." />}
+      isEmpty={(records) => records.length === 0}
+      empty={
+        <EmptyState title="尚未有學習紀錄">
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+            開始學習
+          </button>
+        </EmptyState>
+      }
+    >
+      {(records) => {
+        const shown = showAll ? records : records.slice(0, RECENT_RECORDS_SHOWN);
+        const titleOf = (id: number) => lessons.data?.find((l) => l.id === id)?.title;
+        return (
+          <>
+            <ul className="pf-records">
+              {shown.map((record) => (
+                <li key={record.lessonId}>
+                  <button
+                    type="button"
+                    className="card pf-record"
+                    data-testid="study-record"
+                    onClick={() => navigate(`/lesson/${record.lessonId}/roadmap`)}
+                  >
+                    <span className="pf-record-title">
+                      <span className="muted">第 {record.lessonId} 課</span> {titleOf(record.lessonId) ?? ''}
+                    </span>
+                    <span className="pf-record-figures">
+                      <span>完成 {record.progressPercent}%</span>
+                      <span className="text-gold">+{record.xpEarned} XP</span>
+                      <span>準確率 {percentLabel(accuracyShown(record.accuracy, [record]))}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {records.length > RECENT_RECORDS_SHOWN ? (
+              <button type="button" className="btn btn-block" onClick={() => setShowAll(!showAll)}>
+                {showAll ? '只顯示最近紀錄' : `查看全部紀錄（${records.length}）`}
+              </button>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 

@@ -16,18 +16,21 @@ import {
   streakTitle,
 } from '@wenyan/domain';
 import { FlameIcon } from '../../components/icons.tsx';
-import { userStatsQuery } from '../practice/api.ts';
-import { accuracyShown } from './figures.ts';
+import { ErrorState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { accuracyShown } from '../../lib/figures.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { learnerFigures } from './ProfilePage.tsx';
-import { ErrorState, LoadingState, PageHeader, StatCard, useCurrentUser } from './ui.tsx';
 import './learner.css';
 
 export function StreakPage() {
   const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />;
-  if (!user.data) return null;
-  return <Streak user={user.data} />;
+  return (
+    <QueryBoundary query={user} loading={<LoadingState />}>
+      {(signedIn) => signedIn && <Streak user={signedIn} />}
+    </QueryBoundary>
+  );
 }
 
 function Streak({ user }: { user: User }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, PageHeader } from './ui.tsx';
+import { EmptyState, PageHeader } from '../../components/page.tsx';
 
 /** /tokens: a placeholder until the feature opens (spec part 2 §2). */
 export function TokensPage() {

@@ -4,11 +4,12 @@ import { readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SearchIcon, StarIcon } from '../../components/icons.tsx';
-import { BackLink, EmptyState, ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, EmptyState, ProgressBar, Skeletons } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { userStatsQuery } from '../practice/api.ts';
-import { lessonsQuery } from './api.ts';
 import './library.css';
 
 /** The library's era chips (spec part 2: all, pre-Qin, Three Kingdoms, Tang, Song, Ming, Qing; plus Han, which the texts have). */
@@ -107,21 +108,25 @@ export function LibraryPage() {
           </button>
         ))}
       </fieldset>
-      {lessons.isPending ? (
-        <Skeletons count={4} height={240} />
-      ) : lessons.isError ? (
-        <ErrorState message="未能載入文章，請稍後再試。" onRetry={() => lessons.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title="沒有符合的課程">
-          <p className="muted">試試其他關鍵字或朝代。</p>
-        </EmptyState>
-      ) : (
-        <div className="grid">
-          {shown.map((lesson) => (
-            <LibraryCard key={lesson.id} lesson={lesson} progress={progress.get(lesson.id) ?? 0} />
-          ))}
-        </div>
-      )}
+      <QueryBoundary
+        query={lessons}
+        loading={<Skeletons count={4} height={240} />}
+        errorMessage="未能載入文章，請稍後再試。"
+        isEmpty={() => shown.length === 0}
+        empty={
+          <EmptyState title="沒有符合的課程">
+            <p className="muted">試試其他關鍵字或朝代。</p>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <div className="grid">
+            {shown.map((lesson) => (
+              <LibraryCard key={lesson.id} lesson={lesson} progress={progress.get(lesson.id) ?? 0} />
+            ))}
+          </div>
+        )}
+      </QueryBoundary>
     </main>
   );
 }

@@ -4,9 +4,10 @@ import { readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GridIcon, ListIcon, SearchIcon } from '../../components/icons.tsx';
-import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, EmptyState, Skeletons } from '../../components/states.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
-import { lessonsQuery } from './api.ts';
 import './library.css';
 
 const ALL = '全部';
@@ -119,36 +120,39 @@ export function StarMapPage() {
           </button>
         </fieldset>
       </div>
-      {lessons.isPending ? (
-        <Skeletons count={4} />
-      ) : lessons.isError ? (
-        <ErrorState onRetry={() => lessons.refetch()} />
-      ) : shown.length === 0 ? (
-        <EmptyState title="未找到相關作品">
-          <button type="button" className="btn" onClick={clear}>
-            清除篩選
-          </button>
-        </EmptyState>
-      ) : (
-        <ul className={`star-list star-${view}`}>
-          {shown.map((lesson) => (
-            <li key={lesson.id}>
-              <Link to={`/lesson/${lesson.id}/roadmap`} className="card star-card" data-testid="star-card">
-                <span className="star-title">{lesson.title}</span>
-                <span className="muted star-meta">
-                  {lesson.author} · {lesson.era}
-                </span>
-                <span className="row star-meta">
-                  <span className={`badge difficulty-${lesson.difficulty}`}>
-                    {DIFFICULTY_LABELS[lesson.difficulty]}
+      <QueryBoundary
+        query={lessons}
+        loading={<Skeletons count={4} />}
+        isEmpty={() => shown.length === 0}
+        empty={
+          <EmptyState title="未找到相關作品">
+            <button type="button" className="btn" onClick={clear}>
+              清除篩選
+            </button>
+          </EmptyState>
+        }
+      >
+        {() => (
+          <ul className={`star-list star-${view}`}>
+            {shown.map((lesson) => (
+              <li key={lesson.id}>
+                <Link to={`/lesson/${lesson.id}/roadmap`} className="card star-card" data-testid="star-card">
+                  <span className="star-title">{lesson.title}</span>
+                  <span className="muted star-meta">
+                    {lesson.author} · {lesson.era}
                   </span>
-                  <span className="muted">約 {readingMinutes(lesson.characterCount)} 分鐘</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <span className="row star-meta">
+                    <span className={`badge difficulty-${lesson.difficulty}`}>
+                      {DIFFICULTY_LABELS[lesson.difficulty]}
+                    </span>
+                    <span className="muted">約 {readingMinutes(lesson.characterCount)} 分鐘</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBoundary>
     </main>
   );
 }

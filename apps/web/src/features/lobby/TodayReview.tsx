@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ProgressBar } from '../../components/states.tsx';
-import { dueReviewsQuery, reviewMinutes, reviewPath } from '../reviews/api.ts';
+import { dueReviewsQuery, reviewMinutes, reviewPath } from '../../lib/reviews.ts';
 
 export function TodayReview({ userId }: { userId: string }) {
   const due = useQuery(dueReviewsQuery(userId));

@@ -4,8 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
+import { LoadingState, PageHeader } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { CI_GROUP_LESSON_IDS, comparisons, mindMapFor } from './data.ts';
 import './mindmap.css';
 
@@ -15,33 +16,34 @@ export function MindMapIndexPage() {
     <main className="page" data-testid="mindmap-index">
       <PageHeader title="心智圖" back="/" backLabel="返回主頁" />
       <p className="muted">以思維導圖整理每篇範文的內容、情感、主題和寫作手法。</p>
-      {lessons.isPending ? (
-        <LoadingState label="載入課文中..." />
-      ) : lessons.isError ? (
-        <ErrorState onRetry={() => void lessons.refetch()} />
-      ) : lessons.data.length === 0 ? (
-        <EmptyState title="暫時未有課文" />
-      ) : (
-        <div className="grid">
-          {lessons.data.map((lesson) => {
-            const map = mindMapFor(lesson.id, lesson.title);
-            return (
-              <Link
-                key={lesson.id}
-                to={`/mindmap/passage/${lesson.id}`}
-                className="card mm-index-card"
-                data-testid="mindmap-card"
-              >
-                <span className="mm-index-title">{lesson.title}</span>
-                <span className="muted mm-index-meta">
-                  {lesson.author} · {lesson.era}
-                </span>
-                <span className="mm-index-banner">{map.banner.title}</span>
-              </Link>
-            );
-          })}
-        </div>
-      )}
+      <QueryBoundary
+        query={lessons}
+        loading={<LoadingState label="載入課文中..." />}
+        isEmpty={(list) => list.length === 0}
+        emptyTitle="暫時未有課文"
+      >
+        {(list) => (
+          <div className="grid">
+            {list.map((lesson) => {
+              const map = mindMapFor(lesson.id, lesson.title);
+              return (
+                <Link
+                  key={lesson.id}
+                  to={`/mindmap/passage/${lesson.id}`}
+                  className="card mm-index-card"
+                  data-testid="mindmap-card"
+                >
+                  <span className="mm-index-title">{lesson.title}</span>
+                  <span className="muted mm-index-meta">
+                    {lesson.author} · {lesson.era}
+                  </span>
+                  <span className="mm-index-banner">{map.banner.title}</span>
+                </Link>
+              );
+            })}
+          </div>
+        )}
+      </QueryBoundary>
       <section className="card mm-compare-index" aria-labelledby="mm-compare-index-title">
         <h2 id="mm-compare-index-title">比較閱讀</h2>
         <ul>

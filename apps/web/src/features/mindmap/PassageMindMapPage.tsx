@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonQuery, lessonsQuery } from '../library/api.ts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { lessonQuery, lessonsQuery } from '../../lib/lessons.ts';
 import {
   CI_GROUP_LESSON_IDS,
   type Comparison,

@@ -2,17 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import type { Lesson, PassageAnnotations, PassageNote } from '@wenyan/contracts';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { BackLink, EmptyState, ErrorState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonQuery, lessonsQuery } from '../library/api.ts';
-import { ReadAloudControl } from '../listening/ReadAloudControl.tsx';
-import { splitSentences } from '../listening/speech.ts';
-import { useReadAloud } from '../listening/useReadAloud.ts';
+import { ReadAloudControl } from '../../components/listening/ReadAloudControl.tsx';
+import { splitSentences } from '../../components/listening/speech.ts';
+import { useReadAloud } from '../../components/listening/useReadAloud.ts';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, EmptyState, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonQuery, lessonsQuery } from '../../lib/lessons.ts';
 import { annotationsQuery, lessonQuestionsQuery } from './api.ts';
 import { layoutPassage, type Part } from './layout.ts';
 import './passage.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 const NO_ANNOTATIONS: PassageAnnotations = { lessonId: 0, notes: [], sentences: [] };
 
@@ -304,22 +307,27 @@ function AnnotatedText({
 function NoteDrill({ lesson, note, onDone }: { lesson: Lesson; note: PassageNote; onDone: () => void }) {
   const user = useQuery(currentUserQuery).data;
   const questions = useQuery(lessonQuestionsQuery(lesson.id));
-  if (!user || questions.isPending) return <Spinner label="載入題目中..." />;
-  if (questions.isError) return <ErrorState onRetry={() => questions.refetch()} />;
-  const drills = questions.data.filter((q) => note.questionIds.includes(q.id));
+  if (!user) return <Spinner label="載入題目中..." />;
   return (
-    <Suspense fallback={<Spinner />}>
-      <AdaptiveQuiz
-        lessonId={lesson.id}
-        user={user}
-        preloadedQuestions={drills}
-        config={{ type: 'word_interpretation', questionCount: drills.length, characterThreshold: 900 }}
-        record={false}
-        title={`練習「${note.term}」`}
-        onExit={onDone}
-        onContinue={onDone}
-      />
-    </Suspense>
+    <QueryBoundary query={questions} loading={<Spinner label="載入題目中..." />}>
+      {(all) => {
+        const drills = all.filter((q) => note.questionIds.includes(q.id));
+        return (
+          <Suspense fallback={<Spinner />}>
+            <AdaptiveQuiz
+              lessonId={lesson.id}
+              user={user}
+              preloadedQuestions={drills}
+              config={{ type: 'word_interpretation', questionCount: drills.length, characterThreshold: 900 }}
+              record={false}
+              title={`練習「${note.term}」`}
+              onExit={onDone}
+              onContinue={onDone}
+            />
+          </Suspense>
+        );
+      }}
+    </QueryBoundary>
   );
 }
 
@@ -389,19 +397,25 @@ function Missing({ message }: { message: string }) {
 /** From the lesson list (no source, or source "library"): a missing id is "文章不存在". */
 function FromLibrary({ id }: { id: number }) {
   const lessons = useQuery(lessonsQuery);
-  if (lessons.isPending) return <Spinner label="載入文章中..." />;
-  if (lessons.isError) return <ErrorState onRetry={() => lessons.refetch()} />;
-  const lesson = lessons.data.find((l) => l.id === id);
-  return lesson ? <Passage lesson={lesson} /> : <Missing message="文章不存在" />;
+  return (
+    <QueryBoundary query={lessons} loading={<Spinner label="載入文章中..." />}>
+      {(list) => {
+        const lesson = list.find((l) => l.id === id);
+        return lesson ? <Passage lesson={lesson} /> : <Missing message="文章不存在" />;
+      }}
+    </QueryBoundary>
+  );
 }
 
 /** Any other source loads one lesson: a missing one is "課程不存在". */
 function FromLesson({ id }: { id: number }) {
   const lesson = useQuery(lessonQuery(id));
   if (!(id > 0)) return <Missing message="課程不存在" />;
-  if (lesson.isPending) return <Spinner label="載入課程中..." />;
-  if (lesson.isError) return <ErrorState onRetry={() => lesson.refetch()} />;
-  return lesson.data ? <Passage lesson={lesson.data} /> : <Missing message="課程不存在" />;
+  return (
+    <QueryBoundary query={lesson} loading={<Spinner label="載入課程中..." />}>
+      {(found) => (found ? <Passage lesson={found} /> : <Missing message="課程不存在" />)}
+    </QueryBoundary>
+  );
 }
 
 /** The passage page: /passage/:id, /passage/:source/:id and /passage-text/:id. */

@@ -5,8 +5,8 @@ import { MIXED_PRACTICE_COUNTS, type QuestionType } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
 import { pastPaperCalls } from './api.ts';
 import {
   type MixedPracticeCount,

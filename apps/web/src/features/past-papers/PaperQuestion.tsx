@@ -7,11 +7,11 @@
  */
 import type { Question, User } from '@wenyan/contracts';
 import { useId, useLayoutEffect, useReducer, useRef } from 'react';
+import { MarkedAnswer } from '../../components/answers/MarkedAnswer.tsx';
+import { revealVerdict } from '../../components/answers/NextAction.tsx';
+import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
+import type { AnswerSubmitter } from '../../lib/answers/answerSubmitter.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import type { AnswerSubmitter } from '../answers/answerSubmitter.ts';
-import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
-import { revealVerdict } from '../answers/NextAction.tsx';
-import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import {
   EMPTY_ANSWER,
   isChoiceQuestion,

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BackLink, EmptyState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonQuery } from '../library/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonQuery } from '../../lib/lessons.ts';
 import { ADAPTIVE_TYPE_CARDS } from './adaptive-types.ts';
 import { DEFAULT_CHARACTER_THRESHOLD } from './api.ts';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 /** Questions in one adaptive quiz of a practice type. */
 export const ADAPTIVE_QUESTION_COUNT = 8;

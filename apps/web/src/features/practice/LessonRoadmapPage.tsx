@@ -4,9 +4,10 @@ import { nodeAvailabilityLabel } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertIcon, CheckIcon, StarIcon } from '../../components/icons.tsx';
-import { BackLink, ErrorState, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonQuery } from '../library/api.ts';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonQuery } from '../../lib/lessons.ts';
 import {
   completedActivitiesQuery,
   DEFAULT_CHARACTER_THRESHOLD,
@@ -119,85 +120,87 @@ export function LessonRoadmapPage() {
           <span>{alert}</span>
         </div>
       ) : null}
-      {nodes.isPending ? (
-        <Spinner label="載入學習路線中..." />
-      ) : nodes.isError ? (
-        <ErrorState message="未能載入學習路線，請稍後再試。" onRetry={() => nodes.refetch()} />
-      ) : (
-        <>
-          <div className="roadmap" style={{ height: PATH_POSITIONS * STEP_Y }}>
-            <svg
-              className="roadmap-path"
-              viewBox={`0 0 ${width} ${PATH_POSITIONS * STEP_Y}`}
-              preserveAspectRatio="none"
-              aria-hidden="true"
-            >
-              <path d={pathD(width)} />
-            </svg>
-            {POSITION_X.map((x, i) => {
-              const node = shown[i];
-              const style = { left: `${x}%`, top: i * STEP_Y + 36 };
-              if (!node) {
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed path positions
-                return <span key={i} className="roadmap-dot" style={style} aria-hidden="true" />;
-              }
-              const isDone = done.has(node.type);
-              const isCurrent = firstOpen?.id === node.id;
-              const number = current * NODES_PER_PAGE + i + 1;
-              return (
-                <div key={node.id} className="roadmap-node-wrap" style={style}>
-                  <button
-                    type="button"
-                    className={`roadmap-node${isDone ? ' is-done' : ''}${isCurrent ? ' is-current' : ''}`}
-                    onClick={() => open(node)}
-                    aria-busy={opening === node.id}
-                    disabled={opening !== null}
-                    // Named with its visible number first (WCAG 2.5.3: the label contains the text).
-                    aria-label={`${isDone ? '' : `${number} `}${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${
-                      isDone
-                        ? '，已完成'
-                        : bestScores.get(node.type)
-                          ? `，最佳 ${bestScores.get(node.type)?.bestScore}%，需 ${bestScores.get(node.type)?.requiredScore}% 才完成`
-                          : ''
-                    }`}
-                    data-testid="roadmap-node"
-                  >
-                    {isDone ? <CheckIcon size={28} /> : <span>{number}</span>}
-                  </button>
-                  <span className="roadmap-label" aria-hidden="true">
-                    <strong>{node.title}</strong>
-                    <span className={node.availableQuestions >= 8 ? 'muted' : 'text-amber'}>
-                      {nodeAvailabilityLabel(node.availableQuestions)}
-                    </span>
-                    {!isDone && bestScores.get(node.type) ? (
-                      <span className="text-amber" data-testid="node-shortfall">
-                        最佳 {bestScores.get(node.type)?.bestScore}%，需{' '}
-                        {bestScores.get(node.type)?.requiredScore}%
+      <QueryBoundary
+        query={nodes}
+        loading={<Spinner label="載入學習路線中..." />}
+        errorMessage="未能載入學習路線，請稍後再試。"
+      >
+        {() => (
+          <>
+            <div className="roadmap" style={{ height: PATH_POSITIONS * STEP_Y }}>
+              <svg
+                className="roadmap-path"
+                viewBox={`0 0 ${width} ${PATH_POSITIONS * STEP_Y}`}
+                preserveAspectRatio="none"
+                aria-hidden="true"
+              >
+                <path d={pathD(width)} />
+              </svg>
+              {POSITION_X.map((x, i) => {
+                const node = shown[i];
+                const style = { left: `${x}%`, top: i * STEP_Y + 36 };
+                if (!node) {
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed path positions
+                  return <span key={i} className="roadmap-dot" style={style} aria-hidden="true" />;
+                }
+                const isDone = done.has(node.type);
+                const isCurrent = firstOpen?.id === node.id;
+                const number = current * NODES_PER_PAGE + i + 1;
+                return (
+                  <div key={node.id} className="roadmap-node-wrap" style={style}>
+                    <button
+                      type="button"
+                      className={`roadmap-node${isDone ? ' is-done' : ''}${isCurrent ? ' is-current' : ''}`}
+                      onClick={() => open(node)}
+                      aria-busy={opening === node.id}
+                      disabled={opening !== null}
+                      // Named with its visible number first (WCAG 2.5.3: the label contains the text).
+                      aria-label={`${isDone ? '' : `${number} `}${node.title}，${nodeAvailabilityLabel(node.availableQuestions)}${
+                        isDone
+                          ? '，已完成'
+                          : bestScores.get(node.type)
+                            ? `，最佳 ${bestScores.get(node.type)?.bestScore}%，需 ${bestScores.get(node.type)?.requiredScore}% 才完成`
+                            : ''
+                      }`}
+                      data-testid="roadmap-node"
+                    >
+                      {isDone ? <CheckIcon size={28} /> : <span>{number}</span>}
+                    </button>
+                    <span className="roadmap-label" aria-hidden="true">
+                      <strong>{node.title}</strong>
+                      <span className={node.availableQuestions >= 8 ? 'muted' : 'text-amber'}>
+                        {nodeAvailabilityLabel(node.availableQuestions)}
                       </span>
-                    ) : null}
-                  </span>
-                </div>
-              );
-            })}
-          </div>
-          {pages > 1 ? (
-            <nav className="roadmap-pages" aria-label="路線分頁">
-              {Array.from({ length: pages }, (_, p) => (
-                <button
-                  // biome-ignore lint/suspicious/noArrayIndexKey: page numbers
-                  key={p}
-                  type="button"
-                  className="chip"
-                  aria-pressed={p === current}
-                  onClick={() => setPage(p)}
-                >
-                  第 {p + 1} 頁
-                </button>
-              ))}
-            </nav>
-          ) : null}
-        </>
-      )}
+                      {!isDone && bestScores.get(node.type) ? (
+                        <span className="text-amber" data-testid="node-shortfall">
+                          最佳 {bestScores.get(node.type)?.bestScore}%，需{' '}
+                          {bestScores.get(node.type)?.requiredScore}%
+                        </span>
+                      ) : null}
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+            {pages > 1 ? (
+              <nav className="roadmap-pages" aria-label="路線分頁">
+                {Array.from({ length: pages }, (_, p) => (
+                  <button
+                    // biome-ignore lint/suspicious/noArrayIndexKey: page numbers
+                    key={p}
+                    type="button"
+                    className="chip"
+                    aria-pressed={p === current}
+                    onClick={() => setPage(p)}
+                  >
+                    第 {p + 1} 頁
+                  </button>
+                ))}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </QueryBoundary>
     </main>
   );
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { BookIcon, BrainIcon, PenIcon, ScrollIcon } from '../../components/icons.tsx';
 import { BackLink } from '../../components/states.tsx';
+import { lessonQuery } from '../../lib/lessons.ts';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
-import { lessonQuery } from '../library/api.ts';
 import { ADAPTIVE_TYPE_CARDS } from './adaptive-types.ts';
 import './practice.css';
 

@@ -9,24 +9,21 @@ import {
 import { SESSION_QUESTION_LIMIT } from '@wenyan/domain';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { MarkedAnswer } from '../../components/answers/MarkedAnswer.tsx';
+import { NextActionButton } from '../../components/answers/NextAction.tsx';
+import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
 import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { QuestionCard } from '../../components/QuestionCard.tsx';
-import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
+import { BackLink, EmptyState, ProgressBar, Spinner } from '../../components/states.tsx';
+import { AnswerQueuedError } from '../../lib/answers/answerSubmitter.ts';
+import { isMarkedByPoints, verdictLabel } from '../../lib/answers/marking.ts';
+import { useAnswerSubmission } from '../../lib/answers/useAnswerSubmission.ts';
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { completeNode } from '../../lib/progress.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
-import { AnswerQueuedError } from '../answers/answerSubmitter.ts';
-import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
-import { isMarkedByPoints, verdictLabel } from '../answers/marking.ts';
-import { NextActionButton } from '../answers/NextAction.tsx';
-import { useAnswerSubmission } from '../answers/useAnswerSubmission.ts';
-import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import {
-  completeNode,
-  courseQuestionsQuery,
-  DEFAULT_CHARACTER_THRESHOLD,
-  nodeQuestionsQuery,
-} from './api.ts';
+import { courseQuestionsQuery, DEFAULT_CHARACTER_THRESHOLD, nodeQuestionsQuery } from './api.ts';
 import { canSubmit, initialSession, sessionReducer, sessionSummary } from './session.ts';
 import './practice.css';
 
@@ -416,27 +413,29 @@ export function QuestionSessionPage() {
   const questions = fromCourse ? course : node;
   const returnTo = fromCourse ? `/lesson/${lessonId}/${type}/roadmap` : `/lesson/${lessonId}/roadmap`;
 
-  let body: React.ReactNode;
-  if (!(lessonId > 0) || !isQuestionType(questionType) || !user) {
-    body = <NotFound returnTo="/" />;
-  } else if (questions.isPending) {
-    body = <Spinner label="載入題目中..." />;
-  } else if (questions.isError) {
-    body = <ErrorState message="載入題目失敗，請稍後再試。" onRetry={() => questions.refetch()} />;
-  } else if (questions.data.length === 0) {
-    body = <NotFound returnTo={returnTo} />;
-  } else {
-    body = (
-      <Session
-        key={`${lessonId}-${type}-${nodeId ?? ''}`}
-        user={user}
-        lessonId={lessonId}
-        type={type}
-        questions={questions.data.slice(0, SESSION_QUESTION_LIMIT)}
-        returnTo={returnTo}
-      />
+  const body =
+    !(lessonId > 0) || !isQuestionType(questionType) || !user ? (
+      <NotFound returnTo="/" />
+    ) : (
+      <QueryBoundary
+        query={questions}
+        loading={<Spinner label="載入題目中..." />}
+        errorMessage="載入題目失敗，請稍後再試。"
+        isEmpty={(list) => list.length === 0}
+        empty={<NotFound returnTo={returnTo} />}
+      >
+        {(list) => (
+          <Session
+            key={`${lessonId}-${type}-${nodeId ?? ''}`}
+            user={user}
+            lessonId={lessonId}
+            type={type}
+            questions={list.slice(0, SESSION_QUESTION_LIMIT)}
+            returnTo={returnTo}
+          />
+        )}
+      </QueryBoundary>
     );
-  }
   return (
     <main className="page session-page">
       <h1 className="visually-hidden">{QUESTION_TYPE_LABELS[type]}練習</h1>

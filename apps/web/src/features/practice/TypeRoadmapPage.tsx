@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GiftIcon } from '../../components/icons.tsx';
 import { BackLink, EmptyState } from '../../components/states.tsx';
+import { lessonQuery } from '../../lib/lessons.ts';
 import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
-import { lessonQuery } from '../library/api.ts';
 import './practice.css';
 
 /**

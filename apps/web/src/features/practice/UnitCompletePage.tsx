@@ -4,8 +4,8 @@ import { LOGIN_PATH } from '@wenyan/contracts/light';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BookIcon, StarIcon, TrophyIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonsQuery } from '../library/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { nodeResultsQuery } from './api.ts';
 import './practice.css';
 

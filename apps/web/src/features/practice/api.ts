@@ -1,17 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Input, QuestionType } from '@wenyan/contracts';
+import type { QuestionType } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
 /** The character threshold (word-frequency tier) used when the user has none (spec: 400). */
 export const DEFAULT_CHARACTER_THRESHOLD = 400;
-
-/** The learner's per-lesson records (lobby, library, profile, streak). */
-export const userStatsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.userStats(userId),
-    queryFn: () => call('getUserStats', { params: { userId } }),
-  });
 
 export const completedActivitiesQuery = (userId: string, lessonId: number) =>
   queryOptions({
@@ -44,12 +37,3 @@ export const courseQuestionsQuery = (lessonId: number, courseId: number, type: Q
     queryKey: queryKeys.courseQuestions(lessonId, courseId, type),
     queryFn: () => call('listCourseQuestions', { query: { lessonId, courseId, type, limit: 8 } }),
   });
-
-/** POST .../nodes/:type/complete: the server checks the score against the answers and awards XP. */
-export function completeNode(
-  params: Input<'completeNode'>['params'],
-  body: Input<'completeNode'>['body'],
-  idempotencyKey?: string,
-) {
-  return call('completeNode', { params, body }, { idempotencyKey });
-}

@@ -5,11 +5,11 @@ import { Link } from 'react-router-dom';
 import { LockIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { notify } from '../../lib/toast.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonsQuery } from '../library/api.ts';
 import { createQuestion } from './api.ts';
 import './add-question.css';
 

@@ -10,11 +10,12 @@ import { displayName, STREAK_BADGE_STATUSES, STREAK_BROKEN_MODAL, streakBadgeSta
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FlameIcon } from '../../components/icons.tsx';
+import { EmptyState, ErrorState, PageHeader, StatCard } from '../../components/page.tsx';
 import { Skeletons } from '../../components/states.tsx';
-import { leaderboardVisibilityQuery } from '../homework/api.ts';
-import { accuracyShown } from '../learner/figures.ts';
-import { EmptyState, ErrorState, PageHeader, StatCard, useCurrentUser } from '../learner/ui.tsx';
-import { userStatsQuery } from '../practice/api.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { accuracyShown } from '../../lib/figures.ts';
+import { leaderboardVisibilityQuery } from '../../lib/homework.ts';
+import { userStatsQuery } from '../../lib/progress.ts';
 import { useFlip, useLiveLeaderboard } from './useLiveLeaderboard.ts';
 import './rank.css';
 

@@ -5,14 +5,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Leaderboard } from '@wenyan/contracts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { queryKeys } from '../../lib/queryKeys.ts';
-import { leaderboardQuery } from './api.ts';
 import {
   connectLeaderboard,
   nextLeaderboard,
   type SocketLike,
   type SocketStatus,
-} from './leaderboardSocket.ts';
+} from '../../lib/leaderboard-socket.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { leaderboardQuery } from './api.ts';
 
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;

@@ -11,9 +11,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import famousLinesJson from '../../../../../content/data/famous-lines.json' with { type: 'json' };
 import miswrittenJson from '../../../../../content/data/miswritten.json' with { type: 'json' };
+import { EmptyState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import {
   type DrillItem,
@@ -72,35 +73,37 @@ function DrillPage({ mode }: { mode: DrillMode }) {
     <main className="page recitation" data-testid="drill-page">
       <PageHeader title={TITLES[mode]} back="/" backLabel="返回主頁" />
       <ModeNav />
-      {lessons.isPending ? (
-        <LoadingState label="載入課文中..." />
-      ) : lessons.isError ? (
-        <ErrorState onRetry={() => void lessons.refetch()} />
-      ) : items === null ? (
-        <ChooseLesson mode={mode} lessons={lessons.data} onStart={start} />
-      ) : items.length === 0 ? (
-        <EmptyState title="這篇暫時未有題目">
-          <button type="button" className="btn" onClick={() => setItems(null)}>
-            選擇其他篇章
-          </button>
-        </EmptyState>
-      ) : answered.length < items.length ? (
-        <DrillItemCard
-          key={items[answered.length]!.key}
-          item={items[answered.length]!}
-          index={answered.length}
-          total={items.length}
-          content={lessonOf(items[answered.length]!.lessonId)?.content ?? ''}
-          onNext={(done) => setAnswered((list) => [...list, done])}
-        />
-      ) : (
-        <Summary
-          mode={mode}
-          answered={answered}
-          onAgain={() => setAnswered([])}
-          onOther={() => setItems(null)}
-        />
-      )}
+      <QueryBoundary query={lessons} loading={<LoadingState label="載入課文中..." />}>
+        {(lessonList) => (
+          <>
+            {items === null ? (
+              <ChooseLesson mode={mode} lessons={lessonList} onStart={start} />
+            ) : items.length === 0 ? (
+              <EmptyState title="這篇暫時未有題目">
+                <button type="button" className="btn" onClick={() => setItems(null)}>
+                  選擇其他篇章
+                </button>
+              </EmptyState>
+            ) : answered.length < items.length ? (
+              <DrillItemCard
+                key={items[answered.length]!.key}
+                item={items[answered.length]!}
+                index={answered.length}
+                total={items.length}
+                content={lessonOf(items[answered.length]!.lessonId)?.content ?? ''}
+                onNext={(done) => setAnswered((list) => [...list, done])}
+              />
+            ) : (
+              <Summary
+                mode={mode}
+                answered={answered}
+                onAgain={() => setAnswered([])}
+                onOther={() => setItems(null)}
+              />
+            )}
+          </>
+        )}
+      </QueryBoundary>
     </main>
   );
 }

@@ -13,10 +13,11 @@ import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import commonCharactersJson from '../../../../../content/data/common-characters.json' with { type: 'json' };
+import { LoadingState, PageHeader } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { soundAtom } from '../../lib/preferences.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import { MarkedRange, RecallScore } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
@@ -31,7 +32,7 @@ import {
 } from './recitationMachine.ts';
 import { playTone } from './tones.ts';
 import './recitation.css';
-import { ReadAloudText } from '../listening/ReadAloudText.tsx';
+import { ReadAloudText } from '../../components/listening/ReadAloudText.tsx';
 
 const PREVIEW_CHARACTERS = 100;
 
@@ -188,19 +189,20 @@ function SelectStage({ send, mode }: { send: Send; mode: RecitationMode }) {
           ? '選擇一篇範文，揀選想背誦的段落，逐字選出下一個字（可用鍵盤 1–9、0、-、= 作答）。'
           : '選擇一篇範文，揀選想默寫的段落，憑記憶把它寫出來，再看哪些字錯、漏或多寫了。'}
       </p>
-      {lessons.isPending ? (
-        <LoadingState label="載入課文中..." />
-      ) : lessons.isError ? (
-        <ErrorState onRetry={() => void lessons.refetch()} />
-      ) : lessons.data.length === 0 ? (
-        <EmptyState title="暫時未有課文" />
-      ) : (
-        <div className="grid">
-          {lessons.data.map((lesson, i) => (
-            <LessonChoice key={lesson.id} lesson={lesson} send={send} autoFocus={i === 0} />
-          ))}
-        </div>
-      )}
+      <QueryBoundary
+        query={lessons}
+        loading={<LoadingState label="載入課文中..." />}
+        isEmpty={(lessonList) => lessonList.length === 0}
+        emptyTitle="暫時未有課文"
+      >
+        {(lessonList) => (
+          <div className="grid">
+            {lessonList.map((lesson, i) => (
+              <LessonChoice key={lesson.id} lesson={lesson} send={send} autoFocus={i === 0} />
+            ))}
+          </div>
+        )}
+      </QueryBoundary>
     </>
   );
 }

@@ -9,16 +9,11 @@ import type { ReviewForecast, User } from '@wenyan/contracts';
 import { Link } from 'react-router-dom';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ColumnChart } from '../../components/charts/ColumnChart.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  StatCard,
-  useCurrentUser,
-} from '../learner/ui.tsx';
-import { reviewForecastQuery, reviewPath } from './api.ts';
-import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from './format.ts';
+import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
+import { reviewForecastQuery, reviewPath } from '../../lib/reviews.ts';
 import './reviews.css';
 
 export function ReviewPlanPage() {
@@ -37,13 +32,9 @@ function Plan({ user }: { user: User }) {
           更改考試日
         </Link>
       </PageHeader>
-      {forecast.isPending ? (
-        <LoadingState label="正在計算溫習計劃..." />
-      ) : forecast.isError ? (
-        <ErrorState onRetry={() => void forecast.refetch()} />
-      ) : (
-        <Forecast forecast={forecast.data} />
-      )}
+      <QueryBoundary query={forecast} loading={<LoadingState label="正在計算溫習計劃..." />}>
+        {(loaded) => <Forecast forecast={loaded} />}
+      </QueryBoundary>
     </main>
   );
 }

@@ -17,14 +17,17 @@ import {
 } from '@wenyan/contracts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { refreshAfterReview } from '../../lib/cache.ts';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useCurrentUser } from '../learner/ui.tsx';
-import { lessonsQuery } from '../library/api.ts';
-import { reviewSessionQuery } from './api.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { reviewSessionQuery } from '../../lib/reviews.ts';
 import './reviews.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 const TITLES: Record<ReviewSessionMode, string> = {
   due: '今日複習',

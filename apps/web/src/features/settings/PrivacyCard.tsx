@@ -14,9 +14,9 @@ import { hongKongDate } from '@wenyan/domain';
 import { type FormEvent, useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { forgetLearnerOnDevice } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toast.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { forgetLearnerOnDevice } from '../auth/useSignOut.ts';
 import {
   ACCOUNT_DELETED_HREF,
   CSV_TABLE_LABELS,

@@ -4,19 +4,19 @@
  */
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
+import { ChangePasswordCard } from '../../components/ChangePasswordCard.tsx';
+import { PageHeader } from '../../components/page.tsx';
 import { darkModeAtom, soundAtom } from '../../lib/preferences.ts';
-import { ChangePasswordCard } from '../auth/ChangePasswordCard.tsx';
-import { useSignOut } from '../auth/useSignOut.ts';
-import { PageHeader } from '../learner/ui.tsx';
+import { useSignOut } from '../../lib/sign-out.ts';
 import './settings.css';
 import { useQuery } from '@tanstack/react-query';
-import { currentUserQuery } from '../auth/api.ts';
-import { MyClassesCard } from '../classroom/MyClassesCard.tsx';
-import { TeacherInvitationCard } from '../classroom/TeacherInvitationCard.tsx';
-import { ReviewSettingsCard } from '../reviews/ReviewSettingsCard.tsx';
-import { JoinClassCard } from '../teacher/JoinClassCard.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { JoinClassCard } from './JoinClassCard.tsx';
+import { MyClassesCard } from './MyClassesCard.tsx';
 import { PrivacyCard } from './PrivacyCard.tsx';
 import { ReminderCard } from './ReminderCard.tsx';
+import { ReviewSettingsCard } from './ReviewSettingsCard.tsx';
+import { TeacherInvitationCard } from './TeacherInvitationCard.tsx';
 
 function Switch({
   id,

@@ -1,7 +1,7 @@
 /** /teacher/pending: the 待老師批閱 queue of the teacher's classes (an admin: everyone's). */
 import { Link } from 'react-router-dom';
-import { TeacherGate } from '../teacher/TeacherGate.tsx';
-import { PendingAnswersList } from './PendingAnswers.tsx';
+import { PendingAnswersList } from '../../components/staff/PendingAnswers.tsx';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 
 export function PendingAnswersPage() {
   return (

@@ -10,16 +10,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherAppeal } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { currentUserQuery } from '../auth/api.ts';
-import { failureMessage } from './api.ts';
-import { dateTimeLabel } from './format.ts';
-import { RenderingsPanel } from './RenderingsPanel.tsx';
-import { TeacherGate } from './TeacherGate.tsx';
 
 const appealsKey = queryKeys.teacher.appeals;
 

@@ -8,9 +8,9 @@ import type { ClassForecast as ClassForecastData, ClassLearnerForecast } from '@
 import { Link } from 'react-router-dom';
 import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
-import { examDateLabel, perDayLabel, shareLabel } from '../reviews/format.ts';
-import { classForecastQuery, failureMessage } from './api.ts';
-import { learnerName } from './format.ts';
+import { examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
+import { classForecastQuery, failureMessage } from '../../lib/teacher.ts';
+import { learnerName } from '../../lib/teacher-format.ts';
 
 /** Behind first (most overdue first), then by name. */
 export function forecastOrder(learners: readonly ClassLearnerForecast[]): ClassLearnerForecast[] {

@@ -4,17 +4,17 @@ import type { ClassLearner } from '@wenyan/contracts';
 import { accuracyColour } from '@wenyan/domain';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { FairPlayPanel } from '../../components/staff/FairPlayPanel.tsx';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
-import { classHomeworkQuery } from '../homework/api.ts';
-import { ClassHomeworkPanel } from '../homework/ClassHomeworkPanel.tsx';
-import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
+import { classHomeworkQuery } from '../../lib/homework.ts';
+import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-format.ts';
 import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
+import { ClassHomeworkPanel } from './ClassHomeworkPanel.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
-import { FairPlayPanel } from './FairPlayPanel.tsx';
-import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
 import { SelfMarksPanel } from './SelfMarksPanel.tsx';
-import { TeacherGate } from './TeacherGate.tsx';
 
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
 

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClassSummary, CreateClassBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { classesQuery, createClass, failureMessage } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { classesQuery, createClass, failureMessage } from './api.ts';
-import { dateTimeLabel } from './format.ts';
-import { TeacherGate } from './TeacherGate.tsx';
 
 /** A join code with a button that copies it. */
 export function JoinCode({ code }: { code: string }) {

@@ -9,15 +9,20 @@ import { accuracyColour, levelTitle } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
-import { lessonsQuery } from '../library/api.ts';
-import { examDateLabel, shareLabel } from '../reviews/format.ts';
-import { classLearnersQuery, failureMessage, learnerEventsQuery, learnerStateQuery } from './api.ts';
-import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
+import { examDateLabel, shareLabel } from '../../lib/review-format.ts';
+import {
+  classLearnersQuery,
+  failureMessage,
+  learnerEventsQuery,
+  learnerStateQuery,
+} from '../../lib/teacher.ts';
+import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-format.ts';
 import { ReplayChart } from './ReplayChart.tsx';
 import { ResetCodeCard } from './ResetCodeCard.tsx';
 import { type PlayerEvent, replayPlayerMachine } from './replayPlayerMachine.ts';
-import { TeacherGate } from './TeacherGate.tsx';
 import { Timeline } from './Timeline.tsx';
 import { chartSeries, eventAt } from './timeline.ts';
 

@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { ResetCode } from '@wenyan/contracts';
 import { useState } from 'react';
 import { HttpError } from '../../lib/api.ts';
-import { failureMessage, issueResetCode } from './api.ts';
-import { dateTimeLabel } from './format.ts';
+import { failureMessage, issueResetCode } from '../../lib/teacher.ts';
+import { dateTimeLabel } from '../../lib/teacher-format.ts';
 
 export function ResetCodeCard({ learnerId, name }: { learnerId: string; name: string }) {
   const [issued, setIssued] = useState<ResetCode | null>(null);

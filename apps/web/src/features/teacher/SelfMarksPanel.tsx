@@ -8,7 +8,7 @@ import type { SelfMark } from '@wenyan/contracts';
 import { useState } from 'react';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { confirmSelfMark, failureMessage, selfMarksQuery } from './api.ts';
+import { confirmSelfMark, failureMessage, selfMarksQuery } from '../../lib/teacher.ts';
 
 function SelfMarkRow({ mark, classId }: { mark: SelfMark; classId: string }) {
   const client = useQueryClient();

@@ -4,7 +4,7 @@
  */
 import type { LearnerEvent } from '@wenyan/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { dayLabel, timeLabel } from './format.ts';
+import { dayLabel, timeLabel } from '../../lib/teacher-format.ts';
 import { EVENT_KINDS, type EventKind, filterEvents, groupByDay, kindOf, lessonsIn } from './timeline.ts';
 
 /** Events drawn on each side of the current one; "show more" adds this many again. */

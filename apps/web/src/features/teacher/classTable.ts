@@ -2,7 +2,7 @@
  * The class table's rules: its columns, sorting (empty values always last), and the CSV export.
  */
 import type { ClassHomework, ClassLearner } from '@wenyan/contracts';
-import { dateTimeLabel, learnerName } from './format.ts';
+import { dateTimeLabel, learnerName } from '../../lib/teacher-format.ts';
 
 export type SortKey =
   | 'name'

@@ -1,7 +1,7 @@
 import type { ClassLearner, LearnerEvent } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
+import { dayLabel, learnerName, percentLabel, timeLabel } from '../../lib/teacher-format.ts';
 import { classCsv, csvCell, csvFileName, nextSort, sortLearners } from './classTable.ts';
-import { dayLabel, learnerName, percentLabel, timeLabel } from './format.ts';
 import { chartSeries, eventAt, filterEvents, groupByDay, kindOf, lessonsIn } from './timeline.ts';
 
 const learner = (id: string, over: Partial<ClassLearner> = {}): ClassLearner => ({

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { QUICK_PRACTICE, quickPracticeGuidance, quickPracticeMinutes } from '@wenyan/domain';
 import { lazy, Suspense, useId, useState } from 'react';
-import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
-import { lessonsQuery } from '../library/api.ts';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { lessonsQuery } from '../../lib/lessons.ts';
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 /** The sixteen set texts (ids 1–16) are the fixed list of quick practice. */
 const SET_TEXT_COUNT = 16;
@@ -116,23 +119,21 @@ export function QuickPracticePage() {
             清除
           </button>
         </div>
-        {lessons.isPending ? (
-          <Skeletons count={4} height={52} />
-        ) : lessons.isError ? (
-          <ErrorState onRetry={() => lessons.refetch()} />
-        ) : (
-          <ul className="passage-picks">
-            {passages.map((p) => (
-              <li key={p.id}>
-                <label className={`pick${chosen.includes(p.id) ? ' is-chosen' : ''}`}>
-                  <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
-                  <span className="pick-title">{p.title}</span>
-                  <span className="muted pick-author">{p.author}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryBoundary query={lessons} loading={<Skeletons count={4} height={52} />}>
+          {() => (
+            <ul className="passage-picks">
+              {passages.map((p) => (
+                <li key={p.id}>
+                  <label className={`pick${chosen.includes(p.id) ? ' is-chosen' : ''}`}>
+                    <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+                    <span className="pick-title">{p.title}</span>
+                    <span className="muted pick-author">{p.author}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryBoundary>
       </section>
 
       {canStart ? (

@@ -4,8 +4,9 @@ import { minutesFromSeconds } from '@wenyan/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
-import { BackLink, ErrorState, Skeletons, Spinner } from '../../components/states.tsx';
-import { currentUserQuery } from '../auth/api.ts';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import {
   mixedLessonsQuery,
   sentencePatternQuestionsQuery,
@@ -17,7 +18,9 @@ import {
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 
-const AdaptiveQuiz = lazy(async () => ({ default: (await import('../quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz }));
+const AdaptiveQuiz = lazy(async () => ({
+  default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
+}));
 
 /** True when a record matches the exercise type and id (spec part 1 §4). */
 export function isCompleted(
@@ -77,19 +80,21 @@ function SentencePatternQuiz({
   onDone: () => void;
 }) {
   const questions = useQuery(sentencePatternQuestionsQuery(pattern.id));
-  if (questions.isPending) return <Spinner label="載入題目中..." />;
-  if (questions.isError) return <ErrorState onRetry={() => questions.refetch()} />;
   return (
-    <AdaptiveQuiz
-      lessonId={0}
-      user={user}
-      preloadedQuestions={questions.data}
-      config={{ type: 'sentence_translation', questionCount: questions.data.length, characterThreshold: 900 }}
-      record={false}
-      title={pattern.title}
-      onExit={onDone}
-      onContinue={onDone}
-    />
+    <QueryBoundary query={questions} loading={<Spinner label="載入題目中..." />}>
+      {(loaded) => (
+        <AdaptiveQuiz
+          lessonId={0}
+          user={user}
+          preloadedQuestions={loaded}
+          config={{ type: 'sentence_translation', questionCount: loaded.length, characterThreshold: 900 }}
+          record={false}
+          title={pattern.title}
+          onExit={onDone}
+          onContinue={onDone}
+        />
+      )}
+    </QueryBoundary>
   );
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Input, SentencePatternId } from '@wenyan/contracts';
+import type { SentencePatternId } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 
@@ -37,8 +37,3 @@ export const vocabularyStatsQuery = (userId: string) =>
     queryKey: queryKeys.vocabularyStats(userId),
     queryFn: () => call('getVocabularyStats', { params: { id: userId } }),
   });
-
-/** POST /api/vocabulary/records: a finished word quiz. */
-export function saveVocabularyRecord(body: Input<'saveVocabularyRecord'>['body'], idempotencyKey?: string) {
-  return call('saveVocabularyRecord', { body }, { idempotencyKey });
-}

@@ -1,0 +1,71 @@
+/**
+ * Small building blocks the screens share: a page header with a back link, a figure with its label, and
+ * the loading, error and empty states every screen has (UI.md, "States"; `QueryBoundary` puts them together).
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from './states.tsx';
+import './page.css';
+
+export function PageHeader({
+  title,
+  back,
+  backLabel = '返回',
+  children,
+}: {
+  title: string;
+  back?: string;
+  backLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="p2-header">
+      {back ? (
+        <Link className="p2-back" to={back} aria-label={backLabel}>
+          <span aria-hidden="true">‹</span>
+          <span>{backLabel}</span>
+        </Link>
+      ) : null}
+      <h1 className="page-title p2-title">{title}</h1>
+      {children ? <div className="p2-header-actions">{children}</div> : null}
+    </header>
+  );
+}
+
+/** The spinner of a loading screen (the shell's component, with this part's wording). */
+export function LoadingState({ label = '載入中...' }: { label?: string }) {
+  return <Spinner label={label} />;
+}
+
+export { EmptyState, ErrorState, Skeletons } from './states.tsx';
+
+/** A figure with its label (streak page, profile, error book, admin). */
+export function StatCard({
+  label,
+  value,
+  tone,
+  onClick,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: 'gold' | 'flame' | 'jade' | 'seal' | 'ink';
+  onClick?: () => void;
+  testId?: string;
+}) {
+  const body = (
+    <>
+      <span className={`p2-stat-value${tone ? ` tone-${tone}` : ''}`}>{value}</span>
+      <span className="p2-stat-label">{label}</span>
+    </>
+  );
+  return onClick ? (
+    <button type="button" className="card p2-stat p2-stat-button" onClick={onClick} data-testid={testId}>
+      {body}
+    </button>
+  ) : (
+    <div className="card p2-stat" data-testid={testId}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Settings → 教師邀請碼: a signed-in user redeems an admin's invitation and becomes a teacher at once.
+ * The invitation link (`/api/login?invite=…`) brings a signed-in user here with the code filled in.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { HttpError } from '../../lib/api.ts';
+import { redeemInvitation } from '../../lib/classroom.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
+import { notify } from '../../lib/toast.ts';
+
+export function TeacherInvitationCard() {
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(params.get('invite') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const redeem = useMutation({
+    mutationFn: redeemInvitation,
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      setCode('');
+      notify({ title: '你已成為教師', description: '可到「教師專區」建立班別。', variant: 'success' });
+    },
+    onError: (err) =>
+      setError(
+        err instanceof HttpError && err.status === 400
+          ? (err.details?.[0]?.message ?? '教師邀請碼不正確')
+          : err instanceof HttpError && err.status === 429
+            ? '嘗試次數太多，請稍後再試。'
+            : '未能連接伺服器，請檢查網絡後再試。',
+      ),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError('請輸入教師邀請碼');
+      return;
+    }
+    setError(null);
+    redeem.mutate(code.trim());
+  };
+  return (
+    <form
+      className="cr-invite"
+      onSubmit={submit}
+      noValidate
+      aria-label="教師邀請碼"
+      data-testid="redeem-invitation"
+    >
+      <h2 className="tc-panel-title">教師邀請碼</h2>
+      <p className="muted tc-small">老師：輸入管理員給你的邀請碼，帳戶即成為教師帳戶。</p>
+      <div className="tc-join-form">
+        <label htmlFor="invitation-code" className="visually-hidden">
+          教師邀請碼
+        </label>
+        <input
+          id="invitation-code"
+          className="input"
+          value={code}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="例如：ABCD-EFGH-JKMN"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'invitation-error' : undefined}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+        />
+        <button type="submit" className="btn" disabled={redeem.isPending}>
+          {redeem.isPending ? '確認中...' : '使用邀請碼'}
+        </button>
+      </div>
+      {error ? (
+        <p id="invitation-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
