@@ -400,3 +400,105 @@ describe('a word inside another point’s words, and one plain word short', () =
     expect(mark('觀賞時而產生的心緒，恐怕會有所差異吧？').isCorrect).toBe(false);
   });
 });
+
+describe('own words a DSE marker accepts (issue 36, dev3)', () => {
+  it('reads a set phrase’s 不 as no negation (往來不絕, 變化不定), but not 不絕 or 不停 alone', () => {
+    const points = [word('p1', '變', ['變幻', '變化']), word('p2', '古今', ['古往今來', '從古到今'])];
+    const mark = (answer: string) =>
+      translate(points, '玉壘浮雲變古今', '玉壘山上的浮雲變幻多端，正如古往今來世事的變遷。', answer);
+    expect(mark('玉壘山上的浮雲變化不定，就像從古到今世事的變遷。').isCorrect).toBe(true);
+    expect(mark('玉壘山上的浮雲不變化，就像從古到今世事的變遷。').isCorrect).toBe(false);
+  });
+  it('matches a rendering across an enumeration’s 、 (月亮、影子 for 月亮和影子), not across a comma', () => {
+    const points = [
+      word('p1', '暫', ['暫且', '姑且']),
+      { ...word('p2', '將', ['月亮和影子', '月亮影子']), kind: 'structure' as const },
+    ];
+    const mark = (answer: string) => translate(points, '暫伴月將影', '我暫且與月亮和影子作伴。', answer);
+    expect(mark('我姑且與月亮、影子為伴。').isCorrect).toBe(true);
+    expect(mark('我姑且與月亮，影子為伴。').isCorrect).toBe(false);
+  });
+  it('lets a negation point combine its negating words with its verbs (不會得到解答 for 不能解答)', () => {
+    const points = [
+      negation('p1', '不解', ['不能解決', '不會解開', '無法解答']),
+      word('p2', '終', ['最終', '始終']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '其為惑也終不解矣', '那些疑惑始終不能解決了。', answer);
+    expect(mark('那些疑惑最終都不會得到解答了。').isCorrect).toBe(true);
+    expect(mark('那些疑惑最終都會得到解答了。').isCorrect).toBe(false);
+  });
+  it('takes a plain word in the student’s own words even when one of its renderings holds 難 (艱難)', () => {
+    const points = [
+      negation('p1', '不仁', ['缺乏仁德', '沒有仁德']),
+      negation('p2', '不可以', ['不能', '沒辦法']),
+      word('p3', '久', ['長時間', '長久']),
+      word('p4', '約', ['窮困', '艱難']),
+      negation('p5', '不可以', ['也不能', '也沒辦法']),
+      word('p6', '樂', ['安逸', '安樂']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '不仁者，不可以久處約，不可以長處樂。',
+        '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
+        answer,
+      );
+    expect(mark('一個人若是缺乏仁德，就沒辦法長時間過貧寒日子，也沒辦法長時間過安逸的日子。').isCorrect).toBe(
+      true,
+    );
+  });
+  it('voids two of the model’s words that trade places, a name the source lacks too (周瑜／小喬)', () => {
+    const points = [word('p1', '初', ['剛剛', '剛']), word('p2', '雄姿英發', ['英姿勃發', '英姿煥發'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '遙想公瑾當年，小喬初嫁了，雄姿英發',
+        '遙想周瑜當年，小喬剛剛嫁給他，他英姿勃發。',
+        answer,
+      );
+    expect(mark('遙想周瑜當年，小喬剛嫁給他，他英姿煥發。').isCorrect).toBe(true);
+    expect(mark('遙想小喬當年，周瑜剛剛嫁給她，她英姿勃發。').isCorrect).toBe(false);
+    // A name beside the model's other person's pronoun is no longer that pronoun (小喬 for 他).
+    expect(mark('遙想周瑜當年，周瑜剛剛嫁給小喬，小喬英姿勃發。').isCorrect).toBe(false);
+  });
+  it('voids a person and a title that trade places (大王不如…向您 for 您不如…向大王)', () => {
+    const points = [word('p1', '肉袒', ['脫去上衣']), word('p2', '請罪', ['請罪'])];
+    const mark = (answer: string) =>
+      translate(points, '君不如肉袒伏斧質請罪', '您不如脫去上衣，伏在刑具上向大王請罪。', answer);
+    expect(mark('您不如脫去上衣，伏在刑具上向大王請罪。').isCorrect).toBe(true);
+    expect(mark('大王不如脫去上衣，伏在刑具上向您請罪。').isCorrect).toBe(false);
+  });
+  it('lets coordinated words trade places (影子和月亮 for 月亮和影子)', () => {
+    const points = [word('p1', '暫', ['暫且', '姑且']), word('p2', '伴', ['作伴', '為伴'])];
+    const mark = (answer: string) => translate(points, '暫伴月將影', '我暫且與月亮和影子作伴。', answer);
+    expect(mark('我暫且與影子和月亮作伴。').isCorrect).toBe(true);
+  });
+  it('gives a short answer’s point its other saying when one is negated (不讓它喪失…失去本心)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['守住', '保持'] },
+        { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['喪失', '失去'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '賢者能勿喪耳', answer, {
+        type: 'short_answer',
+        model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
+      });
+    expect(mark('賢者能夠守住本心，不讓它喪失；一般人卻受到誘惑而失去本心。').isCorrect).toBe(true);
+    expect(mark('賢者能夠守住本心，一般人卻受到誘惑而不會喪失本心。').isCorrect).toBe(false);
+  });
+  it('takes a look-alike built alike for a 錯別字 (謟媚 for 諂媚: 舀 and 臽 share 臼), with a note', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
+    };
+    const typo = markAnswer(scheme, '官盛則近諛', '謟媚', { type: 'fill_in_blank', model: '奉承' });
+    expect(typo.isCorrect).toBe(true);
+    expect(typo.notes.map((n) => n.code)).toContain('typo');
+    // Built alike but with nothing shared in the differing part (謝 言射 for 諂) is no look-alike.
+    expect(markAnswer(scheme, '官盛則近諛', '謝媚', { type: 'fill_in_blank', model: '奉承' }).isCorrect).toBe(
+      false,
+    );
+  });
+});

@@ -11,9 +11,10 @@
  * 2. **Points are found in clauses.** The answer is cut into clauses at its punctuation and spaces; an
  *    accepted rendering counts only inside one clause. A rendering may be a pattern (`賢者…保持`: its
  *    parts in order within one clause). A negation may stand apart from its verb (不一步一步地累積
- *    for 不累積). A one-character rendering counts only in context: next to another of the answer's
+ *    for 不累積), and a negation point's negating words and verbs combine (不會…解答 for 不能解答). A
+ *    rendering may run across an enumeration's 、 (月亮、影子). A one-character rendering counts only in context: next to another of the answer's
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
- *    or more characters with one character written as a homophone earns its point with a 錯別字 note.
+ *    or more characters with one character written as a homophone or a look-alike earns its point with a 錯別字 note.
  *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
  *    points or more missing one plain word's renderings earns it (the student's own word).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
@@ -23,7 +24,8 @@
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
  *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
  *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
- *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂).
+ *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
+ *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
  *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
@@ -315,6 +317,29 @@ const NOT_NEGATIONS = [
   '能否',
   '可否',
   '与否',
+  // Set phrases whose 不 describes rather than reverses (往來不絕 is busy, 變化不定 is changing), whole
+  // only: 不絕 or 不停 alone may negate what follows (不絕望, 不停止).
+  '往來不絕',
+  '絡繹不絕',
+  '連綿不絕',
+  '源源不絕',
+  '不絕於耳',
+  '變化不定',
+  '變幻不定',
+  '飄忽不定',
+  '搖擺不定',
+  '捉摸不定',
+  '舉棋不定',
+  '川流不息',
+  '生生不息',
+  '奔流不息',
+  '凹凸不平',
+  '高低不平',
+  '參差不齊',
+  '層出不窮',
+  '不計其數',
+  '不停地',
+  '個不停',
 ].map(foldText);
 
 type Negation = Span;
@@ -374,6 +399,8 @@ const STROKES = new Set([
   ...'一丨丿丶乙亅㇀㇁㇂㇃㇄㇅㇆㇇㇈㇉㇊㇋㇌㇍㇎㇏㇐㇑㇒㇓㇔㇕㇖㇗㇘㇙㇚㇛㇜㇝㇞㇟㇠㇡㇢㇣',
 ]);
 let componentsOf: Map<string, readonly string[]> | undefined;
+/** Each character's components one level down, radicals kept (for `isShapeAlike`'s second level). */
+const rawComponentsOf = new Map<string, readonly string[]>();
 /** Characters a component may appear in and still tell two characters apart as look-alikes. */
 const COMMON_COMPONENT = 200;
 
@@ -391,6 +418,7 @@ function components(ch: string): readonly string[] {
         .split(',')
         .filter((part) => part.length > 0 && !STROKES.has(part));
       componentsOf.set(line.slice(0, colon), parts);
+      rawComponentsOf.set(line.slice(0, colon), parts);
       for (const part of new Set(parts)) uses.set(part, (uses.get(part) ?? 0) + 1);
     }
     // A component hundreds of characters share is a radical (辶、氵、言), no sign of a look-alike: keep the rest.
@@ -404,11 +432,23 @@ function components(ch: string): readonly string[] {
   return componentsOf.get(ch) ?? [];
 }
 
-/** Two different characters that look alike: they share a component other than a radical (諫／練、援／緩、特／持). */
+/**
+ * Two different characters that look alike: they share a component other than a radical (諫／練、援／緩、
+ * 特／持), or they are built alike, one component the same and the other two sharing a component of
+ * their own (謟 言舀 for 諂 言臽: 舀 and 臽 both hold 臼).
+ */
 function isShapeAlike(a: string, b: string): boolean {
   if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
   const left = components(a);
-  return left.length > 0 && components(b).some((part) => left.includes(part));
+  if (left.length > 0 && components(b).some((part) => left.includes(part))) return true;
+  const mine = rawComponentsOf.get(a) ?? [];
+  const theirs = rawComponentsOf.get(b) ?? [];
+  if (mine.length !== 2 || theirs.length !== 2) return false;
+  const differing = [0, 1].filter((i) => mine[i] !== theirs[i]);
+  if (differing.length !== 1) return false;
+  const i = differing[0] ?? 0;
+  const x = components(mine[i] ?? '');
+  return x.length > 0 && components(theirs[i] ?? '').some((part) => x.includes(part));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -683,9 +723,18 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       continue;
     }
     const whole = parts[0] ?? '';
-    for (const span of occurrences(text.chars, whole)) {
+    const before = found.length;
+    const spans = occurrences(text.chars, whole);
+    for (const span of spans) {
       if (sameClause(text, span.start, span.end))
         found.push({ rendering, span, pieces: [span], typo: false });
+    }
+    // Words an enumeration's 、 joins stay one phrase (月亮、影子 for 月亮影子).
+    if (!point.isNegation && whole.length >= 2 && found.length === before) {
+      for (const span of spans) {
+        if (text.phraseOf[span.start] === text.phraseOf[span.end - 1])
+          found.push({ rendering, span, pieces: [span], typo: false });
+      }
     }
     if (!point.isNegation && whole.length >= 2 && found.length === 0) {
       for (const span of separatedOccurrences(text, whole)) {
@@ -716,6 +765,20 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       }
     }
   }
+  // A negation point's negating words and its verbs combine (不會…解答 for 不能解答, 不會解決).
+  if (point.isNegation && found.length === 0) {
+    const { heads, tails } = negationParts(point);
+    for (const head of heads) {
+      for (const [tail, rendering] of tails) {
+        for (const pieces of patternOccurrences(text, [head, tail], NEGATION_GAP)) {
+          const [neg, verb] = pieces as [Span, Span];
+          const between = text.chars.slice(neg.end, verb.start);
+          if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+          found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
+        }
+      }
+    }
+  }
   if (typos && found.length === 0) {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
@@ -726,6 +789,47 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     }
   }
   return found;
+}
+
+/** The negating words a negation rendering may start with, the longest first (folded). */
+const NEGATION_HEADS = [
+  '不能夠',
+  '不可以',
+  '不可能',
+  '沒有辦法',
+  '不能',
+  '不會',
+  '不可',
+  '無法',
+  '沒法',
+  '沒有',
+  '未能',
+  '不',
+  '沒',
+  '無',
+  '未',
+].map(foldText);
+
+const negationPartsOf = new WeakMap<CompiledPoint, { heads: string[]; tails: [string, Rendering][] }>();
+
+/** A negation point's renderings cut into their negating words and the rest (不能｜解決, 不會｜解開). */
+function negationParts(point: CompiledPoint): { heads: string[]; tails: [string, Rendering][] } {
+  const cached = negationPartsOf.get(point);
+  if (cached) return cached;
+  const heads = new Set<string>();
+  const tails = new Map<string, Rendering>();
+  for (const rendering of point.accept) {
+    const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
+    const head = NEGATION_HEADS.find((h) => whole.startsWith(h) && whole.length >= h.length + 2);
+    if (head === undefined) continue;
+    const tail = whole.slice(head.length);
+    if ([...tail].some((ch) => NEGATORS.has(ch))) continue;
+    heads.add(head);
+    if (!tails.has(tail)) tails.set(tail, rendering);
+  }
+  const parts = { heads: [...heads], tails: [...tails] };
+  negationPartsOf.set(point, parts);
+  return parts;
 }
 
 /** A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry. */
@@ -1280,7 +1384,10 @@ function besideSpan(text: Text, span: Span, side: 'left' | 'right'): string {
   return '';
 }
 
-const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, Set<string>> }>();
+const roleContexts = new WeakMap<
+  Text,
+  { names: string[]; contexts: Map<string, Set<string>>; others: Map<string, Set<string>> }
+>();
 
 /**
  * The clauses of the answer that give a model's words to another of the model's people (rule 4,
@@ -1303,7 +1410,14 @@ function roleSwaps(text: Text, model: Model): Set<number> {
       names.add(word);
     }
     const contexts = new Map<string, Set<string>>();
-    for (const { roles, span } of rolesIn(model.text, [...names])) {
+    // A name and a third person's pronoun in one clause of the model are two people (小喬…嫁給他).
+    const others = new Map<string, Set<string>>();
+    const people = rolesIn(model.text, [...names]);
+    for (const { roles, span } of people) {
+      const clause = model.text.clauseOf[span.start];
+      const namesBeside = people
+        .filter((p) => model.text.clauseOf[p.span.start] === clause && p.span !== span)
+        .flatMap((p) => [...p.roles].filter((r) => names.has(r)));
       for (const side of ['left', 'right'] as const) {
         const words = besideSpan(model.text, span, side);
         if (words.length === 0) continue;
@@ -1311,12 +1425,17 @@ function roleSwaps(text: Text, model: Model): Set<number> {
         const known = contexts.get(key) ?? new Set<string>();
         for (const role of roles) known.add(role);
         contexts.set(key, known);
+        if ([...roles].some((r) => THIRD_PERSONS.has(r))) {
+          const apart = others.get(key) ?? new Set<string>();
+          for (const name of namesBeside) apart.add(name);
+          others.set(key, apart);
+        }
       }
     }
-    cached = { names: [...names], contexts };
+    cached = { names: [...names], contexts, others };
     roleContexts.set(model.text, cached);
   }
-  const { names, contexts } = cached;
+  const { names, contexts, others } = cached;
   const modelRoles = new Set([...contexts.values()].flatMap((roles) => [...roles]));
   const broken = new Set<number>();
   // A third person's pronoun may stand for a name (他們 for 父母), and a name for it.
@@ -1332,9 +1451,80 @@ function roleSwaps(text: Text, model: Model): Set<number> {
     if (![...roles].some((role) => modelRoles.has(role) || SPEAKERS.has(role))) continue;
     for (const side of ['left', 'right'] as const) {
       if (governed && side === 'right') continue;
-      const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
-      if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
+      const key = `${side}:${besideSpan(text, span, side)}`;
+      const theirs = contexts.get(key);
+      const apart = others.get(key);
+      if (
+        theirs &&
+        ![...roles].some((role) => !apart?.has(role) && [...theirs].some((other) => agree(role, other)))
+      )
         broken.add(text.clauseOf[span.start] ?? 0);
+    }
+  }
+  return broken;
+}
+
+type Placing = { readonly word: string; readonly span: Span; readonly left: string; readonly right: string };
+const modelPlacings = new WeakMap<Text, Placing[]>();
+/** Words that join coordinated words (月亮和影子): two words traded across them trade no roles. */
+const JOINERS = new Set([...'和與及跟同、'].map(foldText));
+const SINGLE_PERSONS = new Set(['我', '你', '他', '她', '您'].map(foldText));
+
+/** Where each word stands in a text: the two characters beside it on each side (`besideSpan`). */
+function placing(text: Text, word: string, span: Span): Placing {
+  return { word, span, left: besideSpan(text, span, 'left'), right: besideSpan(text, span, 'right') };
+}
+
+/**
+ * The clauses of the answer where two of the model's words have traded places (rule 4, exchanges):
+ * each stands in the answer where the model has the other, beside the other's words, and neither
+ * keeps its own (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他; 大王不如…向您請罪 for
+ * 您不如…向大王請罪). The words are the model's two-character words and one-character persons found once
+ * in the model and once in the answer, so a name the source does not hold (周瑜 for 公瑾) is placed too.
+ */
+function exchangedWords(text: Text, model: Model): Set<number> {
+  let placings = modelPlacings.get(model.text);
+  if (!placings) {
+    const m = model.text;
+    const list: Placing[] = [];
+    for (let i = 0; i < m.chars.length; i += 1) {
+      for (const length of [1, 2]) {
+        const word = m.chars.slice(i, i + length);
+        if (word.length !== length || !sameClause(m, i, i + length)) continue;
+        if (length === 1 && !SINGLE_PERSONS.has(word)) continue;
+        if (length === 2 && [...word].every((ch) => FUNCTION_CHARACTERS.has(ch))) continue;
+        if ([...word].some((ch) => NEGATORS.has(ch) || JOINERS.has(ch))) continue;
+        if (countOf(m.chars, word) !== 1) continue;
+        list.push(placing(m, word, { start: i, end: i + length }));
+      }
+    }
+    placings = list;
+    modelPlacings.set(model.text, placings);
+  }
+  const mine = new Map<Placing, Placing>();
+  for (const p of placings) {
+    const spans = occurrences(text.chars, p.word);
+    if (spans.length === 1 && spans[0]) mine.set(p, placing(text, p.word, spans[0]));
+  }
+  const takes = (a: Placing, b: Placing) =>
+    (a.left.length > 0 && a.left === b.left) || (a.right.length > 0 && a.right === b.right);
+  const broken = new Set<number>();
+  const present = placings.filter((p) => mine.has(p));
+  for (const a of present) {
+    const ours = mine.get(a) as Placing;
+    // A word beside its own model words stays where the model has it.
+    if (takes(ours, a)) continue;
+    for (const b of present) {
+      if (b === a || overlaps(a.span, b.span)) continue;
+      const theirs = mine.get(b) as Placing;
+      if (overlaps(ours.span, theirs.span) || takes(theirs, b)) continue;
+      if (!takes(ours, b) || !takes(theirs, a)) continue;
+      // Coordinated words may trade places (影子和月亮 for 月亮和影子).
+      const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
+      const between = text.chars.slice(first.span.end, second.span.start);
+      if ([...between].every((ch) => JOINERS.has(ch))) continue;
+      broken.add(text.clauseOf[ours.span.start] ?? 0);
+      broken.add(text.clauseOf[theirs.span.start] ?? 0);
     }
   }
   return broken;
@@ -1580,7 +1770,11 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
 }
 
 /** Question words that carry a rhetorical point's polarity (哪裏需要、何必、豈). */
-const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂难吗呢'].map((ch) => foldText(ch)));
+const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂吗呢'].map((ch) => foldText(ch)));
+/** 難 asks only in 難道: 艱難、困難 are plain words. */
+const RHETORICAL_WORD = foldText('難道');
+const asks = (folded: string): boolean =>
+  folded.includes(RHETORICAL_WORD) || [...folded].some((ch) => RHETORICAL_CHARACTERS.has(ch));
 
 /**
  * A point the answer may render in words of its own: a word (not a structure, negation or content
@@ -1588,9 +1782,10 @@ const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂难吗呢'].map((ch) => f
  */
 function isPlainWord(point: CompiledPoint): boolean {
   if (point.point.kind !== 'word') return false;
-  return !point.accept.some((r) =>
-    [...r.parts.join('')].some((ch) => NEGATORS.has(ch) || RHETORICAL_CHARACTERS.has(ch)),
-  );
+  return !point.accept.some((r) => {
+    const whole = r.parts.join('');
+    return [...whole].some((ch) => NEGATORS.has(ch)) || asks(whole);
+  });
 }
 
 /**
@@ -1885,6 +2080,7 @@ export function markAnswer(
     }
     for (const clause of modelOrderBreaks(tokens)) voidClauses.add(clause);
     for (const clause of roleSwaps(text, model)) voidClauses.add(clause);
+    for (const clause of exchangedWords(text, model)) voidClauses.add(clause);
     for (const clause of turnedComparisons(text, model)) voidClauses.add(clause);
     for (const clause of turnedPolarity(text, model)) voidClauses.add(clause);
   }
@@ -1936,11 +2132,20 @@ export function markAnswer(
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
         // A statement or a gloss may negate; it reverses a point only when it negates that point's words.
-        const negated = found.findIndex(
-          (f) =>
-            f && text.clauseOf[f.span.start] === clause && f.span.start >= n.end && f.span.start - n.end <= 2,
+        const negates = (f: Found, by: Negation) =>
+          text.clauseOf[f.span.start] === text.clauseOf[by.start] &&
+          f.span.start >= by.end &&
+          f.span.start - by.end <= 2;
+        const negated = found.findIndex((f) => f && negates(f, n));
+        if (negated === -1) continue;
+        // The point said elsewhere, not negated (守住它，不讓它喪失…一般人…失去): that saying earns it.
+        const elsewhere = (matches[negated] ?? []).find(
+          (c) =>
+            !stray.some((m) => negates(c, m)) &&
+            !found.some((g, j) => g && j !== negated && overlaps(g.span, c.span)),
         );
-        if (negated !== -1) voidPoints.add(negated);
+        if (elsewhere) found[negated] = elsewhere;
+        else voidPoints.add(negated);
         continue;
       }
       const holdsPoint = found.some((f) => f && text.clauseOf[f.span.start] === clause);
