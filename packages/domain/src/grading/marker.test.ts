@@ -409,14 +409,15 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
     expect(mark('玉壘山上的浮雲變化不定，就像從古到今世事的變遷。').isCorrect).toBe(true);
     expect(mark('玉壘山上的浮雲不變化，就像從古到今世事的變遷。').isCorrect).toBe(false);
   });
-  it('matches a rendering across an enumeration’s 、 (月亮、影子 for 月亮和影子), not across a comma', () => {
+  it('matches a rendering across an enumeration’s 、 (月亮、影子 for 月亮和影子)', () => {
     const points = [
       word('p1', '暫', ['暫且', '姑且']),
       { ...word('p2', '將', ['月亮和影子', '月亮影子']), kind: 'structure' as const },
     ];
     const mark = (answer: string) => translate(points, '暫伴月將影', '我暫且與月亮和影子作伴。', answer);
     expect(mark('我姑且與月亮、影子為伴。').isCorrect).toBe(true);
-    expect(mark('我姑且與月亮，影子為伴。').isCorrect).toBe(false);
+    // Over a comma, a rendering needs two of its characters on each side.
+    expect(mark('我姑且與月，亮影子為伴。').isCorrect).toBe(false);
   });
   it('lets a negation point combine its negating words with its verbs (不會得到解答 for 不能解答)', () => {
     const points = [
@@ -500,5 +501,73 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
     expect(markAnswer(scheme, '官盛則近諛', '謝媚', { type: 'fill_in_blank', model: '奉承' }).isCorrect).toBe(
       false,
     );
+  });
+});
+
+describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
+  it('lets a rendering of four characters or more run over one break, two characters each side', () => {
+    const points = [
+      { ...word('p1', '所以…者', ['這樣做是因為', '的原因']), kind: 'structure' as const },
+      word('p2', '先', ['放在前面', '擺在第一位']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '吾所以為此者，以先國家之急', '我這樣做是因為把國家的危急放在前面。', answer);
+    expect(mark('我這樣做，是因為把國家的危難擺在第一位。').isCorrect).toBe(true);
+    // Not over two breaks.
+    expect(mark('我這樣，做，是因為把國家的危難擺在第一位。').isCorrect).toBe(false);
+  });
+  it('lets any rendering that negates have its negation apart from its verb (不能專注 for 不專注)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '躁', label: '躁', accept: ['浮躁', '不專注'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '用心躁也', answer, { type: 'fill_in_blank', model: '浮躁' });
+    expect(mark('心不定，不能專注').isCorrect).toBe(true);
+    expect(mark('專注').isCorrect).toBe(false);
+  });
+  it('takes no trap reading from an answer that denies it (不是指順從父母)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        {
+          id: 'p1',
+          kind: 'content',
+          source: '無違',
+          label: '合乎禮',
+          accept: ['不違背禮', '合乎禮'],
+          reject: ['順從父母'],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '無違', answer, { type: 'short_answer', model: '「無違」是指行事合乎禮。' });
+    expect(mark('「無違」不是指順從父母，而是指行事不違背禮。').isCorrect).toBe(true);
+    expect(mark('「無違」是指順從父母，也就是不違背禮。').isCorrect).toBe(false);
+  });
+  it('takes a character written with a component more or less for a 錯別字 (凝惑 for 疑惑)', () => {
+    const points = [word('p1', '孰', ['誰']), word('p2', '惑', ['疑惑', '困惑'])];
+    const mark = (answer: string) => translate(points, '孰能無惑', '誰能沒有疑惑呢？', answer);
+    const marking = mark('誰能沒有凝惑呢？');
+    expect(marking.isCorrect).toBe(true);
+    expect(marking.notes.map((n) => n.code)).toContain('typo');
+  });
+  it('never takes a question word written otherwise for a 錯別字 (可以 for 何以), but a slip into one (銀何)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'structure', source: '惡乎', label: '惡乎', accept: ['何以', '憑甚麼'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '惡乎成名', answer, { type: 'fill_in_blank', model: '憑甚麼' });
+    expect(mark('何以').isCorrect).toBe(true);
+    expect(mark('可以').isCorrect).toBe(false);
+    const river: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '雲漢', label: '雲漢', accept: ['銀河'] }],
+    };
+    expect(markAnswer(river, '相期邈雲漢', '銀何', { type: 'fill_in_blank', model: '銀河' }).isCorrect).toBe(
+      true,
+    );
+  });
+  it('widens renderings by the common modern groups (立即 for 立刻, 十分 for 非常)', () => {
+    const points = [word('p1', '今', ['立刻']), word('p2', '甚', ['非常'])];
+    const mark = (answer: string) => translate(points, '今甚急', '現在立刻變得非常危急。', answer);
+    expect(mark('現在立即變得十分危急。').isCorrect).toBe(true);
   });
 });

@@ -394,6 +394,9 @@ function isHomophone(a: string, b: string): boolean {
   return left.length > 0 && soundsOf(b).some((s) => left.includes(s));
 }
 
+/** Question words (folded): a typo never stands at one. */
+const ASKING = new Set([...'何哪怎豈嗎呢誰孰焉惡'].map(foldText));
+
 /** Components too small to make two characters look alike: single strokes. */
 const STROKES = new Set([
   ...'一丨丿丶乙亅㇀㇁㇂㇃㇄㇅㇆㇇㇈㇉㇊㇋㇌㇍㇎㇏㇐㇑㇒㇓㇔㇕㇖㇗㇘㇙㇚㇛㇜㇝㇞㇟㇠㇡㇢㇣',
@@ -443,6 +446,8 @@ function isShapeAlike(a: string, b: string): boolean {
   if (left.length > 0 && components(b).some((part) => left.includes(part))) return true;
   const mine = rawComponentsOf.get(a) ?? [];
   const theirs = rawComponentsOf.get(b) ?? [];
+  // One written with a component more or less (凝 for 疑, 列 for 例).
+  if (mine.includes(b) || theirs.includes(a)) return true;
   if (mine.length !== 2 || theirs.length !== 2) return false;
   const differing = [0, 1].filter((i) => mine[i] !== theirs[i]);
   if (differing.length !== 1) return false;
@@ -530,6 +535,26 @@ const INTERCHANGEABLE: readonly (readonly string[])[] = [
   ['所有', '全部', '一切'],
   ['強健', '強壯', '健壯'],
   ['鋒利', '銳利', '尖利'],
+  // Common modern renderings a DSE marker takes one for another (dev3, 2 December).
+  ['立刻', '立即', '馬上', '即刻'],
+  ['非常', '十分', '極其', '極為'],
+  ['看見', '看到', '見到'],
+  ['聽見', '聽到'],
+  ['一起', '一同', '一齊', '一道'],
+  ['互相', '相互', '彼此'],
+  ['常常', '經常', '時常'],
+  ['仍然', '依然', '仍舊', '依舊'],
+  ['竟然', '居然'],
+  ['原因', '緣故', '緣由'],
+  ['辦法', '方法'],
+  ['房屋', '房子', '屋子'],
+  ['奇怪', '奇異', '古怪'],
+  ['美麗', '漂亮'],
+  ['遠處', '遠方'],
+  ['厭惡', '討厭', '憎惡'],
+  ['喜歡', '喜愛'],
+  ['道歉', '致歉', '賠罪'],
+  ['認為', '覺得'],
 ].map((group) => group.map(foldText));
 /** For each word of a group, the group's other words. */
 const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
@@ -679,8 +704,10 @@ function typoOccurrences(text: Text, part: string, written: string): Span[] {
     }
     if (!ok || differing === -1) continue;
     const given = chars[start + differing] ?? '';
-    // A negation is never a slip of the pen: 有 for 沒 reverses the sentence.
-    if (NEGATORS.has(given) || NEGATORS.has(part[differing] ?? '')) continue;
+    // A negation, or a question word written otherwise, is never a slip of the pen: 有 for 沒 reverses
+    // the sentence, 可以 for 何以 makes a question a statement (銀何 for 銀河 is a slip).
+    const intended = part[differing] ?? '';
+    if (NEGATORS.has(given) || NEGATORS.has(intended) || ASKING.has(intended)) continue;
     const shapes =
       written.length === part.length &&
       isShapeAlike(text.raw[start + differing] ?? '', written[differing] ?? '');
@@ -729,11 +756,18 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       if (sameClause(text, span.start, span.end))
         found.push({ rendering, span, pieces: [span], typo: false });
     }
-    // Words an enumeration's 、 joins stay one phrase (月亮、影子 for 月亮影子).
+    // Words an enumeration's 、 joins stay one phrase (月亮、影子 for 月亮影子); a rendering of four
+    // characters or more may run over one other break, two of its characters on each side (我這樣做，是因為).
     if (!point.isNegation && whole.length >= 2 && found.length === before) {
       for (const span of spans) {
-        if (text.phraseOf[span.start] === text.phraseOf[span.end - 1])
-          found.push({ rendering, span, pieces: [span], typo: false });
+        const first = text.clauseOf[span.start] ?? 0;
+        const last = text.clauseOf[span.end - 1] ?? 0;
+        const onePhrase = text.phraseOf[span.start] === text.phraseOf[span.end - 1];
+        let cut = span.start;
+        while (cut < span.end && text.clauseOf[cut] === first) cut += 1;
+        const overBreak =
+          whole.length >= 4 && last === first + 1 && cut - span.start >= 2 && span.end - cut >= 2;
+        if (onePhrase || overBreak) found.push({ rendering, span, pieces: [span], typo: false });
       }
     }
     if (!point.isNegation && whole.length >= 2 && found.length === 0) {
@@ -752,7 +786,8 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
         }
       }
     }
-    const negation = point.isNegation ? leadingNegation(whole) : 0;
+    // Any point's rendering that negates (不專注 for 躁) may have its negation apart from its verb.
+    const negation = leadingNegation(whole);
     if (negation > 0) {
       const split = [whole.slice(0, negation), whole.slice(negation)];
       for (const pieces of patternOccurrences(text, split, NEGATION_GAP)) {
@@ -832,11 +867,27 @@ function negationParts(point: CompiledPoint): { heads: string[]; tails: [string,
   return parts;
 }
 
-/** A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry. */
+/** Words that deny what follows them: a trap reading denied (不是指順從父母) is no trap reading. */
+const DENIALS = ['不是', '並非', '而非', '並不是', '並不'].map(foldText);
+
+/** Whether a denial stands at most three characters before a span. */
+function denied(chars: string, span: Span): boolean {
+  const before = chars.slice(Math.max(0, span.start - 6), span.start);
+  return DENIALS.some((d) => {
+    const at = before.lastIndexOf(d);
+    return at !== -1 && before.length - (at + d.length) <= 3;
+  });
+}
+
+/**
+ * A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry,
+ * or the answer denies it (「無違」不是指順從父母).
+ */
 function isVoided(chars: string, point: CompiledPoint): boolean {
   return point.reject.some((reject) =>
     occurrences(chars, reject).some(
       (span) =>
+        !denied(chars, span) &&
         !point.accept.some(
           (r) =>
             r.parts.length === 1 &&
