@@ -571,3 +571,12 @@ describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
     expect(mark('現在立即變得十分危急。').isCorrect).toBe(true);
   });
 });
+
+describe('a request is no negation (issue 36, dev3)', () => {
+  it('reads 請求他不要 as a reported request, but a 不要 of the narrator’s own as a negation', () => {
+    const points = [word('p1', '固', ['再三', '堅決']), word('p2', '請', ['請求'])];
+    const mark = (answer: string) => translate(points, '乃辭謝固請', '便向他道歉，堅決請求他息怒。', answer);
+    expect(mark('於是向他道歉，再三請求他不要這樣做。').isCorrect).toBe(true);
+    expect(mark('於是向他道歉，不要再三請求他。').isCorrect).toBe(false);
+  });
+});

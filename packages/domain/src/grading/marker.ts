@@ -360,6 +360,24 @@ function negationsIn(chars: string): Negation[] {
 }
 
 const HAVE_NOT = foldText('沒有');
+/** Words that ask someone to do or not do something (請求他不要這樣做). */
+const REQUESTS = ['請求', '要求', '懇求', '勸', '叫', '吩咐', '囑咐'].map(foldText);
+/** Negations that forbid rather than deny (不要、別). */
+const FORBIDDING = ['不要', '別'].map(foldText);
+
+/**
+ * A forbidding 不要 or 別 asked of someone (請求他不要這樣做, 勸他別去) reports a request: it reverses
+ * no statement of the sentence, so it is no stray negation.
+ */
+function requested(text: Text, n: Negation): boolean {
+  if (!FORBIDDING.some((f) => text.chars.startsWith(f, n.start))) return false;
+  const clause = text.clauseOf[n.start];
+  const from = Math.max(0, n.start - 4);
+  if (text.clauseOf[from] !== clause) return false;
+  const before = text.chars.slice(from, n.start);
+  return REQUESTS.some((r) => before.includes(r));
+}
+
 /** Words that carry a clause's negation on to the next (也沒有): see `markAnswer`'s polarity. */
 const REPEATERS = new Set([...'也亦又'].map(foldText));
 
@@ -2178,7 +2196,8 @@ export function markAnswer(
     const stray = negationsIn(text.chars)
       .filter((n) => !licensed.some((span) => overlaps(span, n)))
       .slice(free)
-      .filter((n) => kind !== 'translation' || !repeats(n));
+      .filter((n) => kind !== 'translation' || !repeats(n))
+      .filter((n) => !requested(text, n));
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
