@@ -580,3 +580,12 @@ describe('a request is no negation (issue 36, dev3)', () => {
     expect(mark('於是向他道歉，不要再三請求他。').isCorrect).toBe(false);
   });
 });
+
+describe('a word point’s negating rendering (issue 36)', () => {
+  it('never borrows another word’s negation: 不應該有所同 is no 不同', () => {
+    const points = [negation('p1', '不宜', ['不應該']), word('p2', '異同', ['不同', '差異'])];
+    const mark = (answer: string) => translate(points, '不宜異同', '不應該有所不同。', answer);
+    expect(mark('不應該有所不同。').isCorrect).toBe(true);
+    expect(mark('不應該有所同。').isCorrect).toBe(false);
+  });
+});

@@ -150,6 +150,8 @@ export const MAX_MARKED_LENGTH = 600;
 const NEGATION_GAP = 5;
 /** Characters that end what a negation reaches over: a noun phrase's 的 and 之, a copula. */
 const GAP_BREAKERS = new Set([...'的之是人者']);
+/** Modal characters that may stand inside a word point's negating rendering (不能專注 for 不專注). */
+const MODALS = new Set([...'能會夠可太很再'].map(foldText));
 /** Characters a pattern's parts (`賢者…保持`) may stand apart by. */
 const PATTERN_GAP = 16;
 /** How near (in characters) a one-character rendering must stand to another of the answer's words. */
@@ -804,16 +806,20 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
         }
       }
     }
-    // Any point's rendering that negates (不專注 for 躁) may have its negation apart from its verb.
+    // A negation point's rendering may have its negation apart from its verb; another point's
+    // rendering that negates (不專注 for 躁) only by a modal (不能專注), so that it never borrows the
+    // negation of other words (不應該有所同 is no 不同).
     const negation = leadingNegation(whole);
     if (negation > 0) {
       const split = [whole.slice(0, negation), whole.slice(negation)];
-      for (const pieces of patternOccurrences(text, split, NEGATION_GAP)) {
+      const gap = point.isNegation ? NEGATION_GAP : 2;
+      for (const pieces of patternOccurrences(text, split, gap)) {
         const [neg, verb] = pieces as [Span, Span];
         if (verb.start === neg.end) continue; // found whole above
         const between = text.chars.slice(neg.end, verb.start);
         // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
         if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+        if (!point.isNegation && ![...between].every((ch) => MODALS.has(ch))) continue;
         found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
       }
     }
