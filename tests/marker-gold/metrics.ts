@@ -48,6 +48,8 @@ export const GOLD_FILES = {
   dev: new URL('./dev.json', import.meta.url),
   /** A third development part (free paraphrase, unlisted synonyms, swaps, word lists, traps), tuned against too. */
   dev2: new URL('./dev2.json', import.meta.url),
+  /** A fourth development part (own words and unlisted synonyms over many lessons, some must-not answers), tuned against too. */
+  dev3: new URL('./dev3.json', import.meta.url),
 } as const;
 export type GoldPart = keyof typeof GOLD_FILES;
 

@@ -400,3 +400,192 @@ describe('a word inside another point’s words, and one plain word short', () =
     expect(mark('觀賞時而產生的心緒，恐怕會有所差異吧？').isCorrect).toBe(false);
   });
 });
+
+describe('own words a DSE marker accepts (issue 36, dev3)', () => {
+  it('reads a set phrase’s 不 as no negation (往來不絕, 變化不定), but not 不絕 or 不停 alone', () => {
+    const points = [word('p1', '變', ['變幻', '變化']), word('p2', '古今', ['古往今來', '從古到今'])];
+    const mark = (answer: string) =>
+      translate(points, '玉壘浮雲變古今', '玉壘山上的浮雲變幻多端，正如古往今來世事的變遷。', answer);
+    expect(mark('玉壘山上的浮雲變化不定，就像從古到今世事的變遷。').isCorrect).toBe(true);
+    expect(mark('玉壘山上的浮雲不變化，就像從古到今世事的變遷。').isCorrect).toBe(false);
+  });
+  it('matches a rendering across an enumeration’s 、 (月亮、影子 for 月亮和影子)', () => {
+    const points = [
+      word('p1', '暫', ['暫且', '姑且']),
+      { ...word('p2', '將', ['月亮和影子', '月亮影子']), kind: 'structure' as const },
+    ];
+    const mark = (answer: string) => translate(points, '暫伴月將影', '我暫且與月亮和影子作伴。', answer);
+    expect(mark('我姑且與月亮、影子為伴。').isCorrect).toBe(true);
+    // Over a comma, a rendering needs two of its characters on each side.
+    expect(mark('我姑且與月，亮影子為伴。').isCorrect).toBe(false);
+  });
+  it('lets a negation point combine its negating words with its verbs (不會得到解答 for 不能解答)', () => {
+    const points = [
+      negation('p1', '不解', ['不能解決', '不會解開', '無法解答']),
+      word('p2', '終', ['最終', '始終']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '其為惑也終不解矣', '那些疑惑始終不能解決了。', answer);
+    expect(mark('那些疑惑最終都不會得到解答了。').isCorrect).toBe(true);
+    expect(mark('那些疑惑最終都會得到解答了。').isCorrect).toBe(false);
+  });
+  it('takes a plain word in the student’s own words even when one of its renderings holds 難 (艱難)', () => {
+    const points = [
+      negation('p1', '不仁', ['缺乏仁德', '沒有仁德']),
+      negation('p2', '不可以', ['不能', '沒辦法']),
+      word('p3', '久', ['長時間', '長久']),
+      word('p4', '約', ['窮困', '艱難']),
+      negation('p5', '不可以', ['也不能', '也沒辦法']),
+      word('p6', '樂', ['安逸', '安樂']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '不仁者，不可以久處約，不可以長處樂。',
+        '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
+        answer,
+      );
+    expect(mark('一個人若是缺乏仁德，就沒辦法長時間過貧寒日子，也沒辦法長時間過安逸的日子。').isCorrect).toBe(
+      true,
+    );
+  });
+  it('voids two of the model’s words that trade places, a name the source lacks too (周瑜／小喬)', () => {
+    const points = [word('p1', '初', ['剛剛', '剛']), word('p2', '雄姿英發', ['英姿勃發', '英姿煥發'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '遙想公瑾當年，小喬初嫁了，雄姿英發',
+        '遙想周瑜當年，小喬剛剛嫁給他，他英姿勃發。',
+        answer,
+      );
+    expect(mark('遙想周瑜當年，小喬剛嫁給他，他英姿煥發。').isCorrect).toBe(true);
+    expect(mark('遙想小喬當年，周瑜剛剛嫁給她，她英姿勃發。').isCorrect).toBe(false);
+    // A name beside the model's other person's pronoun is no longer that pronoun (小喬 for 他).
+    expect(mark('遙想周瑜當年，周瑜剛剛嫁給小喬，小喬英姿勃發。').isCorrect).toBe(false);
+  });
+  it('voids a person and a title that trade places (大王不如…向您 for 您不如…向大王)', () => {
+    const points = [word('p1', '肉袒', ['脫去上衣']), word('p2', '請罪', ['請罪'])];
+    const mark = (answer: string) =>
+      translate(points, '君不如肉袒伏斧質請罪', '您不如脫去上衣，伏在刑具上向大王請罪。', answer);
+    expect(mark('您不如脫去上衣，伏在刑具上向大王請罪。').isCorrect).toBe(true);
+    expect(mark('大王不如脫去上衣，伏在刑具上向您請罪。').isCorrect).toBe(false);
+  });
+  it('lets coordinated words trade places (影子和月亮 for 月亮和影子)', () => {
+    const points = [word('p1', '暫', ['暫且', '姑且']), word('p2', '伴', ['作伴', '為伴'])];
+    const mark = (answer: string) => translate(points, '暫伴月將影', '我暫且與月亮和影子作伴。', answer);
+    expect(mark('我暫且與影子和月亮作伴。').isCorrect).toBe(true);
+  });
+  it('gives a short answer’s point its other saying when one is negated (不讓它喪失…失去本心)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['守住', '保持'] },
+        { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['喪失', '失去'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '賢者能勿喪耳', answer, {
+        type: 'short_answer',
+        model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
+      });
+    expect(mark('賢者能夠守住本心，不讓它喪失；一般人卻受到誘惑而失去本心。').isCorrect).toBe(true);
+    expect(mark('賢者能夠守住本心，一般人卻受到誘惑而不會喪失本心。').isCorrect).toBe(false);
+  });
+  it('takes a look-alike built alike for a 錯別字 (謟媚 for 諂媚: 舀 and 臽 share 臼), with a note', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
+    };
+    const typo = markAnswer(scheme, '官盛則近諛', '謟媚', { type: 'fill_in_blank', model: '奉承' });
+    expect(typo.isCorrect).toBe(true);
+    expect(typo.notes.map((n) => n.code)).toContain('typo');
+    // Built alike but with nothing shared in the differing part (謝 言射 for 諂) is no look-alike.
+    expect(markAnswer(scheme, '官盛則近諛', '謝媚', { type: 'fill_in_blank', model: '奉承' }).isCorrect).toBe(
+      false,
+    );
+  });
+});
+
+describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
+  it('lets a rendering of four characters or more run over one break, two characters each side', () => {
+    const points = [
+      { ...word('p1', '所以…者', ['這樣做是因為', '的原因']), kind: 'structure' as const },
+      word('p2', '先', ['放在前面', '擺在第一位']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '吾所以為此者，以先國家之急', '我這樣做是因為把國家的危急放在前面。', answer);
+    expect(mark('我這樣做，是因為把國家的危難擺在第一位。').isCorrect).toBe(true);
+    // Not over two breaks.
+    expect(mark('我這樣，做，是因為把國家的危難擺在第一位。').isCorrect).toBe(false);
+  });
+  it('lets any rendering that negates have its negation apart from its verb (不能專注 for 不專注)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '躁', label: '躁', accept: ['浮躁', '不專注'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '用心躁也', answer, { type: 'fill_in_blank', model: '浮躁' });
+    expect(mark('心不定，不能專注').isCorrect).toBe(true);
+    expect(mark('專注').isCorrect).toBe(false);
+  });
+  it('takes no trap reading from an answer that denies it (不是指順從父母)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        {
+          id: 'p1',
+          kind: 'content',
+          source: '無違',
+          label: '合乎禮',
+          accept: ['不違背禮', '合乎禮'],
+          reject: ['順從父母'],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '無違', answer, { type: 'short_answer', model: '「無違」是指行事合乎禮。' });
+    expect(mark('「無違」不是指順從父母，而是指行事不違背禮。').isCorrect).toBe(true);
+    expect(mark('「無違」是指順從父母，也就是不違背禮。').isCorrect).toBe(false);
+  });
+  it('takes a character written with a component more or less for a 錯別字 (凝惑 for 疑惑)', () => {
+    const points = [word('p1', '孰', ['誰']), word('p2', '惑', ['疑惑', '困惑'])];
+    const mark = (answer: string) => translate(points, '孰能無惑', '誰能沒有疑惑呢？', answer);
+    const marking = mark('誰能沒有凝惑呢？');
+    expect(marking.isCorrect).toBe(true);
+    expect(marking.notes.map((n) => n.code)).toContain('typo');
+  });
+  it('never takes a question word written otherwise for a 錯別字 (可以 for 何以), but a slip into one (銀何)', () => {
+    const scheme: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'structure', source: '惡乎', label: '惡乎', accept: ['何以', '憑甚麼'] }],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '惡乎成名', answer, { type: 'fill_in_blank', model: '憑甚麼' });
+    expect(mark('何以').isCorrect).toBe(true);
+    expect(mark('可以').isCorrect).toBe(false);
+    const river: MarkingScheme = {
+      points: [{ id: 'p1', kind: 'word', source: '雲漢', label: '雲漢', accept: ['銀河'] }],
+    };
+    expect(markAnswer(river, '相期邈雲漢', '銀何', { type: 'fill_in_blank', model: '銀河' }).isCorrect).toBe(
+      true,
+    );
+  });
+  it('widens renderings by the common modern groups (立即 for 立刻, 十分 for 非常)', () => {
+    const points = [word('p1', '今', ['立刻']), word('p2', '甚', ['非常'])];
+    const mark = (answer: string) => translate(points, '今甚急', '現在立刻變得非常危急。', answer);
+    expect(mark('現在立即變得十分危急。').isCorrect).toBe(true);
+  });
+});
+
+describe('a request is no negation (issue 36, dev3)', () => {
+  it('reads 請求他不要 as a reported request, but a 不要 of the narrator’s own as a negation', () => {
+    const points = [word('p1', '固', ['再三', '堅決']), word('p2', '請', ['請求'])];
+    const mark = (answer: string) => translate(points, '乃辭謝固請', '便向他道歉，堅決請求他息怒。', answer);
+    expect(mark('於是向他道歉，再三請求他不要這樣做。').isCorrect).toBe(true);
+    expect(mark('於是向他道歉，不要再三請求他。').isCorrect).toBe(false);
+  });
+});
+
+describe('a word point’s negating rendering (issue 36)', () => {
+  it('never borrows another word’s negation: 不應該有所同 is no 不同', () => {
+    const points = [negation('p1', '不宜', ['不應該']), word('p2', '異同', ['不同', '差異'])];
+    const mark = (answer: string) => translate(points, '不宜異同', '不應該有所不同。', answer);
+    expect(mark('不應該有所不同。').isCorrect).toBe(true);
+    expect(mark('不應該有所同。').isCorrect).toBe(false);
+  });
+});

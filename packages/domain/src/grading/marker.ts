@@ -11,9 +11,10 @@
  * 2. **Points are found in clauses.** The answer is cut into clauses at its punctuation and spaces; an
  *    accepted rendering counts only inside one clause. A rendering may be a pattern (`賢者…保持`: its
  *    parts in order within one clause). A negation may stand apart from its verb (不一步一步地累積
- *    for 不累積). A one-character rendering counts only in context: next to another of the answer's
+ *    for 不累積), and a negation point's negating words and verbs combine (不會…解答 for 不能解答). A
+ *    rendering may run across an enumeration's 、 (月亮、影子). A one-character rendering counts only in context: next to another of the answer's
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
- *    or more characters with one character written as a homophone earns its point with a 錯別字 note.
+ *    or more characters with one character written as a homophone or a look-alike earns its point with a 錯別字 note.
  *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
  *    points or more missing one plain word's renderings earns it (the student's own word).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
@@ -23,7 +24,8 @@
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
  *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
  *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
- *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂).
+ *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
+ *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
  *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
@@ -148,6 +150,8 @@ export const MAX_MARKED_LENGTH = 600;
 const NEGATION_GAP = 5;
 /** Characters that end what a negation reaches over: a noun phrase's 的 and 之, a copula. */
 const GAP_BREAKERS = new Set([...'的之是人者']);
+/** Modal characters that may stand inside a word point's negating rendering (不能專注 for 不專注). */
+const MODALS = new Set([...'能會夠可太很再'].map(foldText));
 /** Characters a pattern's parts (`賢者…保持`) may stand apart by. */
 const PATTERN_GAP = 16;
 /** How near (in characters) a one-character rendering must stand to another of the answer's words. */
@@ -315,6 +319,29 @@ const NOT_NEGATIONS = [
   '能否',
   '可否',
   '与否',
+  // Set phrases whose 不 describes rather than reverses (往來不絕 is busy, 變化不定 is changing), whole
+  // only: 不絕 or 不停 alone may negate what follows (不絕望, 不停止).
+  '往來不絕',
+  '絡繹不絕',
+  '連綿不絕',
+  '源源不絕',
+  '不絕於耳',
+  '變化不定',
+  '變幻不定',
+  '飄忽不定',
+  '搖擺不定',
+  '捉摸不定',
+  '舉棋不定',
+  '川流不息',
+  '生生不息',
+  '奔流不息',
+  '凹凸不平',
+  '高低不平',
+  '參差不齊',
+  '層出不窮',
+  '不計其數',
+  '不停地',
+  '個不停',
 ].map(foldText);
 
 type Negation = Span;
@@ -335,6 +362,24 @@ function negationsIn(chars: string): Negation[] {
 }
 
 const HAVE_NOT = foldText('沒有');
+/** Words that ask someone to do or not do something (請求他不要這樣做). */
+const REQUESTS = ['請求', '要求', '懇求', '勸', '叫', '吩咐', '囑咐'].map(foldText);
+/** Negations that forbid rather than deny (不要、別). */
+const FORBIDDING = ['不要', '別'].map(foldText);
+
+/**
+ * A forbidding 不要 or 別 asked of someone (請求他不要這樣做, 勸他別去) reports a request: it reverses
+ * no statement of the sentence, so it is no stray negation.
+ */
+function requested(text: Text, n: Negation): boolean {
+  if (!FORBIDDING.some((f) => text.chars.startsWith(f, n.start))) return false;
+  const clause = text.clauseOf[n.start];
+  const from = Math.max(0, n.start - 4);
+  if (text.clauseOf[from] !== clause) return false;
+  const before = text.chars.slice(from, n.start);
+  return REQUESTS.some((r) => before.includes(r));
+}
+
 /** Words that carry a clause's negation on to the next (也沒有): see `markAnswer`'s polarity. */
 const REPEATERS = new Set([...'也亦又'].map(foldText));
 
@@ -369,11 +414,16 @@ function isHomophone(a: string, b: string): boolean {
   return left.length > 0 && soundsOf(b).some((s) => left.includes(s));
 }
 
+/** Question words (folded): a typo never stands at one. */
+const ASKING = new Set([...'何哪怎豈嗎呢誰孰焉惡'].map(foldText));
+
 /** Components too small to make two characters look alike: single strokes. */
 const STROKES = new Set([
   ...'一丨丿丶乙亅㇀㇁㇂㇃㇄㇅㇆㇇㇈㇉㇊㇋㇌㇍㇎㇏㇐㇑㇒㇓㇔㇕㇖㇗㇘㇙㇚㇛㇜㇝㇞㇟㇠㇡㇢㇣',
 ]);
 let componentsOf: Map<string, readonly string[]> | undefined;
+/** Each character's components one level down, radicals kept (for `isShapeAlike`'s second level). */
+const rawComponentsOf = new Map<string, readonly string[]>();
 /** Characters a component may appear in and still tell two characters apart as look-alikes. */
 const COMMON_COMPONENT = 200;
 
@@ -391,6 +441,7 @@ function components(ch: string): readonly string[] {
         .split(',')
         .filter((part) => part.length > 0 && !STROKES.has(part));
       componentsOf.set(line.slice(0, colon), parts);
+      rawComponentsOf.set(line.slice(0, colon), parts);
       for (const part of new Set(parts)) uses.set(part, (uses.get(part) ?? 0) + 1);
     }
     // A component hundreds of characters share is a radical (辶、氵、言), no sign of a look-alike: keep the rest.
@@ -404,11 +455,25 @@ function components(ch: string): readonly string[] {
   return componentsOf.get(ch) ?? [];
 }
 
-/** Two different characters that look alike: they share a component other than a radical (諫／練、援／緩、特／持). */
+/**
+ * Two different characters that look alike: they share a component other than a radical (諫／練、援／緩、
+ * 特／持), or they are built alike, one component the same and the other two sharing a component of
+ * their own (謟 言舀 for 諂 言臽: 舀 and 臽 both hold 臼).
+ */
 function isShapeAlike(a: string, b: string): boolean {
   if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
   const left = components(a);
-  return left.length > 0 && components(b).some((part) => left.includes(part));
+  if (left.length > 0 && components(b).some((part) => left.includes(part))) return true;
+  const mine = rawComponentsOf.get(a) ?? [];
+  const theirs = rawComponentsOf.get(b) ?? [];
+  // One written with a component more or less (凝 for 疑, 列 for 例).
+  if (mine.includes(b) || theirs.includes(a)) return true;
+  if (mine.length !== 2 || theirs.length !== 2) return false;
+  const differing = [0, 1].filter((i) => mine[i] !== theirs[i]);
+  if (differing.length !== 1) return false;
+  const i = differing[0] ?? 0;
+  const x = components(mine[i] ?? '');
+  return x.length > 0 && components(theirs[i] ?? '').some((part) => x.includes(part));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -490,6 +555,26 @@ const INTERCHANGEABLE: readonly (readonly string[])[] = [
   ['所有', '全部', '一切'],
   ['強健', '強壯', '健壯'],
   ['鋒利', '銳利', '尖利'],
+  // Common modern renderings a DSE marker takes one for another (dev3, 2 December).
+  ['立刻', '立即', '馬上', '即刻'],
+  ['非常', '十分', '極其', '極為'],
+  ['看見', '看到', '見到'],
+  ['聽見', '聽到'],
+  ['一起', '一同', '一齊', '一道'],
+  ['互相', '相互', '彼此'],
+  ['常常', '經常', '時常'],
+  ['仍然', '依然', '仍舊', '依舊'],
+  ['竟然', '居然'],
+  ['原因', '緣故', '緣由'],
+  ['辦法', '方法'],
+  ['房屋', '房子', '屋子'],
+  ['奇怪', '奇異', '古怪'],
+  ['美麗', '漂亮'],
+  ['遠處', '遠方'],
+  ['厭惡', '討厭', '憎惡'],
+  ['喜歡', '喜愛'],
+  ['道歉', '致歉', '賠罪'],
+  ['認為', '覺得'],
 ].map((group) => group.map(foldText));
 /** For each word of a group, the group's other words. */
 const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
@@ -639,8 +724,10 @@ function typoOccurrences(text: Text, part: string, written: string): Span[] {
     }
     if (!ok || differing === -1) continue;
     const given = chars[start + differing] ?? '';
-    // A negation is never a slip of the pen: 有 for 沒 reverses the sentence.
-    if (NEGATORS.has(given) || NEGATORS.has(part[differing] ?? '')) continue;
+    // A negation, or a question word written otherwise, is never a slip of the pen: 有 for 沒 reverses
+    // the sentence, 可以 for 何以 makes a question a statement (銀何 for 銀河 is a slip).
+    const intended = part[differing] ?? '';
+    if (NEGATORS.has(given) || NEGATORS.has(intended) || ASKING.has(intended)) continue;
     const shapes =
       written.length === part.length &&
       isShapeAlike(text.raw[start + differing] ?? '', written[differing] ?? '');
@@ -683,9 +770,25 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
       continue;
     }
     const whole = parts[0] ?? '';
-    for (const span of occurrences(text.chars, whole)) {
+    const before = found.length;
+    const spans = occurrences(text.chars, whole);
+    for (const span of spans) {
       if (sameClause(text, span.start, span.end))
         found.push({ rendering, span, pieces: [span], typo: false });
+    }
+    // Words an enumeration's 、 joins stay one phrase (月亮、影子 for 月亮影子); a rendering of four
+    // characters or more may run over one other break, two of its characters on each side (我這樣做，是因為).
+    if (!point.isNegation && whole.length >= 2 && found.length === before) {
+      for (const span of spans) {
+        const first = text.clauseOf[span.start] ?? 0;
+        const last = text.clauseOf[span.end - 1] ?? 0;
+        const onePhrase = text.phraseOf[span.start] === text.phraseOf[span.end - 1];
+        let cut = span.start;
+        while (cut < span.end && text.clauseOf[cut] === first) cut += 1;
+        const overBreak =
+          whole.length >= 4 && last === first + 1 && cut - span.start >= 2 && span.end - cut >= 2;
+        if (onePhrase || overBreak) found.push({ rendering, span, pieces: [span], typo: false });
+      }
     }
     if (!point.isNegation && whole.length >= 2 && found.length === 0) {
       for (const span of separatedOccurrences(text, whole)) {
@@ -703,16 +806,35 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
         }
       }
     }
-    const negation = point.isNegation ? leadingNegation(whole) : 0;
+    // A negation point's rendering may have its negation apart from its verb; another point's
+    // rendering that negates (不專注 for 躁) only by a modal (不能專注), so that it never borrows the
+    // negation of other words (不應該有所同 is no 不同).
+    const negation = leadingNegation(whole);
     if (negation > 0) {
       const split = [whole.slice(0, negation), whole.slice(negation)];
-      for (const pieces of patternOccurrences(text, split, NEGATION_GAP)) {
+      const gap = point.isNegation ? NEGATION_GAP : 2;
+      for (const pieces of patternOccurrences(text, split, gap)) {
         const [neg, verb] = pieces as [Span, Span];
         if (verb.start === neg.end) continue; // found whole above
         const between = text.chars.slice(neg.end, verb.start);
         // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
         if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+        if (!point.isNegation && ![...between].every((ch) => MODALS.has(ch))) continue;
         found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
+      }
+    }
+  }
+  // A negation point's negating words and its verbs combine (不會…解答 for 不能解答, 不會解決).
+  if (point.isNegation && found.length === 0) {
+    const { heads, tails } = negationParts(point);
+    for (const head of heads) {
+      for (const [tail, rendering] of tails) {
+        for (const pieces of patternOccurrences(text, [head, tail], NEGATION_GAP)) {
+          const [neg, verb] = pieces as [Span, Span];
+          const between = text.chars.slice(neg.end, verb.start);
+          if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+          found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
+        }
       }
     }
   }
@@ -728,11 +850,68 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
   return found;
 }
 
-/** A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry. */
+/** The negating words a negation rendering may start with, the longest first (folded). */
+const NEGATION_HEADS = [
+  '不能夠',
+  '不可以',
+  '不可能',
+  '沒有辦法',
+  '不能',
+  '不會',
+  '不可',
+  '無法',
+  '沒法',
+  '沒有',
+  '未能',
+  '不',
+  '沒',
+  '無',
+  '未',
+].map(foldText);
+
+const negationPartsOf = new WeakMap<CompiledPoint, { heads: string[]; tails: [string, Rendering][] }>();
+
+/** A negation point's renderings cut into their negating words and the rest (不能｜解決, 不會｜解開). */
+function negationParts(point: CompiledPoint): { heads: string[]; tails: [string, Rendering][] } {
+  const cached = negationPartsOf.get(point);
+  if (cached) return cached;
+  const heads = new Set<string>();
+  const tails = new Map<string, Rendering>();
+  for (const rendering of point.accept) {
+    const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
+    const head = NEGATION_HEADS.find((h) => whole.startsWith(h) && whole.length >= h.length + 2);
+    if (head === undefined) continue;
+    const tail = whole.slice(head.length);
+    if ([...tail].some((ch) => NEGATORS.has(ch))) continue;
+    heads.add(head);
+    if (!tails.has(tail)) tails.set(tail, rendering);
+  }
+  const parts = { heads: [...heads], tails: [...tails] };
+  negationPartsOf.set(point, parts);
+  return parts;
+}
+
+/** Words that deny what follows them: a trap reading denied (不是指順從父母) is no trap reading. */
+const DENIALS = ['不是', '並非', '而非', '並不是', '並不'].map(foldText);
+
+/** Whether a denial stands at most three characters before a span. */
+function denied(chars: string, span: Span): boolean {
+  const before = chars.slice(Math.max(0, span.start - 6), span.start);
+  return DENIALS.some((d) => {
+    const at = before.lastIndexOf(d);
+    return at !== -1 && before.length - (at + d.length) <= 3;
+  });
+}
+
+/**
+ * A reject occurrence voids the point unless it lies inside an occurrence of a longer accepted entry,
+ * or the answer denies it (「無違」不是指順從父母).
+ */
 function isVoided(chars: string, point: CompiledPoint): boolean {
   return point.reject.some((reject) =>
     occurrences(chars, reject).some(
       (span) =>
+        !denied(chars, span) &&
         !point.accept.some(
           (r) =>
             r.parts.length === 1 &&
@@ -1280,7 +1459,10 @@ function besideSpan(text: Text, span: Span, side: 'left' | 'right'): string {
   return '';
 }
 
-const roleContexts = new WeakMap<Text, { names: string[]; contexts: Map<string, Set<string>> }>();
+const roleContexts = new WeakMap<
+  Text,
+  { names: string[]; contexts: Map<string, Set<string>>; others: Map<string, Set<string>> }
+>();
 
 /**
  * The clauses of the answer that give a model's words to another of the model's people (rule 4,
@@ -1303,7 +1485,14 @@ function roleSwaps(text: Text, model: Model): Set<number> {
       names.add(word);
     }
     const contexts = new Map<string, Set<string>>();
-    for (const { roles, span } of rolesIn(model.text, [...names])) {
+    // A name and a third person's pronoun in one clause of the model are two people (小喬…嫁給他).
+    const others = new Map<string, Set<string>>();
+    const people = rolesIn(model.text, [...names]);
+    for (const { roles, span } of people) {
+      const clause = model.text.clauseOf[span.start];
+      const namesBeside = people
+        .filter((p) => model.text.clauseOf[p.span.start] === clause && p.span !== span)
+        .flatMap((p) => [...p.roles].filter((r) => names.has(r)));
       for (const side of ['left', 'right'] as const) {
         const words = besideSpan(model.text, span, side);
         if (words.length === 0) continue;
@@ -1311,12 +1500,17 @@ function roleSwaps(text: Text, model: Model): Set<number> {
         const known = contexts.get(key) ?? new Set<string>();
         for (const role of roles) known.add(role);
         contexts.set(key, known);
+        if ([...roles].some((r) => THIRD_PERSONS.has(r))) {
+          const apart = others.get(key) ?? new Set<string>();
+          for (const name of namesBeside) apart.add(name);
+          others.set(key, apart);
+        }
       }
     }
-    cached = { names: [...names], contexts };
+    cached = { names: [...names], contexts, others };
     roleContexts.set(model.text, cached);
   }
-  const { names, contexts } = cached;
+  const { names, contexts, others } = cached;
   const modelRoles = new Set([...contexts.values()].flatMap((roles) => [...roles]));
   const broken = new Set<number>();
   // A third person's pronoun may stand for a name (他們 for 父母), and a name for it.
@@ -1332,9 +1526,80 @@ function roleSwaps(text: Text, model: Model): Set<number> {
     if (![...roles].some((role) => modelRoles.has(role) || SPEAKERS.has(role))) continue;
     for (const side of ['left', 'right'] as const) {
       if (governed && side === 'right') continue;
-      const theirs = contexts.get(`${side}:${besideSpan(text, span, side)}`);
-      if (theirs && ![...roles].some((role) => [...theirs].some((other) => agree(role, other))))
+      const key = `${side}:${besideSpan(text, span, side)}`;
+      const theirs = contexts.get(key);
+      const apart = others.get(key);
+      if (
+        theirs &&
+        ![...roles].some((role) => !apart?.has(role) && [...theirs].some((other) => agree(role, other)))
+      )
         broken.add(text.clauseOf[span.start] ?? 0);
+    }
+  }
+  return broken;
+}
+
+type Placing = { readonly word: string; readonly span: Span; readonly left: string; readonly right: string };
+const modelPlacings = new WeakMap<Text, Placing[]>();
+/** Words that join coordinated words (月亮和影子): two words traded across them trade no roles. */
+const JOINERS = new Set([...'和與及跟同、'].map(foldText));
+const SINGLE_PERSONS = new Set(['我', '你', '他', '她', '您'].map(foldText));
+
+/** Where each word stands in a text: the two characters beside it on each side (`besideSpan`). */
+function placing(text: Text, word: string, span: Span): Placing {
+  return { word, span, left: besideSpan(text, span, 'left'), right: besideSpan(text, span, 'right') };
+}
+
+/**
+ * The clauses of the answer where two of the model's words have traded places (rule 4, exchanges):
+ * each stands in the answer where the model has the other, beside the other's words, and neither
+ * keeps its own (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他; 大王不如…向您請罪 for
+ * 您不如…向大王請罪). The words are the model's two-character words and one-character persons found once
+ * in the model and once in the answer, so a name the source does not hold (周瑜 for 公瑾) is placed too.
+ */
+function exchangedWords(text: Text, model: Model): Set<number> {
+  let placings = modelPlacings.get(model.text);
+  if (!placings) {
+    const m = model.text;
+    const list: Placing[] = [];
+    for (let i = 0; i < m.chars.length; i += 1) {
+      for (const length of [1, 2]) {
+        const word = m.chars.slice(i, i + length);
+        if (word.length !== length || !sameClause(m, i, i + length)) continue;
+        if (length === 1 && !SINGLE_PERSONS.has(word)) continue;
+        if (length === 2 && [...word].every((ch) => FUNCTION_CHARACTERS.has(ch))) continue;
+        if ([...word].some((ch) => NEGATORS.has(ch) || JOINERS.has(ch))) continue;
+        if (countOf(m.chars, word) !== 1) continue;
+        list.push(placing(m, word, { start: i, end: i + length }));
+      }
+    }
+    placings = list;
+    modelPlacings.set(model.text, placings);
+  }
+  const mine = new Map<Placing, Placing>();
+  for (const p of placings) {
+    const spans = occurrences(text.chars, p.word);
+    if (spans.length === 1 && spans[0]) mine.set(p, placing(text, p.word, spans[0]));
+  }
+  const takes = (a: Placing, b: Placing) =>
+    (a.left.length > 0 && a.left === b.left) || (a.right.length > 0 && a.right === b.right);
+  const broken = new Set<number>();
+  const present = placings.filter((p) => mine.has(p));
+  for (const a of present) {
+    const ours = mine.get(a) as Placing;
+    // A word beside its own model words stays where the model has it.
+    if (takes(ours, a)) continue;
+    for (const b of present) {
+      if (b === a || overlaps(a.span, b.span)) continue;
+      const theirs = mine.get(b) as Placing;
+      if (overlaps(ours.span, theirs.span) || takes(theirs, b)) continue;
+      if (!takes(ours, b) || !takes(theirs, a)) continue;
+      // Coordinated words may trade places (影子和月亮 for 月亮和影子).
+      const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
+      const between = text.chars.slice(first.span.end, second.span.start);
+      if ([...between].every((ch) => JOINERS.has(ch))) continue;
+      broken.add(text.clauseOf[ours.span.start] ?? 0);
+      broken.add(text.clauseOf[theirs.span.start] ?? 0);
     }
   }
   return broken;
@@ -1580,7 +1845,11 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
 }
 
 /** Question words that carry a rhetorical point's polarity (哪裏需要、何必、豈). */
-const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂难吗呢'].map((ch) => foldText(ch)));
+const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂吗呢'].map((ch) => foldText(ch)));
+/** 難 asks only in 難道: 艱難、困難 are plain words. */
+const RHETORICAL_WORD = foldText('難道');
+const asks = (folded: string): boolean =>
+  folded.includes(RHETORICAL_WORD) || [...folded].some((ch) => RHETORICAL_CHARACTERS.has(ch));
 
 /**
  * A point the answer may render in words of its own: a word (not a structure, negation or content
@@ -1588,9 +1857,10 @@ const RHETORICAL_CHARACTERS = new Set([...'哪何怎岂难吗呢'].map((ch) => f
  */
 function isPlainWord(point: CompiledPoint): boolean {
   if (point.point.kind !== 'word') return false;
-  return !point.accept.some((r) =>
-    [...r.parts.join('')].some((ch) => NEGATORS.has(ch) || RHETORICAL_CHARACTERS.has(ch)),
-  );
+  return !point.accept.some((r) => {
+    const whole = r.parts.join('');
+    return [...whole].some((ch) => NEGATORS.has(ch)) || asks(whole);
+  });
 }
 
 /**
@@ -1885,6 +2155,7 @@ export function markAnswer(
     }
     for (const clause of modelOrderBreaks(tokens)) voidClauses.add(clause);
     for (const clause of roleSwaps(text, model)) voidClauses.add(clause);
+    for (const clause of exchangedWords(text, model)) voidClauses.add(clause);
     for (const clause of turnedComparisons(text, model)) voidClauses.add(clause);
     for (const clause of turnedPolarity(text, model)) voidClauses.add(clause);
   }
@@ -1931,16 +2202,26 @@ export function markAnswer(
     const stray = negationsIn(text.chars)
       .filter((n) => !licensed.some((span) => overlaps(span, n)))
       .slice(free)
-      .filter((n) => kind !== 'translation' || !repeats(n));
+      .filter((n) => kind !== 'translation' || !repeats(n))
+      .filter((n) => !requested(text, n));
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
         // A statement or a gloss may negate; it reverses a point only when it negates that point's words.
-        const negated = found.findIndex(
-          (f) =>
-            f && text.clauseOf[f.span.start] === clause && f.span.start >= n.end && f.span.start - n.end <= 2,
+        const negates = (f: Found, by: Negation) =>
+          text.clauseOf[f.span.start] === text.clauseOf[by.start] &&
+          f.span.start >= by.end &&
+          f.span.start - by.end <= 2;
+        const negated = found.findIndex((f) => f && negates(f, n));
+        if (negated === -1) continue;
+        // The point said elsewhere, not negated (守住它，不讓它喪失…一般人…失去): that saying earns it.
+        const elsewhere = (matches[negated] ?? []).find(
+          (c) =>
+            !stray.some((m) => negates(c, m)) &&
+            !found.some((g, j) => g && j !== negated && overlaps(g.span, c.span)),
         );
-        if (negated !== -1) voidPoints.add(negated);
+        if (elsewhere) found[negated] = elsewhere;
+        else voidPoints.add(negated);
         continue;
       }
       const holdsPoint = found.some((f) => f && text.clauseOf[f.span.start] === clause);

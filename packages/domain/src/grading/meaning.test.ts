@@ -261,8 +261,10 @@ describe('answers left to a teacher', () => {
     const mark = (answer: string) =>
       markAnswer(scheme, '師誨弟子書', answer, { type: 'sentence_translation', model });
     expect(mark(model).isCorrect).toBe(true);
-    const turned = mark('學生在課室裏教導老師寫字。');
+    const turned = mark('學生寫字在課室裏教導老師。');
     expect(turned).toMatchObject({ uncertain: true, isCorrect: false, earned: 1 });
+    // Two of the model's people traded outright void their clause (rule 4, exchanges).
+    expect(mark('學生在課室裏教導老師寫字。')).toMatchObject({ isCorrect: false, earned: 0 });
   });
 
   it('every point but far longer than the model: 待老師批閱, not 全對', () => {
