@@ -196,7 +196,8 @@ export function forecastOfOutlooks(
     planned += o.reviewDays.length;
     for (const day of o.reviewDays) {
       const index = Math.round((day - today) / DAY_MS);
-      if (index >= 0 && index < listed) perDay[index] = (perDay[index] ?? 0) + 1;
+      // perDay holds a 0 at every index below `listed`.
+      if (index >= 0 && index < listed) perDay[index]! += 1;
     }
   }
   return {
