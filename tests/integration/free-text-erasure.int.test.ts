@@ -1,6 +1,6 @@
 /**
- * Free text a learner types is erased with their account (issue 37): their answers' text and their
- * notes are sealed in the event log under a data key of their own, readable by the product (the
+ * Free text a learner types is erased with their account (issue 37): their answers' text, their
+ * error-book notes and appeal notes are sealed in the event log under a data key of their own, readable by the product (the
  * error book, the export) until the account is deleted, and by nothing after: the key goes, the read
  * models' copies go, and no table, backup line or replay holds the text.
  */
@@ -17,6 +17,7 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
   let learner: TestAccount;
   const answerText = `陳大文寫的答案${process.pid}${mode}`;
   const noteText = `黃小明的筆記${process.pid}${mode}`;
+  const appealText = `李家明老師說可以${process.pid}${mode}`;
   const send = (who: TestAccount, method: string, url: string, payload?: unknown) =>
     t.app.inject({
       method: method as 'GET',
@@ -61,6 +62,19 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
       userExplanation: noteText,
     });
     expect(noted.statusCode, noted.body).toBeLessThan(300);
+    // A translation marked by its scheme below full marks, appealed with a note naming someone.
+    const translated = await send(learner, 'POST', '/api/users/answers', {
+      userId: learner.id,
+      questionId: 'l01-st-01',
+      selectedAnswer: '沒有仁德的人',
+      timeSpent: 30,
+    });
+    expect(translated.statusCode).toBe(200);
+    const appealed = await send(learner, 'POST', `/api/users/${learner.id}/appeals`, {
+      answerVersion: translated.json().answerVersion,
+      note: appealText,
+    });
+    expect(appealed.statusCode, appealed.body).toBeLessThan(300);
     await waitForProjection(t, learner.id);
   }, 120_000);
 
@@ -84,6 +98,8 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain(answerText);
     expect(exported.body).toContain(noteText);
+    expect(exported.body).toContain(appealText);
+    expect(await tablesHolding(appealText)).not.toContain('events');
   });
 
   it('after deletion no table, backup or read of the log holds it', async () => {
@@ -94,6 +110,7 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
     expect(erased.statusCode).toBe(200);
     expect(await tablesHolding(answerText)).toEqual([]);
     expect(await tablesHolding(noteText)).toEqual([]);
+    expect(await tablesHolding(appealText)).toEqual([]);
     const backup = await backupText();
     expect(backup).not.toContain(answerText);
     expect(backup).not.toContain(noteText);
@@ -108,6 +125,8 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
     const answered = events.find((e) => e.type === 'AnswerSubmitted');
     expect(answered?.data.selectedAnswer).toBe(ERASED_TEXT);
     expect(events.find((e) => e.type === 'ErrorNoteSaved')?.data.note).toBe(ERASED_TEXT);
+    expect(events.find((e) => e.type === 'AnswerAppealed')?.data.note).toBe(ERASED_TEXT);
+    expect(JSON.stringify(events)).not.toContain(appealText);
     expect(JSON.stringify(events)).not.toContain(answerText);
   });
 });

@@ -57,6 +57,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
       dueAt: '2099-01-01T23:59:00+08:00',
     },
     setClassSettings: { hideGlobalLeaderboard: true },
+    setSelfMarkRule: { rule: 'direct' },
     appealAnswer: { answerVersion: 1, note: '潦倒即窮困' },
     acceptAppeal: { pointId: 'p1', rendering: '潦倒' },
     declineAppeal: { note: '未能譯出「約」' },
@@ -182,6 +183,7 @@ describe('fuzzing every write route with malformed bodies', () => {
         'setAssignment',
         'editAssignment',
         'setClassSettings',
+        'setSelfMarkRule',
       ].includes(name)
         ? admin.headers
         : learner.headers;

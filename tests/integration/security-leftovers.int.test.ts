@@ -266,6 +266,19 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
       expect((await setNickname(mallory, `mallory${suffix}`, true)).statusCode).toBe(200);
     });
 
+    it('cannot copy a Chinese name in Simplified characters or other glyphs of it', async () => {
+      const tag = `${process.pid % 10_000}${mode[0]}`;
+      const owner = await signUp(t.app, 'chen');
+      expect((await setNickname(owner, `陳大文${tag}`)).statusCode).toBe(200);
+      const copier = await signUp(t.app, 'copier');
+      for (const copy of [`陈大文${tag}`, `陳大文${tag}`, `陈 大\u200b文${tag}`]) {
+        const res = await setNickname(copier, copy);
+        expect(res.statusCode, copy).toBe(409);
+        expect(res.json().error.code).toBe('NICKNAME_TAKEN');
+      }
+      expect((await setNickname(copier, `陳小文${tag}`)).statusCode).toBe(200);
+    });
+
     it('refuses a nickname of invisible characters only with a 400 naming the field', async () => {
       const learner = await signUp(t.app, 'invisible');
       const res = await setNickname(learner, '\u200b\u200d\u2060');
@@ -289,7 +302,7 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
         explanation: '習：溫習、練習。',
         options: ['溫習', '學習'],
       };
-      for (const lessonId of [true, '1']) {
+      for (const lessonId of [true, '1', 1.5]) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/questions',
@@ -298,6 +311,32 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
         });
         expect(res.statusCode, String(lessonId)).toBe(400);
         expect(JSON.stringify(res.json().error.details)).toContain('lessonId');
+      }
+    });
+  });
+
+  describe('integer ids elsewhere', () => {
+    it('refuses "1" and 1.5 for an answer version or a lesson id with a 400 naming the field', async () => {
+      const learner = await signUp(t.app, 'idlearner');
+      const cases: Array<{ url: string; field: string; body: (v: unknown) => object }> = [
+        {
+          url: `/api/users/${learner.id}/appeals`,
+          field: 'answerVersion',
+          body: (v) => ({ answerVersion: v, note: '潦倒即窮困' }),
+        },
+        { url: '/api/recitations/served', field: 'lessonId', body: (v) => ({ lessonId: v }) },
+      ];
+      for (const { url, field, body } of cases) {
+        for (const value of ['1', 1.5, true]) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: learner.headers,
+            payload: body(value),
+          });
+          expect(res.statusCode, `${url} ${JSON.stringify(value)}`).toBe(400);
+          expect(JSON.stringify(res.json().error.details)).toContain(field);
+        }
       }
     });
   });
@@ -429,6 +468,18 @@ describe('the leaderboard socket across API processes (distributed)', () => {
     }
     expect(again && 'ws' in again && (await again.first)).toMatchObject({ type: 'welcome' });
     for (const s of [...sockets, ...(again && 'ws' in again ? [again.ws] : [])]) await closeAndWait(s);
+  });
+
+  it(`counts a user's reconnects across processes: the ${WS_LIMITS.connectsPerUserPerMinute + 1}th in a minute is refused on either`, async () => {
+    const learner = await signUp(t.app, 'wsreconnect');
+    const urls = [base, other.url].map((u) => `${u.replace(/^http/, 'ws')}/api/ws`);
+    for (let i = 0; i < WS_LIMITS.connectsPerUserPerMinute; i++) {
+      const s = await open(urls[i % 2]!, learner);
+      if (!('ws' in s)) throw new Error(`refused at ${i}: ${s.refused}`);
+      await s.first;
+      await closeAndWait(s.ws);
+    }
+    for (const url of urls) expect(await open(url, learner)).toEqual({ refused: 429 });
   });
 });
 

@@ -38,7 +38,33 @@ export const SelfMarkConfirmationSchema = z.object({
 });
 export type SelfMarkConfirmation = z.infer<typeof SelfMarkConfirmationSchema>;
 
+/**
+ * How the class's self-marks count: 'confirm' (須老師確認, the default) or 'direct' (直接計算). A learner in
+ * several classes is under the strictest (any 'confirm' wins); a learner in none, under 'confirm'.
+ */
+export const SelfMarkRuleSchema = z.enum(['confirm', 'direct']);
+export const ClassSelfMarkRuleSchema = z.object({ rule: SelfMarkRuleSchema });
+export type ClassSelfMarkRule = z.infer<typeof ClassSelfMarkRuleSchema>;
+
 export const selfMarkRoutes = {
+  getSelfMarkRule: {
+    method: 'GET',
+    path: '/api/teacher/classes/:id/self-mark-rule',
+    summary: "How the class's self-marked answers count: after the teacher confirms them, or at once",
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    responses: { 200: ClassSelfMarkRuleSchema, ...errorResponses(400, 401, 403, 404) },
+  },
+  setSelfMarkRule: {
+    method: 'PUT',
+    path: '/api/teacher/classes/:id/self-mark-rule',
+    summary:
+      "Sets how the class's self-marks count (recorded on the class stream); an answer shorter than the rubric's minimum stays capped at its lowest level",
+    auth: 'teacher',
+    params: ClassParamsSchema,
+    body: ClassSelfMarkRuleSchema,
+    responses: { 200: ClassSelfMarkRuleSchema, ...errorResponses(400, 401, 403, 404) },
+  },
   listSelfMarks: {
     method: 'GET',
     path: '/api/teacher/classes/:id/self-marks',

@@ -6,14 +6,17 @@
 
 import {
   type Assignment,
+  type AssignmentEvent,
   type AssignmentProgress,
   assignmentProgress,
   CLASS_STATE_VERSION,
-  type ClassEvent,
   type ClassState,
   evolveClass,
   initialClassState,
   type LearnerEvent,
+  type SelfMarkRule,
+  selfMarkRuleOf,
+  strictestSelfMarkRule,
   toClassEvent,
   upcast,
 } from '@wenyan/domain';
@@ -47,9 +50,19 @@ export async function loadClassAssignments(
   return loadState(db, classStreamId(classId), classModel);
 }
 
+/**
+ * The self-mark rule a learner answers under (issue 37): the strictest of their classes' rules
+ * ('confirm' in any class, or no class at all, means 'confirm').
+ */
+export async function selfMarkRuleForLearner(db: Db, userId: string): Promise<SelfMarkRule> {
+  const classes = await classesOfLearner(db, userId);
+  const states = await Promise.all(classes.map((c) => loadClassAssignments(db, c.id)));
+  return strictestSelfMarkRule(states.map(({ state }) => selfMarkRuleOf(state)));
+}
+
 export interface ClassEventRecord {
   version: number;
-  event: ClassEvent;
+  event: AssignmentEvent;
   /** The assignment as it stood after this event. */
   assignment: Assignment;
 }
@@ -67,7 +80,7 @@ export async function assignmentHistory(
     const event = toClassEvent(stored);
     if (!event) continue;
     state = evolveClass(state, event);
-    if (event.data.assignmentId === assignmentId) {
+    if (event.type !== 'SelfMarkRuleSet' && event.data.assignmentId === assignmentId) {
       records.push({ version: stored.version, event, assignment: state.assignments[assignmentId]! });
     }
   }

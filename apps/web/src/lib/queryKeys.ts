@@ -82,6 +82,8 @@ export const queryKeys = {
     classForecast: (classId: string) => ['teacher', 'classes', classId, 'reviews', 'forecast'] as const,
     /** The class's self-marked answers waiting for confirmation (issue 37). */
     selfMarks: (classId: string) => ['teacher', 'classes', classId, 'self-marks'] as const,
+    /** How the class's self-marks count (issue 37). */
+    selfMarkRule: (classId: string) => ['teacher', 'classes', classId, 'self-mark-rule'] as const,
     learnerEvents: (learnerId: string) => ['teacher', 'learners', learnerId, 'events'] as const,
     learnerState: (learnerId: string, at: number | null) =>
       ['teacher', 'learners', learnerId, 'state', at ?? 'now'] as const,

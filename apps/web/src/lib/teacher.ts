@@ -39,6 +39,18 @@ export const selfMarksQuery = (classId: string) =>
     staleTime: 30_000,
   });
 
+/** How the class's self-marks count: 須老師確認 ('confirm') or 直接計算 ('direct'). */
+export const selfMarkRuleQuery = (classId: string) =>
+  queryOptions({
+    queryKey: queryKeys.teacher.selfMarkRule(classId),
+    queryFn: () => call('getSelfMarkRule', { params: { id: classId } }),
+    staleTime: 30_000,
+  });
+
+export function setSelfMarkRule(classId: string, rule: 'confirm' | 'direct') {
+  return call('setSelfMarkRule', { params: { id: classId }, body: { rule } });
+}
+
 /** Confirms a self-mark at `pointsEarned` (the learner's mark, or adjusted). */
 export function confirmSelfMark(learnerId: string, version: number, pointsEarned: number) {
   return call('confirmSelfMark', { params: { id: learnerId, version }, body: { pointsEarned } });

@@ -64,6 +64,16 @@ function foldCharacters(text: string, characters: Map<string, string>): string {
 }
 
 /**
+ * Each Han character folded to its Simplified standard form (variant glyphs, Traditional and
+ * Simplified alike), nothing else changed: names compare by it (`foldName`), 陳大文 and 陈大文 as one.
+ * @example foldHanCharacters('陳大文') === foldHanCharacters('陈大文')
+ */
+export function foldHanCharacters(text: string): string {
+  table ??= buildTable();
+  return foldCharacters(text, table);
+}
+
+/**
  * The comparison form of a text.
  * @example foldText('沒有仁德的人，不能長久處於窮困之中。') === foldText('没有仁德的人 不能长久处于穷困之中')
  */

@@ -54,8 +54,26 @@ export type AssignmentEdited = Event<
 /** The work was withdrawn: it leaves the students' lists and the table; its history stays. */
 export type AssignmentWithdrawn = Event<'AssignmentWithdrawn', { assignmentId: string }>;
 
-export type ClassEvent = AssignmentSet | AssignmentEdited | AssignmentWithdrawn;
-export const CLASS_EVENT_TYPES = ['AssignmentSet', 'AssignmentEdited', 'AssignmentWithdrawn'] as const;
+/**
+ * How the class's self-marked answers count (issue 37): 'confirm' (須老師確認, the default): a self-mark
+ * earns XP and counts in accuracy and on the board only once a teacher confirms it; 'direct' (直接計算):
+ * it counts as the learner marked it (still capped at the rubric's lowest level for a short answer).
+ */
+export type SelfMarkRule = 'confirm' | 'direct';
+export const SELF_MARK_RULES: readonly SelfMarkRule[] = ['confirm', 'direct'];
+export const DEFAULT_SELF_MARK_RULE: SelfMarkRule = 'confirm';
+
+/** The class's teacher changed how self-marks count. */
+export type SelfMarkRuleSet = Event<'SelfMarkRuleSet', { rule: SelfMarkRule }>;
+
+export type AssignmentEvent = AssignmentSet | AssignmentEdited | AssignmentWithdrawn;
+export type ClassEvent = AssignmentEvent | SelfMarkRuleSet;
+export const CLASS_EVENT_TYPES = [
+  'AssignmentSet',
+  'AssignmentEdited',
+  'AssignmentWithdrawn',
+  'SelfMarkRuleSet',
+] as const;
 
 /** One assignment as the class stream knows it now. */
 export interface Assignment {
@@ -73,6 +91,21 @@ export interface Assignment {
 export interface ClassState {
   readonly assignments: Readonly<Record<string, Assignment>>;
   readonly order: readonly string[];
+  /** How self-marks count; absent: the default ('confirm'). */
+  readonly selfMarkRule?: SelfMarkRule;
+}
+
+/** The class's self-mark rule. */
+export const selfMarkRuleOf = (state: ClassState): SelfMarkRule =>
+  state.selfMarkRule ?? DEFAULT_SELF_MARK_RULE;
+
+/**
+ * The rule for a learner in these classes' rules: the strictest wins. Any class asking for confirmation
+ * (or no class at all: no teacher chose to trust self-marks) means 'confirm'; 'direct' only when every
+ * class of the learner says so.
+ */
+export function strictestSelfMarkRule(rules: readonly SelfMarkRule[]): SelfMarkRule {
+  return rules.length > 0 && rules.every((r) => r === 'direct') ? 'direct' : 'confirm';
 }
 
 /** Bump when `ClassState`'s shape changes (older snapshots are then refolded). */
@@ -94,6 +127,7 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
         withdrawnAt: null,
       };
       return {
+        ...state,
         assignments: { ...state.assignments, [assignmentId]: assignment },
         order: [...state.order, assignmentId],
       };
@@ -115,6 +149,8 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
         assignments: { ...state.assignments, [found.id]: { ...found, withdrawnAt: event.data.at } },
       };
     }
+    case 'SelfMarkRuleSet':
+      return { ...state, selfMarkRule: event.data.rule };
     default:
       return assertNever(event);
   }
@@ -131,10 +167,13 @@ export interface AssignmentDraft {
   readonly dueAt: string;
 }
 
-export type ClassCommand =
+export type AssignmentCommand =
   | { readonly type: 'SetAssignment'; readonly assignmentId: string; readonly draft: AssignmentDraft }
   | { readonly type: 'EditAssignment'; readonly assignmentId: string; readonly draft: AssignmentDraft }
   | { readonly type: 'WithdrawAssignment'; readonly assignmentId: string };
+export type ClassCommand =
+  | AssignmentCommand
+  | { readonly type: 'SetSelfMarkRule'; readonly rule: SelfMarkRule };
 
 export const HOMEWORK_REFUSAL_CODES = [
   'ASSIGNMENT_NOT_FOUND',
@@ -250,6 +289,14 @@ export function decideClass(
       return {
         ok: true,
         events: [{ type: 'AssignmentWithdrawn', schemaVersion: 1, data: { assignmentId: found.id, at, by } }],
+      };
+    }
+    case 'SetSelfMarkRule': {
+      if (!SELF_MARK_RULES.includes(command.rule)) return refuse('INVALID_TASK', '自評規則無效');
+      if (selfMarkRuleOf(state) === command.rule) return refuse('NOTHING_CHANGED', '沒有任何改動');
+      return {
+        ok: true,
+        events: [{ type: 'SelfMarkRuleSet', schemaVersion: 1, data: { rule: command.rule, at, by } }],
       };
     }
     default:

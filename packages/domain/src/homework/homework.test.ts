@@ -8,6 +8,8 @@ import {
   evolveClass,
   initialClassState,
   openAssignments,
+  selfMarkRuleOf,
+  strictestSelfMarkRule,
 } from './assignments.ts';
 import { assignmentProgress } from './completion.ts';
 import {
@@ -227,5 +229,31 @@ describe('the league', () => {
       { userId: '1', rank: 2, weeklyXp: 10 },
       { userId: '3', rank: 2, weeklyXp: 10 },
     ]);
+  });
+});
+
+describe('the class’s self-mark rule (issue 37)', () => {
+  const context = { now: SET_AT, actor: 't1' };
+
+  it('is 須老師確認 until the teacher sets 直接計算, an event; the same rule again changes nothing', () => {
+    expect(selfMarkRuleOf(initialClassState)).toBe('confirm');
+    const decided = decideClass({ type: 'SetSelfMarkRule', rule: 'direct' }, initialClassState, context);
+    expect(decided).toEqual({
+      ok: true,
+      events: [{ type: 'SelfMarkRuleSet', schemaVersion: 1, data: { rule: 'direct', at: SET_AT, by: 't1' } }],
+    });
+    const state = decided.ok ? decided.events.reduce(evolveClass, initialClassState) : initialClassState;
+    expect(selfMarkRuleOf(state)).toBe('direct');
+    expect(decideClass({ type: 'SetSelfMarkRule', rule: 'direct' }, state, context)).toMatchObject({
+      ok: false,
+      error: { code: 'NOTHING_CHANGED' },
+    });
+  });
+
+  it('the strictest of a learner’s classes wins; no class means 須老師確認', () => {
+    expect(strictestSelfMarkRule([])).toBe('confirm');
+    expect(strictestSelfMarkRule(['direct'])).toBe('direct');
+    expect(strictestSelfMarkRule(['direct', 'confirm'])).toBe('confirm');
+    expect(strictestSelfMarkRule(['direct', 'direct'])).toBe('direct');
   });
 });

@@ -6,6 +6,7 @@
 import { foldText } from '../grading/fold.ts';
 import { type GradableQuestion, type Grading, gradeAnswer, markingSource } from '../grading/grading.ts';
 import type { MarkingNoteCode, MarkingScheme } from '../grading/marker.ts';
+import type { SelfMarkRule } from '../homework/assignments.ts';
 import type { FairPlayFlag } from '../pace/flags.ts';
 import { minAnswerSeconds, paceAnswer, type XpWithheld } from '../pace/pace.ts';
 import { selfMarkedPoints } from '../pace/self-marks.ts';
@@ -101,6 +102,11 @@ export type SubmitAnswer = Command<
     answeredAt?: string;
     /** Long paper questions: the learner's own marking against the rubric, recorded as self-assessed. */
     selfAssessment?: SelfAssessment;
+    /**
+     * How a self-mark counts for this learner: the strictest rule of their classes' teachers
+     * (`strictestSelfMarkRule`). Absent: 'confirm' (it waits for a teacher).
+     */
+    selfMarkRule?: SelfMarkRule;
     /**
      * When the server served this question to this learner (ISO 8601, from its signed served token), or
      * null when it has no record of serving it: the answer then pays no XP (pace/pace.ts). Undefined:
@@ -204,6 +210,8 @@ export type AppealedAnswer = {
   /** Scoring points recorded: 0 unless the server marked free text by a scheme. */
   readonly pointCount: number;
   readonly selfAssessed: boolean;
+  /** The self-mark counted at once under the class's rule 直接計算 (nothing left to confirm). */
+  readonly selfMarkCounted?: boolean;
 };
 export type AppealAnswer = Command<'AppealAnswer', { answer: AppealedAnswer; note?: string | null }>;
 export type DeclineAppeal = Command<
@@ -461,6 +469,8 @@ function submitAnswer(
   const grading = (context.grade ?? gradeAnswer)(question, selectedAnswer);
   // The marker could not be sure: the answer waits for a teacher, counting as neither right nor wrong.
   const pendingReview = selfAssessment === undefined && grading.marking?.uncertain === true;
+  // Under the class's rule 直接計算 a self-mark counts as marked (the short-answer cap still applies).
+  const selfMarkCounted = selfAssessment !== undefined && data.selfMarkRule === 'direct';
   const graded = markedPoints(grading, cappedSelfAssessment(selfAssessment, selectedAnswer));
   const marked = pendingReview ? { ...graded, isCorrect: false } : graded;
   const lesson = lessonState(state, question.lessonId);
@@ -513,6 +523,7 @@ function submitAnswer(
       copied: marked.copied,
       ...(marked.notes.length > 0 ? { notes: marked.notes } : {}),
       selfAssessed: selfAssessment !== undefined,
+      ...(selfMarkCounted ? { selfMarkCounted: true } : {}),
       earnedXp,
       timeSpent,
       answeredAt,
@@ -631,8 +642,10 @@ function answerPays(
   state: LearnerState,
   facts: AnswerFacts,
 ): { readonly xpWithheld: XpWithheld | null; readonly pace?: LearnerState['pace'] } {
-  // A self-mark pays once a teacher confirms it.
-  if (facts.wouldEarn && data.selfAssessment !== undefined) return { xpWithheld: 'unconfirmed' };
+  // A self-mark pays once a teacher confirms it, unless the class's rule counts it at once (then at pace).
+  if (facts.wouldEarn && data.selfAssessment !== undefined && data.selfMarkRule !== 'direct') {
+    return { xpWithheld: 'unconfirmed' };
+  }
   if (!facts.wouldEarn || data.servedAt === undefined) {
     return { xpWithheld: facts.wouldEarn && facts.answeredWrongBefore && !facts.wasDue ? 'relearn' : null };
   }
@@ -1139,6 +1152,7 @@ const TEACHER_COMMANDS: ReadonlySet<LearnerCommand['type']> = new Set([
 function confirmSelfMark({ data }: ConfirmSelfMark, state: LearnerState, at: string): Outcome {
   const { answer, pointsEarned } = data;
   if (!answer.selfAssessed) return refuse('NOT_SELF_MARKED', '這個答案不是自評的答案');
+  if (answer.selfMarkCounted === true) return refuse('ALREADY_CONFIRMED', '這個自評已按班級規則計算');
   if (state.confirmedSelfMarks?.[String(answer.version)] === true) {
     return refuse('ALREADY_CONFIRMED', '這個自評已經確認');
   }

@@ -100,6 +100,11 @@ export type AnswerSubmitted = Event<
     notes?: readonly MarkingNoteCode[];
     /** The learner marked this answer against the rubric (long paper questions), not the server. */
     selfAssessed: boolean;
+    /**
+     * A self-mark that counted at once (XP, accuracy, the board) under the learner's classes' rule
+     * 直接計算 (issue 37). Absent: false (a self-mark waits for a teacher's SelfMarkConfirmed).
+     */
+    selfMarkCounted?: boolean;
     /** The answer earned XP: correct, and the first correct answer of this question by this learner. */
     earnedXp: boolean;
     /** Seconds the learner took. */

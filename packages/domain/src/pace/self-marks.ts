@@ -2,7 +2,7 @@
  * Self-marking that pays nothing for nothing (issue 37). A long paper question is marked by the learner
  * against its rubric; an answer shorter than the rubric's minimum cannot be marked above the rubric's
  * lowest level, and a self-mark earns no XP and counts in no accuracy or board until a teacher confirms
- * it (`xpWithheld: 'unconfirmed'`).
+ * it (`xpWithheld: 'unconfirmed'`), or under its class teacher's rule 直接計算 (`selfMarkCounted`).
  */
 import { foldText } from '../grading/fold.ts';
 

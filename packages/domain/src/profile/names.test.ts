@@ -22,6 +22,13 @@ describe('foldName', () => {
       expect(foldName('陳 大\u200b文')).toBe(foldName('陳大文'));
       expect(foldName('\uf900')).toBe(foldName('\u8c48')); // 豈 (compatibility) and 豈
     });
+
+    it('folds Traditional, Simplified and variant glyphs of one character to one name', () => {
+      expect(foldName('陈大文')).toBe(foldName('陳大文'));
+      expect(foldName('黄志强')).toBe(foldName('黃志強'));
+      expect(foldName('温家宝')).toBe(foldName('溫家寶'));
+      expect(foldName('衞小明')).toBe(foldName('衛小明')); // HK and standard glyphs of 衛
+    });
   });
 
   describe('when names differ', () => {

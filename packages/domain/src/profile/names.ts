@@ -3,6 +3,7 @@
  * leaderboard nickname cannot copy another learner's name with full-width letters, zero-width or other
  * invisible characters, another case, accents, or look-alike Cyrillic and Greek letters.
  */
+import { foldHanCharacters } from '../grading/fold.ts';
 import { personName } from './profile.ts';
 
 /** Look-alikes of Latin letters and digits (after lower-casing), each to the letter it passes for. */
@@ -97,7 +98,7 @@ const ACCENTS = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}
 /**
  * The key under which two names count as the same: NFKD (full-width to ASCII, compatibility forms,
  * accents split off), the invisible characters and accents dropped, lower-cased, look-alikes mapped,
- * NFC.
+ * NFC, and Han characters folded to one form (Traditional, Simplified, HK and TW variant glyphs).
  *
  * @example foldName('Ａｌｉ\u200bce') === foldName('alice') // true
  */
@@ -105,7 +106,8 @@ export function foldName(name: string): string {
   const bare = name.normalize('NFKD').replace(INVISIBLE, '').replace(ACCENTS, '').toLowerCase();
   let folded = '';
   for (const ch of bare) folded += CONFUSABLES[ch] ?? ch;
-  return folded.normalize('NFC');
+  // Traditional, Simplified and variant glyphs of one character are one name (陳大文, 陈大文).
+  return foldHanCharacters(folded.normalize('NFC'));
 }
 
 /** The names a learner is shown by on the board: the nickname, else their name (`personName`). */

@@ -233,14 +233,16 @@ function withErrorRecord(
 function answerSubmitted(view: LearnerFold, { data }: LearnerEventOf<'AnswerSubmitted'>): LearnerFold {
   // A pending answer (待老師批閱) counts toward the lesson's progress, not its accuracy, until marked.
   const pending = data.pendingReview === true;
+  const waitsForTeacher = data.selfAssessed && data.selfMarkCounted !== true;
   const next = withLesson(view, data.lessonId, data.at, (lesson) => ({
     ...lesson,
     questionsCompleted: data.questionsCompleted,
     totalQuestions: data.totalQuestions,
     // A self-marked answer counts in accuracy (and so on the board) only once a teacher confirms it; a
     // pending one (待老師批閱) once a teacher marks it.
-    answers: lesson.answers + (pending || data.selfAssessed ? 0 : 1),
-    correctAnswers: lesson.correctAnswers + (data.isCorrect && !data.selfAssessed ? 1 : 0),
+    // (or at once under the class's rule 直接計算, `selfMarkCounted`).
+    answers: lesson.answers + (pending || waitsForTeacher ? 0 : 1),
+    correctAnswers: lesson.correctAnswers + (data.isCorrect && !waitsForTeacher ? 1 : 0),
     lastStudiedAt: data.at,
   }));
   return pending ? next : answerInErrorBook(next, data);

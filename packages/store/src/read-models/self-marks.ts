@@ -30,6 +30,8 @@ export async function pendingSelfMarks(
     .where('e.type', '=', 'AnswerSubmitted')
     .where('e.stream_id', 'in', learnerIds.map(learnerStreamId))
     .where(sql<string>`e.data->>'selfAssessed'`, '=', 'true')
+    // Counted at once under the class's rule 直接計算: nothing to confirm.
+    .where(sql<string>`coalesce(e.data->>'selfMarkCounted', 'false')`, '=', 'false')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AssignmentBody } from '@wenyan/contracts';
 import {
+  type AssignmentCommand,
   type AssignmentTask,
-  type ClassCommand,
   type ClassState,
   decideClass,
   type HomeworkRefusal,
@@ -104,7 +104,7 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
     request: FastifyRequest,
     actorId: string,
     classId: string,
-    command: ClassCommand,
+    command: AssignmentCommand,
   ) {
     const names = await titles();
     const outcome = await handleCommand(

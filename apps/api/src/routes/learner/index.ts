@@ -20,6 +20,7 @@ import {
   learnerStreamId,
   loadState,
   readLearnerView,
+  selfMarkRuleForLearner,
   setSchoolName,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
@@ -196,7 +197,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
                 : question.session_id !== null
                   ? 'vocabulary'
                   : 'quiz',
-            ...(selfAssessment ? { selfAssessment } : {}),
+            ...(selfAssessment
+              ? { selfAssessment, selfMarkRule: await selfMarkRuleForLearner(app.deps.db, user.id) }
+              : {}),
             ...(app.deps.env.XP_PACE === 'off'
               ? {}
               : { servedAt: servedAt(body.served, user.id, question.id) }),

@@ -1,12 +1,22 @@
 /**
  * Self-marks confirmed by a teacher (issue 37): the class's self-marked answers waiting, and the
- * confirmation (at the learner's mark or adjusted), a teacher's command on the learner's stream.
+ * confirmation (at the learner's mark or adjusted), a teacher's command on the learner's stream; and
+ * the class's rule (須老師確認 / 直接計算), a teacher's command on the class stream.
  */
 import type { SelfMark } from '@wenyan/contracts';
-import { classMembers, findAnswerEvent, pendingSelfMarks } from '@wenyan/store';
+import { decideClass, selfMarkRuleOf } from '@wenyan/domain';
+import {
+  classMembers,
+  classModel,
+  classStreamId,
+  findAnswerEvent,
+  handleCommand,
+  loadClassAssignments,
+  pendingSelfMarks,
+} from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { executeLearnerCommand } from '../../learner/commands.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { executeLearnerCommand, idempotencyScope } from '../../learner/commands.ts';
+import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { ownClass } from './index.ts';
 
@@ -24,6 +34,46 @@ export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
       members.map((m) => m.userId),
     );
     return pending.map((p): SelfMark => ({ ...p, learnerName: names.get(p.learnerId) ?? null }));
+  });
+
+  defineRoute(app, 'getSelfMarkRule', async ({ input, user }) => {
+    const found = await ownClass(app, user, input.params.id);
+    const { state } = await loadClassAssignments(db, found.id);
+    return { rule: selfMarkRuleOf(state) };
+  });
+
+  defineRoute(app, 'setSelfMarkRule', async ({ input, request, user }) => {
+    const found = await ownClass(app, user, input.params.id);
+    const { rule } = input.body;
+    const outcome = await handleCommand(
+      db,
+      classStreamId(found.id),
+      classModel,
+      (state) => {
+        const decision = decideClass({ type: 'SetSelfMarkRule', rule }, state, {
+          now: new Date().toISOString(),
+          actor: user.id,
+        });
+        if (!decision.ok) return { ok: false as const, refusal: decision.error };
+        return {
+          ok: true as const,
+          events: decision.events.map((e) => ({
+            type: e.type,
+            schemaVersion: e.schemaVersion,
+            data: e.data,
+          })),
+          reply: (next) => ({ rule: selfMarkRuleOf(next) }),
+        };
+      },
+      {
+        metadata: { actor: user.id, requestId: request.id },
+        idempotency: idempotencyScope(request, user.id),
+      },
+    );
+    if (outcome.ok) return outcome.reply;
+    // Setting the rule the class already has changes nothing and is no error.
+    if (outcome.refusal.code === 'NOTHING_CHANGED') return { rule };
+    throw new ApiError(400, outcome.refusal.code, outcome.refusal.message);
   });
 
   defineRoute(app, 'confirmSelfMark', async ({ input, request, user }) => {
@@ -49,6 +99,7 @@ export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
             pointsAvailable: d.pointsAvailable,
             pointCount: d.points.length,
             selfAssessed: d.selfAssessed,
+            selfMarkCounted: d.selfMarkCounted === true,
           },
           pointsEarned: input.body.pointsEarned,
           teacherId: user.id,

@@ -35,7 +35,7 @@ function FlaggedRow({ learner, classId }: { learner: ClassLearner; classId: stri
         <strong>{learnerName(learner)}</strong>
         <span className="tc-small text-brick"> 待覆核</span>
       </p>
-      <ul className="tc-small">
+      <ul className="tc-small tc-flag-reasons">
         {learner.flags.map((flag) => (
           <li key={flag}>
             {FAIR_PLAY_FLAG_LABELS[flag]}
@@ -65,8 +65,10 @@ export function FairPlayPanel({ learners, classId }: { learners: readonly ClassL
   const flagged = learners.filter((l) => l.flags.length > 0);
   if (flagged.length === 0) return null;
   return (
-    <section className="card" data-testid="fair-play-panel" aria-labelledby="fair-play-title">
-      <h2 id="fair-play-title">本週待覆核的同學</h2>
+    <section className="tc-fair-play" data-testid="fair-play-panel" aria-labelledby="fair-play-title">
+      <h2 className="tc-section-title" id="fair-play-title">
+        本週待覆核的同學
+      </h2>
       <p className="muted tc-small">
         這些同學的作答模式不似一般學生，本週暫不列入班級聯賽。查看其學習紀錄後，如無問題可清除標記。
       </p>

@@ -1,14 +1,20 @@
 /**
  * The class's self-marked answers waiting for the teacher (issue 37): each with the learner's answer and
  * mark; 「確認」 keeps the mark, or the teacher adjusts it first. Only confirmed self-marks earn XP and
- * count in accuracy and on the board.
+ * count in accuracy and on the board, unless the class's rule (the select above the list) is 直接計算.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SelfMark } from '@wenyan/contracts';
 import { useState } from 'react';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { confirmSelfMark, failureMessage, selfMarksQuery } from '../../lib/teacher.ts';
+import {
+  confirmSelfMark,
+  failureMessage,
+  selfMarkRuleQuery,
+  selfMarksQuery,
+  setSelfMarkRule,
+} from '../../lib/teacher.ts';
 
 function SelfMarkRow({ mark, classId }: { mark: SelfMark; classId: string }) {
   const client = useQueryClient();
@@ -60,6 +66,45 @@ function SelfMarkRow({ mark, classId }: { mark: SelfMark; classId: string }) {
   );
 }
 
+/** The class's rule: 須老師確認 (the default) or 直接計算; the server applies it to each self-mark. */
+function SelfMarkRuleSetting({ classId }: { classId: string }) {
+  const client = useQueryClient();
+  const rule = useQuery(selfMarkRuleQuery(classId));
+  const change = useMutation({
+    mutationFn: (next: 'confirm' | 'direct') => setSelfMarkRule(classId, next),
+    onSuccess: (saved) => client.setQueryData(queryKeys.teacher.selfMarkRule(classId), saved),
+  });
+  if (!rule.data) return null;
+  return (
+    <div className="tc-self-mark-rule">
+      <label className="tc-self-mark-rule-label">
+        自評答案：
+        <select
+          className="select"
+          value={change.isPending && change.variables ? change.variables : rule.data.rule}
+          disabled={change.isPending}
+          onChange={(e) => change.mutate(e.target.value === 'direct' ? 'direct' : 'confirm')}
+          data-testid="self-mark-rule"
+        >
+          <option value="confirm">須老師確認</option>
+          <option value="direct">直接計算</option>
+        </select>
+      </label>
+      <p className="muted tc-small">
+        {rule.data.rule === 'direct'
+          ? '學生的自評即時計入經驗值、準確率及排行榜。'
+          : '學生的自評須經你確認後，才計入經驗值、準確率及排行榜。'}
+        過短的答案最多只可自評為最低等級。
+      </p>
+      {change.isError ? (
+        <p className="text-brick tc-small" role="alert">
+          {failureMessage(change.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function SelfMarksPanel({ classId }: { classId: string }) {
   const marks = useQuery(selfMarksQuery(classId));
   return (
@@ -67,6 +112,7 @@ export function SelfMarksPanel({ classId }: { classId: string }) {
       <h2 className="tc-section-title" id="tc-self-marks-title">
         待確認的自評
       </h2>
+      <SelfMarkRuleSetting classId={classId} />
       {marks.isPending ? (
         <Skeletons count={1} height={80} />
       ) : marks.isError ? (
