@@ -40,7 +40,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Three files at a time share two cores: an app's start (beforeAll) gets a third of the time.
+          hookTimeout: 240_000,
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 0 },
         },
