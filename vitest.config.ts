@@ -1,15 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
+/** Workers of the first group (`unit` and `integration`; a group's projects share one worker count). */
+const INTEGRATION_WORKERS = 3;
+
 /**
  * Three projects: `unit` (pure, no services), `integration` (real Postgres and Redis, `*.int.test.ts`)
  * and `browser` (real Chromium against the real server, `tests/browser/**`).
  */
 export default defineConfig({
   test: {
-    // One worker per core. Vitest's default in a run is one less than the cores, which on the 2-core CI
-    // machine ran every file of every project one at a time; the integration and browser files (one at
-    // a time each: fileParallelism) mostly wait on their servers, so a unit file runs beside them.
-    maxWorkers: '100%',
+    // Two groups, one after the other (vitest runs a project's files in the pool of its `groupOrder`):
+    // first `unit` and `integration` together, three workers on the 2-core CI machine (an integration
+    // file waits on Postgres, Redis and its child processes part of the time, so a third worker fills
+    // the cores); then `browser`, one file at a time against the run's one server and Chromium.
+    // Integration files run side by side safely: each has its own database (a clone of the run's
+    // template), its own Redis key prefix and free ports, and a fault drill its own throwaway servers.
+    maxWorkers: INTEGRATION_WORKERS,
     projects: [
       {
         test: {
@@ -23,6 +29,8 @@ export default defineConfig({
             'load/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,8 +40,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          // Three files at a time share two cores: an app's start (beforeAll) gets a third of the time.
+          hookTimeout: 240_000,
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -44,6 +54,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -11,6 +11,7 @@ import {
   type Question,
   signUp,
   stageDrill,
+  startBurst,
   stop,
   waitUntil,
 } from './drill.ts';
@@ -216,12 +217,10 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
 
   it('on SIGTERM every process finishes its in-flight answers and the primary exits 0', async () => {
     const api = drill.apis[0]!;
-    let running = true;
-    const answering = burst([api.url], learners.slice(0, 8), questions, { until: () => !running });
-    await new Promise((r) => setTimeout(r, 1500));
+    const answering = startBurst([api.url], learners.slice(0, 8), questions, {});
+    await answering.eachAcknowledges(3, 'answers before the SIGTERM');
     const code = await stop(api.proc, 'SIGTERM');
-    running = false;
-    const result = await answering;
+    const result = await answering.stop();
     expect(code).toBe(0);
     expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
     await expectExactAfterwards(drill, result.acknowledged, 20);

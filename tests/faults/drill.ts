@@ -310,6 +310,14 @@ export interface BurstResult {
   sent: number;
 }
 
+export interface BurstOptions {
+  until: () => boolean;
+  retry?: boolean;
+  pauseMs?: number;
+  send?: SendAnswer;
+  keyPrefix?: string;
+}
+
 /**
  * Learners answering in a loop until `until()` says stop. With `retry`, a failed answer is sent again
  * with the same Idempotency-Key until acknowledged (a client that retries); without, it is given up.
@@ -319,34 +327,102 @@ export async function burst(
   urls: string[],
   learners: Learner[],
   questions: Question[],
-  options: { until: () => boolean; retry?: boolean; pauseMs?: number; send?: SendAnswer; keyPrefix?: string },
+  options: BurstOptions,
 ): Promise<BurstResult> {
+  return startBurst(urls, learners, questions, options).done;
+}
+
+/** A burst under way: its result as it grows, the signals a drill waits on, and its end. */
+export interface RunningBurst {
+  /** Filled as the answers come back (final once `done` resolves). */
+  result: BurstResult;
+  done: Promise<BurstResult>;
+  /** Tells the learners to stop and waits for their last answers. */
+  stop(): Promise<BurstResult>;
+  /**
+   * Resolves once every learner has `count` more answers acknowledged than now: the system took
+   * answers from all of them in the meantime (the drills' signal, instead of a fixed wait).
+   */
+  eachAcknowledges(count: number, what: string, timeoutMs?: number): Promise<void>;
+  /** Resolves once `count` answers in all are acknowledged. */
+  acknowledges(count: number, what: string, timeoutMs?: number): Promise<void>;
+  /** Resolves once some answer was refused (a status other than 200, or no response). */
+  refuses(what: string, timeoutMs?: number): Promise<void>;
+}
+
+/** `burst`, with the answers watched as they come: wait on them rather than on the clock. */
+export function startBurst(
+  urls: string[],
+  learners: Learner[],
+  questions: Question[],
+  options: Omit<BurstOptions, 'until'> & { until?: () => boolean },
+): RunningBurst {
   const send = options.send ?? sendAnswer;
   const result: BurstResult = { acknowledged: new Map(), refused: new Map(), sent: 0 };
-  await Promise.all(
-    learners.map(async (learner, li) => {
-      const acked = new Set<string>();
-      result.acknowledged.set(learner.id, acked);
-      const url = urls[li % urls.length]!;
-      for (let n = 0; !options.until(); n++) {
-        const key = `${options.keyPrefix ?? 'drill'}-${learner.id}-${n}`;
-        const question = questions[(n + li) % questions.length]!;
-        for (let attempt = 0; ; attempt++) {
-          result.sent++;
-          const status = await send(url, learner, question, key, (n + li) % 3 !== 0);
-          if (status === 200) {
-            acked.add(key);
-            break;
+  let stopped = false;
+  const until = () => stopped || (options.until?.() ?? false);
+  for (const learner of learners) result.acknowledged.set(learner.id, new Set());
+  const done = (async () => {
+    await Promise.all(
+      learners.map(async (learner, li) => {
+        const acked = result.acknowledged.get(learner.id)!;
+        const url = urls[li % urls.length]!;
+        for (let n = 0; !until(); n++) {
+          const key = `${options.keyPrefix ?? 'drill'}-${learner.id}-${n}`;
+          const question = questions[(n + li) % questions.length]!;
+          for (let attempt = 0; ; attempt++) {
+            result.sent++;
+            const status = await send(url, learner, question, key, (n + li) % 3 !== 0);
+            if (status === 200) {
+              acked.add(key);
+              break;
+            }
+            result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
+            if (!options.retry || attempt > 200) break;
+            await new Promise((r) => setTimeout(r, 100));
           }
-          result.refused.set(status, (result.refused.get(status) ?? 0) + 1);
-          if (!options.retry || attempt > 200) break;
-          await new Promise((r) => setTimeout(r, 100));
+          if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
         }
-        if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
-      }
-    }),
-  );
-  return result;
+      }),
+    );
+    return result;
+  })();
+  const total = () => [...result.acknowledged.values()].reduce((sum, keys) => sum + keys.size, 0);
+  // A signal that can no longer come (the burst ended first) fails at once instead of at its deadline.
+  let ended = false;
+  void done.finally(() => {
+    ended = true;
+  });
+  const waitFor = async (check: () => boolean, what: string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (ended) throw new Error(`${what}: the burst ended first`);
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    result,
+    done,
+    stop() {
+      stopped = true;
+      return done;
+    },
+    eachAcknowledges(count, what, timeoutMs = 30_000) {
+      const from = new Map([...result.acknowledged].map(([id, keys]) => [id, keys.size]));
+      return waitFor(
+        () => [...result.acknowledged].every(([id, keys]) => keys.size >= from.get(id)! + count),
+        what,
+        timeoutMs,
+      );
+    },
+    acknowledges(count, what, timeoutMs = 30_000) {
+      return waitFor(() => total() >= count, what, timeoutMs);
+    },
+    refuses(what, timeoutMs = 30_000) {
+      return waitFor(() => result.refused.size > 0, what, timeoutMs);
+    },
+  };
 }
 
 /** Every learner's checkpoint has reached their stream's head. */

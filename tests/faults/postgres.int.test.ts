@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  burst,
   type Drill,
   expectExactAfterwards,
   type Learner,
   type Question,
   stageDrill,
+  startBurst,
   stopPostgres,
+  waitUntil,
   webClientSender,
 } from './drill.ts';
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('fault drill: Postgres restarted during a burst', () => {
   let drill: Drill;
@@ -26,11 +25,10 @@ describe('fault drill: Postgres restarted during a burst', () => {
 
   it('gives clear 5xx errors; retries with the same Idempotency-Key double nothing and lose nothing', async () => {
     const url = drill.apis[0]!.url;
-    let running = true;
-    const answering = burst([url], learners, questions, { until: () => !running, retry: true });
-    await new Promise((r) => setTimeout(r, 1500));
+    const answering = startBurst([url], learners, questions, { retry: true });
+    await answering.eachAcknowledges(2, 'answers before the outage');
     await stopPostgres(drill.pg);
-    await new Promise((r) => setTimeout(r, 2000));
+    await answering.refuses('an answer refused during the outage');
     const health = await fetch(`${url}/api/health`).catch(() => null);
     if (health) {
       expect(health.status).toBe(503);
@@ -41,9 +39,10 @@ describe('fault drill: Postgres restarted during a burst', () => {
     // requests in flight fail with 503 (retried below with the same Idempotency-Key).
     expect(drill.apis[0]!.proc.child.exitCode, drill.apis[0]!.proc.logs.join('').slice(-2000)).toBeNull();
     expect(drill.worker!.child.exitCode, drill.worker?.logs.join('').slice(-2000)).toBeNull();
-    await new Promise((r) => setTimeout(r, 3000));
-    running = false;
-    const result = await answering;
+    // Every learner gets answers through again after the restart.
+    await answering.eachAcknowledges(1, 'answers after the restart');
+    await answering.acknowledges(51, 'more than 50 answers');
+    const result = await answering.stop();
     expect(result.refused.size).toBeGreaterThan(0);
     // Errors during the outage are server errors (or a refused connection), never a 2xx or a 4xx.
     expect([...result.refused.keys()].filter((s) => s !== 0 && s < 500)).toEqual([]);
@@ -53,22 +52,21 @@ describe('fault drill: Postgres restarted during a burst', () => {
   it("the web client's own writes carry the answers through a restart: retried with the same key, each counted once", async () => {
     const url = drill.apis[0]!.url;
     const retries = { count: 0 };
-    let running = true;
     // The web client's write path (WRITE_RETRY); when its retries are spent, the learner submits the
     // same answer again, as the quiz does, with the same key.
-    const answering = burst([url], learners, questions, {
-      until: () => !running,
+    const answering = startBurst([url], learners, questions, {
       retry: true,
       send: webClientSender(retries),
       keyPrefix: 'web-client',
     });
-    await pause(1500);
+    await answering.eachAcknowledges(2, 'answers before the outage');
     await stopPostgres(drill.pg);
-    await pause(2000);
+    // The outage lasts until the clients retried as often as there are learners (a 503 asks for 1 s).
+    await waitUntil(() => retries.count >= learners.length, 'the web client retrying through the outage');
     await drill.pg.start();
-    await pause(3000);
-    running = false;
-    const result = await answering;
+    await answering.eachAcknowledges(1, 'answers after the restart');
+    await answering.acknowledges(51, 'more than 50 answers');
+    const result = await answering.stop();
     // The outage reached the client, and its own retries absorbed it: fewer failures ever reached the
     // learner than the client retried, and those that did were server errors, never a 2xx or a 4xx.
     expect(retries.count).toBeGreaterThan(0);

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  burst,
   type Drill,
   expectExactAfterwards,
   type Learner,
@@ -10,6 +9,7 @@ import {
   sendAnswer,
   signUp,
   stageDrill,
+  startBurst,
   waitUntil,
 } from './drill.ts';
 
@@ -62,21 +62,29 @@ describe('fault drill: Redis stopped during a burst', () => {
 
   it('keeps accepting answers or refuses them with 503, and projects them all once Redis is back', async () => {
     const url = drill.apis[0]!.url;
-    let running = true;
-    const answering = burst([url], learners, questions, { until: () => !running });
-    await new Promise((r) => setTimeout(r, 1500));
+    const answering = startBurst([url], learners, questions, {});
+    await answering.eachAcknowledges(2, 'answers before the outage');
     await drill.redis.stop();
-    await new Promise((r) => setTimeout(r, 500));
+    // The health check says so once the API's Redis connection has noticed (it answers 200 until then).
+    await waitUntil(
+      async () => (await fetch(`${url}/api/health`)).status !== 200,
+      'health reports the outage',
+    );
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', queue: 'down', database: 'up' });
-    await new Promise((r) => setTimeout(r, 2500));
+    // The learners go on answering through the outage: each sends twice more before Redis is back.
+    const sentBefore = answering.result.sent;
+    await waitUntil(
+      () => answering.result.sent >= sentBefore + 2 * learners.length,
+      'answers sent during the outage',
+    );
     await drill.redis.start();
     // Every active learner answers again after the restart (a Redis without persistence came back
     // empty), and is projected into the new sorted set before any repair could run.
-    await new Promise((r) => setTimeout(r, 3000));
-    running = false;
-    const result = await answering;
+    await answering.eachAcknowledges(1, 'answers after the restart');
+    await answering.acknowledges(51, 'more than 50 answers');
+    const result = await answering.stop();
     // Never a 5xx other than a clean 503, never a 4xx: and what was acknowledged must be in the log.
     expect([...result.refused.keys()].filter((s) => s !== 503)).toEqual([]);
     await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'healthy again', 15_000);
@@ -93,14 +101,12 @@ describe('fault drill: Redis stopped during a burst', () => {
     redis.disconnect();
     // ...then the board moves on: new learners, and the active ones earn more.
     const late = await idleLearners(drill, 'redis_late', 10, questions);
-    let running = true;
-    const answering = burst([url], learners, questions, { until: () => !running, keyPrefix: 'older' });
-    await new Promise((r) => setTimeout(r, 1500));
+    const answering = startBurst([url], learners, questions, { keyPrefix: 'older' });
+    await answering.eachAcknowledges(2, 'answers before the restart');
     await drill.redis.stop();
     await drill.redis.start(); // loads the snapshot: the late learners missing, the others behind
-    await new Promise((r) => setTimeout(r, 3000));
-    running = false;
-    const result = await answering;
+    await answering.eachAcknowledges(2, 'answers after the restart');
+    const result = await answering.stop();
     expect([...result.refused.keys()].filter((s) => s !== 503)).toEqual([]);
     await waitUntil(async () => (await fetch(`${url}/api/health`)).ok, 'healthy again', 15_000);
     await expectExactAfterwards(drill, result.acknowledged, 50);

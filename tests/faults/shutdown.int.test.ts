@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  burst,
   type Drill,
   expectExactAfterwards,
   type Learner,
   type Question,
   stageDrill,
+  startBurst,
   stop,
 } from './drill.ts';
 
@@ -33,28 +33,23 @@ describe('fault drill: graceful shutdown', () => {
   });
 
   it('the worker finishes its in-flight jobs on SIGTERM and exits 0; a new one carries on exactly', async () => {
-    let running = true;
-    const answering = burst([drill.apis[0]!.url], learners, questions, { until: () => !running });
-    await new Promise((r) => setTimeout(r, 1500));
+    const answering = startBurst([drill.apis[0]!.url], learners, questions, {});
+    await answering.eachAcknowledges(2, 'answers before the SIGTERM');
     expect(await stop(drill.worker!, 'SIGTERM')).toBe(0);
-    await new Promise((r) => setTimeout(r, 1000));
+    await answering.eachAcknowledges(1, 'answers while no worker runs');
     await drill.startWorker();
-    await new Promise((r) => setTimeout(r, 1000));
-    running = false;
-    const result = await answering;
+    await answering.eachAcknowledges(1, 'answers after the restart');
+    const result = await answering.stop();
     expect(result.refused.size).toBe(0);
     await expectExactAfterwards(drill, result.acknowledged);
   });
 
   it('the API finishes in-flight answers on SIGTERM and exits 0: nothing acknowledged is lost', async () => {
     const api = drill.apis[0]!;
-    let running = true;
-    const answering = burst([api.url], learners, questions, { until: () => !running });
-    await new Promise((r) => setTimeout(r, 1500));
-    const exited = stop(api.proc, 'SIGTERM');
-    const code = await exited;
-    running = false;
-    const result = await answering;
+    const answering = startBurst([api.url], learners, questions, {});
+    await answering.eachAcknowledges(2, 'answers before the SIGTERM');
+    const code = await stop(api.proc, 'SIGTERM');
+    const result = await answering.stop();
     expect(code).toBe(0);
     // After SIGTERM: refused connections (0) or Fastify's 503 while closing; never a half-done 500.
     expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);

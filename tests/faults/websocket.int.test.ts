@@ -1,7 +1,6 @@
 import { openDatabase } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  burst,
   choiceQuestions,
   type Drill,
   type Learner,
@@ -9,6 +8,7 @@ import {
   type Question,
   sendAnswer,
   signUp,
+  startBurst,
   startDrill,
   waitUntil,
 } from './drill.ts';
@@ -97,18 +97,21 @@ describe('fault drill: the leaderboard websocket on two API instances and one wo
     const raw = (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     raw.pause();
     const from = Date.now();
-    let running = true;
-    const answering = burst([url], learners.slice(0, 2), questions, { until: () => !running, pauseMs: 20 });
-    await new Promise((r) => setTimeout(r, 5000));
-    running = false;
-    await answering;
+    const answering = startBurst([url], learners.slice(0, 2), questions, { pauseMs: 20 });
+    const during = (o: (typeof others)[number]) => o.messages.filter((m) => m.at > from);
+    // Until each other socket has had three pushes (coalesced, one a second; a stalled hub sends none).
+    await waitUntil(
+      () => others.every((o) => during(o).length >= 3),
+      'three pushes to every other socket',
+      15_000,
+    ).finally(() => answering.stop());
     try {
       for (const o of others) {
-        const during = o.messages.filter((m) => m.at > from);
+        const received = during(o);
         // Coalesced pushes, one a second: a stalled hub would deliver none.
-        expect(during.length).toBeGreaterThanOrEqual(3);
-        for (let i = 1; i < during.length; i++)
-          expect(during[i]!.at - during[i - 1]!.at).toBeGreaterThan(800);
+        expect(received.length).toBeGreaterThanOrEqual(3);
+        for (let i = 1; i < received.length; i++)
+          expect(received[i]!.at - received[i - 1]!.at).toBeGreaterThan(800);
       }
       const slowBefore = slow.messages.length;
       raw.resume();

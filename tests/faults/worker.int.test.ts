@@ -4,12 +4,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audit,
-  burst,
   type Drill,
   expectExactAfterwards,
   type Learner,
   type Question,
   stageDrill,
+  startBurst,
   stop,
   waitUntil,
 } from './drill.ts';
@@ -27,15 +27,14 @@ describe('fault drill: the projection worker', () => {
   });
 
   it('killed (SIGKILL) in the middle of a burst and restarted, leaves every read model exact', async () => {
-    let running = true;
-    const answering = burst([drill.apis[0]!.url], learners, questions, { until: () => !running });
-    await new Promise((r) => setTimeout(r, 2000));
+    const answering = startBurst([drill.apis[0]!.url], learners, questions, {});
+    await answering.eachAcknowledges(2, 'answers before the kill');
     await stop(drill.worker!, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 1500));
+    await answering.eachAcknowledges(1, 'answers while no worker runs');
     await drill.startWorker();
-    await new Promise((r) => setTimeout(r, 1500));
-    running = false;
-    const result = await answering;
+    await answering.eachAcknowledges(1, 'answers after the restart');
+    await answering.acknowledges(51, 'more than 50 answers');
+    const result = await answering.stop();
     expect(result.refused.size).toBe(0);
     await expectExactAfterwards(drill, result.acknowledged, 50);
   });

@@ -16,6 +16,7 @@ import {
   type StreamModel,
 } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 interface Tally {
@@ -49,7 +50,7 @@ describe.each(ENGINES)('handling a command (%s)', (engine) => {
 
   beforeAll(async () => {
     if (engine === 'pglite') {
-      database = await openDatabase({ dataDir: 'memory://' });
+      database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
       drop = () => database.close();
     } else {
       const created = await createTestDatabase();

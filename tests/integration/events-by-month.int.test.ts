@@ -26,6 +26,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
 import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -68,7 +69,7 @@ describe('the event log by month', () => {
       opened.push(() => database.drop());
       return database.handle.db;
     }
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
     opened.push(() => handle.close());
     return handle.db;
   };

@@ -15,6 +15,7 @@ import {
 } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +67,7 @@ const engines: Array<{ name: string; open(): Promise<{ handle: DatabaseHandle; c
     {
       name: 'PGlite',
       async open() {
-        const handle = await openDatabase({ dataDir: 'memory://' });
+        const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
         return { handle, close: () => handle.close() };
       },
     },
