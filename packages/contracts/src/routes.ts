@@ -32,6 +32,7 @@ import {
   ResetCodeSchema,
   ResetPasswordBodySchema,
 } from './auth.ts';
+import { classReportRoutes } from './class-report.ts';
 import { classroomRoutes } from './classroom-routes.ts';
 import { MessageSchema } from './common.ts';
 import {
@@ -1090,6 +1091,7 @@ export const apiRoutes = {
   ...teacherMarkingRoutes,
   ...selfMarkRoutes,
   ...fairPlayRoutes,
+  ...classReportRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

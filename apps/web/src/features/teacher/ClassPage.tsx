@@ -10,6 +10,7 @@ import { ClassHomeworkPanel } from '../homework/ClassHomeworkPanel.tsx';
 import { classesQuery, classLearnersQuery, failureMessage } from './api.ts';
 import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
+import { ClassReportPanel } from './ClassReportPanel.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { FairPlayPanel } from './FairPlayPanel.tsx';
 import { dateTimeLabel, learnerName, percentLabel } from './format.ts';
@@ -184,6 +185,7 @@ function ClassView({ classId }: { classId: string }) {
           <LearnerTable learners={learners.data} classId={classId} />
           <FairPlayPanel learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <ClassReportPanel classId={classId} />
           <SelfMarksPanel classId={classId} />
           <ClassForecast classId={classId} />
         </>
