@@ -10,7 +10,7 @@ import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { lessonsQuery } from '../library/api.ts';
-import { learnerName } from '../teacher/format.ts';
+import { learnerLabel } from '../teacher/format.ts';
 import {
   assignmentHistoryQuery,
   classHomeworkQuery,
@@ -314,7 +314,7 @@ export function ClassHomeworkPanel({
     onSuccess: refresh,
   });
   const data = homework.data;
-  const nameOf = new Map(learners.map((l) => [l.id, learnerName(l)]));
+  const nameOf = new Map(learners.map((l) => [l.id, learnerLabel(l, learners)]));
   return (
     <section className="hw-panel" aria-labelledby="hw-title" data-testid="class-homework">
       <header className="page-header">
