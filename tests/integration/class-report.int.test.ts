@@ -157,6 +157,21 @@ describe('the per-question class report', () => {
     expect((await get(admin, url)).statusCode).toBe(200);
   });
 
+  it("lists a teacher's classes on their leagues page (a teacher is no member), with full names", async () => {
+    const mine = (await get(teacher, '/api/users/me/leagues')).json() as Array<{
+      classId: string;
+      entries: unknown[];
+    }>;
+    expect(mine.map((l) => l.classId)).toEqual([classId]);
+    // Another teacher's class is not theirs; a student who teaches nothing sees only their own classes.
+    expect((await get(otherTeacher, '/api/users/me/leagues')).json()).toEqual([]);
+    expect(
+      ((await get(learners[0]!, '/api/users/me/leagues')).json() as Array<{ classId: string }>).map(
+        (l) => l.classId,
+      ),
+    ).toEqual([classId]);
+  });
+
   it('refuses a query naming neither or both scopes, or a type without a lesson, in the error shape', async () => {
     const base = `/api/teacher/classes/${classId}/question-report`;
     for (const query of [

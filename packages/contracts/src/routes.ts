@@ -904,7 +904,7 @@ export const apiRoutes = {
   getMyLeagues: {
     method: 'GET',
     path: '/api/users/me/leagues',
-    summary: 'The weekly league of each class the signed-in learner is in',
+    summary: 'The weekly league of each class the signed-in user is in, then of each class they teach',
     auth: 'user',
     responses: { 200: ClassLeagueListSchema, ...errorResponses(401) },
   },

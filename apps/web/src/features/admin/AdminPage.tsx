@@ -28,6 +28,7 @@ import {
   StatCard,
   useCurrentUser,
 } from '../learner/ui.tsx';
+import { AdminAppealsCard } from '../teacher/AdminAppealsCard.tsx';
 import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../teacher/FairPlayPanel.tsx';
 import { RenderingsPanel } from '../teacher/RenderingsPanel.tsx';
 import { PendingAnswersPanel } from '../teacher-marking/PendingAnswers.tsx';
@@ -98,6 +99,7 @@ function AdminPanel({ user }: { user: User }) {
       <TeacherInvitations />
       <QuestionReview />
       <RenderingsPanel admin userId={user.id} />
+      <AdminAppealsCard />
       <PendingAnswersPanel />
     </main>
   );
