@@ -5,7 +5,7 @@ import { BackLink, EmptyState } from '../../components/states.tsx';
 import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { currentUserQuery } from '../auth/api.ts';
 import { lessonQuery } from '../library/api.ts';
-import { nodeResultsQuery } from './api.ts';
+import { DEFAULT_CHARACTER_THRESHOLD, nodeAvailabilityQuery, nodeResultsQuery } from './api.ts';
 import './practice.css';
 import { roadmapProgress } from './roadmap-progress.ts';
 
@@ -50,6 +50,11 @@ export function TypeRoadmapPage() {
     enabled: Boolean(user) && lessonId > 0,
     refetchOnMount: 'always',
   });
+  const nodes = useQuery({
+    ...nodeAvailabilityQuery(lessonId, user?.characterThreshold ?? DEFAULT_CHARACTER_THRESHOLD),
+    enabled: lessonId > 0,
+  });
+  const types = (nodes.data ?? []).map((n) => n.type as string);
   if (!isPracticeType(questionType) || !(lessonId > 0)) {
     return (
       <main className="page">
@@ -62,6 +67,7 @@ export function TypeRoadmapPage() {
     );
   }
   const card = PRACTICE_TYPE_CARDS.find((c) => c.type === questionType);
+  const progress = results.data && nodes.data ? roadmapProgress(results.data, questionType, types) : null;
   const open = (courseId: string, title: string) => {
     try {
       sessionStorage.setItem(
@@ -78,10 +84,8 @@ export function TypeRoadmapPage() {
       <BackLink to={`/lesson/${lessonId}/types`} label="返回練習類型" />
       <h1 className="page-title">{card?.title}</h1>
       <p className="page-subtitle">{lesson.data?.title ?? '\u00a0'}</p>
-      {results.data ? <Progress progress={roadmapProgress(results.data, questionType)} /> : null}
-      <ol
-        className={`course-path is-${results.data ? roadmapProgress(results.data, questionType).state : 'new'}`}
-      >
+      {progress ? <Progress progress={progress} /> : null}
+      <ol className={`course-path is-${progress?.state ?? 'new'}`}>
         {COURSES.map((course, i) => (
           <li key={course.id} className={`course-step step-${i % 2 === 0 ? 'left' : 'right'}`}>
             <button

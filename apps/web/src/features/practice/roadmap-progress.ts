@@ -16,10 +16,19 @@ export interface RoadmapProgress {
   lessonLabel: string;
 }
 
-export function roadmapProgress(results: NodeResultList | undefined, type: string): RoadmapProgress {
+/**
+ * `types`: the lesson's roadmap node types (the node availability); the results list only the nodes
+ * the learner has a session of.
+ */
+export function roadmapProgress(
+  results: NodeResultList | undefined,
+  type: string,
+  types: readonly string[],
+): RoadmapProgress {
   const nodes = results?.nodes ?? [];
   const node = nodes.find((n) => n.type === type);
-  const completed = nodes.filter((n) => n.completed).length;
+  const all = new Set([...types, ...nodes.map((n) => n.type)]);
+  const completed = nodes.filter((n) => n.completed && all.has(n.type)).length;
   const state: NodeState = node?.completed ? 'done' : node && node.bestScore > 0 ? 'started' : 'new';
   const label =
     state === 'done'
@@ -31,7 +40,7 @@ export function roadmapProgress(results: NodeResultList | undefined, type: strin
     state,
     label,
     completed,
-    total: nodes.length,
-    lessonLabel: `本課已完成 ${completed} / ${nodes.length} 個題型`,
+    total: all.size,
+    lessonLabel: `本課已完成 ${completed} / ${all.size} 個題型`,
   };
 }
