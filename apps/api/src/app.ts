@@ -51,6 +51,7 @@ import { questionRoutes } from './routes/questions/index.ts';
 import { reminderRoutes } from './routes/reminders/index.ts';
 import { createForecastCache } from './routes/reviews/forecast-cache.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
+import { classReportRoutes } from './routes/teacher/class-report.ts';
 import { fairPlayRoutes } from './routes/teacher/fair-play.ts';
 import { registerTeacherAccess, teacherRoutes } from './routes/teacher/index.ts';
 import { selfMarkRoutes } from './routes/teacher/self-marks.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(teacherRoutes);
   await app.register(selfMarkRoutes);
   await app.register(fairPlayRoutes);
+  await app.register(classReportRoutes);
   await app.register(homeworkRoutes);
   await app.register(privacyRoutes);
   await app.register(reminderRoutes);

@@ -19,6 +19,7 @@ import {
   TeacherQuestionsQuerySchema,
   WorksheetKeySchema,
   WorksheetParamsSchema,
+  WorksheetQuerySchema,
   WorksheetSchema,
 } from './classroom.ts';
 import { errorResponses } from './errors.ts';
@@ -120,6 +121,7 @@ export const classroomRoutes = {
     summary: "A printable worksheet: a lesson's questions of one practice type, without keys",
     auth: 'user',
     params: WorksheetParamsSchema,
+    query: WorksheetQuerySchema,
     responses: { 200: WorksheetSchema, ...errorResponses(400, 401, 404) },
   },
   getWorksheetKey: {
@@ -128,6 +130,7 @@ export const classroomRoutes = {
     summary: "A worksheet's answer key with marking schemes (teachers and admins)",
     auth: 'teacher',
     params: WorksheetParamsSchema,
+    query: WorksheetQuerySchema,
     responses: { 200: WorksheetKeySchema, ...errorResponses(400, 401, 403, 404) },
   },
 } as const satisfies Record<string, RouteContract>;

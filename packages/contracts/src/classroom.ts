@@ -202,6 +202,21 @@ export const WorksheetParamsSchema = z.object({
   type: QuestionTypeSchema,
 });
 
+/**
+ * `?questions=id,id,…`: only these of the lesson's questions of the type (the class report's
+ * worksheet of the items most got wrong); absent, the whole set.
+ */
+export const WorksheetQuerySchema = z
+  .object({
+    questions: z
+      .string()
+      .max(2000)
+      .regex(/^[\w-]{1,64}(,[\w-]{1,64})*$/, { error: '題目編號以逗號分隔' })
+      .optional(),
+  })
+  .strict();
+export type WorksheetQuery = z.infer<typeof WorksheetQuerySchema>;
+
 const WorksheetHeadSchema = z.object({
   lessonId: LessonIdSchema,
   lessonTitle: z.string(),

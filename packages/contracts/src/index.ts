@@ -5,6 +5,7 @@
 export * from './admin.ts';
 export * from './appeals.ts';
 export * from './auth.ts';
+export * from './class-report.ts';
 export * from './classroom.ts';
 export * from './classroom-routes.ts';
 export * from './common.ts';

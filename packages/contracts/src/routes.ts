@@ -32,6 +32,7 @@ import {
   ResetCodeSchema,
   ResetPasswordBodySchema,
 } from './auth.ts';
+import { classReportRoutes } from './class-report.ts';
 import { classroomRoutes } from './classroom-routes.ts';
 import { MessageSchema } from './common.ts';
 import {
@@ -903,7 +904,7 @@ export const apiRoutes = {
   getMyLeagues: {
     method: 'GET',
     path: '/api/users/me/leagues',
-    summary: 'The weekly league of each class the signed-in learner is in',
+    summary: 'The weekly league of each class the signed-in user is in, then of each class they teach',
     auth: 'user',
     responses: { 200: ClassLeagueListSchema, ...errorResponses(401) },
   },
@@ -1090,6 +1091,7 @@ export const apiRoutes = {
   ...teacherMarkingRoutes,
   ...selfMarkRoutes,
   ...fairPlayRoutes,
+  ...classReportRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 // ---------------------------------------------------------------------------------------------

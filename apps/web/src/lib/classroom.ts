@@ -28,16 +28,19 @@ export const reviewQuery = queryOptions({
   queryFn: () => call('listQuestionReview'),
 });
 
-export const worksheetQuery = (lessonId: number, type: QuestionType) =>
+/** `questions`: only these ids (the class report's worksheet of the items most got wrong). */
+const sheetQuery = (questions: string | null) => (questions ? { questions } : {});
+
+export const worksheetQuery = (lessonId: number, type: QuestionType, questions: string | null = null) =>
   queryOptions({
-    queryKey: queryKeys.classroom.worksheet(lessonId, type, false),
-    queryFn: () => call('getWorksheet', { params: { lessonId, type } }),
+    queryKey: [...queryKeys.classroom.worksheet(lessonId, type, false), questions] as const,
+    queryFn: () => call('getWorksheet', { params: { lessonId, type }, query: sheetQuery(questions) }),
   });
 
-export const worksheetKeyQuery = (lessonId: number, type: QuestionType) =>
+export const worksheetKeyQuery = (lessonId: number, type: QuestionType, questions: string | null = null) =>
   queryOptions({
-    queryKey: queryKeys.classroom.worksheet(lessonId, type, true),
-    queryFn: () => call('getWorksheetKey', { params: { lessonId, type } }),
+    queryKey: [...queryKeys.classroom.worksheet(lessonId, type, true), questions] as const,
+    queryFn: () => call('getWorksheetKey', { params: { lessonId, type }, query: sheetQuery(questions) }),
   });
 
 export const createInvitation = (note: string) => call('createTeacherInvitation', { body: { note } });

@@ -18,6 +18,21 @@ export function learnerName(learner: {
     : (learner.username ?? '學生');
 }
 
+type Named = { firstName: string | null; lastName: string | null; username: string | null };
+
+/**
+ * A learner's name as a list shows it: with their username when another learner of `among` has the
+ * same name, so two 陳大文 can be told apart.
+ * @example learnerLabel(a, [a, b]) // '陳大文（c12-01）' when b is also 陳大文
+ */
+export function learnerLabel(learner: Named, among: readonly Named[]): string {
+  const name = learnerName(learner);
+  const namesakes = among.filter((other) => learnerName(other) === name).length;
+  return namesakes > 1 && learner.username && learner.username !== name
+    ? `${name}（${learner.username}）`
+    : name;
+}
+
 /**
  * A Hong Kong calendar day in words.
  * @example dayLabel('2025-03-01') // '2025年3月1日（星期六）'

@@ -3,6 +3,7 @@
  * state, and the class writes (create, join, leave). Every answer is parsed with its contract.
  */
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { QuestionType } from '@wenyan/contracts';
 import { HttpError } from './api.ts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
@@ -110,3 +111,23 @@ export function failureMessage(error: unknown, notFound = '找不到相關資料
   }
   return '未能連接伺服器，請檢查網絡後再試。';
 }
+
+/** What a class report covers: a lesson (optionally one practice type) or an assignment. */
+export type ReportScope =
+  | { kind: 'lesson'; lessonId: number; type: QuestionType | null }
+  | { kind: 'assignment'; assignmentId: string };
+
+/** The per-question class report (issue 40): items most of the class got wrong, counted. */
+export const classReportQuery = (classId: string, scope: ReportScope) =>
+  queryOptions({
+    queryKey: ['teacher', 'class-report', classId, scope] as const,
+    queryFn: () =>
+      call('getClassQuestionReport', {
+        params: { id: classId },
+        query:
+          scope.kind === 'assignment'
+            ? { assignmentId: scope.assignmentId }
+            : { lessonId: scope.lessonId, ...(scope.type ? { type: scope.type } : {}) },
+      }),
+    staleTime: 30_000,
+  });

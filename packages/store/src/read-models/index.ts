@@ -1,6 +1,7 @@
 /** The read side: one file per read model, each a set of `(db, …)` functions returning records. */
 export * from './answer-history.ts';
 export * from './appeals.ts';
+export * from './class-report.ts';
 export * from './content.ts';
 export * from './error-book.ts';
 export * from './learner-view.ts';

@@ -20,7 +20,7 @@ import { defineRoute } from '../../plugins/route.ts';
 type ListedRow = Awaited<ReturnType<typeof listTeacherQuestions>>[number];
 
 /** The practice types' names as a worksheet's heading shows them. */
-const TYPE_TITLES: Partial<Record<QuestionType, string>> = {
+export const TYPE_TITLES: Partial<Record<QuestionType, string>> = {
   word_interpretation: '詞解',
   sentence_translation: '句譯',
   theme_understanding: '主題理解',
@@ -135,10 +135,13 @@ export async function classroomQuestionRoutes(app: FastifyInstance): Promise<voi
     return oneQuestion(found.id);
   });
 
-  async function worksheetRows(user: UserRecord, lessonId: number, type: QuestionType) {
+  async function worksheetRows(user: UserRecord, lessonId: number, type: QuestionType, only?: string) {
     const lesson = await findLesson(db, lessonId);
     if (!lesson) throw notFound('lesson');
-    const rows = await nodeQuestions(db, lessonId, type, ANY_FREQUENCY, await app.questionViewer(user.id));
+    const all = await nodeQuestions(db, lessonId, type, ANY_FREQUENCY, await app.questionViewer(user.id));
+    // `?questions=`: the class report's worksheet of the items most got wrong, in the lesson's order.
+    const chosen = only === undefined ? null : new Set(only.split(','));
+    const rows = chosen === null ? all : all.filter((q) => chosen.has(q.id));
     if (rows.length === 0) throw notFound('questions of this type');
     const head = {
       lessonId,
@@ -151,12 +154,22 @@ export async function classroomQuestionRoutes(app: FastifyInstance): Promise<voi
   }
 
   defineRoute(app, 'getWorksheet', async ({ input, user }) => {
-    const { head, rows } = await worksheetRows(user, input.params.lessonId, input.params.type);
+    const { head, rows } = await worksheetRows(
+      user,
+      input.params.lessonId,
+      input.params.type,
+      input.query.questions,
+    );
     return { ...head, questions: rows.map((q) => toQuestion(q, user.id)) };
   });
 
   defineRoute(app, 'getWorksheetKey', async ({ input, user }): Promise<WorksheetKey> => {
-    const { head, rows } = await worksheetRows(user, input.params.lessonId, input.params.type);
+    const { head, rows } = await worksheetRows(
+      user,
+      input.params.lessonId,
+      input.params.type,
+      input.query.questions,
+    );
     // The scheme as the teacher's classes are marked: approved renderings and the teacher's own.
     const renderings = await acceptedRenderings(
       db,

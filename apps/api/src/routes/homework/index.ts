@@ -21,6 +21,7 @@ import {
   handleCommand,
   hidesGlobalLeaderboard,
   homeworkProgress,
+  listClasses,
   listPapers,
   loadClassAssignments,
   paperQuestions,
@@ -251,7 +252,13 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getMyLeagues', async ({ user }) => {
-    const classes = await classesOfLearner(db, user.id);
+    // A learner's classes, then the classes a teacher teaches (issue 40: a teacher is in no class as a
+    // member, and their leagues page said so).
+    const [joined, taught] = await Promise.all([
+      classesOfLearner(db, user.id),
+      user.roles.includes('teacher') ? listClasses(db, user.id) : Promise.resolve([]),
+    ]);
+    const classes = [...joined, ...taught.filter((t) => !joined.some((c) => c.id === t.id))];
     const now = new Date().toISOString();
     const leagues = await Promise.all(
       classes.map(async (c) => {

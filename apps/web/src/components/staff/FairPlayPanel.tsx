@@ -33,6 +33,7 @@ function FlaggedRow({ learner, classId }: { learner: ClassLearner; classId: stri
     <li className="card" data-testid="fair-play-flag">
       <p>
         <strong>{learnerName(learner)}</strong>
+        {learner.username ? <span className="muted tc-small"> @{learner.username}</span> : null}
         <span className="tc-small text-brick"> 待覆核</span>
       </p>
       <ul className="tc-small tc-flag-reasons">

@@ -17,6 +17,8 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
+import { QrCode } from '../../components/staff/SiteQr.tsx';
+import { siteAddress } from '../../lib/site-qr.ts';
 import '../../components/staff/classroom.css';
 
 const STATUS: Record<TeacherInvitation['status'], string> = {
@@ -76,7 +78,7 @@ export function TeacherInvitations() {
         </button>
       </form>
       {created ? (
-        <div className="alert alert-success" role="status" data-testid="new-invitation">
+        <div className="alert alert-success cr-new-invitation" role="status" data-testid="new-invitation">
           <p>
             邀請碼（只顯示這一次）：<strong className="cr-mono">{created.code}</strong>
           </p>
@@ -92,6 +94,14 @@ export function TeacherInvitations() {
               複製連結
             </button>
           </p>
+          <div className="cr-invite-qr">
+            <QrCode text={link} label="教師邀請連結的二維碼" size={120} />
+            <p className="tc-small">
+              網址：<span className="cr-mono">{siteAddress(window.location.origin).shown}</span>
+              <br />
+              老師可用手機掃描二維碼開啟登記頁。
+            </p>
+          </div>
         </div>
       ) : null}
       {list.data && list.data.length > 0 ? (

@@ -26,6 +26,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { QuestionReview, TeacherInvitations } from './AdminClassroomPanels.tsx';
+import { AdminAppealsCard } from './AdminAppealsCard.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
@@ -93,6 +94,7 @@ function AdminPanel({ user }: { user: User }) {
       <TeacherInvitations />
       <QuestionReview />
       <RenderingsPanel admin userId={user.id} />
+      <AdminAppealsCard />
       <PendingAnswersPanel />
     </main>
   );

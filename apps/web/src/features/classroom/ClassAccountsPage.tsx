@@ -11,23 +11,34 @@ import { BackLink } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { createClassAccounts } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { classesQuery, failureMessage } from '../../lib/teacher.ts';
+import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
+import { learnerName } from '../../lib/teacher-format.ts';
+import { QrCode } from '../../components/staff/SiteQr.tsx';
+import { siteAddress } from '../../lib/site-qr.ts';
+import { duplicateLabel, duplicateNames } from './accounts.ts';
 import '../../components/staff/classroom.css';
 
 function Slips({ result }: { result: ClassAccounts }) {
+  const site = siteAddress(window.location.origin);
   return (
     <section className="cr-slips" aria-label="帳戶紙條" data-testid="account-slips">
       {result.accounts.map((a) => (
         <article key={a.userId} className="cr-slip">
-          <p className="cr-slip-class">文言通 · {result.className}</p>
-          <p className="cr-slip-name">{a.name}</p>
-          <dl>
-            <dt>用戶名稱</dt>
-            <dd className="cr-mono">{a.username}</dd>
-            <dt>臨時密碼</dt>
-            <dd className="cr-mono">{a.password}</dd>
-          </dl>
-          <p className="cr-slip-note">首次登入後須設定你自己的密碼（最少 8 個字元）。</p>
+          <div className="cr-slip-body">
+            <p className="cr-slip-class">文言通 · {result.className}</p>
+            <p className="cr-slip-name">{a.name}</p>
+            <dl>
+              <dt>用戶名稱</dt>
+              <dd className="cr-mono">{a.username}</dd>
+              <dt>臨時密碼</dt>
+              <dd className="cr-mono">{a.password}</dd>
+            </dl>
+            <p className="cr-slip-site" data-testid="slip-site">
+              網址：<span className="cr-mono">{site.shown}</span>
+            </p>
+            <p className="cr-slip-note">首次登入後須設定你自己的密碼（最少 8 個字元）。</p>
+          </div>
+          <QrCode text={site.url} label={`文言通網址 ${site.shown} 的二維碼`} size={88} />
         </article>
       ))}
     </section>
@@ -42,6 +53,13 @@ function AccountsView({ classId }: { classId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ClassAccounts | null>(null);
   const names = useMemo(() => parseStudentNames(text), [text]);
+  const members = useQuery(classLearnersQuery(classId));
+  const duplicates = useMemo(
+    () => duplicateNames(names, (members.data ?? []).map(learnerName)),
+    [names, members.data],
+  );
+  const [sameNamesConfirmed, setSameNamesConfirmed] = useState(false);
+  const needsConfirm = duplicates.length > 0 && !sameNamesConfirmed;
   const create = useMutation({
     mutationFn: () => createClassAccounts(classId, names),
     onSuccess: (made) => {
@@ -63,6 +81,7 @@ function AccountsView({ classId }: { classId: string }) {
   const submit = () => {
     if (names.length === 0) return setError('請輸入至少一個學生姓名');
     if (names.length > CLASS_ACCOUNTS_LIMIT) return setError(`每次最多建立 ${CLASS_ACCOUNTS_LIMIT} 個帳戶`);
+    if (needsConfirm) return setError('名單有同名學生：請先確認');
     setError(null);
     create.mutate();
   };
@@ -103,7 +122,10 @@ function AccountsView({ classId }: { classId: string }) {
             placeholder={'陳大文\n李小明\n黃美玲'}
             aria-invalid={error ? true : undefined}
             aria-describedby="names-count"
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setSameNamesConfirmed(false);
+            }}
           />
           <p id="names-count" className="muted tc-small">
             共 {names.length} 個姓名
@@ -117,13 +139,39 @@ function AccountsView({ classId }: { classId: string }) {
               className="visually-hidden"
             />
           </label>
+          {duplicates.length > 0 ? (
+            <div className="cr-dup-warning" role="status" data-testid="duplicate-names">
+              <p>名單有同名學生：</p>
+              <ul>
+                {duplicates.map((d) => (
+                  <li key={d.name}>{duplicateLabel(d)}</li>
+                ))}
+              </ul>
+              <p className="tc-small">
+                同名的學生會各有不同的用戶名稱（印在紙條上，亦在班別表中顯示），派發紙條時請核對用戶名稱。若是重複輸入，請先刪去。
+              </p>
+              <label className="tc-small">
+                <input
+                  type="checkbox"
+                  checked={sameNamesConfirmed}
+                  onChange={(e) => setSameNamesConfirmed(e.target.checked)}
+                />{' '}
+                我已確認同名的是不同的學生
+              </label>
+            </div>
+          ) : null}
           {error ? (
             <p className="field-error" role="alert">
               {error}
             </p>
           ) : null}
           <div className="cr-actions">
-            <button type="button" className="btn btn-primary" disabled={create.isPending} onClick={submit}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={create.isPending || needsConfirm}
+              onClick={submit}
+            >
               {create.isPending ? '建立中...' : `建立 ${names.length} 個帳戶`}
             </button>
           </div>

@@ -6,13 +6,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { QuestionTypeSchema } from '@wenyan/contracts';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { worksheetKeyQuery, worksheetQuery } from '../../lib/classroom.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { isFreeText, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { failureMessage } from '../../lib/teacher.ts';
+import { printsQuote, questionsSearch } from './worksheet.ts';
 import '../../components/staff/classroom.css';
 
 const LETTERS = 'ABCDEF';
@@ -21,9 +22,10 @@ const ANSWER_LINES = ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8'];
 
 function useSheetParams() {
   const params = useParams();
+  const [search] = useSearchParams();
   const lessonId = Number(params.lessonId);
   const type = QuestionTypeSchema.safeParse(params.type);
-  return { lessonId, type: type.success ? type.data : null };
+  return { lessonId, type: type.success ? type.data : null, questions: search.get('questions') };
 }
 
 /** Choose another lesson or practice type (the same kind of sheet). */
@@ -76,7 +78,13 @@ function Toolbar({ other, otherLabel }: { other: string; otherLabel: string }) {
   );
 }
 
-function SheetHead({ title, lessonTitle, author, typeTitle }: Record<string, string>) {
+function SheetHead({
+  title,
+  lessonTitle,
+  author,
+  typeTitle,
+  blanks,
+}: Record<'title' | 'lessonTitle' | 'author' | 'typeTitle', string> & { blanks: boolean }) {
   return (
     <header className="ws-head">
       <h1 className="ws-title">
@@ -84,24 +92,27 @@ function SheetHead({ title, lessonTitle, author, typeTitle }: Record<string, str
         {title}
       </h1>
       <p className="ws-meta">{author}</p>
-      <p className="ws-fields">
-        <span>姓名：＿＿＿＿＿＿＿＿</span>
-        <span>班別：＿＿＿＿</span>
-        <span>學號：＿＿＿</span>
-        <span>日期：＿＿＿＿＿＿</span>
-      </p>
+      {/* A student writes on the sheet; the teacher's key has no one's name to fill in. */}
+      {blanks ? (
+        <p className="ws-fields" data-testid="ws-fields">
+          <span>姓名：＿＿＿＿＿＿＿＿</span>
+          <span>班別：＿＿＿＿</span>
+          <span>學號：＿＿＿</span>
+          <span>日期：＿＿＿＿＿＿</span>
+        </p>
+      ) : null}
     </header>
   );
 }
 
-function Sheet({
-  lessonId,
-  type,
-}: {
+type SheetProps = {
   lessonId: number;
   type: NonNullable<ReturnType<typeof useSheetParams>['type']>;
-}) {
-  const sheet = useQuery(worksheetQuery(lessonId, type));
+  questions: string | null;
+};
+
+function Sheet({ lessonId, type, questions }: SheetProps) {
+  const sheet = useQuery(worksheetQuery(lessonId, type, questions));
   const picker = <Picker lessonId={lessonId} type={type} keyed={false} />;
   if (sheet.isPending) return <Spinner />;
   if (sheet.isError)
@@ -115,18 +126,22 @@ function Sheet({
   return (
     <main className="page ws-page" data-testid="worksheet">
       {picker}
-      <Toolbar other={`/teacher/worksheets/${lessonId}/${type}/key`} otherLabel="答案及評分準則（教師）" />
+      <Toolbar
+        other={`/teacher/worksheets/${lessonId}/${type}/key${questionsSearch(questions)}`}
+        otherLabel="答案及評分準則（教師）"
+      />
       <article className="ws-sheet">
         <SheetHead
           title="工作紙"
           lessonTitle={data.lessonTitle}
           author={data.author}
           typeTitle={data.typeTitle}
+          blanks
         />
         <ol className="ws-questions">
           {data.questions.map((q) => (
             <li key={q.id} className="ws-question">
-              {q.targetText ? <p className="ws-quote">「{q.targetText}」</p> : null}
+              {printsQuote(q) ? <p className="ws-quote">「{q.targetText}」</p> : null}
               <p className="ws-content">{q.content}</p>
               {q.options.length > 0 && !isFreeText(q) ? (
                 <ol className="ws-options">
@@ -151,14 +166,8 @@ function Sheet({
   );
 }
 
-function AnswerKey({
-  lessonId,
-  type,
-}: {
-  lessonId: number;
-  type: NonNullable<ReturnType<typeof useSheetParams>['type']>;
-}) {
-  const key = useQuery(worksheetKeyQuery(lessonId, type));
+function AnswerKey({ lessonId, type, questions }: SheetProps) {
+  const key = useQuery(worksheetKeyQuery(lessonId, type, questions));
   const picker = <Picker lessonId={lessonId} type={type} keyed />;
   if (key.isPending) return <Spinner />;
   if (key.isError)
@@ -172,20 +181,24 @@ function AnswerKey({
   return (
     <main className="page ws-page" data-testid="worksheet-key">
       {picker}
-      <Toolbar other={`/worksheets/${lessonId}/${type}`} otherLabel="返回工作紙" />
+      <Toolbar
+        other={`/worksheets/${lessonId}/${type}${questionsSearch(questions)}`}
+        otherLabel="返回工作紙"
+      />
       <article className="ws-sheet">
         <SheetHead
           title="答案及評分準則"
           lessonTitle={data.lessonTitle}
           author={data.author}
           typeTitle={data.typeTitle}
+          blanks={false}
         />
         <ol className="ws-questions">
           {data.questions.map((q) => {
             const letter = q.options.indexOf(q.correctAnswer);
             return (
               <li key={q.id} className="ws-question">
-                {q.targetText ? <p className="ws-quote">「{q.targetText}」</p> : null}
+                {printsQuote(q) ? <p className="ws-quote">「{q.targetText}」</p> : null}
                 <p className="ws-content">{q.content}</p>
                 <p className="ws-answer">
                   <strong>答案：</strong>
@@ -226,17 +239,17 @@ function AnswerKey({
 }
 
 export function WorksheetPage() {
-  const { lessonId, type } = useSheetParams();
+  const { lessonId, type, questions } = useSheetParams();
   if (!type || !Number.isInteger(lessonId)) return <ErrorState message="找不到此工作紙。" />;
-  return <Sheet lessonId={lessonId} type={type} />;
+  return <Sheet lessonId={lessonId} type={type} questions={questions} />;
 }
 
 export function WorksheetKeyPage() {
-  const { lessonId, type } = useSheetParams();
+  const { lessonId, type, questions } = useSheetParams();
   if (!type || !Number.isInteger(lessonId)) return <ErrorState message="找不到此工作紙。" />;
   return (
     <TeacherGate>
-      <AnswerKey lessonId={lessonId} type={type} />
+      <AnswerKey lessonId={lessonId} type={type} questions={questions} />
     </TeacherGate>
   );
 }

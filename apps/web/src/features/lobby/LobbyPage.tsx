@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesson, User } from '@wenyan/contracts';
 import { levelInfo, readingMinutes } from '@wenyan/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
@@ -12,6 +12,7 @@ import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
 import { dueReviewsQuery, reviewSettingsQuery } from '../../lib/reviews.ts';
 import { FirstGuide } from './FirstGuide.tsx';
 import { LobbyHomework } from './LobbyHomework.tsx';
+import { isTeacherUser } from '../../lib/roles.ts';
 import { extrasReady, readSettled } from './lobby-ready.ts';
 import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
@@ -29,6 +30,11 @@ const SHORTCUTS = [
   { to: '/memorization', label: '背誦', Icon: MicIcon },
   { to: '/mindmap', label: '心智圖', Icon: BrainIcon },
 ] as const;
+
+/** Teachers' card, loaded only for teachers (the lobby's budget is the students'). */
+const TeacherLobbyCard = lazy(() =>
+  import('./TeacherLobbyCard.tsx').then((m) => ({ default: m.TeacherLobbyCard })),
+);
 
 /** A lesson card; `progress` is the server's figure (the stats record's progressPercent). */
 function LessonCard({ lesson, progress }: { lesson: Lesson; progress: number }) {
@@ -133,7 +139,15 @@ export function LobbyPage() {
           {/* The learner's own cards sit under the shortcuts and appear with the shelf, in one paint:
               nothing already on screen moves when they arrive (layout shift was the lobby's worst
               Lighthouse figure). */}
-          {user && settings.data?.guideCompleted === false ? <FirstGuide userId={user.id} /> : null}
+          {/* A teacher's first run is their own guide (issue 40), and the lobby links to 教師專區. */}
+          {user && isTeacherUser(user) ? (
+            <Suspense fallback={null}>
+              <TeacherLobbyCard user={user} />
+            </Suspense>
+          ) : null}
+          {user && !isTeacherUser(user) && settings.data?.guideCompleted === false ? (
+            <FirstGuide userId={user.id} />
+          ) : null}
           {user ? <TodayReview userId={user.id} /> : null}
           {user ? <LobbyHomework /> : null}
           <div className="grid">

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { GiftIcon } from '../../components/icons.tsx';
+import { CheckIcon, GiftIcon } from '../../components/icons.tsx';
 import { BackLink, EmptyState } from '../../components/states.tsx';
 import { lessonQuery } from '../../lib/lessons.ts';
 import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import './practice.css';
+import { roadmapProgress } from './roadmap-progress.ts';
 
 /**
  * The fixed four lessons of a type roadmap (spec part 2), plus the completion reward. The server serves
@@ -16,6 +17,17 @@ const COURSES = [
   { id: 'course3', title: '第三課', level: '進階' },
   { id: 'course4', title: '第四課', level: '挑戰' },
 ] as const;
+
+/** This type's state and the lesson's count of completed types, above the path. */
+function Progress({ progress }: { progress: ReturnType<typeof roadmapProgress> }) {
+  return (
+    <div className={`course-progress is-${progress.state}`} data-testid="roadmap-progress" role="status">
+      <strong>{progress.label}</strong>
+      <span className="muted">{progress.lessonLabel}</span>
+      <progress max={progress.total || 1} value={progress.completed} aria-label={progress.lessonLabel} />
+    </div>
+  );
+}
 
 /** Session storage key of the lesson information the question session may read. */
 export const CURRENT_COURSE_KEY = 'wyt-current-course';
@@ -29,6 +41,18 @@ export function TypeRoadmapPage() {
   const lessonId = Number(raw);
   const navigate = useNavigate();
   const lesson = useQuery(lessonQuery(lessonId));
+  const user = useQuery(currentUserQuery).data;
+  // The node's completion is the server's (80 % of its answers): asked again each time the page opens.
+  const results = useQuery({
+    ...nodeResultsQuery(user?.id ?? '', lessonId),
+    enabled: Boolean(user) && lessonId > 0,
+    refetchOnMount: 'always',
+  });
+  const nodes = useQuery({
+    ...nodeAvailabilityQuery(lessonId, user?.characterThreshold ?? DEFAULT_CHARACTER_THRESHOLD),
+    enabled: lessonId > 0,
+  });
+  const types = (nodes.data ?? []).map((n) => n.type as string);
   if (!isPracticeType(questionType) || !(lessonId > 0)) {
     return (
       <main className="page">
@@ -41,6 +65,7 @@ export function TypeRoadmapPage() {
     );
   }
   const card = PRACTICE_TYPE_CARDS.find((c) => c.type === questionType);
+  const progress = results.data && nodes.data ? roadmapProgress(results.data, questionType, types) : null;
   const open = (courseId: string, title: string) => {
     try {
       sessionStorage.setItem(
@@ -57,7 +82,8 @@ export function TypeRoadmapPage() {
       <BackLink to={`/lesson/${lessonId}/types`} label="返回練習類型" />
       <h1 className="page-title">{card?.title}</h1>
       <p className="page-subtitle">{lesson.data?.title ?? '\u00a0'}</p>
-      <ol className="course-path">
+      {progress ? <Progress progress={progress} /> : null}
+      <ol className={`course-path is-${progress?.state ?? 'new'}`}>
         {COURSES.map((course, i) => (
           <li key={course.id} className={`course-step step-${i % 2 === 0 ? 'left' : 'right'}`}>
             <button
@@ -67,7 +93,11 @@ export function TypeRoadmapPage() {
               data-testid="course-node"
             >
               <span className="course-number" aria-hidden="true">
-                {i + 1}
+                {results.data?.nodes.find((n) => n.type === questionType)?.completed ? (
+                  <CheckIcon size={22} />
+                ) : (
+                  i + 1
+                )}
               </span>
               <span>{course.title}</span>
               <span className="course-level">{course.level}</span>

@@ -10,7 +10,7 @@ import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
 import { examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
 import { classForecastQuery, failureMessage } from '../../lib/teacher.ts';
-import { learnerName } from '../../lib/teacher-format.ts';
+import { learnerLabel, learnerName } from '../../lib/teacher-format.ts';
 
 /** Behind first (most overdue first), then by name. */
 export function forecastOrder(learners: readonly ClassLearnerForecast[]): ClassLearnerForecast[] {
@@ -84,7 +84,7 @@ function ForecastBody({ data, classId }: { data: ClassForecastData; classId: str
               >
                 <th scope="row">
                   <Link className="tc-learner-link" to={`/teacher/learners/${learner.id}?class=${classId}`}>
-                    {learnerName(learner)}
+                    {learnerLabel(learner, rows)}
                   </Link>
                   {learner.behind ? <span className="badge tc-behind-badge">落後</span> : null}
                 </th>

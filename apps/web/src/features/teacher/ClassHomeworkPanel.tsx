@@ -320,7 +320,7 @@ export function ClassHomeworkPanel({
     onSuccess: refresh,
   });
   const data = homework.data;
-  const nameOf = new Map(learners.map((l) => [l.id, learnerName(l)]));
+  const nameOf = new Map(learners.map((l) => [l.id, learnerLabel(l, learners)]));
   return (
     <section className="hw-panel" aria-labelledby="hw-title" data-testid="class-homework">
       <header className="page-header">

@@ -13,6 +13,7 @@ import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-form
 import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { ClassHomeworkPanel } from './ClassHomeworkPanel.tsx';
+import { ClassReportPanel } from './ClassReportPanel.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
 import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 
@@ -184,6 +185,7 @@ function ClassView({ classId }: { classId: string }) {
           <LearnerTable learners={learners.data} classId={classId} />
           <FairPlayPanel learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <ClassReportPanel classId={classId} />
           <SelfMarksPanel classId={classId} />
           <ClassForecast classId={classId} />
         </>
