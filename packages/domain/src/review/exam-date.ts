@@ -24,6 +24,9 @@ export const KNOWN_DSE_CHINESE_DATES: Readonly<Record<number, HongKongDay>> = {
 export const EXAM_DATE_HORIZON_YEARS = 3;
 
 /** Whether a year's date comes from an admin or from this release's table and rule. */
+/** Where the plan's exam date came from. */
+export type ExamDateSource = 'learner' | 'school_year_default';
+
 export type ExamDateOrigin = 'admin' | 'built_in';
 
 /**

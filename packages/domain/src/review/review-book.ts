@@ -10,9 +10,9 @@
  * per-character recitation attempt can become a card by folding its own event through `reviewCard`
  * under a key of its own (e.g. `recitation:<lesson>:<position>`), without touching question cards.
  */
-import type { AnswerSubmitted, AnswerTeacherMarked, LearnerEvent } from '../learner/events.ts';
+import type { AnswerSubmitted, AnswerTeacherMarked, LearnerEvent } from '../learner/event-types.ts';
 import { type HongKongDay, hongKongDate } from '../time/hong-kong.ts';
-import { comingExam, examDateForYear } from './exam-date.ts';
+import { comingExam, type ExamDateSource, examDateForYear } from './exam-date.ts';
 import {
   answerRating,
   DEFAULT_TARGET_RECALL,
@@ -26,9 +26,6 @@ import {
 
 /** The daily review goal until the learner sets one (cards a day). */
 export const DEFAULT_DAILY_GOAL = 20;
-
-/** Where the plan's exam date came from. */
-export type ExamDateSource = 'learner' | 'school_year_default';
 
 /** The plan in force, as the stream recorded it. */
 export type ExamPlanRecord = ExamPlan & {
