@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewTeacherInvitation, TeacherInvitation } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
+import { QrCode } from '../../components/staff/SiteQr.tsx';
 import {
   createInvitation,
   invitationsQuery,
@@ -14,11 +15,10 @@ import {
   withdrawQuestion,
 } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { siteAddress } from '../../lib/site-qr.ts';
 import { failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
-import { QrCode } from '../../components/staff/SiteQr.tsx';
-import { siteAddress } from '../../lib/site-qr.ts';
 import '../../components/staff/classroom.css';
 
 const STATUS: Record<TeacherInvitation['status'], string> = {

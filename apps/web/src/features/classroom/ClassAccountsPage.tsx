@@ -6,15 +6,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLASS_ACCOUNTS_LIMIT, type ClassAccounts, parseStudentNames } from '@wenyan/contracts';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { QrCode } from '../../components/staff/SiteQr.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { createClassAccounts } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { siteAddress } from '../../lib/site-qr.ts';
 import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
 import { learnerName } from '../../lib/teacher-format.ts';
-import { QrCode } from '../../components/staff/SiteQr.tsx';
-import { siteAddress } from '../../lib/site-qr.ts';
 import { duplicateLabel, duplicateNames } from './accounts.ts';
 import '../../components/staff/classroom.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { learnerLabel } from '../teacher/format.ts';
+import { learnerLabel } from '../../lib/teacher-format.ts';
 import { duplicateLabel, duplicateNames } from './accounts.ts';
 
 describe('class accounts: duplicate names', () => {

@@ -8,8 +8,8 @@ import type { User } from '@wenyan/contracts';
 import { Link } from 'react-router-dom';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { reviewSettingsQuery, updateReviewSettings } from '../../lib/reviews.ts';
-import { classesQuery } from '../../lib/teacher.ts';
 import { isTeacherUser } from '../../lib/roles.ts';
+import { classesQuery } from '../../lib/teacher.ts';
 import './teacher-lobby.css';
 
 const STEPS = [

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CheckIcon, GiftIcon } from '../../components/icons.tsx';
 import { BackLink, EmptyState } from '../../components/states.tsx';
+import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonQuery } from '../../lib/lessons.ts';
 import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import { DEFAULT_CHARACTER_THRESHOLD, nodeAvailabilityQuery, nodeResultsQuery } from './api.ts';
 import './practice.css';
 import { roadmapProgress } from './roadmap-progress.ts';
 

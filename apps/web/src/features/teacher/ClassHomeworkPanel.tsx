@@ -25,7 +25,7 @@ import {
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
-import { learnerName } from '../../lib/teacher-format.ts';
+import { learnerLabel } from '../../lib/teacher-format.ts';
 import './class-homework.css';
 
 type Kind = AssignmentBody['task']['kind'];

@@ -8,9 +8,9 @@ import type { ClassReport, QuestionType } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
-import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { classHomeworkQuery } from '../../lib/homework.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
+import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { classReportQuery, failureMessage, type ReportScope } from '../../lib/teacher.ts';
 import { percentLabel } from '../../lib/teacher-format.ts';
 
