@@ -3,8 +3,6 @@ import type { AssignmentBody } from '@wenyan/contracts';
 import {
   type AssignmentCommand,
   type AssignmentTask,
-  type ClassState,
-  decideClass,
   type HomeworkRefusal,
   openAssignments,
   PRACTICE_NODE_TYPES,
@@ -13,12 +11,9 @@ import {
   assignmentHistory,
   classesOfLearner,
   classMembers,
-  classModel,
-  classStreamId,
   findClass,
   findLesson,
   globalLeaderboardHiddenFor,
-  handleCommand,
   hidesGlobalLeaderboard,
   homeworkProgress,
   listClasses,
@@ -28,12 +23,11 @@ import {
   setHideGlobalLeaderboard,
 } from '@wenyan/store';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idempotencyScope } from '../../learner/commands.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
-import { metrics } from '../../plugins/metrics.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { lessonTitles } from '../../replay/queries.ts';
 import { ownClass } from '../teacher/index.ts';
+import { executeClassCommand } from './class-command.ts';
 import { type Titles, toAssignmentView, toProgressView } from './describe.ts';
 import { readClassLeague } from './league.ts';
 
@@ -100,7 +94,7 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  /** Decides and appends a teacher's command on the class stream (optimistic concurrency, Idempotency-Key). */
+  /** A teacher's assignment command on the class stream; the assignment's view after it. */
   async function runClassCommand(
     request: FastifyRequest,
     actorId: string,
@@ -108,34 +102,13 @@ export async function homeworkRoutes(app: FastifyInstance): Promise<void> {
     command: AssignmentCommand,
   ) {
     const names = await titles();
-    const outcome = await handleCommand(
-      db,
-      classStreamId(classId),
-      classModel,
-      (state: ClassState) => {
-        const decision = decideClass(command, state, { now: new Date().toISOString(), actor: actorId });
-        if (!decision.ok) return { ok: false as const, refusal: decision.error };
-        return {
-          ok: true as const,
-          events: decision.events.map((e) => ({
-            type: e.type,
-            schemaVersion: e.schemaVersion,
-            data: e.data,
-          })),
-          reply: (next: ClassState) =>
-            toAssignmentView(classId, next.assignments[command.assignmentId]!, names),
-        };
-      },
-      {
-        metadata: { actor: actorId, requestId: request.id },
-        idempotency: idempotencyScope(request, actorId),
-      },
+    const outcome = await executeClassCommand(db, request, actorId, classId, command, (next) =>
+      toAssignmentView(classId, next.assignments[command.assignmentId]!, names),
     );
     if (!outcome.ok) {
       const { code, message } = outcome.refusal;
       throw new ApiError(HOMEWORK_REFUSAL_STATUS[code], code, message);
     }
-    if (outcome.appended > 0) metrics.eventsAppended.inc(outcome.appended);
     return outcome.reply;
   }
 

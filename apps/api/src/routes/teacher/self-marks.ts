@@ -4,20 +4,13 @@
  * the class's rule (須老師確認 / 直接計算), a teacher's command on the class stream.
  */
 import type { SelfMark } from '@wenyan/contracts';
-import { decideClass, selfMarkRuleOf } from '@wenyan/domain';
-import {
-  classMembers,
-  classModel,
-  classStreamId,
-  findAnswerEvent,
-  handleCommand,
-  loadClassAssignments,
-  pendingSelfMarks,
-} from '@wenyan/store';
+import { selfMarkRuleOf } from '@wenyan/domain';
+import { classMembers, findAnswerEvent, loadClassAssignments, pendingSelfMarks } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { executeLearnerCommand, idempotencyScope } from '../../learner/commands.ts';
+import { executeLearnerCommand } from '../../learner/commands.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { executeClassCommand } from '../homework/class-command.ts';
 import { ownClass } from './index.ts';
 
 export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
@@ -45,30 +38,13 @@ export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'setSelfMarkRule', async ({ input, request, user }) => {
     const found = await ownClass(app, user, input.params.id);
     const { rule } = input.body;
-    const outcome = await handleCommand(
+    const outcome = await executeClassCommand(
       db,
-      classStreamId(found.id),
-      classModel,
-      (state) => {
-        const decision = decideClass({ type: 'SetSelfMarkRule', rule }, state, {
-          now: new Date().toISOString(),
-          actor: user.id,
-        });
-        if (!decision.ok) return { ok: false as const, refusal: decision.error };
-        return {
-          ok: true as const,
-          events: decision.events.map((e) => ({
-            type: e.type,
-            schemaVersion: e.schemaVersion,
-            data: e.data,
-          })),
-          reply: (next) => ({ rule: selfMarkRuleOf(next) }),
-        };
-      },
-      {
-        metadata: { actor: user.id, requestId: request.id },
-        idempotency: idempotencyScope(request, user.id),
-      },
+      request,
+      user.id,
+      found.id,
+      { type: 'SetSelfMarkRule', rule },
+      (next) => ({ rule: selfMarkRuleOf(next) }),
     );
     if (outcome.ok) return outcome.reply;
     // Setting the rule the class already has changes nothing and is no error.
