@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { newEventId } from './event-id.ts';
 import { sealEvents } from './learner-keys.ts';
 import { PREPARED } from './prepared.ts';
 import type { Db } from './tables.ts';
@@ -359,7 +359,7 @@ export async function appendToStream(
     .insertInto('events')
     .values(
       stored.map((event, i) => ({
-        event_id: randomUUID(),
+        event_id: newEventId(),
         stream_id: streamId,
         version: expectedVersion + i + 1,
         type: event.type,
@@ -521,7 +521,7 @@ export async function appendAtomically(
   const stored = await sealEvents(db, streamId, events);
   const rows = JSON.stringify(
     stored.map((event, i) => ({
-      event_id: randomUUID(),
+      event_id: newEventId(),
       version: expectedVersion + i + 1,
       type: event.type,
       schema_version: event.schemaVersion,
