@@ -39,4 +39,15 @@ describe("a command's read of its parts", () => {
     expect(Object.keys(row.parts ?? {}).sort()).toEqual(['q:17', 'q:2999']);
     expect(fetched).toBeLessThanOrEqual(3);
   });
+
+  it('leaves the snapshot out when the caller holds the state at the head, and only then', async () => {
+    const db = database.handle.db;
+    const held = await readHeadAndParts(db, 'learner-parts-2', undefined, ['q:5'], 1);
+    expect(held).toMatchObject({ version: 1, snapshot: null, snapshot_schema: 7 });
+    expect(Object.keys(held.parts ?? {})).toEqual(['q:5']);
+    // Held at another version (the stream moved on): the snapshot comes, as without one.
+    const behind = await readHeadAndParts(db, 'learner-parts-2', undefined, ['q:5'], 0);
+    expect(behind).toMatchObject({ version: 1, snapshot: {}, snapshot_schema: 7 });
+    expect(await readHeadAndParts(db, 'learner-parts-2', undefined, ['q:5'])).toMatchObject({ snapshot: {} });
+  });
 });

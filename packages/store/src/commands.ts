@@ -130,18 +130,19 @@ async function stateAt<S>(
 ): Promise<HeldState<S> & { refolded: boolean }> {
   const head = headOfRow(row);
   if (!head) return { state: model.initialState, version: 0, known: 'all', refolded: false };
+  // The state in memory is at the head: the parts read go on it (the read left the snapshot out).
+  if (model.parts && base && base.version === head.version && head.snapshotSchema === model.snapshotSchema) {
+    return {
+      state: model.parts.withParts(base.state, row.parts ?? {}),
+      version: head.version,
+      known: joined(base.known, keys),
+      refolded: false,
+    };
+  }
   if (head.snapshot !== null && head.snapshotSchema === model.snapshotSchema) {
     if (!model.parts)
       return { state: head.snapshot as S, version: head.version, known: 'all', refolded: false };
     const parts = row.parts ?? {};
-    if (base && base.version === head.version) {
-      return {
-        state: model.parts.withParts(base.state, parts),
-        version: head.version,
-        known: joined(base.known, keys),
-        refolded: false,
-      };
-    }
     return {
       state: model.parts.withParts(head.snapshot as S, parts),
       version: head.version,
@@ -254,7 +255,8 @@ export async function handleCommand<S, R, F>(
   /** Reads the log: the key's earlier answer, else the state to decide on (on `base` when still current). */
   const read = async (base?: HeldState<S>) => {
     heads?.delete(streamId);
-    const row = await readHeadAndParts(db, streamId, scope, needs);
+    // Without the snapshot when the head is still at the state in memory (only its parts are missing).
+    const row = await readHeadAndParts(db, streamId, scope, needs, parts ? base?.version : undefined);
     const earlier = scope ? answerOf<R>(scope, row) : null;
     if (earlier) return { earlier };
     return { current: await stateAt(db, streamId, model, row, needs, base) };
@@ -321,7 +323,7 @@ export async function handleCommand<S, R, F>(
       const more =
         touched === 'all'
           ? await readAllParts(db, streamId, model.snapshotSchema)
-          : ((await readHeadAndParts(db, streamId, undefined, touched)).parts ?? {});
+          : ((await readHeadAndParts(db, streamId, undefined, touched, version)).parts ?? {});
       if (touched !== 'all') needs = [...new Set([...needs, ...touched])];
       // Parts read now may be newer than the state in hand: the append's version check judges that.
       current = {

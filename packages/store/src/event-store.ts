@@ -452,16 +452,20 @@ export interface PartsWrite {
 
 /**
  * A stream's head, the row kept under an Idempotency-Key (when `scope` names one) and the head's parts
- * of these keys, in one round trip: the command's read.
+ * of these keys, in one round trip: the command's read. `held`: the version of a state the caller
+ * holds in memory; when the head is still at it, the snapshot is left out (null), since the caller
+ * has it (at 5,000 cards the core is 5.7 KB of JSON that Postgres decompresses and the API parses).
  */
 export async function readHeadAndParts(
   db: Db,
   streamId: string,
   scope: { userId: string; key: string } | undefined,
   keys: readonly string[],
+  held?: number,
 ): Promise<HeadAndKeyRow> {
   const { rows } = await sql<HeadAndKeyRow>`${sql.raw(PREPARED)}
-    select s.version, s.snapshot, s.snapshot_schema, k.request_hash, k.response,
+    select s.version, case when s.version = ${held ?? null}::integer then null else s.snapshot end as snapshot,
+      s.snapshot_schema, k.request_hash, k.response,
       (select json_object_agg(p.key, p.value) from stream_parts p
         where p.stream_id = s.stream_id and p.schema = s.snapshot_schema
           -- = any(array(…)): an index lookup per key. in (select ...) let the planner hash-join the
