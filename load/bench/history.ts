@@ -27,6 +27,11 @@
  *   npm run bench:history -- --embedded
  *   HISTORY_SIZES=10,1000 HISTORY_ROUNDS=3 npm run bench:history
  *
+ * HISTORY_WAL=1 (distributed, when pg_waldump reads the WAL) prints each relation's WAL per answer and
+ * the part in records carrying full-page images; HISTORY_CHECKPOINT=1 runs a checkpoint before each
+ * block, so every block pays the images of the pages it touches (without it, only the blocks the
+ * server's own checkpoint fell in do).
+ *
  * HISTORY_STATEMENTS=1 (distributed, on a Postgres with pg_stat_statements preloaded, e.g. a private
  * one given by LOAD_DATABASE_URL) also prints, per history size, each statement's calls, time, blocks
  * and rows per answer: where the database's share of the cost goes.
@@ -47,6 +52,7 @@ import {
   interleavedOrder,
   ratio,
   summarize,
+  walByRelation,
   walOfDatabase,
 } from '../lib/history.ts';
 import { parseValue } from '../lib/report.ts';
@@ -58,6 +64,7 @@ import {
   startEmbedded,
   startSystem,
   stopProcess,
+  withDatabase,
 } from '../lib/system.ts';
 
 const list = (text: string) => text.split(',').map((s) => Number(s.trim()));
@@ -69,6 +76,13 @@ const BLOCK = Number(process.env.HISTORY_BLOCK ?? 120);
 const EMBEDDED_ONLY = process.argv.includes('--embedded-only');
 const EMBEDDED = EMBEDDED_ONLY || process.argv.includes('--embedded') || process.env.HISTORY_EMBEDDED === '1';
 const STATEMENTS = process.env.HISTORY_STATEMENTS === '1';
+const WAL_DETAIL = process.env.HISTORY_WAL === '1';
+/**
+ * A checkpoint before each block: the first change of each page after it writes the page whole into
+ * the WAL (a full-page image), so without it a block's WAL depends on whether the server's own
+ * checkpoint fell in it. With it, every block pays the images of the pages it touches.
+ */
+const CHECKPOINT = process.env.HISTORY_CHECKPOINT === '1';
 /** Every WRONG_EVERY-th answer is wrong. */
 const WRONG_EVERY = 5;
 
@@ -248,14 +262,75 @@ async function walLsn(admin: pg.Client): Promise<string> {
   return (await admin.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
 }
 
-/** The run's database's own WAL between two positions, from pg_waldump (null when it cannot read it). */
-function ownWal(database: NonNullable<Target['database']>, from: string, to: string): number | null {
+/** Per history size, per relation file node: HISTORY_WAL's figures (measured blocks only). */
+const walRelations = new Map<number, Map<string, { bytes: number; fpi: number; records: number }>>();
+
+/**
+ * The run's database's own WAL between two positions, from pg_waldump (null when it cannot read it);
+ * with HISTORY_WAL=1 and a size, its records are also summed by relation under that size.
+ */
+function ownWal(
+  database: NonNullable<Target['database']>,
+  from: string,
+  to: string,
+  size: number | null,
+): number | null {
   if (!database.walDir || from === to) return from === to ? 0 : null;
   const run = spawnSync(postgresBin('pg_waldump'), ['-p', database.walDir, '-s', from, '-e', to], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
-  return run.stdout ? walOfDatabase(run.stdout, database.oid) : null;
+  if (!run.stdout) return null;
+  if (WAL_DETAIL && size !== null) {
+    const mine = walRelations.get(size) ?? new Map();
+    walRelations.set(size, mine);
+    for (const [rel, w] of walByRelation(run.stdout, database.oid)) {
+      const had = mine.get(rel) ?? { bytes: 0, fpi: 0, records: 0 };
+      mine.set(rel, { bytes: had.bytes + w.bytes, fpi: had.fpi + w.fpi, records: had.records + w.records });
+    }
+  }
+  return walOfDatabase(run.stdout, database.oid);
+}
+
+/** HISTORY_WAL's table: per answer, each relation's WAL at the largest size beside the smallest's. */
+async function walTable(
+  database: NonNullable<Target['database']>,
+  answersBySize: Map<number, number>,
+): Promise<string[]> {
+  const sizes = [...walRelations.keys()].sort((a, b) => a - b);
+  if (sizes.length < 2) return [];
+  const small = sizes[0]!;
+  const large = sizes[sizes.length - 1]!;
+  const client = new pg.Client({ connectionString: withDatabase(ADMIN_DATABASE_URL, database.name) });
+  await client.connect();
+  const names = new Map(
+    (
+      await client.query<{ node: string; name: string }>(
+        'select relfilenode::text as node, relname as name from pg_class where relfilenode <> 0',
+      )
+    ).rows.map((r) => [r.node, r.name]),
+  );
+  await client.end();
+  const per = (size: number, rel: string, key: 'bytes' | 'fpi' | 'records') =>
+    (walRelations.get(size)!.get(rel)?.[key] ?? 0) / (answersBySize.get(size) ?? 1);
+  const rels = new Set([...walRelations.get(small)!.keys(), ...walRelations.get(large)!.keys()]);
+  const ranked = [...rels].sort((a, b) => per(large, b, 'bytes') - per(large, a, 'bytes')).slice(0, 20);
+  const total = (size: number, key: 'bytes' | 'fpi') =>
+    [...walRelations.get(size)!.keys()].reduce((sum, rel) => sum + per(size, rel, key), 0) / 1024;
+  const withoutImages = (size: number) => total(size, 'bytes') - total(size, 'fpi');
+  return [
+    '',
+    `WAL KB/answer without the records carrying a full-page image: ${small} cards ${withoutImages(small).toFixed(1)}, ${large} cards ${withoutImages(large).toFixed(1)} (${(withoutImages(large) / withoutImages(small)).toFixed(2)}×); those records: ${total(small, 'fpi').toFixed(1)} and ${total(large, 'fpi').toFixed(1)} KB/answer${CHECKPOINT ? ' (a checkpoint before each block)' : ''}`,
+    '',
+    `### WAL per answer by relation, ${large} cards against ${small} (pg_waldump; FPW: bytes of records with a full-page image)`,
+    '',
+    `| relation | bytes ${small} | bytes ${large} | FPW ${small} | FPW ${large} | records ${small} | records ${large} |`,
+    '|---|---|---|---|---|---|---|',
+    ...ranked.map(
+      (rel) =>
+        `| ${rel === '-' ? '(commits, no relation)' : (names.get(rel) ?? rel)} | ${per(small, rel, 'bytes').toFixed(0)} | ${per(large, rel, 'bytes').toFixed(0)} | ${per(small, rel, 'fpi').toFixed(0)} | ${per(large, rel, 'fpi').toFixed(0)} | ${per(small, rel, 'records').toFixed(2)} | ${per(large, rel, 'records').toFixed(2)} |`,
+    ),
+  ];
 }
 
 /** What one statement cost in the measured blocks of a size (pg_stat_statements), summed. */
@@ -336,6 +411,7 @@ async function block(
 ): Promise<HistoryBlock> {
   const learners = prepared.groups.get(size)!;
   const measured = await serverCpu(target);
+  if (CHECKPOINT && target.database) await target.database.admin.query('checkpoint');
   const before = target.database ? await walLsn(target.database.admin) : null;
   if (STATEMENTS && target.database) await takeStatements(target.database, null);
   const latencies: number[] = [];
@@ -371,7 +447,7 @@ async function block(
         ])
       ).rows[0]!.n,
     );
-    own = ownWal(target.database, before, after);
+    own = ownWal(target.database, before, after, measuring ? size : null);
   }
   return { size, answers: latencies.length, failures, cpu, serverWal, ownWal: own, latencies, durationMs };
 }
@@ -420,18 +496,16 @@ async function measure(target: Target, sizes: readonly number[], prepared: Prepa
   const ratios = (goals.length > 0 ? goals : sizes.filter((s) => s !== base))
     .sort((a, b) => b - a)
     .map((s) => ratio(rows, s, base));
+  const answersBySize = new Map(
+    sizes.map((s) => [s, blocks.filter((b) => b.size === s).reduce((n, b) => n + b.answers, 0)]),
+  );
   return [
     '',
     `## ${target.label}: ${LEARNERS} learners a size, ${ROUNDS} rounds of ${sizes.join(' ')} ${[...sizes].reverse().join(' ')}, ${BLOCK} answers a block`,
     '',
     ...historyTable(rows, ratios),
-    ...(STATEMENTS
-      ? statementTable(
-          new Map(
-            sizes.map((s) => [s, blocks.filter((b) => b.size === s).reduce((n, b) => n + b.answers, 0)]),
-          ),
-        )
-      : []),
+    ...(STATEMENTS ? statementTable(answersBySize) : []),
+    ...(WAL_DETAIL && target.database ? await walTable(target.database, answersBySize) : []),
   ];
 }
 

@@ -36,6 +36,38 @@ export function walOfDatabase(dump: string, databaseOid: number): number {
   return records.reduce((sum, r) => (r.ours || transactions.has(r.tx) ? sum + r.bytes : sum), 0);
 }
 
+/**
+ * The same records as `walOfDatabase`, summed by the relation (file node) each record's first block
+ * names; a database's records naming none (commits, locks of its transactions) go under `'-'`. `fpi`
+ * is the bytes of the records carrying a full-page image (`FPW`).
+ */
+export function walByRelation(
+  dump: string,
+  databaseOid: number,
+): Map<string, { bytes: number; fpi: number; records: number }> {
+  const out = new Map<string, { bytes: number; fpi: number; records: number }>();
+  const transactions = new Set<string>();
+  const parsed: Array<{ rel: string | null; fpw: boolean; tot: number; tx: string }> = [];
+  const ours = new RegExp(`\\brel \\d+/${databaseOid}/(\\d+)`);
+  for (const line of dump.split('\n')) {
+    const m = /len \(rec\/tot\):\s*(\d+)\/\s*(\d+), tx:\s*(\d+)/.exec(line);
+    if (!m) continue;
+    const rel = ours.exec(line)?.[1] ?? null;
+    if (rel !== null && m[3] !== '0') transactions.add(m[3]!);
+    parsed.push({ rel, fpw: /\bFPW\b/.test(line), tot: Number(m[2]), tx: m[3]! });
+  }
+  for (const r of parsed) {
+    if (r.rel === null && !transactions.has(r.tx)) continue;
+    const key = r.rel ?? '-';
+    const had = out.get(key) ?? { bytes: 0, fpi: 0, records: 0 };
+    had.bytes += r.tot;
+    if (r.fpw) had.fpi += r.tot;
+    had.records += 1;
+    out.set(key, had);
+  }
+  return out;
+}
+
 /** One measured block: a fixed number of answers by the learners of one history size. */
 export interface HistoryBlock {
   size: number;
