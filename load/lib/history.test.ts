@@ -5,6 +5,7 @@ import {
   interleavedOrder,
   ratio,
   summarize,
+  walByRelation,
   walOfDatabase,
 } from './history.ts';
 
@@ -35,6 +36,17 @@ describe('the history bench', () => {
     expect(walOfDatabase(dump, 16386)).toBe(79 + 34);
     // 1638 is a prefix of neither's oid as a whole number.
     expect(walOfDatabase(dump, 1638)).toBe(0);
+    // The same records by relation: the full-page image's record apart, the commit under '-'.
+    expect(Object.fromEntries(walByRelation(dump, 16387))).toEqual({
+      '2615': { bytes: 734, fpi: 734, records: 1 },
+      '2684': { bytes: 64, fpi: 0, records: 1 },
+      '-': { bytes: 46, fpi: 0, records: 1 },
+      '16400': { bytes: 59, fpi: 0, records: 1 },
+    });
+    expect(Object.fromEntries(walByRelation(dump, 16386))).toEqual({
+      '16390': { bytes: 79, fpi: 0, records: 1 },
+      '-': { bytes: 34, fpi: 0, records: 1 },
+    });
   });
 
   const block = (
