@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient, HttpError, sendJson } from './api.ts';
+import { createQueryClient, HttpError, newIdempotencyKey, sendJson } from './api.ts';
 import { WRITE_RETRY } from './write-client.ts';
 
 /** What the server saw of one request. */
@@ -123,6 +123,16 @@ describe('sendJson: writes through a failure that passes', () => {
       code: null,
       message: '413: too large',
     });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it("is a version 7 UUID, time first, so later keys sort after earlier ones (the key index grows at its end)", () => {
+    const first = newIdempotencyKey();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const keys = Array.from({ length: 50 }, () => newIdempotencyKey());
+    expect(new Set(keys).size).toBe(50);
+    expect([...keys].sort()).toEqual(keys);
   });
 });
 

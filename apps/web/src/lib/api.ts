@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { v7 as uuidv7 } from 'uuid';
 import { HttpError, httpError } from './http-error.ts';
 import { queryKeys } from './queryKeys.ts';
 import { clearSession } from './session.ts';
@@ -28,9 +29,13 @@ export async function getJson<T>(path: string, schema: Parser<T>): Promise<T> {
   return schema.parse(await res.json());
 }
 
-/** A new Idempotency-Key: one per action, reused by every retry of that action. */
+/**
+ * A new Idempotency-Key: one per action, reused by every retry of that action. A version 7 UUID (time
+ * first), so the server's key index takes each new key at its right end instead of on a random, cold
+ * page (issue 38: a random key cost a full-page image in the WAL for most answers after a checkpoint).
+ */
 export function newIdempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return uuidv7();
 }
 
 let writePath: Promise<typeof import('./write-client.ts')> | null = null;
