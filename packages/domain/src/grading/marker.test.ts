@@ -433,8 +433,8 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
     const points = [
       negation('p1', '不仁', ['缺乏仁德', '沒有仁德']),
       negation('p2', '不可以', ['不能', '沒辦法']),
-      word('p3', '久', ['長時間', '長久']),
-      word('p4', '約', ['窮困', '艱難']),
+      word('p3', '久', ['長久', '長時間', '歷盡艱難']),
+      word('p4', '約', ['窮困', '貧寒']),
       negation('p5', '不可以', ['也不能', '也沒辦法']),
       word('p6', '樂', ['安逸', '安樂']),
     ];
@@ -445,9 +445,37 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
         '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
         answer,
       );
-    expect(mark('一個人若是缺乏仁德，就沒辦法長時間過貧寒日子，也沒辦法長時間過安逸的日子。').isCorrect).toBe(
+    expect(mark('一個人若是缺乏仁德，就沒辦法一直過貧寒日子，也沒辦法一直過安逸的日子。').isCorrect).toBe(
       true,
     );
+  });
+  it('never spares the word the item tests: one with trap readings, or glossed away from its character (約 → 窮困)', () => {
+    const points = [
+      negation('p1', '不仁', ['沒有仁德', '不仁']),
+      negation('p2', '不可以', ['不能', '不可以']),
+      word('p3', '久', ['長久', '長期']),
+      { ...word('p4', '約', ['窮困', '貧困', '貧窮', '貧賤']), reject: ['約定', '約束'] },
+      negation('p5', '不可以', ['也不能', '也不可以']),
+      word('p6', '樂', ['安樂', '逸樂']),
+    ];
+    const mark = (answer: string, withPoints = points) =>
+      translate(
+        withPoints,
+        '不仁者，不可以久處約，不可以長處樂。',
+        '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
+        answer,
+      );
+    // Two characters of the student's own for 約 are a guess at the tested word, not a paraphrase.
+    expect(mark('不仁的人，不能長久處於失意之中，也不能長久處於安樂之中。').isCorrect).toBe(false);
+    // Nor is a word sharing a character only one rendering holds (賤 of 貧賤 is rank, not want).
+    expect(mark('不仁的人，不能長久處於卑賤之中，也不能長久處於安樂之中。').isCorrect).toBe(false);
+    // One the renderings share (貧 of 貧困、貧窮) is the synonym a marker takes.
+    expect(mark('不仁的人，不能長久處於貧寒之中，也不能長久處於安樂之中。').isCorrect).toBe(true);
+    // Without trap readings, a word glossed away from its character (約 → 窮困) is tested all the same.
+    const untrapped = points.map((p) => (p.id === 'p4' ? word('p4', '約', ['窮困', '貧困']) : p));
+    expect(mark('不仁的人，不能長久處於失意之中，也不能長久處於安樂之中。', untrapped).isCorrect).toBe(false);
+    // A plain word, whose rendering keeps its character (久 → 長久), may still be the student's own.
+    expect(mark('不仁的人，不能一直處於窮困之中，也不能一直處於安樂之中。').isCorrect).toBe(true);
   });
   it('voids two of the model’s words that trade places, a name the source lacks too (周瑜／小喬)', () => {
     const points = [word('p1', '初', ['剛剛', '剛']), word('p2', '雄姿英發', ['英姿勃發', '英姿煥發'])];

@@ -16,7 +16,8 @@
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
  *    or more characters with one character written as a homophone or a look-alike earns its point with a 錯別字 note.
  *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
- *    points or more missing one plain word's renderings earns it (the student's own word).
+ *    points or more missing one plain word's renderings earns it (the student's own word), but never
+ *    the word the item tests (trap readings listed, or glossed away from its character: 約 → 窮困).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
  * 4. **Relations.** Within one clause the answer keeps the source's clauses in their order, and the
  *    source words it keeps stand where the model answer has them against the points it renders the
@@ -303,6 +304,22 @@ const NOT_NEGATIONS = [
   '别人',
   '别的',
   '别处',
+  // 別 before a noun is "other", not "don't" (別國、別家、別樣).
+  '别国',
+  '别家',
+  '别样',
+  '别种',
+  '别具',
+  '别致',
+  '别有',
+  '别名',
+  '送别',
+  '道别',
+  '诀别',
+  '识别',
+  '鉴别',
+  '判别',
+  '派别',
   '分别',
   '特别',
   '区别',
@@ -575,6 +592,12 @@ const INTERCHANGEABLE: readonly (readonly string[])[] = [
   ['喜歡', '喜愛'],
   ['道歉', '致歉', '賠罪'],
   ['認為', '覺得'],
+  // Issue 36's teacher answers and dev4 (2 December).
+  ['榮耀', '光榮', '榮譽'],
+  ['屈辱', '恥辱', '羞辱'],
+  ['仁德', '仁愛', '仁厚'],
+  ['侵犯', '侵擾', '侵略'],
+  ['黃昏', '傍晚', '天色將晚'],
 ].map((group) => group.map(foldText));
 /** For each word of a group, the group's other words. */
 const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
@@ -1829,7 +1852,7 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
       : '';
   if (before.length < 2 || after.length < 2) return null;
   const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
-  const accepted = new Set(point.accept.flatMap((r) => [...r.parts.join('')]));
+  const accepted = sharedCharacters(point);
   for (const left of occurrences(text.chars, before)) {
     const right = text.chars.indexOf(after, left.end + 1);
     if (right === -1 || right - left.end > FRAME_GAP || !sameClause(text, left.start, right + after.length))
@@ -1864,6 +1887,37 @@ function isPlainWord(point: CompiledPoint): boolean {
 }
 
 /**
+ * A word the item tests (its gloss, 字詞解釋's point): one with trap readings listed, or one whose
+ * model rendering keeps none of its source characters (約 → 窮困, 造次 → 倉促: a meaning the student
+ * must know, not the character's modern sense, as 久 → 長久 is). The one-plain-word leniency never
+ * spares it: an unlisted word for it is a guess a marker checks, not a paraphrase.
+ */
+function isTestedWord(point: CompiledPoint): boolean {
+  if (point.reject.length > 0) return true;
+  const first = foldText(String(point.point.accept[0] ?? ''));
+  return ![...foldText(String(point.point.source ?? ''))].some((ch) => first.includes(ch));
+}
+
+const sharedCharactersOf = new WeakMap<CompiledPoint, Set<string>>();
+/**
+ * The characters an unlisted word may share with a point's renderings to be taken as a synonym. For a
+ * tested word, only those two or more of its renderings hold (困 of 窮困、貧困): a character one
+ * rendering holds may carry another sense of it (賤 of 貧賤 is low rank, not want: 卑賤 is no 約).
+ */
+function sharedCharacters(point: CompiledPoint): Set<string> {
+  const known = sharedCharactersOf.get(point);
+  if (known) return known;
+  const counts = new Map<string, number>();
+  for (const r of point.accept) {
+    for (const ch of new Set(r.parts.join(''))) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  const least = isTestedWord(point) ? 2 : 1;
+  const shared = new Set([...counts].filter(([, n]) => n >= least).map(([ch]) => ch));
+  sharedCharactersOf.set(point, shared);
+  return shared;
+}
+
+/**
  * A word of the answer sharing a character with an accepted rendering, in the clause of the answer
  * that renders the point's clause of the model (the one holding most of that clause's other points),
  * outside every other point's words: 活下來 for 活命, 優勝 for 勝過. Not a function character, the
@@ -1893,9 +1947,7 @@ function inModelClause(
   const taken = found.flatMap((f) => (f ? f.pieces : []));
   const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
   const accepted = new Set(
-    point.accept
-      .flatMap((r) => [...r.parts.join('')])
-      .filter((ch) => !FUNCTION_CHARACTERS.has(ch) && !NEGATORS.has(ch)),
+    [...sharedCharacters(point)].filter((ch) => !FUNCTION_CHARACTERS.has(ch) && !NEGATORS.has(ch)),
   );
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     if (text.clauseOf[i] !== clause || text.clauseOf[i + 1] !== clause) continue;
@@ -2294,7 +2346,7 @@ export function markAnswer(
   });
   // One plain word short in an otherwise sound translation of five points or more (nothing noted, about
   // the model's length): the answer's own word for it, with none of the source's characters, is
-  // taken, as a marker reads a paraphrase (rule 2's last resort).
+  // taken, as a marker reads a paraphrase (rule 2's last resort). Never the word the item tests.
   if (model && kind === 'translation' && notes.length === 0 && available >= LENIENT_POINTS) {
     const missed = points.flatMap((p, i) => (p.earned ? [] : [i]));
     const i = missed.length === 1 ? (missed[0] ?? -1) : -1;
@@ -2304,6 +2356,7 @@ export function markAnswer(
     if (
       point &&
       isPlainWord(point) &&
+      !isTestedWord(point) &&
       !voided[i] &&
       ratio >= 0.6 &&
       ratio <= 1.6 &&
