@@ -617,3 +617,67 @@ describe('a word point’s negating rendering (issue 36)', () => {
     expect(mark('不應該有所同。').isCorrect).toBe(false);
   });
 });
+
+describe('roles and places the marker checks (issue 36, dev4)', () => {
+  it('voids a clause that turns what becomes what (高山堆積成為泥土 for 堆積泥土成為高山)', () => {
+    const points = [word('p1', '積', ['堆積']), word('p2', '興', ['興起'])];
+    const mark = (answer: string) =>
+      translate(points, '積土成山，風雨興焉', '堆積泥土成為高山，風雨就從那裏興起。', answer);
+    expect(mark('泥土堆積成為高山，風雨就從那裏興起。').isCorrect).toBe(true);
+    expect(mark('高山堆積成為泥土，風雨就從那裏興起。').isCorrect).toBe(false);
+  });
+  it('reads 把 within its clause: the model’s object before 把 turns who acts (越國人把他們打敗)', () => {
+    const points = [word('p1', '戰', ['作戰']), word('p2', '大敗', ['打得大敗'])];
+    const mark = (answer: string) =>
+      translate(points, '冬與越人水戰，大敗越人', '冬天和越國人在水上作戰，把越國人打得大敗。', answer);
+    expect(mark('冬天跟越國人在水上作戰，把越國人打得大敗。').isCorrect).toBe(true);
+    expect(mark('冬天和越國人在水上作戰，越國人把他們打得大敗。').isCorrect).toBe(false);
+  });
+  it('places a word the model holds twice occurrence by occurrence (邀請影子…對着明月)', () => {
+    const points = [word('p1', '邀', ['邀請']), word('p2', '徒', ['徒然', '白白地'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '舉杯邀明月，對影成三人。月既不解飲，影徒隨我身。',
+        '我舉起酒杯邀請明月共飲，對着影子便成了三個人。月亮不懂得喝酒，影子也只是徒然地跟隨着我。',
+        answer,
+      );
+    expect(
+      mark('我舉杯邀請明月共飲，對着影子便成了三個人。月亮不懂喝酒，影子也只是白白地跟着我。').isCorrect,
+    ).toBe(true);
+    expect(
+      mark('我舉起酒杯邀請影子共飲，對着明月便成了三個人。月亮不懂得喝酒，影子也只是徒然地跟隨着我。')
+        .isCorrect,
+    ).toBe(false);
+  });
+  it('takes a word’s match in the clause that renders its clause of the model (刻出 beside 金屬, not an earlier 雕刻)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        word('p1', '舍', ['停下', '半途而廢']),
+        word('p2', '朽木', ['腐朽的木頭', '朽爛的木頭']),
+        negation('p3', '不折', ['不能刻斷', '刻不斷']),
+        negation('p4', '不舍', ['不停']),
+        word('p5', '金石', ['金屬和石頭', '金屬石頭']),
+        word('p6', '鏤', ['雕刻', '刻出']),
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p1', 'p2', 'p3'],
+            ['p4', 'p5', 'p6'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤。', answer, {
+        type: 'sentence_translation',
+        model:
+          '如果刻了一下便停下來，即使是腐朽的木頭也不能刻斷；如果不停地刻下去，即使是金屬和石頭也可以雕刻成功。',
+      });
+    expect(
+      mark('如果雕刻時半途而廢，就連朽爛的木頭也不能刻斷；如果堅持不停地刻，就連金屬石頭也能刻出花紋。')
+        .isCorrect,
+    ).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@
  *    model's way (魏王送給我, not 我送給魏王). A scheme may add relations of its own: `order` (these
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
  *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
- *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
+ *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…) or what becomes what (高山…成為泥土),
  *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
  *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
@@ -304,6 +304,9 @@ const NOT_NEGATIONS = [
   '别人',
   '别的',
   '别处',
+  // Words whose 不 is part of the word (看不起 stays a negation: it reverses a 不以…為 rendering).
+  '对不起',
+  '不好意思',
   // 別 before a noun is "other", not "don't" (別國、別家、別樣).
   '别国',
   '别家',
@@ -1577,8 +1580,9 @@ function placing(text: Text, word: string, span: Span): Placing {
  * The clauses of the answer where two of the model's words have traded places (rule 4, exchanges):
  * each stands in the answer where the model has the other, beside the other's words, and neither
  * keeps its own (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他; 大王不如…向您請罪 for
- * 您不如…向大王請罪). The words are the model's two-character words and one-character persons found once
- * in the model and once in the answer, so a name the source does not hold (周瑜 for 公瑾) is placed too.
+ * 您不如…向大王請罪). The words are the model's two-character words and one-character persons, each
+ * occurrence paired with the answer's (as often in both), so a name the source does not hold (周瑜 for
+ * 公瑾) is placed too.
  */
 function exchangedWords(text: Text, model: Model): Set<number> {
   let placings = modelPlacings.get(model.text);
@@ -1592,17 +1596,22 @@ function exchangedWords(text: Text, model: Model): Set<number> {
         if (length === 1 && !SINGLE_PERSONS.has(word)) continue;
         if (length === 2 && [...word].every((ch) => FUNCTION_CHARACTERS.has(ch))) continue;
         if ([...word].some((ch) => NEGATORS.has(ch) || JOINERS.has(ch))) continue;
-        if (countOf(m.chars, word) !== 1) continue;
+        if (countOf(m.chars, word) > 3) continue;
         list.push(placing(m, word, { start: i, end: i + length }));
       }
     }
     placings = list;
     modelPlacings.set(model.text, placings);
   }
+  // A word the model holds more than once is placed occurrence by occurrence, when the answer holds
+  // it as often (影子 twice: 邀請影子…對着明月 for 邀請明月…對着影子).
   const mine = new Map<Placing, Placing>();
   for (const p of placings) {
     const spans = occurrences(text.chars, p.word);
-    if (spans.length === 1 && spans[0]) mine.set(p, placing(text, p.word, spans[0]));
+    const theirs = occurrences(model.text.chars, p.word);
+    const k = theirs.findIndex((span) => span.start === p.span.start);
+    const span = spans[k];
+    if (spans.length === theirs.length && span) mine.set(p, placing(text, p.word, span));
   }
   const takes = (a: Placing, b: Placing) =>
     (a.left.length > 0 && a.left === b.left) || (a.right.length > 0 && a.right === b.right);
@@ -1613,7 +1622,7 @@ function exchangedWords(text: Text, model: Model): Set<number> {
     // A word beside its own model words stays where the model has it.
     if (takes(ours, a)) continue;
     for (const b of present) {
-      if (b === a || overlaps(a.span, b.span)) continue;
+      if (b === a || b.word === a.word || overlaps(a.span, b.span)) continue;
       const theirs = mine.get(b) as Placing;
       if (overlaps(ours.span, theirs.span) || takes(theirs, b)) continue;
       if (!takes(ours, b) || !takes(theirs, a)) continue;
@@ -1630,6 +1639,8 @@ function exchangedWords(text: Text, model: Model): Set<number> {
 
 /** Words that compare what stands before them with what follows (比生命更重要, 不如登上高處). */
 const COMPARERS = ['比不上', '趕不上', '不如', '不及', '勝過', '比'].map(foldText);
+/** Words that say what one thing becomes (堆積泥土成為高山): what follows is the result. */
+const BECOMERS = ['成為', '變成', '化為', '化成'].map(foldText);
 const PASSIVE = foldText('被');
 const DISPOSAL = foldText('把');
 
@@ -1655,25 +1666,30 @@ function markedWords(chars: string, markers: readonly string[]): [string, string
 function turnedComparisons(text: Text, model: Model): Set<number> {
   const broken = new Set<number>();
   const chars = text.chars;
-  const mine = markedWords(chars, [...COMPARERS, PASSIVE, DISPOSAL]);
-  for (const [marker, word] of markedWords(model.text.chars, [...COMPARERS, PASSIVE, DISPOSAL])) {
+  const markers = [...COMPARERS, ...BECOMERS, PASSIVE, DISPOSAL];
+  const mine = markedWords(chars, markers);
+  for (const [marker, word] of markedWords(model.text.chars, markers)) {
     if (mine.some(([m, w]) => m === marker && w === word)) continue;
     if (marker === PASSIVE || marker === DISPOSAL) {
       const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
       for (const [m, w, at] of mine) {
         // 被越國人打敗 for 把越國人打敗; 越國人把他們打敗 for 把越國人打敗.
         const turned = m === other && w === word;
-        const before =
-          m === marker &&
-          chars.slice(Math.max(0, at - 4), at).includes(word) &&
-          sameClause(text, Math.max(0, at - 4), at + 1);
+        let from = Math.max(0, at - 4);
+        while (from < at && text.clauseOf[from] !== text.clauseOf[at]) from += 1;
+        const before = m === marker && chars.slice(from, at).includes(word);
         if (turned || before) broken.add(text.clauseOf[at] ?? 0);
       }
       continue;
     }
-    // The compared word before a comparer of the same kind in one clause of the answer.
+    // The compared word (or the result) before a comparer (or a becoming) of the same kind in one
+    // clause of the answer: 生命比…更重要, 高山堆積成為泥土.
+    const becoming = BECOMERS.includes(marker);
     for (const [m, , at] of mine) {
-      if (m !== marker && !(COMPARERS.includes(m) && m.length === marker.length)) continue;
+      const sameKind = becoming
+        ? BECOMERS.includes(m)
+        : m === marker || (COMPARERS.includes(m) && m.length === marker.length);
+      if (!sameKind) continue;
       const clause = text.clauseOf[at];
       const before = occurrences(chars, word).some(
         (span) => span.end <= at && text.clauseOf[span.start] === clause,
@@ -1962,6 +1978,43 @@ function inModelClause(
   return null;
 }
 
+/**
+ * Moves a word point's match to the clause of the answer that renders its clause of the model, when
+ * another of its matches stands there and the chosen one does not.
+ */
+function placeInModelClauses(
+  text: Text,
+  model: Model,
+  compiled: CompiledScheme,
+  found: (Found | null)[],
+  matches: readonly (readonly Found[])[],
+): void {
+  found.forEach((f, i) => {
+    const at = model.points[i];
+    if (!f || !at || compiled.points[i]?.isNegation) return;
+    const candidates = (matches[i] ?? []).filter((c) => !c.typo);
+    if (candidates.length < 2) return;
+    const modelClause = model.text.clauseOf[at.span.start];
+    const votes = new Map<number, number>();
+    found.forEach((g, j) => {
+      const other = model.points[j];
+      if (!g || j === i || !other || model.text.clauseOf[other.span.start] !== modelClause) return;
+      const clause = text.clauseOf[g.span.start] ?? -1;
+      votes.set(clause, (votes.get(clause) ?? 0) + 1);
+    });
+    const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+    const best = ranked[0];
+    if (!best || (ranked[1] && ranked[1][1] === best[1])) return;
+    if (text.clauseOf[f.span.start] === best[0]) return;
+    const taken = found.flatMap((g, j) => (g && j !== i ? g.pieces : []));
+    const there = candidates.find(
+      (c) =>
+        text.clauseOf[c.span.start] === best[0] && !taken.some((t) => c.pieces.some((p) => overlaps(t, p))),
+    );
+    if (there) found[i] = there;
+  });
+}
+
 /** A short answer's point stands in a statement: its phrase holds more than the word itself. */
 function isStatement(text: Text, span: Span): boolean {
   const phrase = text.phraseOf[span.start];
@@ -2172,6 +2225,11 @@ export function markAnswer(
     if (found.some((f) => f !== null) && isWordList(text, spans, model, new Set(passages.join(''))))
       return nothing('keyword_list', false);
   }
+
+  // A word matched more than once takes its match in the clause of the answer that renders its clause of
+  // the model (the one holding most of that clause's other points): 雕刻 in 如果雕刻時半途而廢 is not
+  // 鏤's, 刻出 beside 金屬石頭 is.
+  if (model && kind === 'translation') placeInModelClauses(text, model, compiled, found, matches);
 
   const voidClauses = new Set<number>();
   // 4. Relations: the model's order, and the scheme's own.
