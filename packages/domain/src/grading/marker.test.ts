@@ -680,4 +680,46 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
         .isCorrect,
     ).toBe(true);
   });
+  it('voids two words that each keep their own modifier but take the other’s verb (美麗的魚兒時而飛翔)', () => {
+    const points = [word('p1', '翔', ['飛翔']), word('p2', '游泳', ['游來游去'])];
+    const model = '沙灘上的鷗鳥時而飛翔，時而停歇，美麗的魚兒在水中游來游去。';
+    const mark = (answer: string) => translate(points, '沙鷗翔集，錦鱗游泳', model, answer);
+    expect(mark('沙灘上的鷗鳥時而飛翔，時而停歇，漂亮的魚兒在水中游來游去。').isCorrect).toBe(true);
+    expect(mark('美麗的魚兒時而飛翔，時而停歇，沙灘上的鷗鳥在水中游來游去。').isCorrect).toBe(false);
+  });
+  it('places a word the model holds more often than once by its neighbours (留在趙國…帶回秦國)', () => {
+    const points = [word('p1', '入', ['歸入']), word('p2', '完', ['完好地'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '城入趙而璧留秦；城不入，臣請完璧歸趙。',
+        '秦國的城池歸入趙國，璧就留在秦國；城池不歸入趙國，我請求把璧完好地帶回趙國。',
+        answer,
+      );
+    expect(
+      mark('秦國的城池歸入趙國，璧就留在秦國；城池不歸入趙國，我請求把璧完好地帶回趙國。').isCorrect,
+    ).toBe(true);
+    expect(
+      mark('秦國的城池歸入趙國，璧就留在趙國；城池不歸入趙國，我請求把璧完好地帶回秦國。').isCorrect,
+    ).toBe(false);
+  });
+  it('leaves a word moved across a phrase sure: one word out of order is no other structure (…更重要的東西)', () => {
+    const points = [
+      word('p1', '生', ['生命']),
+      word('p2', '欲', ['想要']),
+      word('p3', '甚於', ['比生命更']),
+      word('p4', '故', ['所以']),
+      negation('p5', '不為', ['不會', '不做']),
+      word('p6', '苟得', ['苟且偷生', '偷生']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '生亦我所欲，所欲有甚於生者，故不為苟得也',
+        '生命固然是我所想要的，但我想要的東西還有比生命更重要的，所以我不做苟且偷生的事。',
+        answer,
+      );
+    const moved = mark('生命當然是我想要的，可是我想要的還有比生命更重要的東西，所以我不會隨便偷生。');
+    expect([moved.isCorrect, moved.uncertain]).toEqual([true, false]);
+  });
 });

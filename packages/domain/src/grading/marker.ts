@@ -601,6 +601,7 @@ const INTERCHANGEABLE: readonly (readonly string[])[] = [
   ['仁德', '仁愛', '仁厚'],
   ['侵犯', '侵擾', '侵略'],
   ['黃昏', '傍晚', '天色將晚'],
+  ['順利', '通暢', '暢通', '暢順'],
 ].map((group) => group.map(foldText));
 /** For each word of a group, the group's other words. */
 const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
@@ -1603,35 +1604,68 @@ function exchangedWords(text: Text, model: Model): Set<number> {
     placings = list;
     modelPlacings.set(model.text, placings);
   }
-  // A word the model holds more than once is placed occurrence by occurrence, when the answer holds
-  // it as often (影子 twice: 邀請影子…對着明月 for 邀請明月…對着影子).
-  const mine = new Map<Placing, Placing>();
+  // Each of the model's places of a word against every place of it in the answer, so a word the model
+  // holds more than once is placed too (影子 twice: 邀請影子…對着明月 for 邀請明月…對着影子; 趙國 and 秦國
+  // in 璧就留在趙國…帶回秦國).
+  const mine = new Map<string, Placing[]>();
   for (const p of placings) {
-    const spans = occurrences(text.chars, p.word);
-    const theirs = occurrences(model.text.chars, p.word);
-    const k = theirs.findIndex((span) => span.start === p.span.start);
-    const span = spans[k];
-    if (spans.length === theirs.length && span) mine.set(p, placing(text, p.word, span));
+    if (!mine.has(p.word))
+      mine.set(
+        p.word,
+        occurrences(text.chars, p.word).map((span) => placing(text, p.word, span)),
+      );
   }
   const takes = (a: Placing, b: Placing) =>
     (a.left.length > 0 && a.left === b.left) || (a.right.length > 0 && a.right === b.right);
+  // A model place some place of its word in the answer keeps (the same words beside it) stays.
+  const kept = (p: Placing) => (mine.get(p.word) ?? []).some((o) => takes(o, p));
   const broken = new Set<number>();
-  const present = placings.filter((p) => mine.has(p));
-  for (const a of present) {
-    const ours = mine.get(a) as Placing;
-    // A word beside its own model words stays where the model has it.
-    if (takes(ours, a)) continue;
-    for (const b of present) {
-      if (b === a || b.word === a.word || overlaps(a.span, b.span)) continue;
-      const theirs = mine.get(b) as Placing;
-      if (overlaps(ours.span, theirs.span) || takes(theirs, b)) continue;
-      if (!takes(ours, b) || !takes(theirs, a)) continue;
-      // Coordinated words may trade places (影子和月亮 for 月亮和影子).
-      const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
-      const between = text.chars.slice(first.span.end, second.span.start);
-      if ([...between].every((ch) => JOINERS.has(ch))) continue;
-      broken.add(text.clauseOf[ours.span.start] ?? 0);
-      broken.add(text.clauseOf[theirs.span.start] ?? 0);
+  const present = placings.filter((p) => (mine.get(p.word) ?? []).length > 0 && !kept(p));
+  // A word found once in the model and once in the answer has also traded places when, on one side,
+  // each of two such words has the other's model neighbour and not its own: each keeps its left words
+  // but takes the other's verb (美麗的魚兒時而飛翔，沙灘上的鷗鳥在水中 for 沙灘上的鷗鳥時而飛翔，美麗的魚兒在水中).
+  const once = (p: Placing) =>
+    (mine.get(p.word) ?? []).length === 1 && countOf(model.text.chars, p.word) === 1;
+  const sideSwap = (ours: Placing, a: Placing, theirs: Placing, b: Placing): boolean =>
+    once(a) &&
+    once(b) &&
+    (['left', 'right'] as const).some(
+      (side) =>
+        ours[side].length > 0 &&
+        theirs[side].length > 0 &&
+        ours[side] === b[side] &&
+        theirs[side] === a[side] &&
+        a[side] !== b[side],
+    );
+  const moved = new Set(present);
+  const candidates = placings.filter((p) => (mine.get(p.word) ?? []).length > 0 && (moved.has(p) || once(p)));
+  // Either way the answer's word stands beside the other's model neighbour: look those up by side.
+  const beside = new Map<string, Placing[]>();
+  for (const b of candidates) {
+    for (const key of [`<${b.left}`, `>${b.right}`]) {
+      if (key.length > 1) beside.set(key, [...(beside.get(key) ?? []), b]);
+    }
+  }
+  for (const a of candidates) {
+    for (const ours of mine.get(a.word) ?? []) {
+      const others = new Set([
+        ...(ours.left.length > 0 ? (beside.get(`<${ours.left}`) ?? []) : []),
+        ...(ours.right.length > 0 ? (beside.get(`>${ours.right}`) ?? []) : []),
+      ]);
+      for (const b of others) {
+        if (b.word === a.word || overlaps(a.span, b.span)) continue;
+        for (const theirs of mine.get(b.word) ?? []) {
+          if (overlaps(ours.span, theirs.span)) continue;
+          const traded = moved.has(a) && moved.has(b) && takes(ours, b) && takes(theirs, a);
+          if (!traded && !sideSwap(ours, a, theirs, b)) continue;
+          // Coordinated words may trade places (影子和月亮 for 月亮和影子).
+          const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
+          const between = text.chars.slice(first.span.end, second.span.start);
+          if ([...between].every((ch) => JOINERS.has(ch))) continue;
+          broken.add(text.clauseOf[ours.span.start] ?? 0);
+          broken.add(text.clauseOf[theirs.span.start] ?? 0);
+        }
+      }
     }
   }
   return broken;
@@ -1726,16 +1760,23 @@ function turnedPolarity(text: Text, model: Model): Set<number> {
   return broken;
 }
 
-/** Pairs of the model's words the answer turns about, past which the structure matches no model. */
+/**
+ * Past these, the structure matches no model: pairs of the model's words turned about, and words out of
+ * the model's order (outside the longest run of them in order), both within clauses. A word moved across
+ * a phrase turns many pairs but stands out of order alone (我想要的還有比生命更重要的東西); words
+ * reordered throughout turn both.
+ */
 const TURNED_PAIRS = 7;
+const OUT_OF_ORDER = 3;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
 
 /**
- * How many pairs of the model's two-character words (each found once in the model, not two function
- * characters) stand within one clause of the answer in the other order than the model's (more than
- * two characters apart there): 我送給魏王 against 魏王送給我 turns one; a paraphrase turns few.
+ * The model's two-character words (each found once in the model, not two function characters) within
+ * each clause of the answer, against the model's order (more than two characters apart there): how
+ * many pairs stand the other way (我送給魏王 against 魏王送給我 turns one), and how many stand outside
+ * the longest run in the model's order.
  */
-function turnedPairs(text: Text, model: Model): number {
+function turnedPairs(text: Text, model: Model): { readonly turned: number; readonly outOfOrder: number } {
   let positions = modelBigrams.get(model.text);
   if (!positions) {
     const counts = new Map<string, number>();
@@ -1752,6 +1793,7 @@ function turnedPairs(text: Text, model: Model): number {
     modelBigrams.set(model.text, positions);
   }
   let turned = 0;
+  let outOfOrder = 0;
   const seen = new Map<string, number>();
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     const pair = text.chars.slice(i, i + 2);
@@ -1759,12 +1801,18 @@ function turnedPairs(text: Text, model: Model): number {
   }
   let clause = -1;
   let sequence: number[] = [];
+  const inOrder = (a: number, b: number) => (sequence[a] ?? 0) <= (sequence[b] ?? 0) + 2;
   const count = () => {
-    for (let a = 0; a < sequence.length; a += 1) {
-      for (let b = a + 1; b < sequence.length; b += 1) {
-        if ((sequence[a] ?? 0) > (sequence[b] ?? 0) + 2) turned += 1;
+    const run: number[] = [];
+    for (let b = 0; b < sequence.length; b += 1) {
+      let length = 1;
+      for (let a = 0; a < b; a += 1) {
+        if (!inOrder(a, b)) turned += 1;
+        else length = Math.max(length, (run[a] ?? 0) + 1);
       }
+      run.push(length);
     }
+    outOfOrder += sequence.length - Math.max(0, ...run);
   };
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     if (text.clauseOf[i] !== clause) {
@@ -1778,7 +1826,7 @@ function turnedPairs(text: Text, model: Model): number {
     if (where !== undefined && seen.get(pair) === 1) sequence.push(where);
   }
   count();
-  return turned;
+  return { turned, outOfOrder };
 }
 
 /** Whether a clause of the text holds a word. */
@@ -2424,10 +2472,11 @@ export function markAnswer(
     }
   }
   const earned = points.filter((p) => p.earned).length;
-  // 7. Every point, but the model's words in another order (three or more of its word pairs turned
-  // about within a clause), or far longer than the model: a teacher decides.
-  if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
-    uncertain = true;
+  // 7. Every point, but the model's words in another order (many of its word pairs turned about, and
+  // several words out of its order, within clauses), or far longer than the model: a teacher decides.
+  if (model && earned === available && kind === 'translation') {
+    const order = turnedPairs(text, model);
+    if (order.turned >= TURNED_PAIRS && order.outOfOrder >= OUT_OF_ORDER) uncertain = true;
   }
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;
