@@ -1624,8 +1624,9 @@ function exchangedWords(text: Text, model: Model): Set<number> {
   // A word found once in the model and once in the answer has also traded places when, on one side,
   // each of two such words has the other's model neighbour and not its own: each keeps its left words
   // but takes the other's verb (美麗的魚兒時而飛翔，沙灘上的鷗鳥在水中 for 沙灘上的鷗鳥時而飛翔，美麗的魚兒在水中).
-  const once = (p: Placing) =>
-    (mine.get(p.word) ?? []).length === 1 && countOf(model.text.chars, p.word) === 1;
+  const modelCounts = new Map<string, number>();
+  for (const p of placings) modelCounts.set(p.word, (modelCounts.get(p.word) ?? 0) + 1);
+  const once = (p: Placing) => (mine.get(p.word) ?? []).length === 1 && modelCounts.get(p.word) === 1;
   const sideSwap = (ours: Placing, a: Placing, theirs: Placing, b: Placing): boolean =>
     once(a) &&
     once(b) &&
@@ -1678,10 +1679,15 @@ const BECOMERS = ['成為', '變成', '化為', '化成'].map(foldText);
 const PASSIVE = foldText('被');
 const DISPOSAL = foldText('把');
 
-/** The two-character word after each comparer, 把 and 被 in the text: `[marker, word, at]`. */
+const MARKERS = [...COMPARERS, ...BECOMERS, PASSIVE, DISPOSAL];
+const modelMarkedWords = new WeakMap<Text, [string, string, number][]>();
+
+/** The two-character word after each comparer, becoming, 把 and 被 in the text: `[marker, word, at]`. */
 function markedWords(chars: string, markers: readonly string[]): [string, string, number][] {
   const out: [string, string, number][] = [];
+  const firsts = new Set(markers.map((m) => m[0]));
   for (let i = 0; i < chars.length; i += 1) {
+    if (!firsts.has(chars[i])) continue;
     const marker = markers.find((m) => chars.startsWith(m, i));
     if (marker === undefined) continue;
     const word = chars.slice(i + marker.length, i + marker.length + 2);
@@ -1700,9 +1706,13 @@ function markedWords(chars: string, markers: readonly string[]): [string, string
 function turnedComparisons(text: Text, model: Model): Set<number> {
   const broken = new Set<number>();
   const chars = text.chars;
-  const markers = [...COMPARERS, ...BECOMERS, PASSIVE, DISPOSAL];
-  const mine = markedWords(chars, markers);
-  for (const [marker, word] of markedWords(model.text.chars, markers)) {
+  const mine = markedWords(chars, MARKERS);
+  let theirs = modelMarkedWords.get(model.text);
+  if (!theirs) {
+    theirs = markedWords(model.text.chars, MARKERS);
+    modelMarkedWords.set(model.text, theirs);
+  }
+  for (const [marker, word] of theirs) {
     if (mine.some(([m, w]) => m === marker && w === word)) continue;
     if (marker === PASSIVE || marker === DISPOSAL) {
       const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
