@@ -122,9 +122,7 @@ describe('the gold set', () => {
  */
 describe('the marker on the gold set', () => {
   it.each(
-    [...parts, ...devParts].filter(
-      ([part]) => part !== 'holdout' || process.env.MARKER_GOLD === 'enforce',
-    ),
+    [...parts, ...devParts].filter(([part]) => part !== 'holdout' || process.env.MARKER_GOLD === 'enforce'),
   )(
     '%s: meets the false-accept and false-reject goals',
     (_, entries) => {
