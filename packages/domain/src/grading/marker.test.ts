@@ -722,4 +722,11 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
     const moved = mark('生命當然是我想要的，可是我想要的還有比生命更重要的東西，所以我不會隨便偷生。');
     expect([moved.isCorrect, moved.uncertain]).toEqual([true, false]);
   });
+  it('widens a rendering by the thesaurus’s ordinary synonyms (看望 for 拜訪, 輕視 for 看輕), not by a look-alike', () => {
+    const points = [word('p1', '顧', ['拜訪']), word('p2', '菲薄', ['看輕'])];
+    const mark = (answer: string) =>
+      translate(points, '三顧臣於草廬之中，不宜妄自菲薄', '三次到草屋拜訪我，不應隨便看輕自己。', answer);
+    expect(mark('三次到草屋看望我，不應隨便輕視自己。').isCorrect).toBe(true);
+    expect(mark('三次到草屋看見我，不應隨便輕信自己。').isCorrect).toBe(false);
+  });
 });
