@@ -50,6 +50,8 @@ export const GOLD_FILES = {
   dev2: new URL('./dev2.json', import.meta.url),
   /** A fourth development part (own words and unlisted synonyms over many lessons, some must-not answers), tuned against too. */
   dev3: new URL('./dev3.json', import.meta.url),
+  /** A fifth development part (own words and synonyms over all 16 lessons and the papers, written before the marker saw them; some must-not answers), tuned against too. */
+  dev4: new URL('./dev4.json', import.meta.url),
 } as const;
 export type GoldPart = keyof typeof GOLD_FILES;
 

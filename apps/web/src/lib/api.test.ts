@@ -127,7 +127,7 @@ describe('sendJson: writes through a failure that passes', () => {
 });
 
 describe('newIdempotencyKey', () => {
-  it("is a version 7 UUID, time first, so later keys sort after earlier ones (the key index grows at its end)", () => {
+  it('is a version 7 UUID, time first, so later keys sort after earlier ones (the key index grows at its end)', () => {
     const first = newIdempotencyKey();
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const keys = Array.from({ length: 50 }, () => newIdempotencyKey());

@@ -9,6 +9,7 @@ describe('foldText', () => {
     ['萬鍾', '万锺'],
     ['乍煖還寒', '乍暖还寒'],
     ['迴首', '回首'],
+    ['牠算得上很大', '它算得上很大'],
   ])('folds the variant pair %s and %s to one form', (variant, standard) => {
     expect(foldText(variant)).toBe(foldText(standard));
   });

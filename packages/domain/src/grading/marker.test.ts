@@ -433,8 +433,8 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
     const points = [
       negation('p1', '不仁', ['缺乏仁德', '沒有仁德']),
       negation('p2', '不可以', ['不能', '沒辦法']),
-      word('p3', '久', ['長時間', '長久']),
-      word('p4', '約', ['窮困', '艱難']),
+      word('p3', '久', ['長久', '長時間', '歷盡艱難']),
+      word('p4', '約', ['窮困', '貧寒']),
       negation('p5', '不可以', ['也不能', '也沒辦法']),
       word('p6', '樂', ['安逸', '安樂']),
     ];
@@ -445,9 +445,37 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
         '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
         answer,
       );
-    expect(mark('一個人若是缺乏仁德，就沒辦法長時間過貧寒日子，也沒辦法長時間過安逸的日子。').isCorrect).toBe(
+    expect(mark('一個人若是缺乏仁德，就沒辦法一直過貧寒日子，也沒辦法一直過安逸的日子。').isCorrect).toBe(
       true,
     );
+  });
+  it('never spares the word the item tests: one with trap readings, or glossed away from its character (約 → 窮困)', () => {
+    const points = [
+      negation('p1', '不仁', ['沒有仁德', '不仁']),
+      negation('p2', '不可以', ['不能', '不可以']),
+      word('p3', '久', ['長久', '長期']),
+      { ...word('p4', '約', ['窮困', '貧困', '貧窮', '貧賤']), reject: ['約定', '約束'] },
+      negation('p5', '不可以', ['也不能', '也不可以']),
+      word('p6', '樂', ['安樂', '逸樂']),
+    ];
+    const mark = (answer: string, withPoints = points) =>
+      translate(
+        withPoints,
+        '不仁者，不可以久處約，不可以長處樂。',
+        '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。',
+        answer,
+      );
+    // Two characters of the student's own for 約 are a guess at the tested word, not a paraphrase.
+    expect(mark('不仁的人，不能長久處於失意之中，也不能長久處於安樂之中。').isCorrect).toBe(false);
+    // Nor is a word sharing a character only one rendering holds (賤 of 貧賤 is rank, not want).
+    expect(mark('不仁的人，不能長久處於卑賤之中，也不能長久處於安樂之中。').isCorrect).toBe(false);
+    // One the renderings share (貧 of 貧困、貧窮) is the synonym a marker takes.
+    expect(mark('不仁的人，不能長久處於貧寒之中，也不能長久處於安樂之中。').isCorrect).toBe(true);
+    // Without trap readings, a word glossed away from its character (約 → 窮困) is tested all the same.
+    const untrapped = points.map((p) => (p.id === 'p4' ? word('p4', '約', ['窮困', '貧困']) : p));
+    expect(mark('不仁的人，不能長久處於失意之中，也不能長久處於安樂之中。', untrapped).isCorrect).toBe(false);
+    // A plain word, whose rendering keeps its character (久 → 長久), may still be the student's own.
+    expect(mark('不仁的人，不能一直處於窮困之中，也不能一直處於安樂之中。').isCorrect).toBe(true);
   });
   it('voids two of the model’s words that trade places, a name the source lacks too (周瑜／小喬)', () => {
     const points = [word('p1', '初', ['剛剛', '剛']), word('p2', '雄姿英發', ['英姿勃發', '英姿煥發'])];
@@ -587,5 +615,118 @@ describe('a word point’s negating rendering (issue 36)', () => {
     const mark = (answer: string) => translate(points, '不宜異同', '不應該有所不同。', answer);
     expect(mark('不應該有所不同。').isCorrect).toBe(true);
     expect(mark('不應該有所同。').isCorrect).toBe(false);
+  });
+});
+
+describe('roles and places the marker checks (issue 36, dev4)', () => {
+  it('voids a clause that turns what becomes what (高山堆積成為泥土 for 堆積泥土成為高山)', () => {
+    const points = [word('p1', '積', ['堆積']), word('p2', '興', ['興起'])];
+    const mark = (answer: string) =>
+      translate(points, '積土成山，風雨興焉', '堆積泥土成為高山，風雨就從那裏興起。', answer);
+    expect(mark('泥土堆積成為高山，風雨就從那裏興起。').isCorrect).toBe(true);
+    expect(mark('高山堆積成為泥土，風雨就從那裏興起。').isCorrect).toBe(false);
+  });
+  it('reads 把 within its clause: the model’s object before 把 turns who acts (越國人把他們打敗)', () => {
+    const points = [word('p1', '戰', ['作戰']), word('p2', '大敗', ['打得大敗'])];
+    const mark = (answer: string) =>
+      translate(points, '冬與越人水戰，大敗越人', '冬天和越國人在水上作戰，把越國人打得大敗。', answer);
+    expect(mark('冬天跟越國人在水上作戰，把越國人打得大敗。').isCorrect).toBe(true);
+    expect(mark('冬天和越國人在水上作戰，越國人把他們打得大敗。').isCorrect).toBe(false);
+  });
+  it('places a word the model holds twice occurrence by occurrence (邀請影子…對着明月)', () => {
+    const points = [word('p1', '邀', ['邀請']), word('p2', '徒', ['徒然', '白白地'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '舉杯邀明月，對影成三人。月既不解飲，影徒隨我身。',
+        '我舉起酒杯邀請明月共飲，對着影子便成了三個人。月亮不懂得喝酒，影子也只是徒然地跟隨着我。',
+        answer,
+      );
+    expect(
+      mark('我舉杯邀請明月共飲，對着影子便成了三個人。月亮不懂喝酒，影子也只是白白地跟着我。').isCorrect,
+    ).toBe(true);
+    expect(
+      mark('我舉起酒杯邀請影子共飲，對着明月便成了三個人。月亮不懂得喝酒，影子也只是徒然地跟隨着我。')
+        .isCorrect,
+    ).toBe(false);
+  });
+  it('takes a word’s match in the clause that renders its clause of the model (刻出 beside 金屬, not an earlier 雕刻)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        word('p1', '舍', ['停下', '半途而廢']),
+        word('p2', '朽木', ['腐朽的木頭', '朽爛的木頭']),
+        negation('p3', '不折', ['不能刻斷', '刻不斷']),
+        negation('p4', '不舍', ['不停']),
+        word('p5', '金石', ['金屬和石頭', '金屬石頭']),
+        word('p6', '鏤', ['雕刻', '刻出']),
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p1', 'p2', 'p3'],
+            ['p4', 'p5', 'p6'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤。', answer, {
+        type: 'sentence_translation',
+        model:
+          '如果刻了一下便停下來，即使是腐朽的木頭也不能刻斷；如果不停地刻下去，即使是金屬和石頭也可以雕刻成功。',
+      });
+    expect(
+      mark('如果雕刻時半途而廢，就連朽爛的木頭也不能刻斷；如果堅持不停地刻，就連金屬石頭也能刻出花紋。')
+        .isCorrect,
+    ).toBe(true);
+  });
+  it('voids two words that each keep their own modifier but take the other’s verb (美麗的魚兒時而飛翔)', () => {
+    const points = [word('p1', '翔', ['飛翔']), word('p2', '游泳', ['游來游去'])];
+    const model = '沙灘上的鷗鳥時而飛翔，時而停歇，美麗的魚兒在水中游來游去。';
+    const mark = (answer: string) => translate(points, '沙鷗翔集，錦鱗游泳', model, answer);
+    expect(mark('沙灘上的鷗鳥時而飛翔，時而停歇，漂亮的魚兒在水中游來游去。').isCorrect).toBe(true);
+    expect(mark('美麗的魚兒時而飛翔，時而停歇，沙灘上的鷗鳥在水中游來游去。').isCorrect).toBe(false);
+  });
+  it('places a word the model holds more often than once by its neighbours (留在趙國…帶回秦國)', () => {
+    const points = [word('p1', '入', ['歸入']), word('p2', '完', ['完好地'])];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '城入趙而璧留秦；城不入，臣請完璧歸趙。',
+        '秦國的城池歸入趙國，璧就留在秦國；城池不歸入趙國，我請求把璧完好地帶回趙國。',
+        answer,
+      );
+    expect(
+      mark('秦國的城池歸入趙國，璧就留在秦國；城池不歸入趙國，我請求把璧完好地帶回趙國。').isCorrect,
+    ).toBe(true);
+    expect(
+      mark('秦國的城池歸入趙國，璧就留在趙國；城池不歸入趙國，我請求把璧完好地帶回秦國。').isCorrect,
+    ).toBe(false);
+  });
+  it('leaves a word moved across a phrase sure: one word out of order is no other structure (…更重要的東西)', () => {
+    const points = [
+      word('p1', '生', ['生命']),
+      word('p2', '欲', ['想要']),
+      word('p3', '甚於', ['比生命更']),
+      word('p4', '故', ['所以']),
+      negation('p5', '不為', ['不會', '不做']),
+      word('p6', '苟得', ['苟且偷生', '偷生']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '生亦我所欲，所欲有甚於生者，故不為苟得也',
+        '生命固然是我所想要的，但我想要的東西還有比生命更重要的，所以我不做苟且偷生的事。',
+        answer,
+      );
+    const moved = mark('生命當然是我想要的，可是我想要的還有比生命更重要的東西，所以我不會隨便偷生。');
+    expect([moved.isCorrect, moved.uncertain]).toEqual([true, false]);
+  });
+  it('widens a rendering by the thesaurus’s ordinary synonyms (看望 for 拜訪, 輕視 for 看輕), not by a look-alike', () => {
+    const points = [word('p1', '顧', ['拜訪']), word('p2', '菲薄', ['看輕'])];
+    const mark = (answer: string) =>
+      translate(points, '三顧臣於草廬之中，不宜妄自菲薄', '三次到草屋拜訪我，不應隨便看輕自己。', answer);
+    expect(mark('三次到草屋看望我，不應隨便輕視自己。').isCorrect).toBe(true);
+    expect(mark('三次到草屋看見我，不應隨便輕信自己。').isCorrect).toBe(false);
   });
 });

@@ -16,14 +16,15 @@
  *    points or source words, or between the neighbours it has in the model answer. A rendering of two
  *    or more characters with one character written as a homophone or a look-alike earns its point with a 錯別字 note.
  *    A small thesaurus widens every rendering (沒法 for 無法, 憂慮 for 擔心); a sound translation of five
- *    points or more missing one plain word's renderings earns it (the student's own word).
+ *    points or more missing one plain word's renderings earns it (the student's own word), but never
+ *    the word the item tests (trap readings listed, or glossed away from its character: 約 → 窮困).
  * 3. **Trap readings void their point** (`reject`), unless inside a longer accepted rendering.
  * 4. **Relations.** Within one clause the answer keeps the source's clauses in their order, and the
  *    source words it keeps stand where the model answer has them against the points it renders the
  *    model's way (魏王送給我, not 我送給魏王). A scheme may add relations of its own: `order` (these
  *    stand in this order) and `pairs` (each group stays together: 親近 with 賢臣, 疏遠 with 小人). A
  *    clause that breaks one earns none of its points (`order`). So does a clause that puts another of
- *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…),
+ *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…) or what becomes what (高山…成為泥土),
  *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
  *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
  * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
@@ -303,6 +304,25 @@ const NOT_NEGATIONS = [
   '别人',
   '别的',
   '别处',
+  // Words whose 不 is part of the word (看不起 stays a negation: it reverses a 不以…為 rendering).
+  '对不起',
+  '不好意思',
+  // 別 before a noun is "other", not "don't" (別國、別家、別樣).
+  '别国',
+  '别家',
+  '别样',
+  '别种',
+  '别具',
+  '别致',
+  '别有',
+  '别名',
+  '送别',
+  '道别',
+  '诀别',
+  '识别',
+  '鉴别',
+  '判别',
+  '派别',
   '分别',
   '特别',
   '区别',
@@ -575,6 +595,41 @@ const INTERCHANGEABLE: readonly (readonly string[])[] = [
   ['喜歡', '喜愛'],
   ['道歉', '致歉', '賠罪'],
   ['認為', '覺得'],
+  // Issue 36's teacher answers and dev4 (2 December).
+  ['榮耀', '光榮', '榮譽'],
+  ['屈辱', '恥辱', '羞辱'],
+  ['仁德', '仁愛', '仁厚'],
+  ['侵犯', '侵擾', '侵略'],
+  ['黃昏', '傍晚', '天色將晚'],
+  ['順利', '通暢', '暢通', '暢順'],
+  // Ordinary modern synonyms of the set texts' glosses (2 December).
+  ['拜訪', '探望', '探訪', '看望'],
+  ['堵塞', '阻塞'],
+  ['看輕', '輕視', '小看'],
+  ['興盛', '興旺', '昌盛'],
+  ['侍奉', '服侍', '伺候'],
+  ['安葬', '埋葬', '下葬'],
+  ['恭敬', '尊敬', '敬重'],
+  ['勸諫', '勸告', '規勸'],
+  ['怨恨', '埋怨', '抱怨'],
+  ['孤獨', '孤單', '孤寂'],
+  ['寧靜', '安靜', '幽靜', '寂靜'],
+  ['凋謝', '凋零', '凋落'],
+  ['作伴', '相伴', '陪伴', '為伴'],
+  ['飲酒', '喝酒'],
+  ['估計', '推測', '揣測', '猜測'],
+  ['欺騙', '蒙騙', '哄騙'],
+  ['假裝', '佯裝', '裝作'],
+  ['傲慢', '倨傲', '驕傲'],
+  ['戲弄', '捉弄', '玩弄'],
+  ['譏笑', '嘲笑', '恥笑', '取笑'],
+  ['懷念', '思念', '想念'],
+  ['廣闊', '寬廣', '遼闊'],
+  ['渾濁', '混濁'],
+  ['怒吼', '咆哮', '呼嘯'],
+  ['誠實', '老實'],
+  ['整天', '一整天', '終日'],
+  ['片刻', '一會兒', '頃刻'],
 ].map((group) => group.map(foldText));
 /** For each word of a group, the group's other words. */
 const INTERCHANGES: readonly (readonly [string, readonly string[]])[] = INTERCHANGEABLE.flatMap((group) =>
@@ -1554,8 +1609,9 @@ function placing(text: Text, word: string, span: Span): Placing {
  * The clauses of the answer where two of the model's words have traded places (rule 4, exchanges):
  * each stands in the answer where the model has the other, beside the other's words, and neither
  * keeps its own (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他; 大王不如…向您請罪 for
- * 您不如…向大王請罪). The words are the model's two-character words and one-character persons found once
- * in the model and once in the answer, so a name the source does not hold (周瑜 for 公瑾) is placed too.
+ * 您不如…向大王請罪). The words are the model's two-character words and one-character persons, each
+ * occurrence paired with the answer's (as often in both), so a name the source does not hold (周瑜 for
+ * 公瑾) is placed too.
  */
 function exchangedWords(text: Text, model: Model): Set<number> {
   let placings = modelPlacings.get(model.text);
@@ -1569,37 +1625,76 @@ function exchangedWords(text: Text, model: Model): Set<number> {
         if (length === 1 && !SINGLE_PERSONS.has(word)) continue;
         if (length === 2 && [...word].every((ch) => FUNCTION_CHARACTERS.has(ch))) continue;
         if ([...word].some((ch) => NEGATORS.has(ch) || JOINERS.has(ch))) continue;
-        if (countOf(m.chars, word) !== 1) continue;
+        if (countOf(m.chars, word) > 3) continue;
         list.push(placing(m, word, { start: i, end: i + length }));
       }
     }
     placings = list;
     modelPlacings.set(model.text, placings);
   }
-  const mine = new Map<Placing, Placing>();
+  // Each of the model's places of a word against every place of it in the answer, so a word the model
+  // holds more than once is placed too (影子 twice: 邀請影子…對着明月 for 邀請明月…對着影子; 趙國 and 秦國
+  // in 璧就留在趙國…帶回秦國).
+  const mine = new Map<string, Placing[]>();
   for (const p of placings) {
-    const spans = occurrences(text.chars, p.word);
-    if (spans.length === 1 && spans[0]) mine.set(p, placing(text, p.word, spans[0]));
+    if (!mine.has(p.word))
+      mine.set(
+        p.word,
+        occurrences(text.chars, p.word).map((span) => placing(text, p.word, span)),
+      );
   }
   const takes = (a: Placing, b: Placing) =>
     (a.left.length > 0 && a.left === b.left) || (a.right.length > 0 && a.right === b.right);
+  // A model place some place of its word in the answer keeps (the same words beside it) stays.
+  const kept = (p: Placing) => (mine.get(p.word) ?? []).some((o) => takes(o, p));
   const broken = new Set<number>();
-  const present = placings.filter((p) => mine.has(p));
-  for (const a of present) {
-    const ours = mine.get(a) as Placing;
-    // A word beside its own model words stays where the model has it.
-    if (takes(ours, a)) continue;
-    for (const b of present) {
-      if (b === a || overlaps(a.span, b.span)) continue;
-      const theirs = mine.get(b) as Placing;
-      if (overlaps(ours.span, theirs.span) || takes(theirs, b)) continue;
-      if (!takes(ours, b) || !takes(theirs, a)) continue;
-      // Coordinated words may trade places (影子和月亮 for 月亮和影子).
-      const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
-      const between = text.chars.slice(first.span.end, second.span.start);
-      if ([...between].every((ch) => JOINERS.has(ch))) continue;
-      broken.add(text.clauseOf[ours.span.start] ?? 0);
-      broken.add(text.clauseOf[theirs.span.start] ?? 0);
+  const present = placings.filter((p) => (mine.get(p.word) ?? []).length > 0 && !kept(p));
+  // A word found once in the model and once in the answer has also traded places when, on one side,
+  // each of two such words has the other's model neighbour and not its own: each keeps its left words
+  // but takes the other's verb (美麗的魚兒時而飛翔，沙灘上的鷗鳥在水中 for 沙灘上的鷗鳥時而飛翔，美麗的魚兒在水中).
+  const modelCounts = new Map<string, number>();
+  for (const p of placings) modelCounts.set(p.word, (modelCounts.get(p.word) ?? 0) + 1);
+  const once = (p: Placing) => (mine.get(p.word) ?? []).length === 1 && modelCounts.get(p.word) === 1;
+  const sideSwap = (ours: Placing, a: Placing, theirs: Placing, b: Placing): boolean =>
+    once(a) &&
+    once(b) &&
+    (['left', 'right'] as const).some(
+      (side) =>
+        ours[side].length > 0 &&
+        theirs[side].length > 0 &&
+        ours[side] === b[side] &&
+        theirs[side] === a[side] &&
+        a[side] !== b[side],
+    );
+  const moved = new Set(present);
+  const candidates = placings.filter((p) => (mine.get(p.word) ?? []).length > 0 && (moved.has(p) || once(p)));
+  // Either way the answer's word stands beside the other's model neighbour: look those up by side.
+  const beside = new Map<string, Placing[]>();
+  for (const b of candidates) {
+    for (const key of [`<${b.left}`, `>${b.right}`]) {
+      if (key.length > 1) beside.set(key, [...(beside.get(key) ?? []), b]);
+    }
+  }
+  for (const a of candidates) {
+    for (const ours of mine.get(a.word) ?? []) {
+      const others = new Set([
+        ...(ours.left.length > 0 ? (beside.get(`<${ours.left}`) ?? []) : []),
+        ...(ours.right.length > 0 ? (beside.get(`>${ours.right}`) ?? []) : []),
+      ]);
+      for (const b of others) {
+        if (b.word === a.word || overlaps(a.span, b.span)) continue;
+        for (const theirs of mine.get(b.word) ?? []) {
+          if (overlaps(ours.span, theirs.span)) continue;
+          const traded = moved.has(a) && moved.has(b) && takes(ours, b) && takes(theirs, a);
+          if (!traded && !sideSwap(ours, a, theirs, b)) continue;
+          // Coordinated words may trade places (影子和月亮 for 月亮和影子).
+          const [first, second] = ours.span.start < theirs.span.start ? [ours, theirs] : [theirs, ours];
+          const between = text.chars.slice(first.span.end, second.span.start);
+          if ([...between].every((ch) => JOINERS.has(ch))) continue;
+          broken.add(text.clauseOf[ours.span.start] ?? 0);
+          broken.add(text.clauseOf[theirs.span.start] ?? 0);
+        }
+      }
     }
   }
   return broken;
@@ -1607,13 +1702,20 @@ function exchangedWords(text: Text, model: Model): Set<number> {
 
 /** Words that compare what stands before them with what follows (比生命更重要, 不如登上高處). */
 const COMPARERS = ['比不上', '趕不上', '不如', '不及', '勝過', '比'].map(foldText);
+/** Words that say what one thing becomes (堆積泥土成為高山): what follows is the result. */
+const BECOMERS = ['成為', '變成', '化為', '化成'].map(foldText);
 const PASSIVE = foldText('被');
 const DISPOSAL = foldText('把');
 
-/** The two-character word after each comparer, 把 and 被 in the text: `[marker, word, at]`. */
+const MARKERS = [...COMPARERS, ...BECOMERS, PASSIVE, DISPOSAL];
+const modelMarkedWords = new WeakMap<Text, [string, string, number][]>();
+
+/** The two-character word after each comparer, becoming, 把 and 被 in the text: `[marker, word, at]`. */
 function markedWords(chars: string, markers: readonly string[]): [string, string, number][] {
   const out: [string, string, number][] = [];
+  const firsts = new Set(markers.map((m) => m[0]));
   for (let i = 0; i < chars.length; i += 1) {
+    if (!firsts.has(chars[i])) continue;
     const marker = markers.find((m) => chars.startsWith(m, i));
     if (marker === undefined) continue;
     const word = chars.slice(i + marker.length, i + marker.length + 2);
@@ -1632,25 +1734,34 @@ function markedWords(chars: string, markers: readonly string[]): [string, string
 function turnedComparisons(text: Text, model: Model): Set<number> {
   const broken = new Set<number>();
   const chars = text.chars;
-  const mine = markedWords(chars, [...COMPARERS, PASSIVE, DISPOSAL]);
-  for (const [marker, word] of markedWords(model.text.chars, [...COMPARERS, PASSIVE, DISPOSAL])) {
+  const mine = markedWords(chars, MARKERS);
+  let theirs = modelMarkedWords.get(model.text);
+  if (!theirs) {
+    theirs = markedWords(model.text.chars, MARKERS);
+    modelMarkedWords.set(model.text, theirs);
+  }
+  for (const [marker, word] of theirs) {
     if (mine.some(([m, w]) => m === marker && w === word)) continue;
     if (marker === PASSIVE || marker === DISPOSAL) {
       const other = marker === PASSIVE ? DISPOSAL : PASSIVE;
       for (const [m, w, at] of mine) {
         // 被越國人打敗 for 把越國人打敗; 越國人把他們打敗 for 把越國人打敗.
         const turned = m === other && w === word;
-        const before =
-          m === marker &&
-          chars.slice(Math.max(0, at - 4), at).includes(word) &&
-          sameClause(text, Math.max(0, at - 4), at + 1);
+        let from = Math.max(0, at - 4);
+        while (from < at && text.clauseOf[from] !== text.clauseOf[at]) from += 1;
+        const before = m === marker && chars.slice(from, at).includes(word);
         if (turned || before) broken.add(text.clauseOf[at] ?? 0);
       }
       continue;
     }
-    // The compared word before a comparer of the same kind in one clause of the answer.
+    // The compared word (or the result) before a comparer (or a becoming) of the same kind in one
+    // clause of the answer: 生命比…更重要, 高山堆積成為泥土.
+    const becoming = BECOMERS.includes(marker);
     for (const [m, , at] of mine) {
-      if (m !== marker && !(COMPARERS.includes(m) && m.length === marker.length)) continue;
+      const sameKind = becoming
+        ? BECOMERS.includes(m)
+        : m === marker || (COMPARERS.includes(m) && m.length === marker.length);
+      if (!sameKind) continue;
       const clause = text.clauseOf[at];
       const before = occurrences(chars, word).some(
         (span) => span.end <= at && text.clauseOf[span.start] === clause,
@@ -1687,16 +1798,23 @@ function turnedPolarity(text: Text, model: Model): Set<number> {
   return broken;
 }
 
-/** Pairs of the model's words the answer turns about, past which the structure matches no model. */
+/**
+ * Past these, the structure matches no model: pairs of the model's words turned about, and words out of
+ * the model's order (outside the longest run of them in order), both within clauses. A word moved across
+ * a phrase turns many pairs but stands out of order alone (我想要的還有比生命更重要的東西); words
+ * reordered throughout turn both.
+ */
 const TURNED_PAIRS = 7;
+const OUT_OF_ORDER = 3;
 const modelBigrams = new WeakMap<Text, Map<string, number>>();
 
 /**
- * How many pairs of the model's two-character words (each found once in the model, not two function
- * characters) stand within one clause of the answer in the other order than the model's (more than
- * two characters apart there): 我送給魏王 against 魏王送給我 turns one; a paraphrase turns few.
+ * The model's two-character words (each found once in the model, not two function characters) within
+ * each clause of the answer, against the model's order (more than two characters apart there): how
+ * many pairs stand the other way (我送給魏王 against 魏王送給我 turns one), and how many stand outside
+ * the longest run in the model's order.
  */
-function turnedPairs(text: Text, model: Model): number {
+function turnedPairs(text: Text, model: Model): { readonly turned: number; readonly outOfOrder: number } {
   let positions = modelBigrams.get(model.text);
   if (!positions) {
     const counts = new Map<string, number>();
@@ -1713,6 +1831,7 @@ function turnedPairs(text: Text, model: Model): number {
     modelBigrams.set(model.text, positions);
   }
   let turned = 0;
+  let outOfOrder = 0;
   const seen = new Map<string, number>();
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     const pair = text.chars.slice(i, i + 2);
@@ -1720,12 +1839,18 @@ function turnedPairs(text: Text, model: Model): number {
   }
   let clause = -1;
   let sequence: number[] = [];
+  const inOrder = (a: number, b: number) => (sequence[a] ?? 0) <= (sequence[b] ?? 0) + 2;
   const count = () => {
-    for (let a = 0; a < sequence.length; a += 1) {
-      for (let b = a + 1; b < sequence.length; b += 1) {
-        if ((sequence[a] ?? 0) > (sequence[b] ?? 0) + 2) turned += 1;
+    const run: number[] = [];
+    for (let b = 0; b < sequence.length; b += 1) {
+      let length = 1;
+      for (let a = 0; a < b; a += 1) {
+        if (!inOrder(a, b)) turned += 1;
+        else length = Math.max(length, (run[a] ?? 0) + 1);
       }
+      run.push(length);
     }
+    outOfOrder += sequence.length - Math.max(0, ...run);
   };
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     if (text.clauseOf[i] !== clause) {
@@ -1739,7 +1864,7 @@ function turnedPairs(text: Text, model: Model): number {
     if (where !== undefined && seen.get(pair) === 1) sequence.push(where);
   }
   count();
-  return turned;
+  return { turned, outOfOrder };
 }
 
 /** Whether a clause of the text holds a word. */
@@ -1829,7 +1954,7 @@ function inModelFrame(text: Text, model: Model, index: number, point: CompiledPo
       : '';
   if (before.length < 2 || after.length < 2) return null;
   const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
-  const accepted = new Set(point.accept.flatMap((r) => [...r.parts.join('')]));
+  const accepted = sharedCharacters(point);
   for (const left of occurrences(text.chars, before)) {
     const right = text.chars.indexOf(after, left.end + 1);
     if (right === -1 || right - left.end > FRAME_GAP || !sameClause(text, left.start, right + after.length))
@@ -1864,6 +1989,37 @@ function isPlainWord(point: CompiledPoint): boolean {
 }
 
 /**
+ * A word the item tests (its gloss, 字詞解釋's point): one with trap readings listed, or one whose
+ * model rendering keeps none of its source characters (約 → 窮困, 造次 → 倉促: a meaning the student
+ * must know, not the character's modern sense, as 久 → 長久 is). The one-plain-word leniency never
+ * spares it: an unlisted word for it is a guess a marker checks, not a paraphrase.
+ */
+function isTestedWord(point: CompiledPoint): boolean {
+  if (point.reject.length > 0) return true;
+  const first = foldText(String(point.point.accept[0] ?? ''));
+  return ![...foldText(String(point.point.source ?? ''))].some((ch) => first.includes(ch));
+}
+
+const sharedCharactersOf = new WeakMap<CompiledPoint, Set<string>>();
+/**
+ * The characters an unlisted word may share with a point's renderings to be taken as a synonym. For a
+ * tested word, only those two or more of its renderings hold (困 of 窮困、貧困): a character one
+ * rendering holds may carry another sense of it (賤 of 貧賤 is low rank, not want: 卑賤 is no 約).
+ */
+function sharedCharacters(point: CompiledPoint): Set<string> {
+  const known = sharedCharactersOf.get(point);
+  if (known) return known;
+  const counts = new Map<string, number>();
+  for (const r of point.accept) {
+    for (const ch of new Set(r.parts.join(''))) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  const least = isTestedWord(point) ? 2 : 1;
+  const shared = new Set([...counts].filter(([, n]) => n >= least).map(([ch]) => ch));
+  sharedCharactersOf.set(point, shared);
+  return shared;
+}
+
+/**
  * A word of the answer sharing a character with an accepted rendering, in the clause of the answer
  * that renders the point's clause of the model (the one holding most of that clause's other points),
  * outside every other point's words: 活下來 for 活命, 優勝 for 勝過. Not a function character, the
@@ -1893,9 +2049,7 @@ function inModelClause(
   const taken = found.flatMap((f) => (f ? f.pieces : []));
   const sourceCharacters = new Set(foldText(String(point.point.source ?? '')));
   const accepted = new Set(
-    point.accept
-      .flatMap((r) => [...r.parts.join('')])
-      .filter((ch) => !FUNCTION_CHARACTERS.has(ch) && !NEGATORS.has(ch)),
+    [...sharedCharacters(point)].filter((ch) => !FUNCTION_CHARACTERS.has(ch) && !NEGATORS.has(ch)),
   );
   for (let i = 0; i + 2 <= text.chars.length; i += 1) {
     if (text.clauseOf[i] !== clause || text.clauseOf[i + 1] !== clause) continue;
@@ -1908,6 +2062,43 @@ function inModelClause(
     return ownWords(text, span);
   }
   return null;
+}
+
+/**
+ * Moves a word point's match to the clause of the answer that renders its clause of the model, when
+ * another of its matches stands there and the chosen one does not.
+ */
+function placeInModelClauses(
+  text: Text,
+  model: Model,
+  compiled: CompiledScheme,
+  found: (Found | null)[],
+  matches: readonly (readonly Found[])[],
+): void {
+  found.forEach((f, i) => {
+    const at = model.points[i];
+    if (!f || !at || compiled.points[i]?.isNegation) return;
+    const candidates = (matches[i] ?? []).filter((c) => !c.typo);
+    if (candidates.length < 2) return;
+    const modelClause = model.text.clauseOf[at.span.start];
+    const votes = new Map<number, number>();
+    found.forEach((g, j) => {
+      const other = model.points[j];
+      if (!g || j === i || !other || model.text.clauseOf[other.span.start] !== modelClause) return;
+      const clause = text.clauseOf[g.span.start] ?? -1;
+      votes.set(clause, (votes.get(clause) ?? 0) + 1);
+    });
+    const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+    const best = ranked[0];
+    if (!best || (ranked[1] && ranked[1][1] === best[1])) return;
+    if (text.clauseOf[f.span.start] === best[0]) return;
+    const taken = found.flatMap((g, j) => (g && j !== i ? g.pieces : []));
+    const there = candidates.find(
+      (c) =>
+        text.clauseOf[c.span.start] === best[0] && !taken.some((t) => c.pieces.some((p) => overlaps(t, p))),
+    );
+    if (there) found[i] = there;
+  });
 }
 
 /** A short answer's point stands in a statement: its phrase holds more than the word itself. */
@@ -2121,6 +2312,11 @@ export function markAnswer(
       return nothing('keyword_list', false);
   }
 
+  // A word matched more than once takes its match in the clause of the answer that renders its clause of
+  // the model (the one holding most of that clause's other points): 雕刻 in 如果雕刻時半途而廢 is not
+  // 鏤's, 刻出 beside 金屬石頭 is.
+  if (model && kind === 'translation') placeInModelClauses(text, model, compiled, found, matches);
+
   const voidClauses = new Set<number>();
   // 4. Relations: the model's order, and the scheme's own.
   if (model && kind === 'translation') {
@@ -2294,7 +2490,7 @@ export function markAnswer(
   });
   // One plain word short in an otherwise sound translation of five points or more (nothing noted, about
   // the model's length): the answer's own word for it, with none of the source's characters, is
-  // taken, as a marker reads a paraphrase (rule 2's last resort).
+  // taken, as a marker reads a paraphrase (rule 2's last resort). Never the word the item tests.
   if (model && kind === 'translation' && notes.length === 0 && available >= LENIENT_POINTS) {
     const missed = points.flatMap((p, i) => (p.earned ? [] : [i]));
     const i = missed.length === 1 ? (missed[0] ?? -1) : -1;
@@ -2304,6 +2500,7 @@ export function markAnswer(
     if (
       point &&
       isPlainWord(point) &&
+      !isTestedWord(point) &&
       !voided[i] &&
       ratio >= 0.6 &&
       ratio <= 1.6 &&
@@ -2313,10 +2510,11 @@ export function markAnswer(
     }
   }
   const earned = points.filter((p) => p.earned).length;
-  // 7. Every point, but the model's words in another order (three or more of its word pairs turned
-  // about within a clause), or far longer than the model: a teacher decides.
-  if (model && earned === available && kind === 'translation' && turnedPairs(text, model) >= TURNED_PAIRS) {
-    uncertain = true;
+  // 7. Every point, but the model's words in another order (many of its word pairs turned about, and
+  // several words out of its order, within clauses), or far longer than the model: a teacher decides.
+  if (model && earned === available && kind === 'translation') {
+    const order = turnedPairs(text, model);
+    if (order.turned >= TURNED_PAIRS && order.outOfOrder >= OUT_OF_ORDER) uncertain = true;
   }
   if (model && earned === available && text.chars.length > UNSURE_LENGTH_RATIO * model.text.chars.length) {
     uncertain ||= text.chars.length > 40;

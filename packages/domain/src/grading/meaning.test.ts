@@ -190,7 +190,14 @@ describe('renderings', () => {
   it("a word the lists lack counts in the model's own frame when it shares a character with one they hold", () => {
     const scheme: MarkingScheme = {
       points: [
-        { id: 'p1', kind: 'word', source: '約', label: '約', accept: ['窮困', '貧困'], reject: ['約定'] },
+        {
+          id: 'p1',
+          kind: 'word',
+          source: '約',
+          label: '約',
+          accept: ['窮困', '貧困', '貧窮', '貧賤'],
+          reject: ['約定'],
+        },
       ],
     };
     const mark = (answer: string) =>
@@ -201,6 +208,8 @@ describe('renderings', () => {
     expect(mark('不能長久處於貧乏之中。').isCorrect).toBe(true);
     expect(mark('不能長久處於快樂之中。').isCorrect).toBe(false);
     expect(mark('不能長久處於約定之中。').isCorrect).toBe(false);
+    // For the word the item tests, the character must be one two renderings share: 賤 is 貧賤's alone.
+    expect(mark('不能長久處於卑賤之中。').isCorrect).toBe(false);
   });
 
   it('a separable word counts with a particle inside it (做起夢 for 做夢)', () => {

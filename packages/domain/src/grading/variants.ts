@@ -18,4 +18,6 @@ export const VARIANT_PAIRS: readonly (readonly [variant: string, standard: strin
   ['缻', '缶'],
   ['遯', '遁'],
   ['幷', '併'],
+  // Hong Kong writes 牠 for an animal where the Mainland writes 它 (犛牛…牠算得上很大).
+  ['牠', '它'],
 ];
