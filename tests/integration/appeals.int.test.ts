@@ -212,7 +212,10 @@ describe('appeals through the API', () => {
     const errorsBefore = ErrorQuestionListSchema.parse(
       (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
     );
-    expect(errorsBefore.find((r) => r.questionId === QUESTION)?.isActive).toBe(true);
+    expect(errorsBefore.find((r) => r.questionId === QUESTION)).toMatchObject({
+      isActive: true,
+      masteredBy: null,
+    });
     const xpBefore = (
       await t.runtime.deps.db
         .selectFrom('user_totals')
@@ -254,7 +257,11 @@ describe('appeals through the API', () => {
     const errorsAfter = ErrorQuestionListSchema.parse(
       (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
     );
-    expect(errorsAfter.find((r) => r.questionId === QUESTION)?.isActive).toBe(false);
+    // Mastered by the teacher's acceptance, not by the learner's own tick (issue 40).
+    expect(errorsAfter.find((r) => r.questionId === QUESTION)).toMatchObject({
+      isActive: false,
+      masteredBy: 'appeal',
+    });
     const xpAfter = (
       await t.runtime.deps.db
         .selectFrom('user_totals')

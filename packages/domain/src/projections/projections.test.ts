@@ -190,6 +190,7 @@ describe('the learner view of a two-day history', () => {
         userExplanation: null,
         isActive: true,
         masteredAt: null,
+        masteredBy: null,
         firstErrorAt: new Date(Date.parse(DAY1) + 4 * 60_000).toISOString(),
         lastAttemptAt: day2(11),
       },
