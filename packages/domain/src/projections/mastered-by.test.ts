@@ -77,6 +77,8 @@ describe('who mastered an error-book item', () => {
     it('keeps the first cause when a later one finds it already closed', () => {
       const view = foldLearnerView([answered(false), appealAccepted, selfMarkConfirmed]);
       expect(view.errorBook.q1?.masteredBy).toBe('appeal');
+      const tickedFirst = foldLearnerView([answered(false), ticked, appealAccepted]);
+      expect(tickedFirst.errorBook.q1).toMatchObject({ masteredBy: 'self', masteredAt: later });
     });
   });
 
