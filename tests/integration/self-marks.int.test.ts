@@ -10,6 +10,7 @@ import {
   SelfMarkConfirmationSchema,
   SelfMarkListSchema,
 } from '@wenyan/contracts';
+import { migrations } from '@wenyan/infra';
 import { setRoles, xpEarnedSince } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
@@ -128,5 +129,25 @@ describe('self-marks confirmed by a teacher', () => {
     const url = `/api/teacher/learners/${learner.id}/self-marks/${right.answerVersion}/confirm`;
     expect((await send(teacher, 'POST', url, { pointsEarned: question.points })).statusCode).toBe(200);
     expect(await itemOf()).toMatchObject({ isActive: false, masteredBy: 'teacher' });
+  });
+
+  it('migration 0024 gives the records closed before it the cause the fold gives', async () => {
+    const db = t.runtime.deps.db;
+    const causes = async () =>
+      (
+        await db
+          .selectFrom('error_questions')
+          .select(['question_id', 'mastered_by'])
+          .where('user_id', '=', learner.id)
+          .where('is_active', '=', false)
+          .orderBy('question_id')
+          .execute()
+      ).map((r) => [r.question_id, r.mastered_by]);
+    const folded = await causes();
+    expect(folded.map(([, cause]) => cause)).toContain('teacher');
+    const migration = migrations['0024-error-mastered-by']!;
+    await migration.down(db);
+    await migration.up(db);
+    expect(await causes()).toEqual(folded);
   });
 });
