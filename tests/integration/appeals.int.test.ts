@@ -12,6 +12,7 @@ import {
   ErrorQuestionListSchema,
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
+import { migrations } from '@wenyan/infra';
 import { learnerStreamId, readStream } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,7 +213,10 @@ describe('appeals through the API', () => {
     const errorsBefore = ErrorQuestionListSchema.parse(
       (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
     );
-    expect(errorsBefore.find((r) => r.questionId === QUESTION)?.isActive).toBe(true);
+    expect(errorsBefore.find((r) => r.questionId === QUESTION)).toMatchObject({
+      isActive: true,
+      masteredBy: null,
+    });
     const xpBefore = (
       await t.runtime.deps.db
         .selectFrom('user_totals')
@@ -254,7 +258,11 @@ describe('appeals through the API', () => {
     const errorsAfter = ErrorQuestionListSchema.parse(
       (await get(learner, `/api/users/${learner.id}/error-questions`)).json(),
     );
-    expect(errorsAfter.find((r) => r.questionId === QUESTION)?.isActive).toBe(false);
+    // Mastered by the teacher's acceptance, not by the learner's own tick (issue 40).
+    expect(errorsAfter.find((r) => r.questionId === QUESTION)).toMatchObject({
+      isActive: false,
+      masteredBy: 'appeal',
+    });
     const xpAfter = (
       await t.runtime.deps.db
         .selectFrom('user_totals')
@@ -272,6 +280,26 @@ describe('appeals through the API', () => {
       'accept-key-0002',
     );
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('migration 0024 gives the records closed before it the cause the fold gives', async () => {
+    const db = t.runtime.deps.db;
+    const causes = async () =>
+      (
+        await db
+          .selectFrom('error_questions')
+          .select(['question_id', 'mastered_by'])
+          .where('user_id', '=', learner.id)
+          .where('is_active', '=', false)
+          .orderBy('question_id')
+          .execute()
+      ).map((r) => [r.question_id, r.mastered_by]);
+    const folded = await causes();
+    expect(folded.map(([, cause]) => cause)).toContain('appeal');
+    const migration = migrations['0024-error-mastered-by']!;
+    await migration.down?.(db);
+    await migration.up(db);
+    expect(await causes()).toEqual(folded);
   });
 
   it('the rendering is stored as accepted content with who and when', async () => {

@@ -244,7 +244,7 @@ describe('review to exam day through the API', () => {
       if (item.schedulerMastered) expect(item.predictedExamRecall).toBeGreaterThanOrEqual(0.9);
     }
     const wrongLast = book.find((i) => i.questionId === choice[2]);
-    expect(wrongLast?.schedulerMastered).toBe(false);
+    expect(wrongLast).toMatchObject({ schedulerMastered: false, masteredBy: null });
     // The learner ticks it: their judgement, not the scheduler's.
     const ticked = await send(
       learner,
@@ -253,7 +253,7 @@ describe('review to exam day through the API', () => {
       {},
     );
     expect(ticked.statusCode, ticked.body).toBe(200);
-    expect(ticked.json()).toMatchObject({ isActive: false, schedulerMastered: false });
+    expect(ticked.json()).toMatchObject({ isActive: false, schedulerMastered: false, masteredBy: 'self' });
     // With the exam today, a question just answered right will be recalled on it.
     await send(learner, 'PUT', `/api/users/${learner.id}/exam-date`, { examDate: dayFromToday(0) });
     await answer(learner, choice[3]!, true);
@@ -264,7 +264,10 @@ describe('review to exam day through the API', () => {
     expect(after.find((i) => i.questionId === choice[3])).toMatchObject({
       schedulerMastered: true,
       isActive: true,
+      masteredBy: 'scheduler',
     });
+    // The tick stays the learner's after a reload from the read model.
+    expect(after.find((i) => i.questionId === choice[2])?.masteredBy).toBe('self');
     const stats = ErrorStatsSchema.parse(
       (await get(learner, `/api/users/${learner.id}/error-questions/stats`)).json(),
     );

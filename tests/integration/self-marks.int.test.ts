@@ -4,11 +4,17 @@
  * confirms it (or adjusts it), and only then does it pay the question's XP and count; once per answer;
  * another teacher may not.
  */
-import { AnswerResultSchema, SelfMarkConfirmationSchema, SelfMarkListSchema } from '@wenyan/contracts';
+import {
+  AnswerResultSchema,
+  ErrorQuestionListSchema,
+  SelfMarkConfirmationSchema,
+  SelfMarkListSchema,
+} from '@wenyan/contracts';
+import { migrations } from '@wenyan/infra';
 import { setRoles, xpEarnedSince } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
@@ -19,7 +25,7 @@ describe('self-marks confirmed by a teacher', () => {
   let otherTeacher: TestAccount;
   let learner: TestAccount;
   let classId: string;
-  let question: { id: string; topLevel: string; points: number };
+  let question: { id: string; topLevel: string; bottomLevel: string; points: number };
 
   const send = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -54,7 +60,12 @@ describe('self-marks confirmed by a teacher', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const rubric = row.rubric as { level: string; marks: string }[];
-    question = { id: row.id, topLevel: rubric[0]!.level, points: row.points ?? 8 };
+    question = {
+      id: row.id,
+      topLevel: rubric[0]!.level,
+      bottomLevel: rubric[rubric.length - 1]!.level,
+      points: row.points ?? 8,
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -90,5 +101,53 @@ describe('self-marks confirmed by a teacher', () => {
     expect(await pending()).toEqual([]);
     // Once.
     expect((await send(teacher, 'POST', url, { pointsEarned: question.points })).statusCode).toBe(409);
+  });
+
+  it('a confirmed right self-mark masters the question’s error-book item as the teacher’s, not the learner’s tick', async () => {
+    const answerAt = async (level: string) =>
+      AnswerResultSchema.parse(
+        (
+          await send(learner, 'POST', '/api/users/answers', {
+            userId: learner.id,
+            questionId: question.id,
+            selectedAnswer: LONG_ANSWER,
+            timeSpent: 600,
+            selfAssessedLevel: level,
+          })
+        ).json(),
+      );
+    const itemOf = async () => {
+      await waitForProjection(t, learner.id);
+      const book = ErrorQuestionListSchema.parse(
+        (await send(learner, 'GET', `/api/users/${learner.id}/error-questions`)).json(),
+      );
+      return book.find((r) => r.questionId === question.id);
+    };
+    expect((await answerAt(question.bottomLevel)).isCorrect).toBe(false);
+    expect(await itemOf()).toMatchObject({ isActive: true, masteredBy: null });
+    const right = await answerAt(question.topLevel);
+    const url = `/api/teacher/learners/${learner.id}/self-marks/${right.answerVersion}/confirm`;
+    expect((await send(teacher, 'POST', url, { pointsEarned: question.points })).statusCode).toBe(200);
+    expect(await itemOf()).toMatchObject({ isActive: false, masteredBy: 'teacher' });
+  });
+
+  it('migration 0024 gives the records closed before it the cause the fold gives', async () => {
+    const db = t.runtime.deps.db;
+    const causes = async () =>
+      (
+        await db
+          .selectFrom('error_questions')
+          .select(['question_id', 'mastered_by'])
+          .where('user_id', '=', learner.id)
+          .where('is_active', '=', false)
+          .orderBy('question_id')
+          .execute()
+      ).map((r) => [r.question_id, r.mastered_by]);
+    const folded = await causes();
+    expect(folded.map(([, cause]) => cause)).toContain('teacher');
+    const migration = migrations['0024-error-mastered-by']!;
+    await migration.down?.(db);
+    await migration.up(db);
+    expect(await causes()).toEqual(folded);
   });
 });

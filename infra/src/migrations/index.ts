@@ -18,6 +18,7 @@ import * as m0018 from './0018-server-secrets.ts';
 import * as m0019 from './0019-staff-off-boards.ts';
 import * as m0020 from './0020-stream-parts.ts';
 import * as m0023 from './0023-events-by-month.ts';
+import * as m0024 from './0024-error-mastered-by.ts';
 
 /** Every migration, in order. The same list serves PGlite and Postgres. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019-staff-off-boards': m0019,
   '0020-stream-parts': m0020,
   '0023-events-by-month': m0023,
+  '0024-error-mastered-by': m0024,
 };

@@ -13,6 +13,10 @@ export const ErrorQuestionParamsSchema = z.object({
 });
 export type ErrorQuestionParams = z.infer<typeof ErrorQuestionParamsSchema>;
 
+/** The causes of an error-book item's 「已掌握」, as `masteredBy` gives them. */
+export const MASTERED_BY = ['scheduler', 'self', 'appeal', 'teacher'] as const;
+export type MasteredCause = (typeof MASTERED_BY)[number];
+
 /**
  * One wrongly answered question (spec part 2 §3). Active until the learner ticks it mastered
  * (`isActive`, `masteredAt`: the learner's own judgement). Separately, `schedulerMastered` is the
@@ -38,6 +42,13 @@ export const ErrorQuestionRecordSchema = z.object({
   tags: KnowledgeTagListSchema,
   /** The scheduler's mastery (see above); false when the question has no card. */
   schedulerMastered: z.boolean(),
+  /**
+   * Why the item reads 「已掌握」: who closed it (`self`, the learner's tick; `appeal`, a teacher accepted
+   * the appeal of its answer; `teacher`, a teacher confirmed its self-marked answer as right), else
+   * `scheduler` when the scheduler counts the open item mastered (answered right, by review or again in
+   * practice, and recalled on the exam day); null when it is not mastered.
+   */
+  masteredBy: z.enum(MASTERED_BY).nullable(),
   /** The card's predicted recall on the exam day with no further review (null: no card). */
   predictedExamRecall: RecallSchema.nullable(),
   /** When the scheduler asks for this question again (null: no card). */

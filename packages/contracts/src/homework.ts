@@ -144,7 +144,11 @@ export type MyHomework = z.infer<typeof MyHomeworkSchema>;
 /** One learner in a class league. */
 export const LeagueEntrySchema = z.object({
   rank: z.number().int().positive(),
-  /** The teacher of the class sees the full name; everyone else the league name (never the username). */
+  /**
+   * The teacher of the class sees the full name; everyone else the league name (never the username).
+   * A name two members share carries a mark: their username for the teacher (「陳大文（c7-01）」), a tag
+   * told from the user id for everyone else (「陳大文 #0421」).
+   */
   name: z.string(),
   weeklyXp: CountSchema,
   isMe: z.boolean(),

@@ -121,6 +121,8 @@ export interface LeagueMemberRecord {
   firstName: string | null;
   lastName: string | null;
   nickname: string | null;
+  /** Shown only to the class's teacher, beside a name two members share. */
+  username: string;
 }
 
 /** The members of the classes named (erased learners left out), with what a league may show of them. */
@@ -130,7 +132,14 @@ export async function leagueMembers(db: Db, classIds: readonly string[]): Promis
   const rows = await db
     .selectFrom('class_members')
     .innerJoin('users', 'users.id', 'class_members.user_id')
-    .select(['class_members.class_id', 'users.id', 'users.first_name', 'users.last_name', 'users.nickname'])
+    .select([
+      'class_members.class_id',
+      'users.id',
+      'users.username',
+      'users.first_name',
+      'users.last_name',
+      'users.nickname',
+    ])
     .where('class_members.class_id', 'in', ids)
     .where('users.erased_at', 'is', null)
     // Teachers and admins are off the leagues unless they chose to join (issue 37).
@@ -142,6 +151,7 @@ export async function leagueMembers(db: Db, classIds: readonly string[]): Promis
     firstName: r.first_name,
     lastName: r.last_name,
     nickname: r.nickname,
+    username: r.username,
   }));
 }
 

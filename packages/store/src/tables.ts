@@ -1,4 +1,5 @@
 import type { MarkingScheme, RubricLevel } from '@wenyan/content';
+import type { MasteredBy } from '@wenyan/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely } from 'kysely';
 
 /** Table types of the database; one interface per table, composed into `Database`. */
@@ -241,6 +242,8 @@ export interface ErrorQuestionsTable {
   user_explanation: string | null;
   is_active: boolean;
   mastered_at: Date | null;
+  /** Who closed the record (migration 0024): 'self', 'appeal' or 'teacher'; null while open. */
+  mastered_by: MasteredBy | null;
   first_error_at: Date | null;
   last_attempt_at: Date | null;
 }

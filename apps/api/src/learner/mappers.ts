@@ -1,6 +1,7 @@
 import type {
   ErrorQuestionRecord,
   KeyedQuestion,
+  MasteredCause,
   Question,
   UserStatsRecord,
   XpAward,
@@ -12,6 +13,7 @@ import {
   isSchedulerMastered,
   type LearnerEvent,
   lessonProgressPercent,
+  type MasteredBy,
   optionOrder,
   type QuestionForGrading,
   type ReviewCard,
@@ -144,14 +146,29 @@ export function errorReviewFields(review: ErrorReview) {
   };
 }
 
+/**
+ * Why an error-book item reads 「已掌握」: who closed it, else the scheduler (an open item it counts
+ * mastered), else null. Migration 0024 gave every closed record its cause; one written without it (by
+ * a process older than the migration) reads as the learner's tick, the commonest cause.
+ */
+export function masteredCause(
+  record: { isActive: boolean; masteredBy: MasteredBy | null },
+  schedulerMastered: boolean,
+): MasteredCause | null {
+  if (!record.isActive) return record.masteredBy ?? 'self';
+  return schedulerMastered ? 'scheduler' : null;
+}
+
 /** An error-book record of the view, with its question and what the scheduler says of it. */
 export function toErrorRecord(
   record: ErrorRecordView,
   question: KeyedQuestion,
   review: ErrorReview,
 ): ErrorQuestionRecord {
+  const fields = errorReviewFields(review);
   return {
-    ...errorReviewFields(review),
+    ...fields,
+    masteredBy: masteredCause(record, fields.schedulerMastered),
     id: record.questionId,
     questionId: record.questionId,
     question,

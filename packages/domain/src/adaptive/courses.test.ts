@@ -79,3 +79,22 @@ describe('the four courses of a type roadmap', () => {
     for (let n = 1; n <= 4; n++) expect(pickCourse([...three, ...three], n, 8, none)).toHaveLength(3);
   });
 });
+
+describe('the order of a roadmap’s questions', () => {
+  it('takes a question of a difficulty it does not know for an intermediate one', () => {
+    const odd = { id: 'q-odd', difficulty: 'legendary' };
+    const easy = { id: 'q-easy', difficulty: 'beginner' };
+    const hard = { id: 'q-hard', difficulty: 'advanced' };
+    const middle = { id: 'q-mid', difficulty: 'intermediate' };
+    expect([hard, odd, easy].sort(compareCourseDifficulty).map((q) => q.id)).toEqual([
+      'q-easy',
+      'q-odd',
+      'q-hard',
+    ]);
+    // Level with an intermediate one, it is ordered by id.
+    expect(compareCourseDifficulty(odd, middle)).toBeGreaterThan(0);
+    expect(compareCourseDifficulty(middle, odd)).toBeLessThan(0);
+    // A question is level with itself, so a sort keeps it stable.
+    expect(compareCourseDifficulty(odd, { ...odd })).toBe(0);
+  });
+});

@@ -95,4 +95,8 @@ describe('markingSource', () => {
       '三人\n舉杯邀明月',
     );
   });
+
+  it('is the targetText alone when the question has no wording', () => {
+    expect(markingSource({ targetText: '學而時習之', content: null })).toBe('學而時習之');
+  });
 });

@@ -250,6 +250,16 @@ describe('the class’s self-mark rule (issue 37)', () => {
     });
   });
 
+  it('refuses a rule that is neither 須老師確認 nor 直接計算 (a client sending something else)', () => {
+    const unknown = { type: 'SetSelfMarkRule', rule: 'trust-me' } as unknown as Parameters<
+      typeof decideClass
+    >[0];
+    expect(decideClass(unknown, initialClassState, context)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_TASK' },
+    });
+  });
+
   it('the strictest of a learner’s classes wins; no class means 須老師確認', () => {
     expect(strictestSelfMarkRule([])).toBe('confirm');
     expect(strictestSelfMarkRule(['direct'])).toBe('direct');

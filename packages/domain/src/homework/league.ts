@@ -32,6 +32,8 @@ export interface LeagueMember {
   readonly firstName: string | null;
   readonly lastName: string | null;
   readonly nickname: string | null;
+  /** The sign-in name: only the class's teacher is shown it, beside a name two members share. */
+  readonly username?: string | null;
   /** Flagged this week for answers beyond the pace (pace/pace.ts): off the league until reviewed. */
   readonly flagged?: boolean;
 }

@@ -160,3 +160,21 @@ describe('a question answered back right at once after its key was shown', () =>
     expect(foldLearner(events).lessons['1']?.correct.q1).toBe(true);
   });
 });
+
+describe('a unit completed by an answer beyond the rate', () => {
+  it('is completed for progress, without the unit’s bonus', () => {
+    // One node of eight questions makes the unit; eight served keys answered in one go.
+    const context = {
+      lessonNodeTypes: { 1: ['word_interpretation'] },
+      nodeQuestionCounts: { 1: { word_interpretation: 8 } },
+    };
+    const steps = Array.from({ length: 8 }, (_, i) => ({
+      command: answer(`q${i}`, '喜悅', at(-600)),
+      now: NOW,
+    }));
+    const events = run(steps, context);
+    expect(answers(events).at(-1)?.data.xpWithheld).toBe('pace');
+    expect(events.some((e) => e.type === 'UnitCompleted')).toBe(true);
+    expect(events.some((e) => e.type === 'XpAwarded' && e.data.reason === 'unit_completed')).toBe(false);
+  });
+});

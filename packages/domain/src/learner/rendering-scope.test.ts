@@ -146,6 +146,10 @@ describe('the polarity of an accepted rendering', () => {
     expect(needsNegation({ kind: 'word', accept: ['反省'] })).toBe(false);
   });
 
+  it('asks no negation of a word point with no model rendering yet', () => {
+    expect(needsNegation({ kind: 'word', accept: [] })).toBe(false);
+  });
+
   describe('given an appealed answer that reverses 「不疚」', () => {
     const answered = ok([], submit('自我反省而有愧疚', noGuilt));
     const appealed = ok(answered, appeal(current(answered, 'q-bujiu')));

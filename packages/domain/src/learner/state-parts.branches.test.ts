@@ -220,6 +220,15 @@ describe('a state taken apart and put together', () => {
     const core = stateCore(older);
     expect('teacherMarked' in core).toBe(false);
   });
+  it('puts a node session into a lesson stored before node sessions were kept', () => {
+    const older = {
+      ...initialLearnerState,
+      lessons: { '3': { ...lesson({ answered: { q1: true } }), nodeSessions: undefined } },
+    } as unknown as LearnerState;
+    const put = withStateParts(older, { 'n:3:word': { ':q1': true } });
+    expect(put.lessons['3']?.nodeSessions).toEqual({ word: { ':q1': true } });
+    expect(put.lessons['3']?.answered).toEqual({ q1: true });
+  });
   it('puts a node session of a lesson the state has not touched into a new lesson record', () => {
     const put = withStateParts(initialLearnerState, { 'n:3:word': { ':q1': true } });
     expect(put.lessons['3']?.nodeSessions).toEqual({ word: { ':q1': true } });

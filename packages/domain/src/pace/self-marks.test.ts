@@ -137,3 +137,54 @@ describe('a teacher confirming a self-mark', () => {
     expect(refused.ok === false && refused.error.code).toBe('NOT_SELF_MARKED');
   });
 });
+
+describe('when the learner’s classes count self-marks at once (直接計算)', () => {
+  const direct = (answer: string, level: number): LearnerCommand => {
+    const command = longQuestion(answer, level);
+    if (command.type !== 'SubmitAnswer') throw new Error('not an answer');
+    return { ...command, data: { ...command.data, selfMarkRule: 'direct' } };
+  };
+
+  it('a full self-mark pays the question’s XP and counts in accuracy with no teacher', () => {
+    const events = decideOnce(direct(LONG_ANSWER, 8));
+    const data = submitted(direct(LONG_ANSWER, 8));
+    expect(data).toMatchObject({
+      selfAssessed: true,
+      selfMarkCounted: true,
+      isCorrect: true,
+      earnedXp: true,
+    });
+    expect(data.xpWithheld).toBeUndefined();
+    expect(foldLearnerView(events).lessons['9']).toMatchObject({ answers: 1, correctAnswers: 1 });
+  });
+
+  it('leaves a teacher nothing to confirm', () => {
+    const events = decideOnce(direct(LONG_ANSWER, 8));
+    const data = submitted(direct(LONG_ANSWER, 8));
+    const decision = decide(
+      {
+        type: 'ConfirmSelfMark',
+        data: {
+          answer: {
+            version: 4,
+            questionId: data.questionId,
+            lessonId: data.lessonId,
+            questionType: data.questionType,
+            selectedAnswer: data.selectedAnswer,
+            isCorrect: data.isCorrect,
+            pointsEarned: data.pointsEarned,
+            pointsAvailable: data.pointsAvailable,
+            pointCount: 0,
+            selfAssessed: true,
+            selfMarkCounted: true,
+          },
+          pointsEarned: 8,
+          teacherId: '7',
+        },
+      },
+      foldLearner(events),
+      { now: NOW },
+    );
+    expect(decision.ok === false && decision.error.code).toBe('ALREADY_CONFIRMED');
+  });
+});

@@ -73,6 +73,38 @@ describe('placing the notes', () => {
   });
 });
 
+describe('notes a file gets wrong', () => {
+  it('finds no place for an empty term or an occurrence below the first', () => {
+    expect(nthIndexOf(TEXT, '', 1)).toBe(-1);
+    expect(nthIndexOf(TEXT, '廉頗', 0)).toBe(-1);
+  });
+
+  it('keeps one of two notes on the same words inside a longer note', () => {
+    const notes = placeNotes(
+      TEXT,
+      [
+        { term: '大將軍', gloss: '官名。' },
+        { term: '將軍', gloss: '將軍（一）' },
+        { term: '將軍', gloss: '將軍（二）' },
+      ],
+      [],
+    );
+    expect(notes.map((n) => n.gloss)).toEqual(['官名。', '將軍（一）']);
+  });
+
+  it('links a question with a highlight but no quotation to the first note of its term', () => {
+    const notes = placeNotes(
+      TEXT,
+      [
+        { term: '秦', gloss: '第一次' },
+        { term: '秦', occurrence: 2, gloss: '第二次' },
+      ],
+      [{ id: 'q-unquoted', targetText: null, highlight: '秦' }],
+    );
+    expect(notes.map((n) => n.questionIds)).toEqual([['q-unquoted'], []]);
+  });
+});
+
 describe('placing the sentences', () => {
   it('finds each sentence in the text, across the line break', () => {
     const sentences = placeSentences(TEXT, [
@@ -86,6 +118,10 @@ describe('placing the sentences', () => {
       '欲予秦，秦城恐不可得。',
     ]);
     expect(sentences[0]!.translation).toBe('廉頗是趙國的優秀將領。');
+  });
+
+  it('places none when a sentence is empty', () => {
+    expect(placeSentences(TEXT, [{ text: ' \n', translation: 'a' }])).toEqual([]);
   });
 
   it('places none when a sentence does not match the text', () => {

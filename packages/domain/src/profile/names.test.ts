@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldName, shownNames } from './names.ts';
+import { foldName, namesakeTag, shownNames, tellNamesakesApart } from './names.ts';
 
 describe('foldName', () => {
   describe('when a name copies another with characters a reader cannot tell apart', () => {
@@ -54,5 +54,85 @@ describe('shownNames', () => {
     expect(shownNames({ nickname: null, firstName: 'Amy', lastName: null })).toEqual(['Amy']);
     expect(shownNames({})).toEqual([]);
     expect(shownNames({ firstName: '小明', lastName: '陳' })).toEqual(['陳小明']);
+  });
+});
+
+describe('telling namesakes apart', () => {
+  describe('when no two entries show the same name', () => {
+    it('leaves every name as it is', () => {
+      const names = tellNamesakesApart([
+        { id: '1', name: '陳大文' },
+        { id: '2', name: '李小明' },
+      ]);
+      expect(names).toEqual(['陳大文', '李小明']);
+    });
+  });
+
+  describe('when two learners show the same name', () => {
+    it('marks each with their own tag, the same in every list they are in', () => {
+      const inClass = tellNamesakesApart([
+        { id: '11', name: '陳大文' },
+        { id: '12', name: '陳大文' },
+        { id: '13', name: '李小明' },
+      ]);
+      expect(inClass[0]).toBe(`陳大文 #${namesakeTag('11')}`);
+      expect(inClass[1]).toBe(`陳大文 #${namesakeTag('12')}`);
+      expect(inClass[0]).not.toBe(inClass[1]);
+      expect(inClass[2]).toBe('李小明');
+      // Another list, another order and another namesake: user 11 keeps the tag.
+      const onBoard = tellNamesakesApart([
+        { id: '40', name: '陳大文' },
+        { id: '11', name: '陳大文' },
+      ]);
+      expect(onBoard[1]).toBe(inClass[0]);
+    });
+
+    it('counts Traditional and Simplified writings of a name as the same name', () => {
+      const names = tellNamesakesApart([
+        { id: '1', name: '陳大文' },
+        { id: '2', name: '陈大文' },
+      ]);
+      expect(names[0]).toMatch(/^陳大文 #\d{4}$/);
+      expect(names[1]).toMatch(/^陈大文 #\d{4}$/);
+    });
+
+    it('shows the username instead of a tag to a viewer given usernames', () => {
+      const names = tellNamesakesApart([
+        { id: '1', name: '陳大文', username: 'c7-01' },
+        { id: '2', name: '陳大文', username: 'c7-02' },
+      ]);
+      expect(names).toEqual(['陳大文（c7-01）', '陳大文（c7-02）']);
+    });
+
+    it('marks one learner listed twice (the top ten and their own place) only when someone else shares the name', () => {
+      expect(
+        tellNamesakesApart([
+          { id: '5', name: '陳大文' },
+          { id: '5', name: '陳大文' },
+        ]),
+      ).toEqual(['陳大文', '陳大文']);
+    });
+
+    it('gives longer tags when two of the namesakes would share four digits', () => {
+      const byTag = new Map<string, string>();
+      let pair: [string, string] | null = null;
+      for (let id = 1; pair === null; id += 1) {
+        const tag = namesakeTag(String(id));
+        const other = byTag.get(tag);
+        if (other !== undefined) pair = [other, String(id)];
+        byTag.set(tag, String(id));
+      }
+      const names = tellNamesakesApart(pair.map((id) => ({ id, name: '陳大文' })));
+      expect(names[0]).not.toBe(names[1]);
+      expect(names[0]).toBe(`陳大文 #${namesakeTag(pair[0], 6)}`);
+    });
+  });
+});
+
+describe('the namesake tag', () => {
+  it('is four digits by default and the same for the same user id', () => {
+    expect(namesakeTag('42')).toMatch(/^\d{4}$/);
+    expect(namesakeTag('42')).toBe(namesakeTag('42'));
+    expect(namesakeTag('42', 6)).toMatch(/^\d{6}$/);
   });
 });

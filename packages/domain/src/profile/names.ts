@@ -122,3 +122,66 @@ export function shownNames(person: {
   if (full) names.push(full);
   return names;
 }
+
+/** One entry of a list of people as a viewer sees it: its id, the name it shows, and its username. */
+export interface NamedEntry {
+  readonly id: string;
+  readonly name: string;
+  /** Given only to a viewer who may see usernames (a class's teacher). */
+  readonly username?: string | null;
+}
+
+/** FNV-1a of a text, 32 bits: the same number for the same text everywhere (web and server). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * A learner's namesake tag: digits told from their user id alone, so the same learner carries the same
+ * tag in every league, every week and on the board, and it says nothing else about them.
+ *
+ * @example namesakeTag('42') // four digits, always the same for user 42
+ */
+export function namesakeTag(userId: string, digits = 4): string {
+  const mixed = fnv1a(`wenyan-namesake:${userId}`) * 0x10000 + fnv1a(`${userId}:wenyan`);
+  return String(mixed % 10 ** digits).padStart(digits, '0');
+}
+
+/** The tags of a group of namesakes: four digits, more when two of the group would share them. */
+function groupTags(ids: readonly string[]): Map<string, string> {
+  for (const digits of [4, 6, 9]) {
+    const tags = ids.map((id) => namesakeTag(id, digits));
+    if (new Set(tags).size === tags.length) return new Map(ids.map((id, i) => [id, tags[i]!]));
+  }
+  // Two ids whose nine-digit tags agree: the ids themselves, which the board shows anyway.
+  return new Map(ids.map((id) => [id, id]));
+}
+
+/**
+ * The names of a list, each with a mark when another entry shows the same name (compared folded, so
+ * 陳大文 and 陈大文 are namesakes): the username in brackets for a viewer given usernames (「陳大文（c7-01）」),
+ * else the namesake tag (「陳大文 #0421」). Names no one else shows stay as they are.
+ */
+export function tellNamesakesApart(entries: readonly NamedEntry[]): string[] {
+  const groups = new Map<string, NamedEntry[]>();
+  for (const entry of entries) {
+    const key = foldName(entry.name);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const marks = new Map<string, string>();
+  for (const group of groups.values()) {
+    const ids = [...new Set(group.map((e) => e.id))];
+    if (ids.length < 2) continue;
+    const tags = groupTags(ids);
+    for (const entry of group) {
+      const username = entry.username?.trim();
+      marks.set(entry.id, username ? `（${username}）` : ` #${tags.get(entry.id)}`);
+    }
+  }
+  return entries.map((entry) => `${entry.name}${marks.get(entry.id) ?? ''}`);
+}

@@ -45,6 +45,13 @@ export type LessonStatsView = {
 };
 
 /** One question of the error book (a row of `error_questions`). */
+/**
+ * Who closed an error-book record: the learner's own tick (`self`), a teacher's acceptance of their
+ * appeal (`appeal`), or a teacher's confirmation of their self-marked answer as right (`teacher`).
+ * The scheduler's 「已掌握」 closes nothing: it is read from the card (`isSchedulerMastered`).
+ */
+export type MasteredBy = 'self' | 'appeal' | 'teacher';
+
 export type ErrorRecordView = {
   readonly questionId: string;
   /** Answers to this question since it was first answered wrongly, that first one included. */
@@ -57,6 +64,8 @@ export type ErrorRecordView = {
   /** True while still to practise; false once mastered (a later wrong answer makes it active again). */
   readonly isActive: boolean;
   readonly masteredAt: string | null;
+  /** Who closed it; null while open, and on records closed before migration 0024 until a rebuild. */
+  readonly masteredBy: MasteredBy | null;
   readonly firstErrorAt: string;
   readonly lastAttemptAt: string;
 };
@@ -263,6 +272,7 @@ function firstError(
     userExplanation: null,
     isActive: true,
     masteredAt: null,
+    masteredBy: null,
     firstErrorAt: data.at,
     lastAttemptAt: data.at,
   };
@@ -288,7 +298,7 @@ function answerInErrorBook(
     : firstError(data);
   const updated = data.isCorrect
     ? record
-    : { ...record, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null };
+    : { ...record, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null, masteredBy: null };
   return { ...next, errorBook: { ...next.errorBook, [data.questionId]: updated } };
 }
 
@@ -370,6 +380,7 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
         ...r,
         isActive: false,
         masteredAt: event.data.at,
+        masteredBy: 'self',
       }));
     case 'SchoolChanged':
     case 'FairPlayFlagCleared':
@@ -385,7 +396,7 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
         correctAnswers: l.correctAnswers + 1,
       }));
       return withErrorRecord(next, data.questionId, (r) =>
-        r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
+        r.isActive ? { ...r, isActive: false, masteredAt: data.at, masteredBy: 'appeal' } : r,
       );
     }
     case 'AnswerRemarkedOnRevert': {
@@ -399,7 +410,13 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
       if (data.isCorrect) return next;
       const existing = next.errorBook[data.questionId];
       const record: ErrorRecordView = existing
-        ? { ...existing, incorrectAnswer: data.selectedAnswer, isActive: true, masteredAt: null }
+        ? {
+            ...existing,
+            incorrectAnswer: data.selectedAnswer,
+            isActive: true,
+            masteredAt: null,
+            masteredBy: null,
+          }
         : firstError(data);
       return { ...next, errorBook: { ...next.errorBook, [data.questionId]: record } };
     }
@@ -423,7 +440,7 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
       }));
       return data.isCorrect
         ? withErrorRecord(next, data.questionId, (r) =>
-            r.isActive ? { ...r, isActive: false, masteredAt: data.at } : r,
+            r.isActive ? { ...r, isActive: false, masteredAt: data.at, masteredBy: 'teacher' } : r,
           )
         : next;
     }

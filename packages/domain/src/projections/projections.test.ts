@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type DecideContext, decide, type LearnerCommand } from '../learner/decide.ts';
 import { foldLearner, type LearnerEvent, learnerEvent } from '../learner/events.ts';
 import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts';
+import { initialReviewSchedule } from '../review/review-book.ts';
 import { DomainRuleError } from '../shared/errors.ts';
 import { effectiveStreakDays } from '../streak/streak.ts';
 import {
@@ -10,6 +11,7 @@ import {
   initialLearnerView,
   type LearnerFold,
   type LearnerItems,
+  type LearnerView,
   projectCore,
   projectLearner,
   withItems,
@@ -190,6 +192,7 @@ describe('the learner view of a two-day history', () => {
         userExplanation: null,
         isActive: true,
         masteredAt: null,
+        masteredBy: null,
         firstErrorAt: new Date(Date.parse(DAY1) + 4 * 60_000).toISOString(),
         lastAttemptAt: day2(11),
       },
@@ -355,6 +358,12 @@ function touchedItems(fold: LearnerFold, events: readonly LearnerEvent[]): Learn
 
 describe('the view split in a bounded core and per-question items', () => {
   const full = foldLearnerView(events);
+
+  it('reads a core stored before the review book (no reviews) with the first schedule and the cards given', () => {
+    const { reviews: _none, ...older } = coreOf(full);
+    const read = withItems(older as LearnerView, { cards: full.reviews.cards });
+    expect(read.reviews).toEqual({ ...initialReviewSchedule, cards: full.reviews.cards });
+  });
 
   it('folds, from any cut, the stored core with the items the later events touch into the same view', () => {
     for (let cut = 0; cut <= events.length; cut++) {

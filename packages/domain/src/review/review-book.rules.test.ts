@@ -5,6 +5,7 @@ import {
   foldReviewLedger,
   initialReviewBook,
   initialReviewLedger,
+  ledgerDueMsUnder,
   planInForce,
   reviewBookOf,
   reviewedOn,
@@ -73,5 +74,13 @@ describe('a review book or ledger read from a view or state', () => {
       dailyGoal: 35,
       guideCompleted: true,
     });
+  });
+});
+
+describe('a question the ledger has no card of', () => {
+  it('has no due time under any plan', () => {
+    expect(ledgerDueMsUnder(initialReviewLedger, 1, 'q-never-answered', null)).toBeUndefined();
+    const plan = { examDate: '2027-04-08', targetRecall: DEFAULT_TARGET_RECALL };
+    expect(ledgerDueMsUnder(initialReviewLedger, 1, 'q-never-answered', plan)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import {
   foldReviewBook,
   initialReviewBook,
   ledgerDueMs,
+  ledgerDueMsUnder,
   reviewLedgerOf,
   storedCard,
 } from './review-book.ts';
@@ -102,6 +103,10 @@ describe('the decider’s review ledger', () => {
           const [, lastReviewMs, stability, difficulty, reps, lapses, state] =
             ledger.memory[String(card.lessonId)]![card.questionId]!;
           expect(new Date(ledgerDueMs(ledger, card.lessonId, card.questionId)!).toISOString()).toBe(card.due);
+          // Planned again under the plan in force, the card keeps its due time.
+          expect(ledgerDueMsUnder(ledger, card.lessonId, card.questionId, ledger.plan)).toBe(
+            ledgerDueMs(ledger, card.lessonId, card.questionId),
+          );
           expect({
             lastReview: new Date(lastReviewMs).toISOString(),
             stability,

@@ -1,4 +1,5 @@
 /** The `error_questions` read model: a learner's error book. */
+import type { MasteredBy } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 
 /** One question in a learner's error book. */
@@ -11,6 +12,8 @@ export interface ErrorQuestionRecord {
   userExplanation: string | null;
   isActive: boolean;
   masteredAt: Date | null;
+  /** Who closed the record (null while open). */
+  masteredBy: MasteredBy | null;
   firstErrorAt: Date | null;
   lastAttemptAt: Date | null;
 }
@@ -33,6 +36,7 @@ export async function readErrorQuestions(db: Db, userId: string): Promise<ErrorQ
     userExplanation: r.user_explanation,
     isActive: r.is_active,
     masteredAt: at(r.mastered_at),
+    masteredBy: r.mastered_by,
     firstErrorAt: at(r.first_error_at),
     lastAttemptAt: at(r.last_attempt_at),
   }));

@@ -10,6 +10,7 @@ import {
   type LearnerFold,
   type LearnerItems,
   type LearnerView,
+  type MasteredBy,
   projectLearner,
   upcast,
   withItems,
@@ -28,6 +29,7 @@ export interface ErrorItemJson {
   userExplanation: string | null;
   isActive: boolean;
   masteredAt: number | null;
+  masteredBy: MasteredBy | null;
   firstErrorAt: number;
   lastAttemptAt: number;
 }
@@ -38,7 +40,7 @@ const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 10
 export const errorItemsJson = sql`coalesce(json_object_agg(q.question_id, json_build_object(
     'attemptCount', q.attempt_count, 'incorrectAnswer', q.incorrect_answer,
     'correctAnswer', q.correct_answer, 'userExplanation', q.user_explanation, 'isActive', q.is_active,
-    'masteredAt', ${ms('q.mastered_at')}, 'firstErrorAt', ${ms('q.first_error_at')},
+    'masteredAt', ${ms('q.mastered_at')}, 'masteredBy', q.mastered_by, 'firstErrorAt', ${ms('q.first_error_at')},
     'lastAttemptAt', ${ms('q.last_attempt_at')})), '{}'::json)`;
 
 /** The `review_cards` rows of a query (as `c`) as one JSON object by question id: the view's `StoredCard`s. */
@@ -64,6 +66,7 @@ export function itemsOfJson(
       userExplanation: r.userExplanation,
       isActive: r.isActive,
       masteredAt: r.masteredAt === null ? null : iso(r.masteredAt),
+      masteredBy: r.masteredBy,
       firstErrorAt: iso(r.firstErrorAt),
       lastAttemptAt: iso(r.lastAttemptAt),
     };

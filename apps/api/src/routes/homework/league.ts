@@ -1,6 +1,7 @@
 /**
  * A class's weekly league as a viewer sees it: the members ranked by the XP they earned since Monday
- * 00:00 in Hong Kong; the class's teacher (and an admin) sees full names, everyone else league names.
+ * 00:00 in Hong Kong; the class's teacher sees full names (and the usernames of members who share a
+ * name), everyone else league names (and a namesake tag, `tellNamesakesApart`).
  */
 import type { ClassLeague } from '@wenyan/contracts';
 import {
@@ -10,6 +11,7 @@ import {
   leagueStandings,
   nextHongKongWeekStart,
   teacherLeagueName,
+  tellNamesakesApart,
 } from '@wenyan/domain';
 import { type ClassRecord, type Db, leagueMembers, weeklyXp } from '@wenyan/store';
 import { readFairPlay } from '../../learner/fair-play.ts';
@@ -52,21 +54,30 @@ export function leagueView(
 ): ClassLeague {
   const byId = new Map(members.map((m) => [m.userId, m]));
   const fullNames = found.teacherId === viewer.id;
+  // Flagged learners are not in the standings (leagueStandings): they wait for review.
+  const standings = leagueStandings(members);
+  // Two members may show the same name: the teacher sees their usernames, everyone else a tag.
+  const names = tellNamesakesApart(
+    standings.map((s, i) => {
+      const member = byId.get(s.userId)!;
+      return {
+        id: s.userId,
+        name: (fullNames && teacherLeagueName(member)) || leagueName(member, i + 1),
+        username: fullNames ? member.username : null,
+      };
+    }),
+  );
   return {
     classId: found.id,
     className: found.name,
     weekStart: hongKongWeekStart(now),
     resetsAt: nextHongKongWeekStart(now),
-    entries: leagueStandings(members).map((s, i) => {
-      // Flagged learners are not in the standings (leagueStandings): they wait for review.
-      const member = byId.get(s.userId)!;
-      return {
-        rank: s.rank,
-        name: (fullNames && teacherLeagueName(member)) || leagueName(member, i + 1),
-        weeklyXp: s.weeklyXp,
-        isMe: s.userId === viewer.id,
-      };
-    }),
+    entries: standings.map((s, i) => ({
+      rank: s.rank,
+      name: names[i]!,
+      weeklyXp: s.weeklyXp,
+      isMe: s.userId === viewer.id,
+    })),
   };
 }
 

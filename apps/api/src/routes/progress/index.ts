@@ -13,7 +13,7 @@ import {
   readVocabularyStats,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { errorReviewFields, toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
+import { errorReviewFields, masteredCause, toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
 import { knownTags, recordedPlan } from '../../learner/reviews.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
@@ -62,9 +62,16 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       const found = questions.get(r.questionId);
       if (!found) return [];
       const question = found.keyed;
+      const fields = errorReviewFields({
+        card: cards.get(r.questionId),
+        tags: knownTags(found.tags),
+        plan,
+        nowMs,
+      });
       return [
         {
-          ...errorReviewFields({ card: cards.get(r.questionId), tags: knownTags(found.tags), plan, nowMs }),
+          ...fields,
+          masteredBy: masteredCause(r, fields.schedulerMastered),
           id: r.questionId,
           questionId: r.questionId,
           question,

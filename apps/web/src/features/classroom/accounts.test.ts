@@ -24,4 +24,11 @@ describe('class accounts: duplicate names', () => {
     expect(learnerLabel(b, [a, b, c])).toBe('陳大文（c7-02）');
     expect(learnerLabel(c, [a, b, c])).toBe('李小明');
   });
+
+  it('counts a name written in Simplified characters as the same name', () => {
+    const a = { firstName: '大文', lastName: '陳', username: 'c7-01' };
+    const b = { firstName: '大文', lastName: '陈', username: 'c7-02' };
+    expect(learnerLabel(a, [a, b])).toBe('陳大文（c7-01）');
+    expect(learnerLabel(b, [a, b])).toBe('陈大文（c7-02）');
+  });
 });

@@ -2,11 +2,12 @@
  * /error-book: stats, 「練習錯題」 (a review session of the open items, issue 21), the "to practise" and
  * "mastered" tabs with counts, accuracy by kind of knowledge, and a detail dialog with the personal note
  * and the mastery button. An item is 「已掌握」 when the scheduler predicts it will be recalled on the exam
- * day (`schedulerMastered`), or when the learner ticked it (their own judgement, labelled so).
+ * day (`schedulerMastered`), when the learner ticked it, or when a teacher accepted its appeal or
+ * confirmed its self-marked answer; its badge says which (`masteredBy`).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import type { Appeal, ErrorQuestionRecord } from '@wenyan/contracts';
+import type { ErrorQuestionRecord, MasteredCause } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
@@ -17,7 +18,7 @@ import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { reviewPath, reviewSettingsQuery } from '../../lib/reviews.ts';
 import { type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
-import { appealsQuery, MyAppeals } from './MyAppeals.tsx';
+import { MyAppeals } from './MyAppeals.tsx';
 import { MyMarkedAnswers } from './MyMarkedAnswers.tsx';
 
 export function ErrorBookPage() {
@@ -62,19 +63,13 @@ export function ErrorStatsCards({ book }: { book: ErrorBook }) {
  */
 export function masteryRule(targetRecall: number | undefined): string {
   const target = targetRecall === undefined ? '你的目標' : `${Math.round(targetRecall * 100)}%`;
-  return `怎樣才算已掌握：最近一次答對，而且預計考試日記得的機會達到 ${target}；或你自己標記為已掌握。`;
-}
-
-/** The questions whose appeal a teacher accepted (their 已掌握 is the teacher's, not the learner's tick). */
-export function acceptedAppealQuestions(appeals: readonly Appeal[] | undefined): ReadonlySet<string> {
-  return new Set((appeals ?? []).filter((a) => a.status === 'accepted').map((a) => a.questionId));
+  return `怎樣才算已掌握：最近一次答對，而且預計考試日記得的機會達到 ${target}；或你自己標記為已掌握；或老師接納你的申訴、確認你自評的答案正確。`;
 }
 
 function ErrorBookScreen({ userId }: { userId: string }) {
   const book = useErrorBook(userId);
   const lessons = useQuery(lessonsQuery);
   const settings = useQuery(reviewSettingsQuery(userId));
-  const accepted = acceptedAppealQuestions(useQuery(appealsQuery(userId)).data);
   const [tab, setTab] = useState<'active' | 'mastered'>('active');
   const [openId, setOpenId] = useState<string | null>(null);
   const records = book.records.data ?? [];
@@ -144,7 +139,6 @@ function ErrorBookScreen({ userId }: { userId: string }) {
               <li key={record.id}>
                 <ErrorSummary
                   record={record}
-                  byTeacher={accepted.has(record.questionId)}
                   lessonTitle={titleOf(record.question.lessonId)}
                   onOpen={setOpenId}
                 />
@@ -183,12 +177,10 @@ function ErrorBookScreen({ userId }: { userId: string }) {
 
 function ErrorSummary({
   record,
-  byTeacher,
   lessonTitle,
   onOpen,
 }: {
   record: ErrorQuestionRecord;
-  byTeacher: boolean;
   lessonTitle: string;
   onOpen: (questionId: string) => void;
 }) {
@@ -204,7 +196,7 @@ function ErrorSummary({
         <span className="muted">{lessonTitle}</span>
         <span className="spacer" />
         {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
-        <MasteryBadge record={record} byTeacher={byTeacher} />
+        <MasteryBadge record={record} />
       </span>
       <span className="eb-item-content">{record.question.content}</span>
       <span className="eb-item-answers">
@@ -215,37 +207,25 @@ function ErrorSummary({
   );
 }
 
+/** Each cause of 「已掌握」 as its badge says it, with the badge's test id. */
+export const MASTERY_BADGES: Readonly<Record<MasteredCause, { label: string; testId: string }>> = {
+  scheduler: { label: '已掌握（答對達標）', testId: 'mastery-scheduler' },
+  self: { label: '已掌握（自己標記）', testId: 'mastery-own' },
+  appeal: { label: '已掌握（老師接納申訴）', testId: 'mastery-appeal' },
+  teacher: { label: '已掌握（老師確認自評）', testId: 'mastery-teacher' },
+};
+
 /**
- * Whose 「已掌握」 it is: the scheduler's (recalled on the exam day), a teacher's (an accepted appeal),
- * or the learner's own tick.
+ * Why the item is 「已掌握」, from the server's `masteredBy`: the scheduler's (answered right and
+ * recalled on the exam day), the learner's tick, a teacher's acceptance of the appeal, or a teacher's
+ * confirmation of the self-marked answer. Nothing while it is still to practise.
  */
-export function MasteryBadge({
-  record,
-  byTeacher = false,
-}: {
-  record: ErrorQuestionRecord;
-  byTeacher?: boolean;
-}) {
-  if (record.schedulerMastered) {
-    return (
-      <span className="badge badge-jade" data-testid="mastery-scheduler">
-        已掌握
-      </span>
-    );
-  }
-  if (!record.isActive && byTeacher) {
-    return (
-      <span className="badge badge-jade" data-testid="mastery-teacher">
-        已掌握（老師接納申訴）
-      </span>
-    );
-  }
-  if (!record.isActive) {
-    return (
-      <span className="badge badge-jade" data-testid="mastery-own">
-        已掌握（自己標記）
-      </span>
-    );
-  }
-  return null;
+export function MasteryBadge({ record }: { record: ErrorQuestionRecord }) {
+  if (record.masteredBy === null) return null;
+  const badge = MASTERY_BADGES[record.masteredBy];
+  return (
+    <span className="badge badge-jade" data-testid={badge.testId}>
+      {badge.label}
+    </span>
+  );
 }

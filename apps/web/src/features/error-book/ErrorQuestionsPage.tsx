@@ -12,9 +12,8 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { reviewPath } from '../../lib/reviews.ts';
-import { acceptedAppealQuestions, ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
+import { ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
-import { appealsQuery } from './MyAppeals.tsx';
 
 export function ErrorQuestionsPage() {
   const user = useCurrentUser();
@@ -38,7 +37,6 @@ export function groupByLesson(
 function ErrorQuestions({ userId }: { userId: string }) {
   const book = useErrorBook(userId);
   const lessons = useQuery(lessonsQuery);
-  const accepted = acceptedAppealQuestions(useQuery(appealsQuery(userId)).data);
   const [lesson, setLesson] = useState<number | 'all'>('all');
   const [difficulty, setDifficulty] = useState<Difficulty | 'all'>('all');
   const records = book.records.data ?? [];
@@ -138,11 +136,7 @@ function ErrorQuestions({ userId }: { userId: string }) {
                   <ul className="eb-list">
                     {group.map((record) => (
                       <li key={record.id}>
-                        <ExpandableItem
-                          record={record}
-                          byTeacher={accepted.has(record.questionId)}
-                          book={book}
-                        />
+                        <ExpandableItem record={record} book={book} />
                       </li>
                     ))}
                   </ul>
@@ -156,15 +150,7 @@ function ErrorQuestions({ userId }: { userId: string }) {
   );
 }
 
-function ExpandableItem({
-  record,
-  book,
-  byTeacher,
-}: {
-  record: ErrorQuestionRecord;
-  book: ErrorBook;
-  byTeacher: boolean;
-}) {
+function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: ErrorBook }) {
   const [open, setOpen] = useState(false);
   const panelId = `eb-panel-${record.id}`;
   return (
@@ -178,7 +164,7 @@ function ExpandableItem({
       >
         <span className="row eb-item-head">
           <span className="badge">{QUESTION_TYPE_LABELS[record.question.type]}</span>
-          <MasteryBadge record={record} byTeacher={byTeacher} />
+          <MasteryBadge record={record} />
           <span className="spacer" />
           <span aria-hidden="true" className="eb-chevron">
             {open ? '▲' : '▼'}

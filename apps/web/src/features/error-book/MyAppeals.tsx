@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 
 const STATUS = { pending: '待老師覆核', accepted: '老師已接納', declined: '老師不接納' } as const;
 
-/** The learner's appeals (the list below, and the error book's 「老師接納申訴」 badges). */
+/** The learner's appeals (the list below). */
 export const appealsQuery = (userId: string) =>
   queryOptions({
     queryKey: queryKeys.appeals(userId),

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracyShown } from '../../lib/figures.ts';
 import { leaderboardVisibilityQuery } from '../../lib/homework.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
+import { boardNames } from './boardNames.ts';
 import { useFlip, useLiveLeaderboard } from './useLiveLeaderboard.ts';
 import './rank.css';
 
@@ -70,6 +71,7 @@ function GlobalRank() {
   const order = (data?.top ?? []).map((entry) => entry.id);
   const flip = useFlip(order);
   const meInTop = me !== null && order.includes(me.entry.id);
+  const names = boardNames(data);
   const myStats = useQuery({ ...userStatsQuery(user.data?.id ?? ''), enabled: Boolean(user.data) });
   const myAccuracy = me ? accuracyShown(me.entry.averageAccuracy, myStats.data) : null;
 
@@ -98,7 +100,7 @@ function GlobalRank() {
             <section className="card rk-me" data-testid="rank-me">
               <span className="rk-me-rank">#{me.rank}</span>
               <div className="rk-me-body">
-                <strong>{displayName(me.entry)}</strong>
+                <strong>{names.get(me.entry.id) ?? displayName(me.entry)}</strong>
                 <span className="muted">
                   {me.entry.totalXP.toLocaleString('zh-HK')} XP · 完成 {me.entry.completedLessons} 課 ·
                   平均準確率 {accuracy(myAccuracy)}
@@ -112,14 +114,26 @@ function GlobalRank() {
           {data && data.top.length > 0 ? (
             <ol className="rk-list" data-testid="rank-list">
               {data.top.map((entry) => (
-                <Row key={entry.id} entry={entry} isMe={entry.id === user.data?.id} rowRef={flip(entry.id)} />
+                <Row
+                  key={entry.id}
+                  entry={entry}
+                  name={names.get(entry.id) ?? displayName(entry)}
+                  isMe={entry.id === user.data?.id}
+                  rowRef={flip(entry.id)}
+                />
               ))}
               {me && !meInTop ? (
                 <>
                   <li className="rk-gap" aria-hidden="true">
                     ⋯
                   </li>
-                  <Row entry={{ ...me.entry, rank: me.rank }} isMe rowRef={flip(me.entry.id)} pinned />
+                  <Row
+                    entry={{ ...me.entry, rank: me.rank }}
+                    name={names.get(me.entry.id) ?? displayName(me.entry)}
+                    isMe
+                    rowRef={flip(me.entry.id)}
+                    pinned
+                  />
                 </>
               ) : null}
             </ol>
@@ -147,11 +161,14 @@ function GlobalRank() {
 
 function Row({
   entry,
+  name,
   isMe,
   rowRef,
   pinned = false,
 }: {
   entry: LeaderboardEntry;
+  /** The shown name, with a namesake tag when another learner on the board shows the same. */
+  name: string;
   isMe: boolean;
   rowRef: (node: HTMLElement | null) => void;
   pinned?: boolean;
@@ -176,7 +193,7 @@ function Row({
       <EntryAvatar entry={entry} />
       <div className="rk-who">
         <span className="rk-name">
-          {displayName(entry)}
+          {name}
           {isMe ? <span className="rk-you">（你）</span> : null}
         </span>
         <span className="rk-school">{entry.schoolName ?? '未設定學校'}</span>

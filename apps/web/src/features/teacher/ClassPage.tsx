@@ -186,7 +186,7 @@ function ClassView({ classId }: { classId: string }) {
           <FairPlayPanel learners={learners.data} classId={classId} />
           <ClassHomeworkPanel classId={classId} learners={learners.data} />
           <ClassReportPanel classId={classId} />
-          <SelfMarksPanel classId={classId} />
+          <SelfMarksPanel classId={classId} learners={learners.data} />
           <ClassForecast classId={classId} />
         </>
       )}

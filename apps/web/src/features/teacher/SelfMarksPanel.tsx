@@ -4,7 +4,7 @@
  * count in accuracy and on the board, unless the class's rule (the select above the list) is 直接計算.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SelfMark } from '@wenyan/contracts';
+import type { ClassLearner, SelfMark } from '@wenyan/contracts';
 import { useState } from 'react';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -15,8 +15,16 @@ import {
   selfMarksQuery,
   setSelfMarkRule,
 } from '../../lib/teacher.ts';
+import { learnerLabel } from '../../lib/teacher-format.ts';
 
-function SelfMarkRow({ mark, classId }: { mark: SelfMark; classId: string }) {
+/** The learner's name as the class table knows them, with their username when a classmate shares it. */
+function nameOf(mark: SelfMark, learners: readonly ClassLearner[]): string {
+  const learner = learners.find((l) => l.id === mark.learnerId);
+  if (learner) return learnerLabel(learner, learners);
+  return mark.learnerName ?? `學生 ${mark.learnerId}`;
+}
+
+function SelfMarkRow({ mark, name, classId }: { mark: SelfMark; name: string; classId: string }) {
   const client = useQueryClient();
   const [points, setPoints] = useState(mark.pointsEarned);
   const confirm = useMutation({
@@ -29,7 +37,7 @@ function SelfMarkRow({ mark, classId }: { mark: SelfMark; classId: string }) {
   return (
     <li className="card" data-testid="self-mark">
       <p>
-        <strong>{mark.learnerName ?? `學生 ${mark.learnerId}`}</strong>
+        <strong>{name}</strong>
         <span className="muted tc-small">
           {' '}
           自評 {mark.pointsEarned}/{mark.pointsAvailable} 分
@@ -105,7 +113,14 @@ function SelfMarkRuleSetting({ classId }: { classId: string }) {
   );
 }
 
-export function SelfMarksPanel({ classId }: { classId: string }) {
+/** `learners`: the class table's learners, to tell two of the same name apart by username. */
+export function SelfMarksPanel({
+  classId,
+  learners = [],
+}: {
+  classId: string;
+  learners?: readonly ClassLearner[];
+}) {
   const marks = useQuery(selfMarksQuery(classId));
   return (
     <section aria-labelledby="tc-self-marks-title" data-testid="self-marks">
@@ -122,7 +137,12 @@ export function SelfMarksPanel({ classId }: { classId: string }) {
       ) : (
         <ul className="tc-self-marks">
           {marks.data.map((mark) => (
-            <SelfMarkRow key={`${mark.learnerId}-${mark.answerVersion}`} mark={mark} classId={classId} />
+            <SelfMarkRow
+              key={`${mark.learnerId}-${mark.answerVersion}`}
+              mark={mark}
+              name={nameOf(mark, learners)}
+              classId={classId}
+            />
           ))}
         </ul>
       )}

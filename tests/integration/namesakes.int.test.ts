@@ -1,0 +1,85 @@
+/**
+ * Two students of the same name in one class league (issue 40): the class's teacher tells them apart
+ * by their usernames, a classmate by their namesake tags, and no classmate ever sees a username.
+ * One mode: the league's names are made by the same code in both.
+ */
+import { ClassLeagueSchema } from '@wenyan/contracts';
+import { namesakeTag } from '@wenyan/domain';
+import { setRoles } from '@wenyan/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestAccount } from '../support/accounts.ts';
+import { startTestApp, type TestApp } from '../support/app-harness.ts';
+
+describe('namesakes in a class league (embedded mode)', () => {
+  let t: TestApp;
+  let teacher: TestAccount;
+  let first: TestAccount;
+  let second: TestAccount;
+  let other: TestAccount;
+  let classId: string;
+
+  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const name = (who: TestAccount, firstName: string, lastName: string) =>
+    t.runtime.deps.db
+      .updateTable('users')
+      .set({ first_name: firstName, last_name: lastName })
+      .where('id', '=', who.id)
+      .execute();
+
+  beforeAll(async () => {
+    t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
+    teacher = await signUp(t.app, 'nsteacher');
+    first = await signUp(t.app, 'ns1');
+    second = await signUp(t.app, 'ns2');
+    other = await signUp(t.app, 'ns3');
+    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/teacher/classes',
+      headers: teacher.headers,
+      payload: { name: '中五乙班' },
+    });
+    const { id, joinCode } = created.json() as { id: string; joinCode: string };
+    classId = id;
+    for (const who of [first, second, other]) {
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/classes/join',
+        headers: who.headers,
+        payload: { joinCode },
+      });
+      expect(joined.statusCode).toBe(200);
+    }
+    await name(first, '大文', '陳');
+    // The same name in Simplified characters is the same name to a reader.
+    await name(second, '大文', '陈');
+    await name(other, '小明', '李');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const league = async (who: TestAccount) =>
+    ClassLeagueSchema.parse((await get(who, `/api/classes/${classId}/league`)).json());
+
+  it('shows classmates each namesake’s tag, the same to every classmate, and no username', async () => {
+    const seenByOther = await league(other);
+    const names = seenByOther.entries.map((e) => e.name).sort();
+    expect(names).toEqual(
+      [`陳大文 #${namesakeTag(first.id)}`, `陈大文 #${namesakeTag(second.id)}`, '李小明'].sort(),
+    );
+    const seenByFirst = await league(first);
+    expect(seenByFirst.entries.find((e) => e.isMe)?.name).toBe(`陳大文 #${namesakeTag(first.id)}`);
+    expect(seenByFirst.entries.map((e) => e.name).sort()).toEqual(names);
+    for (const e of [...seenByOther.entries, ...seenByFirst.entries]) {
+      for (const who of [first, second, other]) expect(e.name).not.toContain(who.username);
+    }
+  });
+
+  it('shows the class’s teacher the namesakes’ usernames, and a name no one shares as it is', async () => {
+    const seen = await league(teacher);
+    expect(seen.entries.map((e) => e.name).sort()).toEqual(
+      [`陳大文（${first.username}）`, `陈大文（${second.username}）`, '李小明'].sort(),
+    );
+  });
+});
