@@ -1,4 +1,10 @@
-import type { AnswerMarking, AnswerReview, NodeCompleteResult, RubricLevel } from '@wenyan/contracts';
+import {
+  type AnswerMarking,
+  type AnswerReview,
+  type NodeCompleteResult,
+  QUESTION_TYPES,
+  type RubricLevel,
+} from '@wenyan/contracts';
 import {
   type AnswerSubmitted,
   bookCard,
@@ -30,6 +36,7 @@ import { knownTags } from '../../learner/reviews.ts';
 import { servedAt, servedToken } from '../../learner/served.ts';
 import { totalsOf, withEvents } from '../../learner/view.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
+import { member } from '../../plugins/exact-reply.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
 
@@ -243,7 +250,7 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
     return {
       unitCompleted: lesson.unitCompleted,
       nodes: [...types].map((type) => ({
-        type: type as never,
+        type: member(QUESTION_TYPES, type),
         completed: lesson.nodeTypes.includes(type),
         bestScore: lesson.nodeBest[type] ?? 0,
         requiredScore: NODE_PASS_PERCENT,
@@ -284,7 +291,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
       (state, events) => ({
         xpAwarded: xpAwards(events),
         totals: totalsOf(state),
-        completedActivities: [...(state.lessons[String(params.lessonId)]?.nodeTypes ?? [])] as never,
+        completedActivities: (state.lessons[String(params.lessonId)]?.nodeTypes ?? []).map((t) =>
+          member(QUESTION_TYPES, t),
+        ),
         node: nodeVerdict(events),
       }),
     );

@@ -1,4 +1,4 @@
-import { QUESTIONS_PER_HOUR } from '@wenyan/contracts';
+import { QUESTION_TYPES, QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { pickAdaptive, pickCourse, seededRandom } from '@wenyan/domain';
 import {
   findLesson,
@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
+import { member } from '../../plugins/exact-reply.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
 /** Display titles of the roadmap nodes (the practice types). */
@@ -69,7 +70,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       .sort((a, b) => NODE_ORDER.indexOf(a.type) - NODE_ORDER.indexOf(b.type))
       .map((c) => ({
         id: `${input.params.lessonId}-${c.type}`,
-        type: c.type as never,
+        type: member(QUESTION_TYPES, c.type),
         title: NODE_TITLES[c.type] ?? c.type,
         availableQuestions: c.count,
       }));
