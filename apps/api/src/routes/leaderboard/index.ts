@@ -3,7 +3,7 @@ import { isCrossSite } from '../../plugins/auth.ts';
 import { ApiError, forbidden } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { addressOf, attemptLimiter } from '../auth/limits.ts';
-import { globalBoardHidden } from '../homework/index.ts';
+import { globalBoardHidden } from '../homework/class-boards.ts';
 import { createLeaderboardHub, WS_LIMITS } from './hub.ts';
 import { readLeaderboard } from './service.ts';
 import { localSlots, redisSlots, SLOT_TTL_MS, type Slot } from './slots.ts';
