@@ -85,6 +85,7 @@ export const SchemePointSchema = z.object({
   accept: z.array(z.string()),
   reject: z.array(z.string()),
 });
+export type SchemePoint = z.infer<typeof SchemePointSchema>;
 
 /** An appeal as a teacher reads it: with the question, its model answer and its scheme's points. */
 export const TeacherAppealSchema = AppealSchema.extend({

@@ -2,16 +2,20 @@ import type {
   ErrorQuestionRecord,
   KeyedQuestion,
   Question,
+  SchemePoint,
   UserStatsRecord,
   XpAward,
 } from '@wenyan/contracts';
 import {
+  type AnswerSubmitted,
+  type AppealedAnswer,
   type ErrorRecordView,
   type ExamPlan,
   examRecall,
   isSchedulerMastered,
   type LearnerEvent,
   lessonProgressPercent,
+  type MarkingScheme,
   optionOrder,
   type QuestionForGrading,
   type ReviewCard,
@@ -176,5 +180,34 @@ export function toStatsRecord(r: Omit<UserStatsRecord, 'progressPercent'>): User
     xpEarned: r.xpEarned,
     accuracy: r.accuracy,
     progressPercent: lessonProgressPercent(r.questionsCompleted, r.totalQuestions),
+  };
+}
+
+/** A marking scheme's points as a teacher reads them (an appeal, the marking queue, a worksheet's key). */
+export function schemePoints(scheme: MarkingScheme | null): SchemePoint[] {
+  return (scheme?.points ?? []).map((p) => ({
+    id: p.id,
+    kind: p.kind,
+    source: p.source,
+    label: p.label,
+    accept: [...p.accept],
+    reject: [...(p.reject ?? [])],
+  }));
+}
+
+/** What an appeal, a re-mark or a confirmed self-mark needs of the stored answer at `version`. */
+export function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
+  const d = answer.data;
+  return {
+    version,
+    questionId: d.questionId,
+    lessonId: d.lessonId,
+    questionType: d.questionType,
+    selectedAnswer: d.selectedAnswer,
+    isCorrect: d.isCorrect,
+    pointsEarned: d.pointsEarned,
+    pointsAvailable: d.pointsAvailable,
+    pointCount: d.points.length,
+    selfAssessed: d.selfAssessed,
   };
 }

@@ -1,5 +1,5 @@
 import type { Appeal, TeacherAppeal } from '@wenyan/contracts';
-import type { AnswerSubmitted, AppealedAnswer } from '@wenyan/domain';
+import type { AppealedAnswer } from '@wenyan/domain';
 import {
   type AppealRecord,
   acceptedRenderings,
@@ -13,27 +13,10 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
-import { questionForGrading } from '../../learner/mappers.ts';
+import { appealedAnswer, questionForGrading, schemePoints } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { renderingRoutes } from './renderings.ts';
-
-/** What an appeal and a re-mark need of a stored answer. */
-function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
-  const d = answer.data;
-  return {
-    version,
-    questionId: d.questionId,
-    lessonId: d.lessonId,
-    questionType: d.questionType,
-    selectedAnswer: d.selectedAnswer,
-    isCorrect: d.isCorrect,
-    pointsEarned: d.pointsEarned,
-    pointsAvailable: d.pointsAvailable,
-    pointCount: d.points.length,
-    selfAssessed: d.selfAssessed,
-  };
-}
 
 const toAppeal = (r: AppealRecord): Appeal => ({ ...r, remark: r.remark ? { ...r.remark } : null });
 
@@ -108,14 +91,7 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
           content: q?.content ?? '',
           targetText: q?.target_text ?? null,
           correctAnswer: q?.correct_answer ?? '',
-          points: (scheme?.points ?? []).map((p) => ({
-            id: p.id,
-            kind: p.kind,
-            source: p.source,
-            label: p.label,
-            accept: [...p.accept],
-            reject: [...(p.reject ?? [])],
-          })),
+          points: schemePoints(scheme),
         },
       };
     });

@@ -8,7 +8,7 @@ import {
   withAcceptedRenderings,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
+import { schemePoints, toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { PRACTICE_TYPE_TITLES } from '../questions/shared.ts';
@@ -70,14 +70,7 @@ export async function worksheetRoutes(app: FastifyInstance): Promise<void> {
         );
         return {
           ...toKeyedQuestion(q),
-          scheme: (scheme?.points ?? []).map((p) => ({
-            id: p.id,
-            kind: p.kind,
-            source: p.source,
-            label: p.label,
-            accept: [...p.accept],
-            reject: [...(p.reject ?? [])],
-          })),
+          scheme: schemePoints(scheme),
         };
       }),
     };
