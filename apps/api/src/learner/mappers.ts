@@ -41,22 +41,6 @@ export interface QuestionRow {
   rubric?: { level: string; marks: string; descriptor: string }[] | null;
 }
 
-export const questionColumns = [
-  'id',
-  'lesson_id',
-  'type',
-  'content',
-  'options',
-  'correct_answer',
-  'explanation',
-  'cultural_context',
-  'target_text',
-  'highlight',
-  'difficulty',
-  'character_frequency',
-  'points',
-] as const;
-
 /**
  * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
  * options in this learner's order for this question.
