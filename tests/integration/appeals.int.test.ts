@@ -14,27 +14,9 @@ import {
 } from '@wenyan/contracts';
 import { migrations } from '@wenyan/infra';
 import { learnerStreamId, readStream } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
-
-let accounts = 0;
-const unique = (prefix: string) => `${prefix}_${process.pid}_${accounts++}_${Date.now().toString(36)}`;
-
-async function register(app: FastifyInstance, username: string): Promise<TestAccount> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username, password: 'correct horse battery', firstName: `學生${accounts++}` },
-  });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const setCookie = res.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { id: (res.json() as { id: string }).id, username, cookie, headers: { cookie } };
-}
 
 /** A known scheme for l01-st-01 (不仁者，不可以久處約，不可以長處樂), so the marks below are certain. */
 const QUESTION = 'l01-st-01';
@@ -90,7 +72,6 @@ describe('appeals through the API', () => {
     readStream(t.runtime.deps.db, learnerStreamId(who.id), { afterVersion: 0, limit: 1000 });
 
   beforeAll(async () => {
-    const adminName = unique('admin');
     t = await startTestApp('embedded');
     await t.runtime.deps.db
       .updateTable('questions')
@@ -98,13 +79,12 @@ describe('appeals through the API', () => {
       .where('id', '=', QUESTION)
       .execute();
     t.app.invalidateContent();
-    admin = await register(t.app, adminName);
-    await grantRoles(t.app, admin.id, ['student', 'admin']);
-    teacher = await register(t.app, unique('teacher'));
-    otherTeacher = await register(t.app, unique('teacher'));
-    learner = await register(t.app, unique('learner'));
-    classmate = await register(t.app, unique('learner'));
-    outsider = await register(t.app, unique('learner'));
+    admin = await signUpAdmin(t.app);
+    teacher = await signUp(t.app, 'teacher');
+    otherTeacher = await signUp(t.app, 'teacher');
+    learner = await signUp(t.app, 'learner');
+    classmate = await signUp(t.app, 'learner');
+    outsider = await signUp(t.app, 'learner');
     for (const who of [teacher, otherTeacher]) {
       const res = await t.app.inject({
         method: 'PUT',

@@ -5,7 +5,8 @@
  * user and per-socket message limit (a flood degrades only the flooder).
  */
 import { createHash } from 'node:crypto';
-import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/hub.ts';
+import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
+import type { ClientMessage } from '@wenyan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signUp, type TestAccount } from '../support/accounts.ts';
@@ -195,7 +196,8 @@ describe.each(MODES)('headers and origins (%s mode)', (mode) => {
       if (!('ws' in s)) throw new Error('refused');
       await s.first;
       const end = closed(s.ws);
-      const subscribe = JSON.stringify({ type: 'subscribe' });
+      // A valid subscribe each (an invalid one would cost no read and prove nothing).
+      const subscribe = JSON.stringify({ type: 'subscribe', channel: 'leaderboard' } satisfies ClientMessage);
       for (let i = 0; i < 5000 && s.ws.readyState === WebSocket.OPEN; i++) s.ws.send(subscribe);
       for (let i = 0; i < 5; i++) await readOnce();
       expect(await end).toBe(1008);

@@ -29,8 +29,8 @@ import { startTestApp, type TestApp, waitForProjection } from '../support/app-ha
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The figures of the reply, as the domain names them. */
-function shown(f: ReviewForecast) {
+/** The figures a reply and the domain's forecast share, to compare one with the other. */
+function figures(f: ReviewForecast | ReviewForecastFigures) {
   return {
     daysToExam: f.daysToExam,
     cardCount: f.cardCount,
@@ -38,31 +38,12 @@ function shown(f: ReviewForecast) {
     predictedRecall: f.predictedRecall,
     plannedRecall: f.plannedRecall,
     reviewsPerDay: f.reviewsPerDay,
-    lessons: f.lessons.map((l) => ({
-      lessonId: l.lessonId,
-      cardCount: l.cardCount,
-      dueToday: l.dueToday,
-      predictedRecall: l.predictedRecall,
-      plannedRecall: l.plannedRecall,
-    })),
-    days: f.days,
-  };
-}
-
-function expected(f: ReviewForecastFigures) {
-  return {
-    daysToExam: f.daysToExam,
-    cardCount: f.cardCount,
-    dueToday: f.dueToday,
-    predictedRecall: f.predictedRecall,
-    plannedRecall: f.plannedRecall,
-    reviewsPerDay: f.reviewsPerDay,
-    lessons: f.lessons.map((l) => ({
-      lessonId: l.lessonId,
-      cardCount: l.cardCount,
-      dueToday: l.dueToday,
-      predictedRecall: l.predictedRecall,
-      plannedRecall: l.plannedRecall,
+    lessons: f.lessons.map(({ lessonId, cardCount, dueToday, predictedRecall, plannedRecall }) => ({
+      lessonId,
+      cardCount,
+      dueToday,
+      predictedRecall,
+      plannedRecall,
     })),
     days: f.days,
   };
@@ -94,7 +75,7 @@ describe('the review forecast kept per learner', () => {
   const expectFresh = async () => {
     const reply = await forecastReply();
     const plan = { examDate: reply.examDate, targetRecall: reply.targetRecall };
-    expect(shown(reply)).toEqual(expected(await fromScratch(plan)));
+    expect(figures(reply)).toEqual(figures(await fromScratch(plan)));
     return reply;
   };
   const answer = async (questionId: string, right: boolean, answeredAt?: string) => {

@@ -6,7 +6,7 @@
  * user across processes, per minute, and closed to one-time-password accounts.
  */
 import { buildApp } from '@wenyan/api/src/app.ts';
-import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/hub.ts';
+import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
 import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

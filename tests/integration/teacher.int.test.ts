@@ -33,29 +33,11 @@ import {
   membershipChanges,
   readStream,
 } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 const DAY = 86_400_000;
-let accounts = 0;
-
-async function register(app: FastifyInstance, username: string): Promise<TestAccount> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username, password: 'correct horse battery', firstName: `學生${accounts++}` },
-  });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const setCookie = res.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { id: (res.json() as { id: string }).id, username, cookie, headers: { cookie } };
-}
-
-const unique = (prefix: string) => `${prefix}_${process.pid}_${accounts++}_${Date.now().toString(36)}`;
 
 /** The learner's stream version now. */
 async function headOf(t: TestApp, userId: string): Promise<number> {
@@ -86,15 +68,13 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
   };
 
   beforeAll(async () => {
-    const adminName = unique('admin');
     t = await startTestApp(mode);
-    admin = await register(t.app, adminName);
-    await grantRoles(t.app, admin.id, ['student', 'admin']);
-    teacher = await register(t.app, unique('teacher'));
-    otherTeacher = await register(t.app, unique('teacher'));
-    learner = await register(t.app, unique('learner'));
-    classmate = await register(t.app, unique('learner'));
-    outsider = await register(t.app, unique('learner'));
+    admin = await signUpAdmin(t.app);
+    teacher = await signUp(t.app, 'teacher');
+    otherTeacher = await signUp(t.app, 'teacher');
+    learner = await signUp(t.app, 'learner');
+    classmate = await signUp(t.app, 'learner');
+    outsider = await signUp(t.app, 'learner');
   });
   afterAll(async () => {
     await t?.close();
@@ -523,7 +503,7 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
 
   describe('a long history', () => {
     it('gives the same state with snapshots as a fold from the first event', async () => {
-      const long = await register(t.app, unique('long'));
+      const long = await signUp(t.app, 'long');
       await send(long, 'POST', '/api/classes/join', { joinCode });
       const bank = (await lessonQuestions(t.runtime.deps.db, 3)).filter(
         (q) => q.type === 'word_interpretation',

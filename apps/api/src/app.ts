@@ -38,6 +38,7 @@ import { createDeviceKeys } from './routes/auth/devices.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { classroomRoutes } from './routes/classroom/index.ts';
 import { classroomQuestionRoutes } from './routes/classroom/questions.ts';
+import { worksheetRoutes } from './routes/classroom/worksheets.ts';
 import { docsRoutes } from './routes/docs/index.ts';
 import { dseRoutes } from './routes/dse/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reminderRoutes);
   await app.register(classroomRoutes);
   await app.register(classroomQuestionRoutes);
+  await app.register(worksheetRoutes);
 
   if (deps.webDist) await registerWebClient(app, deps.webDist);
   return app;

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { SHARED_ENV } from '@wenyan/contracts';
 import { z } from 'zod';
 
 const list = z
@@ -27,7 +28,7 @@ export const ApiEnvSchema = z.object({
    */
   DATABASE_READ_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
-  REDIS_PREFIX: z.string().default('wyt'),
+  REDIS_PREFIX: SHARED_ENV.REDIS_PREFIX,
   DATA_DIR: z.string().default('.data'),
   /**
    * The proxies whose X-Forwarded-For / -Proto / -Host the API believes: addresses or CIDR ranges,
@@ -37,7 +38,7 @@ export const ApiEnvSchema = z.object({
   TRUST_PROXY: list,
   PUBLIC_ORIGIN: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: SHARED_ENV.LOG_LEVEL,
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -69,7 +70,7 @@ export const ApiEnvSchema = z.object({
    * caller on the loopback interface (the load runner, a scraper beside the API), never one through a
    * proxy (a request carrying X-Forwarded-For) or from another host.
    */
-  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_TOKEN: SHARED_ENV.METRICS_TOKEN,
   /** How long a resolved session is reused without asking the database; 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /**
@@ -121,16 +122,8 @@ export const ApiEnvSchema = z.object({
         .filter(Boolean),
     ),
   /** Embedded mode: how often the daily reminder's sweep runs (ms; 0: never; the worker's own when distributed). */
-  REMINDER_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || ms >= 1000, { error: '0 (off) or at least 1000' })
-    .default(15 * 60 * 1000),
-  /** The VAPID subject push services may contact about the reminders: a `mailto:` or https URL. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: address or an https URL' })
-    .default('mailto:admin@wenyan.invalid'),
+  REMINDER_INTERVAL_MS: SHARED_ENV.REMINDER_INTERVAL_MS,
+  VAPID_SUBJECT: SHARED_ENV.VAPID_SUBJECT,
 });
 export type ApiEnv = z.infer<typeof ApiEnvSchema>;
 

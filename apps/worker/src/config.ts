@@ -1,10 +1,11 @@
+import { SHARED_ENV } from '@wenyan/contracts';
 import { z } from 'zod';
 
 /** Every environment variable the worker reads, validated when it starts. */
 export const WorkerEnvSchema = z.object({
   DATABASE_URL: z.string().url(),
   REDIS_URL: z.string().url(),
-  REDIS_PREFIX: z.string().default('wyt'),
+  REDIS_PREFIX: SHARED_ENV.REDIS_PREFIX,
   /** Projection jobs running at once (BullMQ concurrency); they are written in batches. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
   /** Most learners one projection transaction writes. */
@@ -16,16 +17,8 @@ export const WorkerEnvSchema = z.object({
    * How often the daily reminder's sweep runs (ms): a reminder goes within this of its hour. 0: this
    * worker schedules none (it still runs the sweeps another worker schedules).
    */
-  REMINDER_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .refine((ms) => ms === 0 || ms >= 1000, { error: '0 (off) or at least 1000' })
-    .default(15 * 60 * 1000),
-  /** The VAPID subject push services may contact about the reminders: a `mailto:` or https URL. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: address or an https URL' })
-    .default('mailto:admin@wenyan.invalid'),
+  REMINDER_INTERVAL_MS: SHARED_ENV.REMINDER_INTERVAL_MS,
+  VAPID_SUBJECT: SHARED_ENV.VAPID_SUBJECT,
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The interface the health server listens on (unset: loopback, `127.0.0.1`; `0.0.0.0` for all). */
   WORKER_HEALTH_HOST: z.string().min(1).optional(),
@@ -33,8 +26,8 @@ export const WorkerEnvSchema = z.object({
    * `GET /metrics` needs `Authorization: Bearer <token>` when set (at least 16 characters). Unset, the
    * metrics answer only a caller on the loopback interface that came through no proxy.
    */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: SHARED_ENV.METRICS_TOKEN,
+  LOG_LEVEL: SHARED_ENV.LOG_LEVEL,
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 

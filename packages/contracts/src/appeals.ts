@@ -43,8 +43,8 @@ export type DeclineAppealBody = z.infer<typeof DeclineAppealBodySchema>;
 /** GET /api/teacher/appeals. */
 export const TeacherAppealsQuerySchema = z.object({ status: AppealStatusSchema.optional() });
 
-/** One appealed answer and what became of it. */
-export const AppealSchema = z.object({
+/** A learner's stored answer as a teacher's lists name it (an appeal, an answer waiting for marks). */
+export const LEARNER_ANSWER_FIELDS = {
   learnerId: UserIdSchema,
   learnerName: z.string(),
   answerVersion: z.number().int().positive().max(INT4_MAX),
@@ -52,6 +52,11 @@ export const AppealSchema = z.object({
   lessonId: LessonIdSchema,
   questionType: z.string(),
   selectedAnswer: z.string(),
+};
+
+/** One appealed answer and what became of it. */
+export const AppealSchema = z.object({
+  ...LEARNER_ANSWER_FIELDS,
   pointsEarned: z.number().int().nonnegative(),
   pointsAvailable: z.number().int().positive(),
   note: z.string().nullable(),
@@ -85,6 +90,7 @@ export const SchemePointSchema = z.object({
   accept: z.array(z.string()),
   reject: z.array(z.string()),
 });
+export type SchemePoint = z.infer<typeof SchemePointSchema>;
 
 /** An appeal as a teacher reads it: with the question, its model answer and its scheme's points. */
 export const TeacherAppealSchema = AppealSchema.extend({

@@ -10,6 +10,7 @@ export * from './classroom.ts';
 export * from './classroom-routes.ts';
 export * from './common.ts';
 export * from './dse.ts';
+export * from './env.ts';
 export * from './error-book.ts';
 export * from './errors.ts';
 export * from './fair-play.ts';

@@ -5,8 +5,8 @@
  * a note. The marks are a command on the learner's stream; XP follows the fair rules.
  */
 import { z } from 'zod';
-import { SchemePointSchema } from './appeals.ts';
-import { INT4_MAX, LessonIdSchema, positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
+import { LEARNER_ANSWER_FIELDS, SchemePointSchema } from './appeals.ts';
+import { positiveIntParam, TimestampSchema, UserIdSchema } from './common.ts';
 import { errorResponses } from './errors.ts';
 import type { RouteContract } from './route-contract.ts';
 import { MarkedPointSchema, UserIdParamsSchema } from './users.ts';
@@ -36,13 +36,7 @@ export type MarkPendingAnswerBody = z.infer<typeof MarkPendingAnswerBodySchema>;
 
 /** One answer waiting for (or given) a teacher's marks, with the question as a teacher reads it. */
 export const PendingAnswerSchema = z.object({
-  learnerId: UserIdSchema,
-  learnerName: z.string(),
-  answerVersion: z.number().int().positive().max(INT4_MAX),
-  questionId: z.string(),
-  lessonId: LessonIdSchema,
-  questionType: z.string(),
-  selectedAnswer: z.string(),
+  ...LEARNER_ANSWER_FIELDS,
   /** The marker's provisional verdict on each scoring point. */
   points: z.array(MarkedPointSchema),
   /** The marker's provisional mark. */

@@ -33,6 +33,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ApiError, refused } from '../plugins/errors.ts';
+import type { ExactReply } from '../plugins/exact-reply.ts';
 import { metrics } from '../plugins/metrics.ts';
 import type { RouteContext } from '../plugins/route.ts';
 
@@ -223,16 +224,18 @@ function requestHash(request: FastifyRequest): string {
 export type ContextSource = () => Promise<Omit<DecideContext, 'now'>>;
 
 /**
- * How a route builds its reply from the state after the command's events: typed by the route's
- * contract, so a reply that does not match it (a renamed field) fails the build.
+ * How a route builds its reply from the state after the command's events: typed exactly by the route's
+ * contract, so a reply that does not match it (a renamed field, a missing one, a key the contract has
+ * not) fails the build.
  */
-export type CommandReply<N extends RouteName, P = undefined> = (
+export type CommandReply<N extends RouteName, P = undefined, R extends Output<N> = Output<N>> = ((
   state: LearnerState,
   events: LearnerEvent[],
   prepared: P,
   /** The stream's version before these events (the first of them is at fromVersion + 1). */
   fromVersion: number,
-) => Output<N>;
+) => R) &
+  ExactReply<R, Output<N>>;
 
 export interface CommandOptions<P> {
   /**
@@ -253,11 +256,11 @@ export interface CommandOptions<P> {
  * type; the store keeps it under the Idempotency-Key), then ring the projector's doorbell. A domain
  * refusal throws its `ApiError` (status from the one table, `REFUSAL_STATUS`) and appends nothing.
  */
-export function runLearnerCommand<N extends RouteName, P = undefined>(
+export function runLearnerCommand<N extends RouteName, P = undefined, R extends Output<N> = Output<N>>(
   app: FastifyInstance,
   ctx: RouteContext<N>,
   command: LearnerCommand,
-  reply: CommandReply<N, P>,
+  reply: CommandReply<N, P, R>,
   options: CommandOptions<P> = {},
 ): Promise<Output<N>> {
   return executeLearnerCommand<Output<N>, P>(app, ctx.request, ctx.user.id, command, reply, options);

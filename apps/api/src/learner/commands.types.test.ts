@@ -10,8 +10,10 @@ import { REFUSAL_STATUS } from '../plugins/errors.ts';
 import type { CommandReply } from './commands.ts';
 
 /** Hands a reply builder on unchanged (the type check is the point). */
-const answerReply = (reply: CommandReply<'submitAnswer'>) => reply;
-const nodeReply = (reply: CommandReply<'completeNode'>) => reply;
+const answerReply = <R extends Output<'submitAnswer'>>(reply: CommandReply<'submitAnswer', undefined, R>) =>
+  reply;
+const nodeReply = <R extends Output<'completeNode'>>(reply: CommandReply<'completeNode', undefined, R>) =>
+  reply;
 
 // Only ever spread inside reply builders that are never called: a value for the types alone.
 declare const rest: Omit<Output<'submitAnswer'>, 'isCorrect'>;

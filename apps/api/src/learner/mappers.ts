@@ -3,16 +3,20 @@ import type {
   KeyedQuestion,
   MasteredCause,
   Question,
+  SchemePoint,
   UserStatsRecord,
   XpAward,
 } from '@wenyan/contracts';
 import {
+  type AnswerSubmitted,
+  type AppealedAnswer,
   type ErrorRecordView,
   type ExamPlan,
   examRecall,
   isSchedulerMastered,
   type LearnerEvent,
   lessonProgressPercent,
+  type MarkingScheme,
   type MasteredBy,
   optionOrder,
   type QuestionForGrading,
@@ -38,22 +42,6 @@ export interface QuestionRow {
   points: number | null;
   rubric?: { level: string; marks: string; descriptor: string }[] | null;
 }
-
-export const questionColumns = [
-  'id',
-  'lesson_id',
-  'type',
-  'content',
-  'options',
-  'correct_answer',
-  'explanation',
-  'cultural_context',
-  'target_text',
-  'highlight',
-  'difficulty',
-  'character_frequency',
-  'points',
-] as const;
 
 /**
  * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
@@ -193,5 +181,34 @@ export function toStatsRecord(r: Omit<UserStatsRecord, 'progressPercent'>): User
     xpEarned: r.xpEarned,
     accuracy: r.accuracy,
     progressPercent: lessonProgressPercent(r.questionsCompleted, r.totalQuestions),
+  };
+}
+
+/** A marking scheme's points as a teacher reads them (an appeal, the marking queue, a worksheet's key). */
+export function schemePoints(scheme: MarkingScheme | null): SchemePoint[] {
+  return (scheme?.points ?? []).map((p) => ({
+    id: p.id,
+    kind: p.kind,
+    source: p.source,
+    label: p.label,
+    accept: [...p.accept],
+    reject: [...(p.reject ?? [])],
+  }));
+}
+
+/** What an appeal, a re-mark or a confirmed self-mark needs of the stored answer at `version`. */
+export function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
+  const d = answer.data;
+  return {
+    version,
+    questionId: d.questionId,
+    lessonId: d.lessonId,
+    questionType: d.questionType,
+    selectedAnswer: d.selectedAnswer,
+    isCorrect: d.isCorrect,
+    pointsEarned: d.pointsEarned,
+    pointsAvailable: d.pointsAvailable,
+    pointCount: d.points.length,
+    selfAssessed: d.selfAssessed,
   };
 }

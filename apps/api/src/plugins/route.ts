@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { z } from 'zod';
 import { requireRole, requireSelf, requireUser } from './auth.ts';
 import { ApiError, forbidden } from './errors.ts';
+import type { ExactReply } from './exact-reply.ts';
 
 export interface RouteContext<N extends RouteName> {
   input: ParsedInput<N>;
@@ -13,7 +14,7 @@ export interface RouteContext<N extends RouteName> {
   user: UserRecord;
 }
 
-type Handler<N extends RouteName> = (ctx: RouteContext<N>) => Promise<Output<N> | FastifyReply>;
+type Handler<N extends RouteName, R> = (ctx: RouteContext<N>) => Promise<R>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,10 +55,11 @@ function targetUserId(params: unknown): string | undefined {
  * `apiRoutes[name]`, and its `auth` rule is enforced before the handler runs. A route is then a few
  * lines: take the parsed input, hand a command or a query on, return the body.
  */
-export function defineRoute<N extends RouteName>(
+export function defineRoute<N extends RouteName, R extends Output<N> | FastifyReply>(
   app: FastifyInstance,
   name: N,
-  handler: Handler<N>,
+  // The reply is exact: a key the contract has not, at any depth, fails the build (exact-reply.ts).
+  handler: Handler<N, R> & ExactReply<Exclude<R, FastifyReply>, Output<N>>,
   options: {
     successStatus?: number;
     config?: Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -59,7 +60,8 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   };
   let failure: unknown = null;
   let done = false;
-  helmet(options)({} as never, res as never, (err?: unknown) => {
+  // helmet reads nothing of the request and only sets and removes headers on the response.
+  helmet(options)({} as IncomingMessage, res as ServerResponse, (err?: unknown) => {
     failure = err ?? null;
     done = true;
   });

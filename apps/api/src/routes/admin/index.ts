@@ -1,4 +1,5 @@
 import * as content from '@wenyan/content';
+import { QUESTION_TYPES } from '@wenyan/contracts';
 import {
   contentAndLearnerCounts,
   countEvents,
@@ -19,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { flaggedLearners } from '../../learner/fair-play.ts';
 import { ApiError } from '../../plugins/errors.ts';
+import { member } from '../../plugins/exact-reply.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
 const POETRY_LESSONS = new Set(content.lessons.filter((l) => l.genre !== 'prose').map((l) => l.id));
@@ -113,7 +115,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const accounts = await Promise.all(flagged.map((f) => findUserById(readDb, f.userId)));
     const total = Object.values(byType).reduce((a, b) => a + b, 0);
     return {
-      questions: { total, byType: byType as never },
+      questions: {
+        total,
+        byType: Object.fromEntries(
+          Object.entries(byType).map(([type, n]) => [member(QUESTION_TYPES, type), n]),
+        ),
+      },
       papers: counts.papers,
       lessons: counts.lessons,
       events,

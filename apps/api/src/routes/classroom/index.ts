@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
-import { invalidInvitation } from '../auth/index.ts';
+import { invalidInvitation } from '../auth/credentials.ts';
 import { attemptLimiter } from '../auth/limits.ts';
 import { ownClass } from '../teacher/index.ts';
 

@@ -1,39 +1,26 @@
-import type { QuestionType, TeacherQuestion, WorksheetKey } from '@wenyan/contracts';
+/** A teacher's own questions (list, edit, withdraw) and the admin's review queue and publish. */
+import type { TeacherQuestion } from '@wenyan/contracts';
 import {
-  acceptedRenderings,
   changeTeacherQuestion,
   editTeacherQuestion,
   findLesson,
   findTeacherQuestion,
   listTeacherQuestions,
-  nodeQuestions,
   questionChanges,
   teacherQuestionStatus,
   type UserRecord,
-  withAcceptedRenderings,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { toKeyedQuestion, toQuestion } from '../../learner/mappers.ts';
+import { toKeyedQuestion } from '../../learner/mappers.ts';
 import { ApiError, forbidden, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
+import { questionFields } from '../questions/shared.ts';
 
 type ListedRow = Awaited<ReturnType<typeof listTeacherQuestions>>[number];
 
-/** The practice types' names as a worksheet's heading shows them. */
-export const TYPE_TITLES: Partial<Record<QuestionType, string>> = {
-  word_interpretation: '詞解',
-  sentence_translation: '句譯',
-  theme_understanding: '主題理解',
-  writing_techniques: '寫作技巧',
-  cultural_knowledge: '文化常識',
-};
-
 const isAdmin = (user: UserRecord) => user.roles.includes('admin');
 
-/** Every frequency tier: a worksheet prints the lesson's whole set of a type. */
-const ANY_FREQUENCY = 2_147_483_647;
-
-/** Teachers' questions (their list, edit, withdraw), the admin's review queue, and worksheets. */
+/** Teachers' questions (their list, edit, withdraw) and the admin's review queue. */
 export async function classroomQuestionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
@@ -88,17 +75,7 @@ export async function classroomQuestionRoutes(app: FastifyInstance): Promise<voi
     const edited = await editTeacherQuestion(
       db,
       input.params.id,
-      {
-        lessonId: body.lessonId,
-        content: body.content,
-        targetText: body.targetText,
-        options: body.options,
-        correctAnswer: body.correctAnswer,
-        explanation: body.explanation,
-        culturalContext: body.culturalContext ?? null,
-        difficulty: body.difficulty,
-        characterFrequency: body.characterFrequency,
-      },
+      questionFields(body),
       user.id,
       // A teacher's edit of a published question goes back to the review queue; an admin's does not.
       !isAdmin(user),
@@ -133,68 +110,5 @@ export async function classroomQuestionRoutes(app: FastifyInstance): Promise<voi
     }
     app.invalidateContent();
     return oneQuestion(found.id);
-  });
-
-  async function worksheetRows(user: UserRecord, lessonId: number, type: QuestionType, only?: string) {
-    const lesson = await findLesson(db, lessonId);
-    if (!lesson) throw notFound('lesson');
-    const all = await nodeQuestions(db, lessonId, type, ANY_FREQUENCY, await app.questionViewer(user.id));
-    // `?questions=`: the class report's worksheet of the items most got wrong, in the lesson's order.
-    const chosen = only === undefined ? null : new Set(only.split(','));
-    const rows = chosen === null ? all : all.filter((q) => chosen.has(q.id));
-    if (rows.length === 0) throw notFound('questions of this type');
-    const head = {
-      lessonId,
-      lessonTitle: lesson.title,
-      author: lesson.author,
-      type,
-      typeTitle: TYPE_TITLES[type] ?? type,
-    };
-    return { head, rows };
-  }
-
-  defineRoute(app, 'getWorksheet', async ({ input, user }) => {
-    const { head, rows } = await worksheetRows(
-      user,
-      input.params.lessonId,
-      input.params.type,
-      input.query.questions,
-    );
-    return { ...head, questions: rows.map((q) => toQuestion(q, user.id)) };
-  });
-
-  defineRoute(app, 'getWorksheetKey', async ({ input, user }): Promise<WorksheetKey> => {
-    const { head, rows } = await worksheetRows(
-      user,
-      input.params.lessonId,
-      input.params.type,
-      input.query.questions,
-    );
-    // The scheme as the teacher's classes are marked: approved renderings and the teacher's own.
-    const renderings = await acceptedRenderings(
-      db,
-      rows.map((r) => r.id),
-      { teacherIds: [user.id] },
-    );
-    return {
-      ...head,
-      questions: rows.map((q) => {
-        const scheme = withAcceptedRenderings(
-          q.marking ?? null,
-          renderings.filter((r) => r.questionId === q.id),
-        );
-        return {
-          ...toKeyedQuestion(q),
-          scheme: (scheme?.points ?? []).map((p) => ({
-            id: p.id,
-            kind: p.kind,
-            source: p.source,
-            label: p.label,
-            accept: [...p.accept],
-            reject: [...(p.reject ?? [])],
-          })),
-        };
-      }),
-    };
   });
 }

@@ -1,4 +1,5 @@
 import { dseDisclaimer, dsePaperBadge, dsePapersMeta } from '@wenyan/content';
+import { PAPER_STATUSES, QUESTION_TYPES } from '@wenyan/contracts';
 import {
   availablePaperYears,
   listPapers,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { toQuestion } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { member } from '../../plugins/exact-reply.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
 /** DSE-style past papers and the mixed-year practice. */
@@ -23,7 +25,7 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
       year: p.year,
       title: p.title,
       badge: dsePaperBadge(p.year),
-      status: p.status as never,
+      status: member(PAPER_STATUSES, p.status),
       questionCount: Number(p.question_count),
     })),
   );
@@ -36,7 +38,7 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getDseMetadata', async () => ({
-    types: (await paperQuestionTypes(readDb)) as never[],
+    types: (await paperQuestionTypes(readDb)).map((t) => member(QUESTION_TYPES, t)),
     passages: await passagesWithPaperQuestions(readDb),
   }));
 
@@ -55,7 +57,11 @@ export async function dseRoutes(app: FastifyInstance): Promise<void> {
       paperQuestionTypes(readDb),
       availablePaperYears(readDb),
     ]);
-    return { availableTexts, availableTypes: availableTypes as never[], availableYears };
+    return {
+      availableTexts,
+      availableTypes: availableTypes.map((t) => member(QUESTION_TYPES, t)),
+      availableYears,
+    };
   });
 
   defineRoute(app, 'listDseMixedPractice', async ({ input, user }) => {

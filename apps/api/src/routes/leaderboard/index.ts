@@ -3,8 +3,9 @@ import { isCrossSite } from '../../plugins/auth.ts';
 import { ApiError, forbidden } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { addressOf, attemptLimiter } from '../auth/limits.ts';
-import { globalBoardHidden } from '../homework/index.ts';
-import { createLeaderboardHub, WS_LIMITS } from './hub.ts';
+import { globalBoardHidden } from '../homework/class-boards.ts';
+import { createLeaderboardHub } from './hub.ts';
+import { WS_LIMITS } from './pacing.ts';
 import { readLeaderboard } from './service.ts';
 import { localSlots, redisSlots, SLOT_TTL_MS, type Slot } from './slots.ts';
 

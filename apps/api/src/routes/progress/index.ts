@@ -1,3 +1,4 @@
+import { DIFFICULTIES, EXERCISE_TYPES, QUESTION_TYPES } from '@wenyan/contracts';
 import { errorBookStats, isSchedulerMastered, planInForce } from '@wenyan/domain';
 import {
   findQuestions,
@@ -16,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorReviewFields, masteredCause, toKeyedQuestion, toStatsRecord } from '../../learner/mappers.ts';
 import { knownTags, recordedPlan } from '../../learner/reviews.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { member } from '../../plugins/exact-reply.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { loadUserView } from '../../users-view.ts';
 
@@ -36,10 +38,10 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     (await readLessonStats(db, input.params.userId)).map(toStatsRecord),
   );
 
-  defineRoute(
-    app,
-    'getCompletedActivities',
-    async ({ input }) => (await readCompletedActivities(db, input.params.id, input.params.lessonId)) as never,
+  defineRoute(app, 'getCompletedActivities', async ({ input }) =>
+    (await readCompletedActivities(db, input.params.id, input.params.lessonId)).map((t) =>
+      member(QUESTION_TYPES, t),
+    ),
   );
 
   /** The plan in force for a learner now (their settings read model, the admin's dates). */
@@ -106,14 +108,14 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'listVocabularyRecords', async ({ input }) =>
     (await readVocabularyRecords(db, input.params.id)).map((r) => ({
       id: r.id,
-      exerciseType: r.exerciseType as never,
+      exerciseType: member(EXERCISE_TYPES, r.exerciseType),
       exerciseId: r.exerciseId,
       lessonIds: r.lessonIds,
       score: r.score,
       timeSpent: r.timeSpent,
       questionsAnswered: r.questionsAnswered,
       correctAnswers: r.correctAnswers,
-      difficulty: (r.difficulty ?? 'intermediate') as never,
+      difficulty: member(DIFFICULTIES, r.difficulty ?? 'intermediate'),
       completedAt: iso(r.completedAt) ?? EPOCH,
     })),
   );

@@ -13,6 +13,7 @@ import {
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
+import { schemePoints } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -47,14 +48,7 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
           content: q?.content ?? '',
           source: q ? markingSource({ targetText: q.target_text, content: q.content }) : '',
           correctAnswer: q?.correct_answer ?? '',
-          points: (scheme?.points ?? []).map((p) => ({
-            id: p.id,
-            kind: p.kind,
-            source: p.source,
-            label: p.label,
-            accept: [...p.accept],
-            reject: [...(p.reject ?? [])],
-          })),
+          points: schemePoints(scheme),
         },
       };
     });

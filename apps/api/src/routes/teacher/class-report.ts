@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { lessonTitles } from '../../replay/queries.ts';
-import { TYPE_TITLES } from '../classroom/questions.ts';
+import { PRACTICE_TYPE_TITLES } from '../questions/shared.ts';
 import { ownClass } from './index.ts';
 
 const noItems = (message: string) =>
@@ -51,7 +51,7 @@ export async function classReportRoutes(app: FastifyInstance): Promise<void> {
       const lesson = titles.get(lessonId!);
       if (lesson === undefined) throw notFound('lesson');
       scope = { lessonId: lessonId!, type: type ?? null };
-      title = `《${lesson}》${type ? (TYPE_TITLES[type] ?? type) : ''}`;
+      title = `《${lesson}》${type ? (PRACTICE_TYPE_TITLES[type] ?? type) : ''}`;
       reportScope = { kind: 'lesson', lessonId: lessonId!, type: type ?? null };
     }
     const rows = await readClassQuestionReport(

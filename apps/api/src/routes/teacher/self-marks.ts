@@ -8,6 +8,7 @@ import { selfMarkRuleOf } from '@wenyan/domain';
 import { classMembers, findAnswerEvent, loadClassAssignments, pendingSelfMarks } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
+import { appealedAnswer } from '../../learner/mappers.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { executeClassCommand } from '../homework/class-command.ts';
@@ -64,19 +65,7 @@ export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
       {
         type: 'ConfirmSelfMark',
         data: {
-          answer: {
-            version,
-            questionId: d.questionId,
-            lessonId: d.lessonId,
-            questionType: d.questionType,
-            selectedAnswer: d.selectedAnswer,
-            isCorrect: d.isCorrect,
-            pointsEarned: d.pointsEarned,
-            pointsAvailable: d.pointsAvailable,
-            pointCount: d.points.length,
-            selfAssessed: d.selfAssessed,
-            selfMarkCounted: d.selfMarkCounted === true,
-          },
+          answer: { ...appealedAnswer(stored, version), selfMarkCounted: d.selfMarkCounted === true },
           pointsEarned: input.body.pointsEarned,
           teacherId: user.id,
         },

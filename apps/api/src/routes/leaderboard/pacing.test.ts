@@ -1,6 +1,6 @@
 import { decodeServerMessage, WS_PROTOCOL_VERSION } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { dueThisTick, leaderboardMessages, PUSH_INTERVAL_MS, takeToken, WS_LIMITS } from './hub.ts';
+import { dueThisTick, leaderboardMessages, PUSH_INTERVAL_MS, takeToken, WS_LIMITS } from './pacing.ts';
 
 const NOW = 1_000_000;
 const socket = (

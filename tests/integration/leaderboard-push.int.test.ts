@@ -1,0 +1,76 @@
+/**
+ * The hub's board channel end to end: a socket subscribed to the global board gets the board at once,
+ * then, after the learner's answer is projected, a tick's message with their new XP (the board's share
+ * of the hub's tick: the top ten read once, the viewer's own rank and entry).
+ */
+import { type ClientMessage, decodeServerMessage, type ServerMessage } from '@wenyan/contracts';
+import { lessonQuestions } from '@wenyan/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signUp, type TestAccount } from '../support/accounts.ts';
+import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+
+type BoardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
+
+describe('the leaderboard over the websocket', () => {
+  let t: TestApp;
+  let base: string;
+  let learner: TestAccount;
+
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    learner = await signUp(t.app, 'board');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sends the board on subscribe and the learner’s new XP after their answer', async () => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, { headers: learner.headers });
+    const boards: BoardMessage[] = [];
+    let notify = () => {};
+    ws.on('message', (data) => {
+      const message = decodeServerMessage(String(data));
+      if (message?.type === 'leaderboard') {
+        boards.push(message);
+        notify();
+      }
+    });
+    const next = (test: (m: BoardMessage) => boolean) =>
+      new Promise<BoardMessage>((resolve) => {
+        const check = () => {
+          const found = boards.find(test);
+          if (found) resolve(found);
+        };
+        notify = check;
+        check();
+      });
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' } satisfies ClientMessage));
+    const first = await next(() => true);
+    const xpBefore = first.me?.entry.totalXP ?? 0;
+
+    const question = (await lessonQuestions(t.runtime.deps.db, 1)).find(
+      (q) => q.options && q.type === 'word_interpretation',
+    )!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/answers',
+      headers: learner.headers,
+      payload: {
+        userId: learner.id,
+        questionId: question.id,
+        selectedAnswer: question.correct_answer,
+        timeSpent: 5,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await waitForProjection(t, learner.id);
+
+    const moved = await next((m) => (m.me?.entry.totalXP ?? 0) > xpBefore);
+    expect(moved.me?.entry.id).toBe(learner.id);
+    expect(moved.me?.rank).toBeGreaterThan(0);
+    ws.close();
+  });
+});
