@@ -5,6 +5,7 @@ import {
   type LearnerEvent,
   type LearnerState,
   ledgerDueMs,
+  lessonPartKey,
   lessonState,
   NODE_PASS_PERCENT,
   NOTE_MESSAGES,
@@ -237,7 +238,9 @@ export async function learnerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getNodeResults', async ({ input }) => {
-    const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel);
+    const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel, [
+      lessonPartKey(input.params.lessonId),
+    ]);
     const lesson = lessonState(state, input.params.lessonId);
     const types = new Set([...lesson.nodeTypes, ...Object.keys(lesson.nodeBest)]);
     return {
