@@ -1,5 +1,6 @@
 /** The benches' answer: one learner answering one choice question through the public API. */
 import { performance } from 'node:perf_hooks';
+import { v7 } from 'uuid';
 
 /** A choice question as the benches read it from the database (its key, to answer rightly). */
 export interface BenchQuestion {
@@ -21,7 +22,8 @@ export async function submitAnswer(
   url: string,
   learner: BenchLearner,
   q: BenchQuestion,
-  n: number,
+  /** The answer's number in the run (kept for the callers; the key is a UUIDv7 now). */
+  _n: number,
   selected: string = q.correct_answer,
 ): Promise<number> {
   const started = performance.now();
@@ -30,7 +32,8 @@ export async function submitAnswer(
     headers: {
       cookie: learner.cookie,
       'content-type': 'application/json',
-      'idempotency-key': `bench-${learner.id}-${n}-${Math.random().toString(36).slice(2)}`,
+      // A UUIDv7, as the web client sends (a key index takes it at its right end).
+      'idempotency-key': v7(),
     },
     body: JSON.stringify({
       userId: learner.id,

@@ -10,6 +10,7 @@ import {
   CORE_BYTES_BOUND,
   LEARNER_STATE_VERSION,
   type LearnerState,
+  lessonPartKey,
   nodePartKey,
   questionPartKey,
 } from '@wenyan/domain';
@@ -86,22 +87,43 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
     expect((await answer(learner, q2!, false)).isCorrect).toBe(false);
     const stored = await head(learner);
     expect(stored.schema).toBe(LEARNER_STATE_VERSION);
-    // Nothing in the core names a question: the node session in progress is a part of its own too.
+    // Nothing in the core names a question or a lesson: the node session in progress and the
+    // lesson's record are parts of their own too.
     const core = JSON.parse(stored.snapshotJson) as LearnerState;
-    expect(core.lessons['2']?.answered).toEqual({});
-    expect(core.lessons['2']?.correct).toEqual({});
+    expect(core.lessons).toEqual({});
     expect(core.errorBook).toEqual({});
     expect(core.reviews.memory).toEqual({});
     expect(stored.snapshotJson.length).toBeLessThan(CORE_BYTES_BOUND);
-    expect(core.lessons['2']?.nodeSessions).toEqual({});
     expect(stored.parts.map((p) => p.key).sort()).toEqual(
-      [questionPartKey(q1!.id), questionPartKey(q2!.id), THEME_NODE].sort(),
+      [questionPartKey(q1!.id), questionPartKey(q2!.id), THEME_NODE, lessonPartKey(2)].sort(),
     );
+    expect(stored.parts.find((p) => p.key === lessonPartKey(2))?.value).toEqual({ q: 2 });
     const session = stored.parts.find((p) => p.key === THEME_NODE);
     expect(session?.value).toEqual({ [`:${q1!.id}`]: true, [`:${q2!.id}`]: false });
     expect(stored.parts.every((p) => p.schema === LEARNER_STATE_VERSION)).toBe(true);
     const wrong = stored.parts.find((p) => p.key === questionPartKey(q2!.id));
     expect(wrong?.value).toMatchObject({ e: 'active' });
+  });
+
+  it('writes only the parts an answer changes: a question answered again leaves its lesson as it was', async () => {
+    const learner = await signUp(t.app, `parts_f_${mode}`);
+    const [q1, q2] = await questions();
+    const streamId = learnerStreamId(learner.id);
+    const written = async () => {
+      const { rows } = await sql<{ key: string; xmin: string }>`
+        select key, xmin::text from stream_parts where stream_id = ${streamId}`.execute(db());
+      return Object.fromEntries(rows.map((r) => [r.key, r.xmin]));
+    };
+    await answer(learner, q1!, true);
+    await answer(learner, q2!, true);
+    const before = await written();
+    await answer(learner, q1!, true);
+    const after = await written();
+    // The question's card and the node session moved; the lesson's progress did not (two answered).
+    expect(after[questionPartKey(q1!.id)]).not.toBe(before[questionPartKey(q1!.id)]);
+    expect(after[THEME_NODE]).not.toBe(before[THEME_NODE]);
+    expect(after[lessonPartKey(2)]).toBe(before[lessonPartKey(2)]);
+    expect((await head(learner)).parts.find((p) => p.key === lessonPartKey(2))?.value).toEqual({ q: 2 });
   });
 
   it('reads the parts a command needs by key: a process that never saw the learner pays no XP twice', async () => {
@@ -137,7 +159,7 @@ describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
     const stored = await head(learner);
     expect(stored.schema).toBe(LEARNER_STATE_VERSION);
     expect(stored.parts.map((p) => p.key).sort()).toEqual(
-      [...[q1!, q2!, q3!].map((q) => questionPartKey(q.id)), THEME_NODE].sort(),
+      [...[q1!, q2!, q3!].map((q) => questionPartKey(q.id)), THEME_NODE, lessonPartKey(2)].sort(),
     );
     forget(learner);
     expect((await answer(learner, q1!, true)).earnedXp).toBe(false);

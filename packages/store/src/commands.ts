@@ -357,7 +357,8 @@ export async function handleCommand<S, R, F>(
       }
       // A state refolded from the log writes every part (the stored ones are of another schema or none),
       // and so does an event that moves them all.
-      const written = !parts ? [] : current.refolded || touched === 'all' ? parts.keys(next) : touched;
+      const whole = current.refolded || touched === 'all';
+      const written = !parts ? [] : whole ? parts.keys(next) : touched;
       const appended = await appendAtomically(
         db,
         streamId,
@@ -366,7 +367,7 @@ export async function handleCommand<S, R, F>(
         { ...options.metadata, idempotencyKey: scope?.key },
         { state: parts ? parts.core(next) : next, schema: model.snapshotSchema },
         scope ? { ...scope, reply } : undefined,
-        parts ? { rows: partRows(parts, next, written), read: needs } : undefined,
+        parts ? { rows: partRows(parts, next, written, whole ? undefined : state), read: needs } : undefined,
       );
       if (!appended.appended) {
         if (fresh) throw new StreamConflictError(streamId, version);
@@ -419,12 +420,18 @@ function touchedParts<S>(parts: StateParts<S>, events: readonly NewEvent[]): rea
   return [...keys];
 }
 
-/** The rows of the parts an append writes: each key's part in the state after its events. */
-function partRows<S>(parts: StateParts<S>, state: S, keys: readonly string[]) {
+/**
+ * The rows of the parts an append writes: each key's part in the state after its events, leaving out
+ * those equal to their part in `before` (the state decided on, which holds every key touched, as
+ * stored at its version): an answer to a question answered before leaves its lesson's part as it was.
+ */
+function partRows<S>(parts: StateParts<S>, state: S, keys: readonly string[], before?: S) {
   const rows: { key: string; value: unknown }[] = [];
   for (const key of keys) {
     const value = parts.part(state, key);
-    if (value !== undefined) rows.push({ key, value });
+    if (value === undefined) continue;
+    if (before !== undefined && JSON.stringify(value) === JSON.stringify(parts.part(before, key))) continue;
+    rows.push({ key, value });
   }
   return rows;
 }

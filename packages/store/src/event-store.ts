@@ -454,7 +454,7 @@ export interface PartsWrite {
  * A stream's head, the row kept under an Idempotency-Key (when `scope` names one) and the head's parts
  * of these keys, in one round trip: the command's read. `held`: the version of a state the caller
  * holds in memory; when the head is still at it, the snapshot is left out (null), since the caller
- * has it (at 5,000 cards the core is 5.7 KB of JSON that Postgres decompresses and the API parses).
+ * has it (the core, under 1 KB of JSON, that Postgres would read and the API parse again).
  */
 export async function readHeadAndParts(
   db: Db,

@@ -76,7 +76,7 @@ export type LearnerState = {
  * the shape (the store's shape test fails until you do), and snapshots of the old shape are ignored
  * and the log refolded.
  */
-export const LEARNER_STATE_VERSION = 9;
+export const LEARNER_STATE_VERSION = 10;
 
 /** The digest of `LearnerState`'s shape at each version (packages/store/src/stored-shapes.test.ts). */
 export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
@@ -98,6 +98,8 @@ export const LEARNER_STATE_SHAPES: Readonly<Record<number, string>> = {
   8: 'a494a006371414d1',
   // 9: the same shape; node sessions in progress are parts of their own (`n:<lesson>:<type>`), not core.
   9: 'a494a006371414d1',
+  // 10: the same shape; each lesson's record is a part of its own (`l:<lesson>`): the core holds no lesson.
+  10: 'a494a006371414d1',
 };
 
 export const initialLearnerState: LearnerState = {

@@ -12,6 +12,7 @@ import {
   commandPartKeys,
   eventPartKeys,
   keepStateParts,
+  lessonPartKey,
   nodePartKey,
   questionPartKey,
   stateCore,
@@ -62,8 +63,11 @@ const state: LearnerState = {
 };
 
 describe('the parts a command reads', () => {
-  it('a finished node reads its node session', () => {
-    expect(commandPartKeys(command('CompleteNode', { lessonId: 1, nodeType: 'word' }))).toEqual(['n:1:word']);
+  it('a finished node reads its node session and its lesson', () => {
+    expect(commandPartKeys(command('CompleteNode', { lessonId: 1, nodeType: 'word' }))).toEqual([
+      'n:1:word',
+      'l:1',
+    ]);
   });
   it('an error-book note or mastery reads its question', () => {
     expect(commandPartKeys(command('SaveErrorNote', { questionId: 'q2' }))).toEqual(['q:q2']);
@@ -105,9 +109,14 @@ describe('the parts an event changes', () => {
   it('a mastered question changes its question', () => {
     expect(eventPartKeys(event('ErrorQuestionMastered', { questionId: 'q2' }))).toEqual(['q:q2']);
   });
-  it('a finished node session (completed or short) changes the session', () => {
-    expect(eventPartKeys(event('NodeCompleted', { lessonId: 1, nodeType: 'word' }))).toEqual(['n:1:word']);
-    expect(eventPartKeys(event('NodeFellShort', { lessonId: 1, nodeType: 'word' }))).toEqual(['n:1:word']);
+  it('a finished node session (completed or short) changes the session and its lesson', () => {
+    for (const type of ['NodeCompleted', 'NodeFellShort']) {
+      expect(eventPartKeys(event(type, { lessonId: 1, nodeType: 'word' }))).toEqual(['n:1:word', 'l:1']);
+    }
+  });
+  it('a completed lesson or unit changes its lesson', () => {
+    expect(eventPartKeys(event('LessonCompleted', { lessonId: 4 }))).toEqual(['l:4']);
+    expect(eventPartKeys(event('UnitCompleted', { lessonId: 4 }))).toEqual(['l:4']);
   });
   it('an appeal or its decline changes only the answer', () => {
     expect(eventPartKeys(event('AnswerAppealed', { answerVersion: 5 }))).toEqual(['v:5']);
@@ -143,6 +152,24 @@ describe('a part', () => {
     expect(statePart(state, questionPartKey('q1'))).toEqual({ l: { '1': { a: 1, c: 1, m: memory(100) } } });
     expect(statePart(state, questionPartKey('q3'))).toEqual({ l: { '9': { m: memory(200) } } });
   });
+  it('of a lesson holds its progress, leaving out what is false or empty', () => {
+    expect(statePart(state, lessonPartKey(1))).toEqual({ q: 0 });
+    const done = lesson({
+      questionsCompleted: 12,
+      completed: true,
+      nodeTypes: ['word'],
+      unitCompleted: true,
+      nodeBest: { word: 90 },
+    });
+    expect(statePart({ ...state, lessons: { '2': done } }, lessonPartKey(2))).toEqual({
+      q: 12,
+      c: 1,
+      t: ['word'],
+      u: 1,
+      b: { word: 90 },
+    });
+    expect(statePart(state, lessonPartKey(3))).toBeUndefined();
+  });
   it('of a node session of a lesson never touched is empty (so that a stored row is written over)', () => {
     expect(statePart(state, nodePartKey(3, 'word'))).toEqual({});
   });
@@ -151,9 +178,9 @@ describe('a part', () => {
 describe('every part key of a state', () => {
   it('names each question, each session in progress and each answer with a record, once', () => {
     expect(new Set(statePartKeys(state))).toEqual(
-      new Set(['q:q1', 'q:q4', 'q:q2', 'q:q3', 'n:1:word', 'v:5', 'v:6', 'v:7']),
+      new Set(['l:1', 'q:q1', 'q:q4', 'q:q2', 'q:q3', 'n:1:word', 'v:5', 'v:6', 'v:7']),
     );
-    expect(statePartKeys(state)).toHaveLength(8);
+    expect(statePartKeys(state)).toHaveLength(9);
   });
   it('reads a state folded before lessons kept their verdicts and sessions, and before cards', () => {
     const older = {
@@ -164,7 +191,7 @@ describe('every part key of a state', () => {
       appeals: undefined,
       reviews: { ...initialLearnerState.reviews, memory: undefined },
     } as unknown as LearnerState;
-    expect(statePartKeys(older)).toEqual(['q:q1']);
+    expect(statePartKeys(older)).toEqual(['l:1', 'q:q1']);
     expect(statePart(older, 'q:q1')).toEqual({ l: { '1': { a: 1 } } });
     expect(statePart(older, nodePartKey(1, 'word'))).toEqual({});
   });
@@ -191,7 +218,9 @@ describe('a state taken apart and put together', () => {
   });
   it('keeps only the parts named, and a key the state knows nothing of adds nothing', () => {
     const kept = keepStateParts(state, ['q:q1', 'v:8']);
-    expect(statePartKeys(kept)).toEqual(['q:q1']);
+    // The question's lesson is there for its answered set; its record is empty until its part is put in.
+    expect(statePartKeys(kept)).toEqual(['l:1', 'q:q1']);
+    expect(kept.lessons['1']?.questionsCompleted).toBe(0);
     expect(kept.errorBook).toEqual({});
   });
   it('is the state itself when no parts are put in', () => {
@@ -229,6 +258,23 @@ describe('a state taken apart and put together', () => {
     expect(put.lessons['3']?.nodeSessions).toEqual({ word: { ':q1': true } });
     expect(put.lessons['3']?.answered).toEqual({ q1: true });
   });
+  it('puts a lesson part into its record, keeping what the other parts put in', () => {
+    const put = withStateParts(initialLearnerState, {
+      'q:q9': { l: { '4': { a: 1 } } },
+      'l:4': { q: 7, c: 1, t: ['word'], b: { word: 80 } },
+    });
+    expect(put.lessons['4']).toEqual(
+      lesson({
+        answered: { q9: true },
+        questionsCompleted: 7,
+        completed: true,
+        nodeTypes: ['word'],
+        nodeBest: { word: 80 },
+      }),
+    );
+    const over = withStateParts(put, { 'l:4': { q: 8 } });
+    expect(over.lessons['4']).toEqual(lesson({ answered: { q9: true }, questionsCompleted: 8 }));
+  });
   it('puts a node session of a lesson the state has not touched into a new lesson record', () => {
     const put = withStateParts(initialLearnerState, { 'n:3:word': { ':q1': true } });
     expect(put.lessons['3']?.nodeSessions).toEqual({ word: { ':q1': true } });
@@ -236,31 +282,17 @@ describe('a state taken apart and put together', () => {
 });
 
 describe('a newer core with the parts of an older state', () => {
-  it('takes the figures of the core and the parts of the older state, lesson by lesson', () => {
-    const newer: LearnerState = {
-      ...stateCore(state),
-      totalXP: 55,
-      lessons: { ...stateCore(state).lessons, '2': lesson({ questionsCompleted: 1 }) },
-    };
+  it('takes the figures of the core and the lessons and other parts of the older state', () => {
+    const newer: LearnerState = { ...stateCore(state), totalXP: 55 };
+    expect(newer.lessons).toEqual({});
     const merged = withCoreOf(newer, state);
     expect(merged.totalXP).toBe(55);
-    expect(merged.lessons['1']?.answered).toEqual({ q1: true, q4: true });
-    expect(merged.lessons['1']?.nodeSessions).toEqual(state.lessons['1']?.nodeSessions);
-    // A lesson only the newer core has keeps the core's record.
-    expect(merged.lessons['2']).toEqual(lesson({ questionsCompleted: 1 }));
+    expect(merged.lessons).toBe(state.lessons);
     expect(merged.errorBook).toEqual(state.errorBook);
     expect(merged.appeals).toEqual(state.appeals);
     expect(merged.teacherMarked).toEqual(state.teacherMarked);
     expect(merged.confirmedSelfMarks).toEqual(state.confirmedSelfMarks);
     expect(merged.reviews.memory).toEqual(state.reviews.memory);
-  });
-  it('keeps the parts of a lesson the newer core lacks', () => {
-    const merged = withCoreOf({ ...stateCore(state), lessons: {} }, state);
-    expect(merged.lessons['1']).toMatchObject({
-      questionsCompleted: 0,
-      answered: { q1: true, q4: true },
-      correct: { q1: true },
-    });
   });
   it('reads an older state without verdicts, sessions, appeals, marks or cards as holding none', () => {
     const older = {
@@ -271,12 +303,10 @@ describe('a newer core with the parts of an older state', () => {
       appeals: undefined,
       reviews: { ...initialLearnerState.reviews, memory: undefined },
     } as unknown as LearnerState;
-    for (const core of [stateCore(state), { ...stateCore(state), lessons: {} }]) {
-      const merged = withCoreOf(core, older);
-      expect(merged.lessons['1']).toMatchObject({ answered: { q1: true }, correct: {}, nodeSessions: {} });
-      expect(merged.appeals).toEqual({});
-      expect(merged.reviews.memory).toEqual({});
-    }
+    const merged = withCoreOf(stateCore(state), older);
+    expect(merged.lessons['1']).toMatchObject({ answered: { q1: true } });
+    expect(merged.appeals).toEqual({});
+    expect(merged.reviews.memory).toEqual({});
     // The core's own marks stay (empty in a core) when the older state has none.
     expect(withCoreOf(stateCore(state), older).teacherMarked).toEqual({});
   });

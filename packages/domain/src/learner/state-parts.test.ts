@@ -5,6 +5,7 @@ import {
   CORE_BYTES_BOUND,
   commandPartKeys,
   eventPartKeys,
+  lessonPartKey,
   nodePartKey,
   questionPartKey,
   stateCore,
@@ -51,16 +52,16 @@ describe('the state as a core and parts', () => {
   it('keeps the core under its bound in bytes however many questions were answered', () => {
     const large = historyOf(3000);
     const bytes = (s: LearnerState) => JSON.stringify(stateCore(s)).length;
-    // A part for each question and for each node session in progress (16 lessons, three node types).
-    expect(statePartCount(large)).toBe(3000 + 16 * 3);
+    // A part for each question, each node session in progress and each lesson (16 lessons, three node types).
+    expect(statePartCount(large)).toBe(3000 + 16 * 3 + 16);
     expect(bytes(large)).toBeLessThanOrEqual(CORE_BYTES_BOUND);
     // The whole state grows with the history; its core does not (beyond the node sessions' bound).
     expect(JSON.stringify(large).length).toBeGreaterThan(CORE_BYTES_BOUND);
     const sessions = Object.values(large.lessons).flatMap((l) => Object.values(l.nodeSessions));
     for (const session of sessions)
       expect(Object.keys(session).length).toBeLessThanOrEqual(NODE_SESSION_LIMIT);
-    // Nor does it grow beyond what the content bounds: 3,000 answers add to it only the lessons and
-    // node types a short history had not yet touched (each of 16 lessons, three node types).
+    // Nor does it grow beyond what the content bounds: 3,000 answers add to it only the vocabulary
+    // tally of the lessons a short history had not yet touched.
     expect(bytes(large)).toBeLessThan(2 * bytes(historyOf(16 * 3)));
     // CPU-bound (thousands of folds): time for a busy machine; no speed is asserted.
   }, 60_000);
@@ -70,7 +71,7 @@ describe('the state as a core and parts', () => {
     const key = nodePartKey(1, 'word_interpretation');
     const session = statePart(state, key) as Record<string, boolean>;
     expect(Object.keys(session).length).toBeGreaterThan(0);
-    expect(stateCore(state).lessons['1']?.nodeSessions).toEqual({});
+    expect(stateCore(state).lessons).toEqual({});
     // Put back into the core, the part gives the whole state's session; an empty part removes it.
     const back = withStateParts(stateCore(state), { [key]: session });
     expect(back.lessons['1']?.nodeSessions.word_interpretation).toEqual(session);
@@ -93,14 +94,20 @@ describe('the state as a core and parts', () => {
   it("names the parts an answer reads and the parts its events change: the question's", () => {
     const state = historyOf(3);
     const command = answer(1, true);
-    expect(commandPartKeys(command)).toEqual([questionPartKey('q1'), nodePartKey(2, TYPES[1])]);
+    expect(commandPartKeys(command)).toEqual([
+      questionPartKey('q1'),
+      nodePartKey(2, TYPES[1]),
+      lessonPartKey(2),
+    ]);
     const decision = decide(command, state, { now: '2025-01-06T09:00:00Z' });
     if (!decision.ok) throw new Error('refused');
     const keys = decision.events.flatMap((e) => {
       const named = eventPartKeys(e);
       return named === 'all' ? ['all'] : named;
     });
-    expect(new Set(keys)).toEqual(new Set([questionPartKey('q1'), nodePartKey(2, TYPES[1])]));
+    expect(new Set(keys)).toEqual(
+      new Set([questionPartKey('q1'), nodePartKey(2, TYPES[1]), lessonPartKey(2)]),
+    );
     // q1 was answered right before: its part says so, with its card.
     expect(statePart(state, questionPartKey('q1'))).toMatchObject({ l: { '2': { a: 1, c: 1 } } });
     expect(statePart(state, questionPartKey('q0'))).toMatchObject({ e: 'active', l: { '1': { a: 1 } } });

@@ -2,9 +2,11 @@
  * The decider's state kept in two forms (issue 38): a bounded **core** (the snapshot stored with the
  * stream's head) and **parts** read by key with the command. A part holds what the state knows of one
  * question (`q:<id>`: answered, answered right, its error-book status, its card's memory), of one
- * answer (`v:<version>`: its appeal, a teacher's marks, a confirmed self-mark) or of one node session
- * in progress (`n:<lesson id>:<node type>`: its latest verdicts). Nothing in the core grows with the
- * number of answers: it is bounded by the content (lessons, node types) and stays a few kilobytes.
+ * answer (`v:<version>`: its appeal, a teacher's marks, a confirmed self-mark), of one node session
+ * in progress (`n:<lesson id>:<node type>`: its latest verdicts) or of one lesson (`l:<lesson id>`: its
+ * progress, completed node types and best scores). Nothing in the core grows with the number of
+ * answers, nor with the lessons touched beyond the vocabulary tally's pair per lesson: it stays under
+ * `CORE_BYTES_BOUND`.
  *
  * A state may hold only some parts (those read for a command): `decide` reads the parts of the
  * command's question and answer (`commandPartKeys`), and `evolve` changes only the parts its event
@@ -28,11 +30,24 @@ export type AnswerPart = { readonly p?: AppealStatus; readonly t?: 1; readonly s
 /** A node session in progress: the latest verdict on each question, keyed `:<question id>` (empty once finished). */
 export type NodePart = Readonly<Record<string, boolean>>;
 
-export type StatePart = QuestionPart | AnswerPart | NodePart;
+/**
+ * What the state knows of one lesson: questions completed (`q`), completed (`c`), node types completed
+ * in order (`t`), unit completed (`u`) and best node scores (`b`).
+ */
+export type LessonPart = {
+  readonly q: number;
+  readonly c?: 1;
+  readonly t?: readonly string[];
+  readonly u?: 1;
+  readonly b?: Readonly<Record<string, number>>;
+};
+
+export type StatePart = QuestionPart | AnswerPart | NodePart | LessonPart;
 
 export const questionPartKey = (questionId: string) => `q:${questionId}`;
 export const answerPartKey = (version: number) => `v:${version}`;
 export const nodePartKey = (lessonId: number | string, nodeType: string) => `n:${lessonId}:${nodeType}`;
+export const lessonPartKey = (lessonId: number | string) => `l:${lessonId}`;
 
 /** The lesson id and node type a node part's key names. */
 function nodeOfKey(key: string): [lessonId: string, nodeType: string] {
@@ -42,12 +57,13 @@ function nodeOfKey(key: string): [lessonId: string, nodeType: string] {
 }
 
 /**
- * The largest core a learner's snapshot holds, in bytes of JSON: 16 lessons each with their node
- * sessions (at most NODE_SESSION_LIMIT verdicts per node type), best scores and counts, the pace
- * bucket, the review plan and the vocabulary tally. `state-parts.test.ts` folds thousands of answers
- * and holds the core under it.
+ * The largest core a learner's snapshot holds, in bytes of JSON: the totals, the streak, the pace
+ * bucket, the review plan, settings and today's count, and the vocabulary tally (two numbers per lesson
+ * answered since the last vocabulary session: about 20 bytes each, some 330 for the 16 set texts).
+ * Lessons, node sessions, questions and answers are parts. `state-parts.test.ts` folds thousands of
+ * answers over 16 lessons and holds the core under it (about 0.5 KB).
  */
-export const CORE_BYTES_BOUND = 64 * 1024;
+export const CORE_BYTES_BOUND = 1024;
 
 /** The parts the command's decision reads (the store reads them with the stream's head). */
 export function commandPartKeys(command: LearnerCommand): string[] {
@@ -56,9 +72,13 @@ export function commandPartKeys(command: LearnerCommand): string[] {
       return [
         questionPartKey(command.data.question.id),
         nodePartKey(command.data.question.lessonId, command.data.question.type),
+        lessonPartKey(command.data.question.lessonId),
       ];
     case 'CompleteNode':
-      return [nodePartKey(command.data.lessonId, command.data.nodeType)];
+      return [
+        nodePartKey(command.data.lessonId, command.data.nodeType),
+        lessonPartKey(command.data.lessonId),
+      ];
     case 'SaveErrorNote':
     case 'MasterErrorQuestion':
       return [questionPartKey(command.data.questionId)];
@@ -82,12 +102,16 @@ export function eventPartKeys(event: LearnerEvent): readonly string[] | 'all' {
       return [
         questionPartKey(event.data.questionId),
         nodePartKey(event.data.lessonId, event.data.questionType),
+        lessonPartKey(event.data.lessonId),
       ];
     case 'ErrorQuestionMastered':
       return [questionPartKey(event.data.questionId)];
     case 'NodeCompleted':
     case 'NodeFellShort':
-      return [nodePartKey(event.data.lessonId, event.data.nodeType)];
+      return [nodePartKey(event.data.lessonId, event.data.nodeType), lessonPartKey(event.data.lessonId)];
+    case 'LessonCompleted':
+    case 'UnitCompleted':
+      return [lessonPartKey(event.data.lessonId)];
     case 'AnswerAppealed':
     case 'AppealDeclined':
       return [answerPartKey(event.data.answerVersion)];
@@ -107,13 +131,9 @@ const EMPTY: Readonly<Record<string, never>> = {};
 
 /** The state without its parts: what the snapshot stores. */
 export function stateCore(state: LearnerState): LearnerState {
-  const lessons: Record<string, LessonState> = {};
-  for (const [id, lesson] of Object.entries(state.lessons)) {
-    lessons[id] = { ...lesson, answered: EMPTY, correct: EMPTY, nodeSessions: EMPTY };
-  }
   return {
     ...state,
-    lessons,
+    lessons: EMPTY,
     errorBook: EMPTY,
     appeals: EMPTY,
     ...(state.teacherMarked === undefined ? {} : { teacherMarked: EMPTY }),
@@ -123,37 +143,13 @@ export function stateCore(state: LearnerState): LearnerState {
 }
 
 /**
- * A newer core with the parts an older state holds (in as many steps as the lessons, whatever the
- * parts): what a memory makes of another process's append that follows on from the state it holds,
- * before putting in the parts that append wrote.
+ * A newer core with the parts an older state holds: what a memory makes of another process's append
+ * that follows on from the state it holds, before putting in the parts that append wrote.
  */
 export function withCoreOf(core: LearnerState, partsFrom: LearnerState): LearnerState {
-  const lessons: Record<string, LessonState> = {};
-  for (const [id, lesson] of Object.entries(core.lessons)) {
-    const held = partsFrom.lessons[id];
-    lessons[id] = held
-      ? {
-          ...lesson,
-          answered: held.answered,
-          correct: held.correct ?? EMPTY,
-          nodeSessions: held.nodeSessions ?? EMPTY,
-        }
-      : lesson;
-  }
-  // A lesson the newer core lacks (none from events: the core keeps every lesson touched) keeps its parts.
-  for (const [id, held] of Object.entries(partsFrom.lessons)) {
-    if (lessons[id] === undefined) {
-      lessons[id] = {
-        ...emptyLesson,
-        answered: held.answered,
-        correct: held.correct ?? EMPTY,
-        nodeSessions: held.nodeSessions ?? EMPTY,
-      };
-    }
-  }
   return {
     ...core,
-    lessons,
+    lessons: partsFrom.lessons,
     errorBook: partsFrom.errorBook,
     appeals: partsFrom.appeals ?? EMPTY,
     ...(partsFrom.teacherMarked === undefined ? {} : { teacherMarked: partsFrom.teacherMarked }),
@@ -172,6 +168,10 @@ export function statePart(state: LearnerState, key: string): StatePart | undefin
     return state.lessons[lessonId]?.nodeSessions?.[nodeType] ?? EMPTY;
   }
   const id = key.slice(2);
+  if (key.startsWith('l:')) {
+    const lesson = state.lessons[id];
+    return lesson === undefined ? undefined : lessonPartOf(lesson);
+  }
   if (key.startsWith('v:')) {
     const part: { p?: AppealStatus; t?: 1; s?: 1 } = {};
     const appeal = state.appeals?.[id];
@@ -209,6 +209,7 @@ export function statePart(state: LearnerState, key: string): StatePart | undefin
 export function statePartKeys(state: LearnerState): string[] {
   const keys = new Set<string>();
   for (const [lessonId, lesson] of Object.entries(state.lessons)) {
+    keys.add(lessonPartKey(lessonId));
     for (const id of Object.keys(lesson.answered)) keys.add(questionPartKey(id));
     for (const id of Object.keys(lesson.correct ?? {})) keys.add(questionPartKey(id));
     for (const [nodeType, session] of Object.entries(lesson.nodeSessions ?? {})) {
@@ -238,6 +239,18 @@ const emptyLesson: LessonState = {
   nodeSessions: EMPTY,
   nodeBest: EMPTY,
 };
+
+/** A lesson's record as its part (the fields left out are false or empty). */
+function lessonPartOf(lesson: LessonState): LessonPart {
+  const part: { q: number; c?: 1; t?: readonly string[]; u?: 1; b?: Readonly<Record<string, number>> } = {
+    q: lesson.questionsCompleted,
+  };
+  if (lesson.completed) part.c = 1;
+  if (lesson.nodeTypes.length > 0) part.t = lesson.nodeTypes;
+  if (lesson.unitCompleted) part.u = 1;
+  if (lesson.nodeBest !== undefined && Object.keys(lesson.nodeBest).length > 0) part.b = lesson.nodeBest;
+  return part;
+}
 
 /**
  * The state with these parts put in (a part read from the store replaces what the state knew of its
@@ -282,6 +295,18 @@ export function withStateParts(state: LearnerState, parts: Readonly<Record<strin
       continue;
     }
     const id = key.slice(2);
+    if (key.startsWith('l:')) {
+      const part = value as LessonPart;
+      lessons[id] = {
+        ...(lessons[id] ?? emptyLesson),
+        questionsCompleted: part.q,
+        completed: part.c === 1,
+        nodeTypes: part.t ?? [],
+        unitCompleted: part.u === 1,
+        nodeBest: part.b ?? EMPTY,
+      };
+      continue;
+    }
     if (key.startsWith('v:')) {
       const part = value as AnswerPart;
       if (part.p !== undefined) appeals[id] = part.p;

@@ -1,6 +1,6 @@
 /** A lesson's roadmap nodes: their results, a finished node session, and the spec's XP call. */
 import { type NodeCompleteResult, QUESTION_TYPES } from '@wenyan/contracts';
-import { type LearnerEvent, lessonState, NODE_PASS_PERCENT } from '@wenyan/domain';
+import { type LearnerEvent, lessonPartKey, lessonState, NODE_PASS_PERCENT } from '@wenyan/domain';
 import { learnerStreamId, loadState } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { learnerModel, runLearnerCommand } from '../../learner/commands.ts';
@@ -51,7 +51,9 @@ export async function nodeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, 'getNodeResults', async ({ input }) => {
-    const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel);
+    const { state } = await loadState(db, learnerStreamId(input.params.id), learnerModel, [
+      lessonPartKey(input.params.lessonId),
+    ]);
     const lesson = lessonState(state, input.params.lessonId);
     const types = new Set([...lesson.nodeTypes, ...Object.keys(lesson.nodeBest)]);
     return {
