@@ -730,3 +730,56 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
     expect(mark('三次到草屋看見我，不應隨便輕信自己。').isCorrect).toBe(false);
   });
 });
+
+describe('the paper items and lesson translations (issue 36, dev5)', () => {
+  it('takes no 錯別字 that writes a fill-in’s tested word back (浩湯 in 浩浩湯湯 for 浩蕩)', () => {
+    const scheme: MarkingScheme = { points: [word('p1', '湯湯', ['浩蕩', '水勢浩大'])] };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '浩浩湯湯，橫無際涯', answer, { type: 'fill_in_blank', model: '水勢浩大' });
+    expect(mark('湯湯即浩浩湯湯').isCorrect).toBe(false);
+    const slip = mark('水勢皓大');
+    expect(slip.isCorrect).toBe(true);
+    expect(slip.notes.map((n) => n.code)).toContain('typo');
+  });
+  it('reads 不好 that describes a noun or a circumstance as "bad", not as a negation (品行不好的小人)', () => {
+    const points = [word('p1', '親', ['親近']), word('p2', '遠', ['疏遠', '遠離'])];
+    const mark = (answer: string) =>
+      translate(points, '親賢臣，遠小人', '親近賢能的臣子，疏遠品德卑劣的小人。', answer);
+    expect(mark('親近有才德的大臣，遠離品行不好的小人。').isCorrect).toBe(true);
+    expect(mark('親近賢能的臣子，不疏遠小人。').isCorrect).toBe(false);
+    expect(mark('親近賢能的臣子，不好好疏遠小人。').isCorrect).toBe(false);
+  });
+  it('takes no statement beside the opposite verb (得到強援 for 失去強援)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '失去強援', label: '失去強援', accept: ['強援', '外援'] },
+        { id: 'p2', kind: 'content', source: '齊國為例', label: '以齊國為例', accept: ['齊國'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '不賂者以賂者喪', answer, {
+        type: 'short_answer',
+        model: '作者以齊國為例，說明不賂秦的國家因失去強大的外援而滅亡。',
+      });
+    expect(mark('作者以齊國為例，說明不賂秦的國家因失去強援而滅亡。').isCorrect).toBe(true);
+    expect(mark('作者以齊國為例，說明不賂秦的國家因得到強援而保全。').isCorrect).toBe(false);
+  });
+  it('takes no own word for a tested word beside the opposite verb (穿好衣服 for 脫去上衣)', () => {
+    const points = [
+      negation('p1', '不如', ['不如', '倒不如']),
+      word('p2', '肉袒', ['脫去上衣', '露出上身', '脫下上衣', '脫去衣服']),
+      word('p3', '斧質', ['刑具', '斧頭']),
+      word('p4', '幸', ['僥倖', '幸運']),
+      word('p5', '脫', ['赦免', '脫身']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '君不如肉袒伏斧質請罪，則幸得脫矣。',
+        '您不如脫去上衣、露出身體，伏在刑具上向大王請罪，那麼或許能僥倖獲得赦免。',
+        answer,
+      );
+    expect(mark('你不如脫下上衣，伏在刑具上請罪，就能僥倖獲得赦免。').isCorrect).toBe(true);
+    expect(mark('你不如穿好衣服，拿着斧頭去請罪，就幸運地脫身了。').isCorrect).toBe(false);
+  });
+});
