@@ -749,6 +749,15 @@ describe('the paper items and lesson translations (issue 36, dev5)', () => {
     expect(mark('親近賢能的臣子，不疏遠小人。').isCorrect).toBe(false);
     expect(mark('親近賢能的臣子，不好好疏遠小人。').isCorrect).toBe(false);
   });
+  it('lets a negation reach its verb over an adverbial that ends in 地 (不一小步一小步地累積), not a 不停地', () => {
+    const points = [negation('p1', '不積', ['不積累', '不累積']), word('p2', '至', ['到達'])];
+    const mark = (answer: string) =>
+      translate(points, '故不積跬步，無以至千里', '所以不積累一步半步，就沒有辦法到達千里之遠。', answer);
+    expect(mark('因此，如果不一小步一小步地累積起來，就無法到達千里之遠。').isCorrect).toBe(true);
+    // A 不 that is part of an adverb (不停地, 不斷地: keep on) negates nothing.
+    expect(mark('如果不停地累積，就無法到達千里之遠。').isCorrect).toBe(false);
+    expect(mark('因此，如果不斷地一步步地累積，就無法到達千里之遠。').isCorrect).toBe(false);
+  });
   it('takes no statement beside the opposite verb (得到強援 for 失去強援)', () => {
     const scheme: MarkingScheme = {
       points: [

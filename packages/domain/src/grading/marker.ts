@@ -151,6 +151,14 @@ export const MAX_MARKED_LENGTH = 600;
 
 /** Characters a negation may stand apart from its verb by (不一步一步地累積). */
 const NEGATION_GAP = 5;
+/** How far a negation may reach over an adverbial phrase that ends in 地 (不一小步一小步地累積). */
+const ADVERBIAL_GAP = 9;
+/**
+ * The words between a negation and its verb are within reach: a few, or an adverbial ending in 地; but
+ * not when the negation is itself part of an adverb (不停地累積, 不斷地累積 keep on accumulating).
+ */
+const withinReach = (between: string): boolean =>
+  between[1] !== foldText('地') && (between.length <= NEGATION_GAP || between.endsWith(foldText('地')));
 /** Characters that end what a negation reaches over: a noun phrase's 的 and 之, a copula. */
 const GAP_BREAKERS = new Set([...'的之是人者']);
 /** Modal characters that may stand inside a word point's negating rendering (不能專注 for 不專注). */
@@ -893,11 +901,12 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean, fillIn = fals
     const negation = leadingNegation(whole);
     if (negation > 0) {
       const split = [whole.slice(0, negation), whole.slice(negation)];
-      const gap = point.isNegation ? NEGATION_GAP : 2;
+      const gap = point.isNegation ? ADVERBIAL_GAP : 2;
       for (const pieces of patternOccurrences(text, split, gap)) {
         const [neg, verb] = pieces as [Span, Span];
         if (verb.start === neg.end) continue; // found whole above
         const between = text.chars.slice(neg.end, verb.start);
+        if (!withinReach(between)) continue;
         // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
         if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
         if (!point.isNegation && ![...between].every((ch) => MODALS.has(ch))) continue;
@@ -910,9 +919,10 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean, fillIn = fals
     const { heads, tails } = negationParts(point);
     for (const head of heads) {
       for (const [tail, rendering] of tails) {
-        for (const pieces of patternOccurrences(text, [head, tail], NEGATION_GAP)) {
+        for (const pieces of patternOccurrences(text, [head, tail], ADVERBIAL_GAP)) {
           const [neg, verb] = pieces as [Span, Span];
           const between = text.chars.slice(neg.end, verb.start);
+          if (!withinReach(between)) continue;
           if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
           found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
         }
