@@ -758,6 +758,22 @@ describe('the paper items and lesson translations (issue 36, dev5)', () => {
     expect(mark('如果不停地累積，就無法到達千里之遠。').isCorrect).toBe(false);
     expect(mark('因此，如果不斷地一步步地累積，就無法到達千里之遠。').isCorrect).toBe(false);
   });
+  it('reads a negation point’s 不是 before its verb as its negation (而不是擔心 for 不擔心)', () => {
+    const points = [
+      word('p1', '病', ['擔心']),
+      negation('p2', '不病', ['不擔心']),
+      word('p3', '人', ['別人']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '君子病無能焉，不病人之不己知也。',
+        '君子只擔心自己沒有才能，不擔心別人不了解自己。',
+        answer,
+      );
+    expect(mark('君子擔心的是自己沒有能力，而不是擔心別人不了解自己。').isCorrect).toBe(true);
+    expect(mark('君子擔心的是自己沒有能力，而且擔心別人不了解自己。').isCorrect).toBe(false);
+  });
   it('takes no statement beside the opposite verb (得到強援 for 失去強援)', () => {
     const scheme: MarkingScheme = {
       points: [

@@ -907,8 +907,10 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean, fillIn = fals
         if (verb.start === neg.end) continue; // found whole above
         const between = text.chars.slice(neg.end, verb.start);
         if (!withinReach(between)) continue;
-        // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
-        if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+        // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…); a bare
+        // copula may (而不是擔心 for 不擔心: 不是 denies the verb after it).
+        const copula = point.isNegation && between === foldText('是');
+        if (!copula && [...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
         if (!point.isNegation && ![...between].every((ch) => MODALS.has(ch))) continue;
         found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
       }
