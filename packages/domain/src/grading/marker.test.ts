@@ -774,6 +774,47 @@ describe('the paper items and lesson translations (issue 36, dev5)', () => {
     expect(mark('君子擔心的是自己沒有能力，而不是擔心別人不了解自己。').isCorrect).toBe(true);
     expect(mark('君子擔心的是自己沒有能力，而且擔心別人不了解自己。').isCorrect).toBe(false);
   });
+  it('reads 怎能 as a rhetorical question that reverses the statement', () => {
+    const points = [
+      negation('p1', '不以', ['不因為', '不因']),
+      negation('p2', '不以', ['不因為', '不因']),
+      word('p3', '物', ['外物']),
+      word('p4', '己', ['自己']),
+      word('p5', '喜', ['欣喜']),
+      word('p6', '悲', ['悲傷']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '不以物喜，不以己悲', '不因為外物的好壞而欣喜，也不因為自己的得失而悲傷。', answer);
+    expect(mark('不因外物而欣喜，也不因自己而悲傷。').isCorrect).toBe(true);
+    expect(mark('怎能不因外物而欣喜，不因自己而悲傷呢？').isCorrect).toBe(false);
+  });
+  it('gives no own word for a point whose place a relation checks (放在國家危急之前)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        word('p1', '所以為此者', ['的原因', '之所以']),
+        word('p2', '以', ['因為']),
+        word('p3', '先', ['放在前面', '放在首位']),
+        word('p4', '急', ['危急', '急難']),
+        word('p5', '私讎', ['私人仇怨', '私人的仇怨']),
+        word('p6', '後', ['放在後面', '放在其次']),
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p3', 'p4', '國家'],
+            ['p5', 'p6'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '吾所以為此者，以先國家之急而後私讎也', answer, {
+        type: 'sentence_translation',
+        model: '我之所以這樣做，是因為把國家的危急放在前面，而把私人的仇怨放在後面。',
+      });
+    expect(mark('我這樣做的原因，是因為把國家的急難放在首位，把私人仇怨放在其次。').isCorrect).toBe(true);
+    expect(mark('我這樣做的原因，是因為把私人仇怨放在國家危急之前。').isCorrect).toBe(false);
+  });
   it('takes no statement beside the opposite verb (得到強援 for 失去強援)', () => {
     const scheme: MarkingScheme = {
       points: [

@@ -27,7 +27,7 @@
  *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…) or what becomes what (高山…成為泥土),
  *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
  *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
- * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
+ * 5. **Polarity.** A negation, or a rhetorical 難道／豈／怎能, that no point or source word licenses voids the
  *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence (a 不好 that
  *    describes, 品行不好的小人, does not). A statement's words beside the opposite verb (得到強援 for
  *    失去強援) earn nothing. A required negation
@@ -252,7 +252,7 @@ function occurrences(text: string, part: string): Span[] {
 /** Characters that negate (folded forms: 沒 and 無 fold to 没 and 无). */
 const NEGATORS = new Set([...'不没无未非莫勿毋别否']);
 /** Rhetorical markers that reverse a statement as a negation does. */
-const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会'];
+const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会', '怎能', '怎么能', '哪能'];
 /**
  * Words holding a negating character that do not negate the clause (不斷、無論、非常、別人…), and
  * double negations that affirm (不得不、無不、莫不). Folded forms, as the answer is.
@@ -562,6 +562,12 @@ type CompiledScheme = {
 };
 
 const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
+
+/** The point is a member of one of the scheme's relations (its place in the answer is checked). */
+function inRelation(compiled: CompiledScheme, index: number): boolean {
+  const holds = (members: readonly Member[]) => members.some((m) => 'point' in m && m.point === index);
+  return compiled.relations.some((r) => (r.kind === 'order' ? holds(r.members) : r.groups.some(holds)));
+}
 
 const PATTERN_GAP_MARK = /…+|\.\.\.+/u;
 
@@ -2579,6 +2585,7 @@ export function markAnswer(
       point &&
       isPlainWord(point) &&
       !isTestedWord(point) &&
+      !inRelation(compiled, i) &&
       !voided[i] &&
       ratio >= 0.6 &&
       ratio <= 1.6 &&
