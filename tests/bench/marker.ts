@@ -1,6 +1,6 @@
 /**
  * `npm run bench:marker`: how the real marker does on the gold set (tests/marker-gold): for the
- * tuning part, the dev parts (dev, dev2, dev3, dev4: tuned against too) and the held-out part separately, per class the answers, the full marks given and the
+ * tuning part, the dev parts (dev to dev5: tuned against too) and the held-out part separately, per class the answers, the full marks given and the
  * false-accept or false-reject rate; overall the false-accept rate over the must-not classes, the
  * false-reject rate over the acceptable classes, the answers left uncertain (待老師批閱) and the
  * marking time per answer. Prints figures only, never an answer (the held-out answers stay unseen),
@@ -71,4 +71,5 @@ report('dev', loadGold('dev'));
 report('dev2', loadGold('dev2'));
 report('dev3', loadGold('dev3'));
 report('dev4', loadGold('dev4'));
+report('dev5', loadGold('dev5'));
 report('holdout', loadGold('holdout'));

@@ -52,6 +52,8 @@ export const GOLD_FILES = {
   dev3: new URL('./dev3.json', import.meta.url),
   /** A fifth development part (own words and synonyms over all 16 lessons and the papers, written before the marker saw them; some must-not answers), tuned against too. */
   dev4: new URL('./dev4.json', import.meta.url),
+  /** A sixth development part (the paper items and lesson translations, every class, written before the marker saw them), tuned against too. */
+  dev5: new URL('./dev5.json', import.meta.url),
 } as const;
 export type GoldPart = keyof typeof GOLD_FILES;
 

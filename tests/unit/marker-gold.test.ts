@@ -23,10 +23,12 @@ const parts: [string, GoldEntry[]][] = [['tuning', tuning]];
 if (holdout) parts.push(['holdout', holdout]);
 const everything = parts.flatMap(([, entries]) => entries);
 /** The development parts, tuned against like `tuning`: checked as a set and held to the goals. */
-const devParts: [string, GoldEntry[]][] = (['dev', 'dev2', 'dev3', 'dev4'] as const).flatMap((part) => {
-  const entries = loadGold(part);
-  return entries ? [[part, entries] as [string, GoldEntry[]]] : [];
-});
+const devParts: [string, GoldEntry[]][] = (['dev', 'dev2', 'dev3', 'dev4', 'dev5'] as const).flatMap(
+  (part) => {
+    const entries = loadGold(part);
+    return entries ? [[part, entries] as [string, GoldEntry[]]] : [];
+  },
+);
 const checkedParts = [...parts, ...devParts];
 
 const PAPER_FREE_TEXT = /^d\d{4}-/;

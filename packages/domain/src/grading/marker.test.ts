@@ -730,3 +730,122 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
     expect(mark('三次到草屋看見我，不應隨便輕信自己。').isCorrect).toBe(false);
   });
 });
+
+describe('the paper items and lesson translations (issue 36, dev5)', () => {
+  it('takes no 錯別字 that writes a fill-in’s tested word back (浩湯 in 浩浩湯湯 for 浩蕩)', () => {
+    const scheme: MarkingScheme = { points: [word('p1', '湯湯', ['浩蕩', '水勢浩大'])] };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '浩浩湯湯，橫無際涯', answer, { type: 'fill_in_blank', model: '水勢浩大' });
+    expect(mark('湯湯即浩浩湯湯').isCorrect).toBe(false);
+    const slip = mark('水勢皓大');
+    expect(slip.isCorrect).toBe(true);
+    expect(slip.notes.map((n) => n.code)).toContain('typo');
+  });
+  it('reads 不好 that describes a noun or a circumstance as "bad", not as a negation (品行不好的小人)', () => {
+    const points = [word('p1', '親', ['親近']), word('p2', '遠', ['疏遠', '遠離'])];
+    const mark = (answer: string) =>
+      translate(points, '親賢臣，遠小人', '親近賢能的臣子，疏遠品德卑劣的小人。', answer);
+    expect(mark('親近有才德的大臣，遠離品行不好的小人。').isCorrect).toBe(true);
+    expect(mark('親近賢能的臣子，不疏遠小人。').isCorrect).toBe(false);
+    expect(mark('親近賢能的臣子，不好好疏遠小人。').isCorrect).toBe(false);
+  });
+  it('lets a negation reach its verb over an adverbial that ends in 地 (不一小步一小步地累積), not a 不停地', () => {
+    const points = [negation('p1', '不積', ['不積累', '不累積']), word('p2', '至', ['到達'])];
+    const mark = (answer: string) =>
+      translate(points, '故不積跬步，無以至千里', '所以不積累一步半步，就沒有辦法到達千里之遠。', answer);
+    expect(mark('因此，如果不一小步一小步地累積起來，就無法到達千里之遠。').isCorrect).toBe(true);
+    // A 不 that is part of an adverb (不停地, 不斷地: keep on) negates nothing.
+    expect(mark('如果不停地累積，就無法到達千里之遠。').isCorrect).toBe(false);
+    expect(mark('因此，如果不斷地一步步地累積，就無法到達千里之遠。').isCorrect).toBe(false);
+  });
+  it('reads a negation point’s 不是 before its verb as its negation (而不是擔心 for 不擔心)', () => {
+    const points = [
+      word('p1', '病', ['擔心']),
+      negation('p2', '不病', ['不擔心']),
+      word('p3', '人', ['別人']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '君子病無能焉，不病人之不己知也。',
+        '君子只擔心自己沒有才能，不擔心別人不了解自己。',
+        answer,
+      );
+    expect(mark('君子擔心的是自己沒有能力，而不是擔心別人不了解自己。').isCorrect).toBe(true);
+    expect(mark('君子擔心的是自己沒有能力，而且擔心別人不了解自己。').isCorrect).toBe(false);
+  });
+  it('reads 怎能 as a rhetorical question that reverses the statement', () => {
+    const points = [
+      negation('p1', '不以', ['不因為', '不因']),
+      negation('p2', '不以', ['不因為', '不因']),
+      word('p3', '物', ['外物']),
+      word('p4', '己', ['自己']),
+      word('p5', '喜', ['欣喜']),
+      word('p6', '悲', ['悲傷']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '不以物喜，不以己悲', '不因為外物的好壞而欣喜，也不因為自己的得失而悲傷。', answer);
+    expect(mark('不因外物而欣喜，也不因自己而悲傷。').isCorrect).toBe(true);
+    expect(mark('怎能不因外物而欣喜，不因自己而悲傷呢？').isCorrect).toBe(false);
+  });
+  it('gives no own word for a point whose place a relation checks (放在國家危急之前)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        word('p1', '所以為此者', ['的原因', '之所以']),
+        word('p2', '以', ['因為']),
+        word('p3', '先', ['放在前面', '放在首位']),
+        word('p4', '急', ['危急', '急難']),
+        word('p5', '私讎', ['私人仇怨', '私人的仇怨']),
+        word('p6', '後', ['放在後面', '放在其次']),
+      ],
+      relations: [
+        {
+          pairs: [
+            ['p3', 'p4', '國家'],
+            ['p5', 'p6'],
+          ],
+        },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '吾所以為此者，以先國家之急而後私讎也', answer, {
+        type: 'sentence_translation',
+        model: '我之所以這樣做，是因為把國家的危急放在前面，而把私人的仇怨放在後面。',
+      });
+    expect(mark('我這樣做的原因，是因為把國家的急難放在首位，把私人仇怨放在其次。').isCorrect).toBe(true);
+    expect(mark('我這樣做的原因，是因為把私人仇怨放在國家危急之前。').isCorrect).toBe(false);
+  });
+  it('takes no statement beside the opposite verb (得到強援 for 失去強援)', () => {
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '失去強援', label: '失去強援', accept: ['強援', '外援'] },
+        { id: 'p2', kind: 'content', source: '齊國為例', label: '以齊國為例', accept: ['齊國'] },
+      ],
+    };
+    const mark = (answer: string) =>
+      markAnswer(scheme, '不賂者以賂者喪', answer, {
+        type: 'short_answer',
+        model: '作者以齊國為例，說明不賂秦的國家因失去強大的外援而滅亡。',
+      });
+    expect(mark('作者以齊國為例，說明不賂秦的國家因失去強援而滅亡。').isCorrect).toBe(true);
+    expect(mark('作者以齊國為例，說明不賂秦的國家因得到強援而保全。').isCorrect).toBe(false);
+  });
+  it('takes no own word for a tested word beside the opposite verb (穿好衣服 for 脫去上衣)', () => {
+    const points = [
+      negation('p1', '不如', ['不如', '倒不如']),
+      word('p2', '肉袒', ['脫去上衣', '露出上身', '脫下上衣', '脫去衣服']),
+      word('p3', '斧質', ['刑具', '斧頭']),
+      word('p4', '幸', ['僥倖', '幸運']),
+      word('p5', '脫', ['赦免', '脫身']),
+    ];
+    const mark = (answer: string) =>
+      translate(
+        points,
+        '君不如肉袒伏斧質請罪，則幸得脫矣。',
+        '您不如脫去上衣、露出身體，伏在刑具上向大王請罪，那麼或許能僥倖獲得赦免。',
+        answer,
+      );
+    expect(mark('你不如脫下上衣，伏在刑具上請罪，就能僥倖獲得赦免。').isCorrect).toBe(true);
+    expect(mark('你不如穿好衣服，拿着斧頭去請罪，就幸運地脫身了。').isCorrect).toBe(false);
+  });
+});

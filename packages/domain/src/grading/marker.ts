@@ -27,8 +27,10 @@
  *    the model's people beside the model's words (我知道先帝 for 先帝知道我), turns a comparison (生命比…) or what becomes what (高山…成為泥土),
  *    a voice (被 for 把) or which of a word is negated (賄賂…不賄賂 for 不賄賂…賄賂), or trades two of
  *    the model's words (遙想小喬當年，周瑜剛剛嫁給她 for 遙想周瑜當年，小喬剛剛嫁給他).
- * 5. **Polarity.** A negation, or a rhetorical 難道／豈, that no point or source word licenses voids the
- *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence. A required negation
+ * 5. **Polarity.** A negation, or a rhetorical 難道／豈／怎能, that no point or source word licenses voids the
+ *    points of its clause (`negation_added`): 不一定 for 必 reverses the sentence (a 不好 that
+ *    describes, 品行不好的小人, does not). A statement's words beside the opposite verb (得到強援 for
+ *    失去強援) earn nothing. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
  *    (`negation_missing`).
  * 6. **Statements, not word lists.** A translation or short answer made of bare words (spaces or 、
@@ -149,6 +151,14 @@ export const MAX_MARKED_LENGTH = 600;
 
 /** Characters a negation may stand apart from its verb by (不一步一步地累積). */
 const NEGATION_GAP = 5;
+/** How far a negation may reach over an adverbial phrase that ends in 地 (不一小步一小步地累積). */
+const ADVERBIAL_GAP = 9;
+/**
+ * The words between a negation and its verb are within reach: a few, or an adverbial ending in 地; but
+ * not when the negation is itself part of an adverb (不停地累積, 不斷地累積 keep on accumulating).
+ */
+const withinReach = (between: string): boolean =>
+  between[1] !== foldText('地') && (between.length <= NEGATION_GAP || between.endsWith(foldText('地')));
 /** Characters that end what a negation reaches over: a noun phrase's 的 and 之, a copula. */
 const GAP_BREAKERS = new Set([...'的之是人者']);
 /** Modal characters that may stand inside a word point's negating rendering (不能專注 for 不專注). */
@@ -242,7 +252,7 @@ function occurrences(text: string, part: string): Span[] {
 /** Characters that negate (folded forms: 沒 and 無 fold to 没 and 无). */
 const NEGATORS = new Set([...'不没无未非莫勿毋别否']);
 /** Rhetorical markers that reverse a statement as a negation does. */
-const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会'];
+const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会', '怎能', '怎么能', '哪能'];
 /**
  * Words holding a negating character that do not negate the clause (不斷、無論、非常、別人…), and
  * double negations that affirm (不得不、無不、莫不). Folded forms, as the answer is.
@@ -400,6 +410,26 @@ function requested(text: Text, n: Negation): boolean {
   return REQUESTS.some((r) => before.includes(r));
 }
 
+/** Negated words of praise that mean "bad" (品行不好, 不良): a description, not a clause's polarity. */
+const BAD_WORDS = ['好', '佳', '良', '妥'].map(foldText);
+/** What may follow such a word: the noun it describes (的), a consequence (就、便), or the clause's end. */
+const AFTER_BAD = new Set(['的', '就', '便'].map(foldText));
+
+/**
+ * A 不好 or 不良 that describes a noun (品行不好的小人) or a circumstance (遭遇不好就難過) says "bad":
+ * it reverses no statement of the sentence, so it is no stray negation. A point's own words
+ * (好壞, 不好) are licensed before this is asked.
+ */
+function describesBad(text: Text, n: Negation): boolean {
+  if (text.chars[n.start] !== foldText('不') || n.end !== n.start + 1) return false;
+  if (!BAD_WORDS.includes(text.chars[n.end] ?? '')) return false;
+  const after = n.end + 1;
+  const clause = text.clauseOf[n.start];
+  return (
+    after >= text.chars.length || text.clauseOf[after] !== clause || AFTER_BAD.has(text.chars[after] ?? '')
+  );
+}
+
 /** Words that carry a clause's negation on to the next (也沒有): see `markAnswer`'s polarity. */
 const REPEATERS = new Set([...'也亦又'].map(foldText));
 
@@ -532,6 +562,12 @@ type CompiledScheme = {
 };
 
 const compiledSchemes = new WeakMap<MarkingScheme, CompiledScheme>();
+
+/** The point is a member of one of the scheme's relations (its place in the answer is checked). */
+function inRelation(compiled: CompiledScheme, index: number): boolean {
+  const holds = (members: readonly Member[]) => members.some((m) => 'point' in m && m.point === index);
+  return compiled.relations.some((r) => (r.kind === 'order' ? holds(r.members) : r.groups.some(holds)));
+}
 
 const PATTERN_GAP_MARK = /…+|\.\.\.+/u;
 
@@ -762,7 +798,7 @@ function patternOccurrences(text: Text, parts: readonly string[], gap: number): 
 }
 
 /** Windows of the text equal to `part` but for one character written as a homophone or a look-alike, in one clause. */
-function typoOccurrences(text: Text, part: string, written: string): Span[] {
+function typoOccurrences(text: Text, part: string, written: string, tested = ''): Span[] {
   const spans: Span[] = [];
   const chars = text.chars;
   for (let start = 0; start + part.length <= chars.length; start += 1) {
@@ -783,6 +819,9 @@ function typoOccurrences(text: Text, part: string, written: string): Span[] {
     // the sentence, 可以 for 何以 makes a question a statement (銀何 for 銀河 is a slip).
     const intended = part[differing] ?? '';
     if (NEGATORS.has(given) || NEGATORS.has(intended) || ASKING.has(intended)) continue;
+    // A fill-in's tested word written back is no slip either (浩浩湯湯 for 浩浩蕩蕩 explains nothing).
+    const at = start + differing;
+    if (tested.length > 0 && occurrences(chars, tested).some((w) => w.start <= at && at < w.end)) continue;
     const shapes =
       written.length === part.length &&
       isShapeAlike(text.raw[start + differing] ?? '', written[differing] ?? '');
@@ -813,7 +852,8 @@ function separatedOccurrences(text: Text, part: string): Span[] {
 }
 
 /** Every place a point's renderings occur in the text, the fullest rendering first, each leftmost first. */
-function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
+/** `typos`: also find renderings with one 錯別字; `fillIn`: never one that writes the tested word back. */
+function findAll(text: Text, point: CompiledPoint, typos: boolean, fillIn = false): Found[] {
   const found: Found[] = [];
   for (const rendering of point.accept) {
     const parts = rendering.parts;
@@ -867,13 +907,16 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     const negation = leadingNegation(whole);
     if (negation > 0) {
       const split = [whole.slice(0, negation), whole.slice(negation)];
-      const gap = point.isNegation ? NEGATION_GAP : 2;
+      const gap = point.isNegation ? ADVERBIAL_GAP : 2;
       for (const pieces of patternOccurrences(text, split, gap)) {
         const [neg, verb] = pieces as [Span, Span];
         if (verb.start === neg.end) continue; // found whole above
         const between = text.chars.slice(neg.end, verb.start);
-        // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…).
-        if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
+        if (!withinReach(between)) continue;
+        // Adverbs may stand between (不一步一步地累積), not a noun phrase's 的 (不仁的人能…); a bare
+        // copula may (而不是擔心 for 不擔心: 不是 denies the verb after it).
+        const copula = point.isNegation && between === foldText('是');
+        if (!copula && [...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
         if (!point.isNegation && ![...between].every((ch) => MODALS.has(ch))) continue;
         found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
       }
@@ -884,9 +927,10 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     const { heads, tails } = negationParts(point);
     for (const head of heads) {
       for (const [tail, rendering] of tails) {
-        for (const pieces of patternOccurrences(text, [head, tail], NEGATION_GAP)) {
+        for (const pieces of patternOccurrences(text, [head, tail], ADVERBIAL_GAP)) {
           const [neg, verb] = pieces as [Span, Span];
           const between = text.chars.slice(neg.end, verb.start);
+          if (!withinReach(between)) continue;
           if ([...between].some((ch) => NEGATORS.has(ch) || GAP_BREAKERS.has(ch))) continue;
           found.push({ rendering, span: { start: neg.start, end: verb.end }, pieces, typo: false });
         }
@@ -897,12 +941,50 @@ function findAll(text: Text, point: CompiledPoint, typos: boolean): Found[] {
     for (const rendering of point.accept) {
       const whole = rendering.parts.length === 1 ? (rendering.parts[0] ?? '') : '';
       if (whole.length < 2 || rendering.variant) continue;
-      for (const span of typoOccurrences(text, whole, rendering.written)) {
+      const tested = fillIn ? foldText(String(point.point.source ?? '')) : '';
+      for (const span of typoOccurrences(text, whole, rendering.written, tested)) {
         found.push({ rendering, span, pieces: [span], typo: true });
       }
     }
   }
+  // A statement's words beside the opposite verb (得到強援 for 失去強援) state the opposite.
+  if (point.point.kind === 'content') {
+    const source = foldText(String(point.point.source ?? ''));
+    return found.filter((f) => !opposedBefore(text, f.span, source, f.rendering.parts.join('')));
+  }
   return found;
+}
+
+/** Characters of opposite sense (folded): 得到強援 states the opposite of 失去強援. */
+const OPPOSITES = new Map<string, string>(
+  (
+    [
+      ['得', '失'],
+      ['获', '失'],
+      ['穿', '脱'],
+      ['买', '卖'],
+      ['胜', '败'],
+      ['增', '减'],
+      ['兴', '衰'],
+    ] as const
+  ).flatMap(([a, b]) => [
+    [a, b],
+    [b, a],
+  ]),
+);
+
+/**
+ * The two characters before `span`, in its clause, hold the opposite of a character that `words` holds
+ * and the rendering found does not (得到強援 for the statement 失去強援, 穿好衣 for 脫去上衣).
+ */
+function opposedBefore(text: Text, span: Span, words: string, rendering: string): boolean {
+  const clause = text.clauseOf[span.start];
+  for (let i = Math.max(0, span.start - 2); i < span.start; i += 1) {
+    if (text.clauseOf[i] !== clause) continue;
+    const opposite = OPPOSITES.get(text.chars[i] ?? '');
+    if (opposite && words.includes(opposite) && !rendering.includes(opposite)) return true;
+  }
+  return false;
 }
 
 /** The negating words a negation rendering may start with, the longest first (folded). */
@@ -2059,6 +2141,8 @@ function inModelClause(
     if ([...words].some((ch) => NEGATORS.has(ch) || sourceCharacters.has(ch))) continue;
     if (![...words].some((ch) => accepted.has(ch))) continue;
     if (point.reject.some((reject) => reject.includes(words) || words.includes(reject))) continue;
+    const renderings = point.accept.map((r) => r.parts.join('')).join('');
+    if (opposedBefore(text, { start: i, end: i + 2 }, renderings, words)) continue;
     return ownWords(text, span);
   }
   return null;
@@ -2243,7 +2327,7 @@ export function markAnswer(
 
   // 2–3. Each point's matches in clauses; voided points; negations share their occurrences.
   const voided = compiled.points.map((p) => isVoided(text.chars, p));
-  const all = compiled.points.map((p) => findAll(text, p, true));
+  const all = compiled.points.map((p) => findAll(text, p, true, kind === 'fill_in'));
   const negationIndexes = compiled.points.flatMap((p, i) => (p.isNegation && !voided[i] ? [i] : []));
   // A negation standing apart from its verb may not be one another point's words already hold (不懂得斷句).
   const held = compiled.points.flatMap((p, i) =>
@@ -2399,7 +2483,7 @@ export function markAnswer(
       .filter((n) => !licensed.some((span) => overlaps(span, n)))
       .slice(free)
       .filter((n) => kind !== 'translation' || !repeats(n))
-      .filter((n) => !requested(text, n));
+      .filter((n) => !requested(text, n) && !describesBad(text, n));
     for (const n of stray) {
       const clause = text.clauseOf[n.start] ?? 0;
       if (kind !== 'translation') {
@@ -2501,6 +2585,7 @@ export function markAnswer(
       point &&
       isPlainWord(point) &&
       !isTestedWord(point) &&
+      !inRelation(compiled, i) &&
       !voided[i] &&
       ratio >= 0.6 &&
       ratio <= 1.6 &&
