@@ -322,6 +322,24 @@ describe('roles, comparisons and voice (rule 4)', () => {
 });
 
 describe('polarity (rule 5)', () => {
+  it('reads a negation point rendered inside a double negation (不會不能) as missing, unless the source negates twice', () => {
+    const points = [
+      negation('p1', '不可以', ['不能', '不會']),
+      word('p2', '久', ['長久']),
+      word('p3', '約', ['窮困']),
+    ];
+    const mark = (answer: string) =>
+      translate(points, '不仁者不可以久處約', '沒有仁德的人不能長久處於窮困之中。', answer);
+    expect(mark('沒有仁德的人不能長久處於窮困之中。').isCorrect).toBe(true);
+    const doubled = mark('沒有仁德的人不會不能長久處於窮困之中。');
+    expect(doubled.isCorrect).toBe(false);
+    expect(doubled.points.find((p) => p.id === 'p1')?.earned).toBe(false);
+    const twice = [negation('p1', '不可', ['不能']), word('p2', '知', ['知道'])];
+    expect(
+      translate(twice, '父母之年，不可不知也', '父母的年紀，不能不知道。', '父母的年紀，不能不知道。')
+        .isCorrect,
+    ).toBe(true);
+  });
   it('reads 不惜 as no negation', () => {
     const points = [negation('p1', '無', ['不會']), word('p2', '殺身', ['犧牲'])];
     const mark = (answer: string) =>

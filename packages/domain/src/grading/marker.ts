@@ -253,6 +253,8 @@ function occurrences(text: string, part: string): Span[] {
 const NEGATORS = new Set([...'不没无未非莫勿毋别否']);
 /** Rhetorical markers that reverse a statement as a negation does. */
 const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会', '怎能', '怎么能', '哪能'];
+/** Double negations: they affirm (不會不能 says 能). Folded forms, as the answer is. */
+const DOUBLE_NEGATIONS = ['不得不', '不能不', '不可不', '不会不', '无不', '莫不', '未尝不', '不是不'];
 /**
  * Words holding a negating character that do not negate the clause (不斷、無論、非常、別人…), and
  * double negations that affirm (不得不、無不、莫不). Folded forms, as the answer is.
@@ -2548,6 +2550,28 @@ export function markAnswer(
       if (strays) moved.add(i);
     });
   }
+
+  // A negation point rendered inside a double negation (不會不能 for 不可以) is turned back to an
+  // affirmation: the required negation is missing, unless the source itself negates twice (非不、不可不).
+  const doubled = DOUBLE_NEGATIONS.flatMap((word) => occurrences(text.chars, word));
+  const sourceNegatesTwice = /[不没无未非莫勿毋][^，。；！？]?[不没无未非莫勿毋]/.test(
+    foldText(passages.join('')),
+  );
+  compiled.points.forEach((p, i) => {
+    const f = found[i];
+    if (!p.isNegation || !f || sourceNegatesTwice) return;
+    const inDouble = doubled.filter((d) => f.pieces.some((piece) => overlaps(d, piece)));
+    // Two negation points that share the double negation (莫能不…: 不能 and 不) each keep their own.
+    const shared = inDouble.some((d) =>
+      compiled.points.some(
+        (q, j) => j !== i && q.isNegation && found[j]?.pieces.some((piece) => overlaps(d, piece)),
+      ),
+    );
+    if (inDouble.length > 0 && !shared) {
+      found[i] = null;
+      notes.push(note('negation_added'));
+    }
+  });
 
   // A required negation missing: 未達要求, and its clause of the model earns nothing.
   let missingNegation = false;
