@@ -61,6 +61,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // An `expect.poll` waits on the page or the server as long as a locator's wait would (vitest's
+          // default second is too short for a password hash on a busy machine).
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time: one file keeps the cores far from busy (the sequential run took 281 CPU-s
           // in 13 min), as it waits on the page, the server and Postgres in turn. Files keep apart by
           // their own accounts and browser contexts.
