@@ -145,8 +145,9 @@ describe('axe-core on every screen', () => {
     await dropDb?.();
   });
 
+  // The two themes are independent (a context each), so they run side by side.
   for (const theme of THEMES) {
-    it(`has no serious or critical finding in the ${theme} theme`, async () => {
+    it.concurrent(`has no serious or critical finding in the ${theme} theme`, async () => {
       const report: Record<string, Finding[]> = {};
       const signedOut = await phone(browser, server.url, theme);
       const loginPage = await signedOut.newPage();

@@ -21,6 +21,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
@@ -34,6 +35,7 @@ describe('the class page’s fair play in a real browser', () => {
   beforeAll(async () => {
     runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent', XP_PACE: 'enforce' }), {
       pgliteDataDir: 'memory://',
+      pgliteTemplate: await pgliteTemplate(),
     });
     app = await buildApp({ ...runtime.deps, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });

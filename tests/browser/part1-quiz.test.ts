@@ -204,7 +204,7 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
     await page.goto('/vocabulary/quick-practice');
     await page.getByRole('heading', { name: '快速練習設定' }).waitFor();
     expect(await page.getByTestId('count-value').textContent()).toBe('10');
-    expect(await page.getByRole('checkbox').count()).toBe(16);
+    await expect.poll(() => page.getByRole('checkbox').count()).toBe(16);
     expect(await page.getByRole('button', { name: '開始練習' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: '全選' }).click();

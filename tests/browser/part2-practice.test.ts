@@ -197,6 +197,6 @@ describe('part 2 practice screens in a real browser', () => {
     await page.goto('/mindmap/passage/13');
     const poems = page.getByTestId('comparison');
     await poems.getByRole('heading', { name: /唐詩三首比較/ }).waitFor();
-    await expect(poems.locator('dt').first().textContent()).resolves.toBe('登樓');
+    await expect.poll(() => poems.locator('dt').first().textContent()).toBe('登樓');
   });
 });

@@ -20,6 +20,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 
 /** Every answer marked by points is uncertain (as the marker's will be when it cannot be sure). */
 function uncertainGrader(question: GradableQuestion, answer: string) {
@@ -35,7 +36,10 @@ describe('待老師批閱 in a real browser', () => {
   let url: string;
 
   beforeAll(async () => {
-    runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent' }), { pgliteDataDir: 'memory://' });
+    runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent' }), {
+      pgliteDataDir: 'memory://',
+      pgliteTemplate: await pgliteTemplate(),
+    });
     app = await buildApp({ ...runtime.deps, grade: uncertainGrader, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
