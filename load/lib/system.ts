@@ -218,7 +218,10 @@ export function postgresBin(name: string): string {
   throw new Error(`${name} not found`);
 }
 
-async function launchWorker(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningProcess> {
+async function launchWorker(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = Number(process.env.LOAD_START_TIMEOUT_MS ?? 60_000),
+): Promise<RunningProcess> {
   const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
   // The worker opens its health port once it has started (its start-up line is info, below LOG_LEVEL=warn).
   try {

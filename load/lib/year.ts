@@ -20,6 +20,12 @@ export interface YearOptions {
   partitioned?: boolean;
   /** The content is seeded already. */
   seeded?: boolean;
+  /**
+   * Give each synthetic learner an account (`year_<n>`), so the worker projects their events as it
+   * would a district's learners' (a load run waits for that catch-up); otherwise stream ids without an
+   * account (`learner-900000001`…), which only the statements on the log see.
+   */
+  accounts?: boolean;
 }
 
 /** The real histories' events in the log: the copies' templates. */
@@ -44,19 +50,29 @@ export async function fillYear(
       raw,
     );
   }
+  // The synthetic learners: n → their stream's id (an account's id, or 900000000 + n).
+  await sql`create table year_learners (n integer primary key, id bigint not null)`.execute(raw);
+  if (options.accounts) {
+    await sql`insert into users (username, username_key)
+      select 'year_' || i, 'year_' || i from generate_series(1, ${options.learners}::integer) i`.execute(raw);
+    await sql`insert into year_learners (n, id)
+      select substr(username, 6)::integer, id from users where username like 'year\_%'`.execute(raw);
+  } else {
+    await sql`insert into year_learners (n, id)
+      select i, 900000000 + i from generate_series(1, ${options.learners}::integer) i`.execute(raw);
+  }
   await sql`insert into streams (stream_id, version)
-    select 'learner-' || (900000000 + i), ${perLearner}::integer from generate_series(1, ${options.learners}::integer) i`.execute(
-    raw,
-  );
+    select 'learner-' || id, ${perLearner}::integer from year_learners`.execute(raw);
   const started = performance.now();
   await sql`
     with r as (select row_number() over (order by position) - 1 as n, type, schema_version, data, metadata from events),
     c as (select count(*) as c from r)
     insert into events (event_id, stream_id, version, type, schema_version, data, metadata, recorded_at)
-    select gen_random_uuid(), 'learner-' || (900000000 + i), v, r.type, r.schema_version, r.data, r.metadata,
-      now() - interval '365 days' + (v::float8 / ${perLearner}) * interval '364 days' + (i % 3600) * interval '1 second'
-    from generate_series(1, ${options.learners}::integer) i cross join generate_series(1, ${perLearner}::integer) v
-    join r on r.n = (i * 7 + v) % (select c from c)`.execute(raw);
+    select gen_random_uuid(), 'learner-' || y.id, v, r.type, r.schema_version, r.data, r.metadata,
+      now() - interval '365 days' + (v::float8 / ${perLearner}) * interval '364 days' + (y.n % 3600) * interval '1 second'
+    from year_learners y cross join generate_series(1, ${perLearner}::integer) v
+    join r on r.n = (y.n * 7 + v) % (select c from c)`.execute(raw);
+  await sql`drop table year_learners`.execute(raw);
   const seconds = (performance.now() - started) / 1000;
   await sql`analyze events`.execute(raw);
   return { seconds, perLearner };

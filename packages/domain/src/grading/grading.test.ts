@@ -96,6 +96,12 @@ describe('markingSource', () => {
     );
   });
 
+  it('keeps one of two equal quoted passages, and none inside it', () => {
+    expect(markingSource({ targetText: null, content: '「學而時習之」一句中，「學而時習之」的「習」' })).toBe(
+      '學而時習之',
+    );
+  });
+
   it('is the targetText alone when the question has no wording', () => {
     expect(markingSource({ targetText: '學而時習之', content: null })).toBe('學而時習之');
   });

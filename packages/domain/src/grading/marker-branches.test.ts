@@ -437,3 +437,23 @@ describe('a rendering with a particle inside it (讀了書人 for 讀書人)', (
     expect(translate('古代必定有老師，讀').points.map((p) => p.earned)).toEqual([true, false, true]);
   });
 });
+
+describe('a negating character written for another', () => {
+  /** 孰知其末: 末 rendered 末端. */
+  const scheme: MarkingScheme = {
+    points: [
+      { id: 'p1', kind: 'word', source: '孰', label: '孰', accept: ['誰'] },
+      { id: 'p2', kind: 'word', source: '末', label: '末', accept: ['末端', '末尾'] },
+    ],
+  };
+  const mark = (answer: string) =>
+    markAnswer(scheme, '孰知其末', answer, { type: 'sentence_translation', model: '誰知道它的末端呢？' });
+
+  it('earns a slip in a word (末瑞) but nothing for a negating look-alike (未端 for 末端)', () => {
+    expect(mark('誰知道它的末端呢？').isCorrect).toBe(true);
+    expect(mark('誰知道它的末瑞呢？').isCorrect).toBe(true);
+    const negated = mark('誰知道它的未端呢？');
+    expect(negated.isCorrect).toBe(false);
+    expect(negated.points.find((p) => p.id === 'p2')?.earned).toBe(false);
+  });
+});
