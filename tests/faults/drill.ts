@@ -14,7 +14,15 @@ import {
   projectLearner,
   upcast,
 } from '@wenyan/domain';
-import { LEARNER_STREAMS_LIKE, memberOf, openDatabase, scoreOf, userIdOfStream } from '@wenyan/store';
+import {
+  LEARNER_STREAMS_LIKE,
+  leaderboardGenerationKey,
+  memberOf,
+  openDatabase,
+  redisRunId,
+  scoreOf,
+  userIdOfStream,
+} from '@wenyan/store';
 import { writeClient } from '@wenyan/web/src/lib/write-client.ts';
 import { Redis } from 'ioredis';
 import { HTTPError } from 'ky';
@@ -542,15 +550,38 @@ export async function audit(drill: Drill, acknowledged: Map<string, Set<string>>
 }
 
 /**
- * The end of every burst drill: waits until every stream is projected to its head, then audits. More
- * than `minAnswers` answers in the log, none lost, none doubled, and every read model exact.
+ * Whether the worker's sweep has rebuilt the sorted set for the running Redis server: after a restart
+ * (empty, or an older snapshot) the learners idle since are ranked only once it has, a sweep later.
+ */
+async function rankingBuiltForThisRun(drill: Drill): Promise<boolean> {
+  const redis = new Redis(drill.redis.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const [runId, marker] = await Promise.all([
+      redisRunId(redis),
+      redis.get(leaderboardGenerationKey(drill.prefix)),
+    ]);
+    return marker === runId;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * The end of every burst drill: waits until every stream is projected to its head and the ranking is
+ * built for the running Redis server, then audits. More than `minAnswers` answers in the log, none
+ * lost, none doubled, and every read model exact.
  */
 export async function expectExactAfterwards(
   drill: Drill,
   acknowledged: Map<string, Set<string>>,
   minAnswers = 0,
 ): Promise<void> {
-  await waitUntil(() => projectedToHead(drill.pg.url), 'projected to the head', 30_000).catch((err) => {
+  const settled = async () => (await projectedToHead(drill.pg.url)) && (await rankingBuiltForThisRun(drill));
+  await waitUntil(settled, 'projected to the head, the ranking healed', 30_000).catch((err) => {
     throw new Error(`${err}\nworker:\n${drill.worker?.logs.join('').slice(-2000)}`);
   });
   const verdict = await audit(drill, acknowledged);
