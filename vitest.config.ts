@@ -29,6 +29,10 @@ export default defineConfig({
           include: UNIT_INCLUDE,
           exclude: ['**/node_modules/**', '**/*.int.test.ts', ...UNIT_ISOLATED],
           isolate: false,
+          // The files share their modules: the first test to reach a lazily loaded table (the
+          // marker's CJK decomposition and pinyin, about half a second idle) pays for it, several
+          // seconds beside three integration workers on two cores.
+          testTimeout: 20_000,
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 0 },
         },

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { prepareMarker } from '@wenyan/domain';
 import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
 import { type ApiEnv, apiProcesses, readApiEnv } from './config.ts';
@@ -41,6 +42,8 @@ async function serve(env: ApiEnv, distributed: boolean): Promise<void> {
   started = { app, runtime };
 
   await app.listen({ port: env.PORT, host: env.HOST, backlog: env.LISTEN_BACKLOG });
+  // After the listen, so readiness does not wait; before most first answers arrive.
+  setImmediate(prepareMarker);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

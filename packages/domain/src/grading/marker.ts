@@ -459,6 +459,16 @@ function soundsOf(ch: string): readonly string[] {
   return sounds;
 }
 
+/**
+ * Loads what the 錯別字 checks read on first use (the CJK decomposition table and the pinyin
+ * dictionary: about half a second of one core), so a process can pay it at start, not during the first
+ * learner's answer that needs it.
+ */
+export function prepareMarker(): void {
+  components('一');
+  soundsOf('一');
+}
+
 /** Two different characters a student may write one for the other: they sound alike (toneless). */
 function isHomophone(a: string, b: string): boolean {
   if (a === b || NEGATORS.has(a) || NEGATORS.has(b)) return false;
