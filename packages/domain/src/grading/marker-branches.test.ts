@@ -71,6 +71,12 @@ describe('a stored scheme without its lists', () => {
     expect(translate(MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
   });
 
+  it('reads pair groups that are not lists as empty groups, and marks the points', () => {
+    const odd = { ...teacher, relations: [{ pairs: ['p1', null] }] } as unknown as MarkingScheme;
+    expect(translate(MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
+    expect(translate('古代讀書人必定有老師。', odd)).toMatchObject({ earned: 3, isCorrect: true });
+  });
+
   it('reads a point with no accepted renderings as a point nobody earns', () => {
     const scheme = {
       points: [{ id: 'p1', kind: 'word', source: '古', label: '古', accept: null }],

@@ -570,6 +570,8 @@ describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
       markAnswer(scheme, '用心躁也', answer, { type: 'fill_in_blank', model: '浮躁' });
     expect(mark('心不定，不能專注').isCorrect).toBe(true);
     expect(mark('專注').isCorrect).toBe(false);
+    // Only a modal may stand inside a word's rendering: 不只專注 (not only focused) says it is focused.
+    expect(mark('不只專注').isCorrect).toBe(false);
   });
   it('takes no trap reading from an answer that denies it (不是指順從父母)', () => {
     const scheme: MarkingScheme = {
