@@ -253,8 +253,10 @@ function occurrences(text: string, part: string): Span[] {
 const NEGATORS = new Set([...'不没无未非莫勿毋别否']);
 /** Rhetorical markers that reverse a statement as a negation does. */
 const RHETORICAL = ['难道', '岂', '何尝', '怎会', '怎么会', '哪会', '哪里会', '怎能', '怎么能', '哪能'];
+/** Double negations that affirm as one word (不得不、無不、莫不). Folded forms, as the answer is. */
+const AFFIRMING_DOUBLES = ['不得不', '不能不', '不可不', '不会不', '无不', '莫不', '未尝不'];
 /** Double negations: they affirm (不會不能 says 能). Folded forms, as the answer is. */
-const DOUBLE_NEGATIONS = ['不得不', '不能不', '不可不', '不会不', '无不', '莫不', '未尝不', '不是不'];
+const DOUBLE_NEGATIONS = [...AFFIRMING_DOUBLES, '不是不'];
 /**
  * Words holding a negating character that do not negate the clause (不斷、無論、非常、別人…), and
  * double negations that affirm (不得不、無不、莫不). Folded forms, as the answer is.
@@ -292,14 +294,8 @@ const NOT_NEGATIONS = [
   '不由自主',
   '不约而同',
   '不一会',
-  '不得不',
-  '不能不',
-  '不可不',
-  '不会不',
+  ...AFFIRMING_DOUBLES,
   '没有不',
-  '无不',
-  '莫不',
-  '未尝不',
   '无论',
   '无数',
   '无比',
