@@ -31,8 +31,9 @@ export default defineConfig({
           isolate: false,
           // The files share their modules: the first test to reach a lazily loaded table (the
           // marker's CJK decomposition and pinyin, about half a second idle) pays for it, several
-          // seconds beside three integration workers on two cores; a file's content load likewise.
-          testTimeout: 20_000,
+          // seconds beside three integration workers on two cores; a file's content load, and the
+          // content rules that mark every item's model answer (8 s on a loaded machine), likewise.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 0 },
