@@ -2,8 +2,9 @@
  * The API's session cache, in both modes: what this instance changes (a sign-out, a role) holds at
  * once; in the distributed mode, what another API instance changes (or `npm run roles`) holds here as
  * soon as its notice arrives over Redis. A session ended behind the API's back (a row deleted directly)
- * is still served from the cache until someone forgets it. The cache lives a minute here, far longer
- * than any of these tests, so nothing depends on the clock.
+ * is still served from the cache until someone forgets it. The content cache likewise: what one
+ * instance changes (an admin's exam date) every instance forgets at once. The caches live a minute
+ * here, far longer than any of these tests, so nothing depends on the clock.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -155,5 +156,32 @@ describe('the session cache across API instances (distributed mode)', () => {
       },
     );
     expect(await untilOther('/api/teacher/classes', teacher, 403)).toBe(403);
+  });
+
+  it('forgets the cached content on every instance when one changes it (an admin exam date)', async () => {
+    const learner = await signUp(t.app, 'content_across');
+    const settings = async () =>
+      (
+        await other.app.inject({
+          method: 'GET',
+          url: `/api/users/${learner.id}/review-settings`,
+          headers: learner.headers,
+        })
+      ).json() as { examDate: string };
+    // The other instance reads (and caches for a minute) the facts that carry the default exam dates.
+    const before = await settings();
+    const year = Number(before.examDate.slice(0, 4));
+    const examDate = before.examDate === `${year}-04-20` ? `${year}-04-21` : `${year}-04-20`;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/exam-dates/${year}`,
+      headers: admin.headers,
+      payload: { examDate },
+    });
+    expect(set.statusCode).toBe(200);
+    const deadline = Date.now() + 5000;
+    let after = await settings();
+    while (after.examDate !== examDate && Date.now() < deadline) after = await settings();
+    expect(after.examDate).toBe(examDate);
   });
 });

@@ -7,6 +7,7 @@ import type { DecideContext } from '@wenyan/domain';
 import type {
   Broadcast,
   Channel,
+  ContentChanged,
   Db,
   LeaderboardIndex,
   ProjectionQueue,
@@ -72,6 +73,8 @@ export interface AppDeps {
   broadcast: Broadcast;
   /** Sign-outs and role changes, so every API process's session cache forgets them. */
   sessionNotices: Channel<SessionEnded>;
+  /** Content changes, so every API process forgets its cached content reads (`invalidateContent`). */
+  contentNotices: Channel<ContentChanged>;
   /** Checks the queue's backing service (Redis) answers; the embedded queue always does. */
   queueHealthy: () => Promise<boolean>;
   /** Ranks: SQL in the embedded mode, the Redis sorted set in the distributed mode. */

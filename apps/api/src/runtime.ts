@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import {
   type Broadcast,
   type Channel,
+  type ContentChanged,
   createLocalBroadcast,
   createLocalChannel,
   createLocalQueue,
   createProjector,
   createRedisBroadcast,
+  createRedisContentNotices,
   createRedisQueue,
   createRedisSessionNotices,
   type DatabaseHandle,
@@ -91,6 +93,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
   let queue: ProjectionQueue;
   let broadcast: Broadcast;
   let sessionNotices: Channel<SessionEnded>;
+  let contentNotices: Channel<ContentChanged>;
   let queueHealthy: () => Promise<boolean>;
   let leaderboard: LeaderboardIndex;
   let leaderboardVersion: () => Promise<number>;
@@ -105,6 +108,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     queueHealthy = () => redisQueue.ping();
     broadcast = createRedisBroadcast(env.REDIS_URL, env.REDIS_PREFIX);
     sessionNotices = createRedisSessionNotices(env.REDIS_URL, env.REDIS_PREFIX);
+    contentNotices = createRedisContentNotices(env.REDIS_URL, env.REDIS_PREFIX);
     const redis = redisConnection(env.REDIS_URL, 'pubsub');
     redis.on('error', () => {});
     closers.push(() => redis.disconnect());
@@ -121,6 +125,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     // Embedded: the projector runs in this process, behind an in-process queue.
     broadcast = createLocalBroadcast();
     sessionNotices = createLocalChannel<SessionEnded>();
+    contentNotices = createLocalChannel<ContentChanged>();
     leaderboard = sqlLeaderboard(database.db);
     // Versions start from the clock, so a restarted server never sends a version a client saw before.
     let version = Date.now();
@@ -163,6 +168,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
     queue,
     broadcast,
     sessionNotices,
+    contentNotices,
     queueHealthy,
     leaderboard,
     leaderboardVersion,
@@ -179,6 +185,7 @@ export async function createRuntime(env: ApiEnv, options: RuntimeOptions = {}): 
       await queue.close();
       await broadcast.close();
       await sessionNotices.close();
+      await contentNotices.close();
       for (const close of closers) await close();
       await replica?.close();
       await database.close();

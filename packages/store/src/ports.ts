@@ -37,6 +37,12 @@ export type Broadcast = Channel<LeaderboardChanged>;
  */
 export type SessionEnded = { sessionId: string } | { userId: string };
 
+/**
+ * Content changed (an import, a teacher's question, an accepted rendering, an exam date): every API
+ * process forgets its cached content reads, not only the one that made the change.
+ */
+export type ContentChanged = { changed: 'content' };
+
 /** The in-process channel of the embedded mode (one process: its own subscribers hear it). */
 export function createLocalChannel<T>(): Channel<T> {
   const handlers = new Set<(message: T) => void>();

@@ -1,7 +1,14 @@
 import { Queue } from 'bullmq';
 import DataLoader from 'dataloader';
 import { Redis } from 'ioredis';
-import type { Broadcast, Channel, LeaderboardChanged, ProjectionQueue, SessionEnded } from './ports.ts';
+import type {
+  Broadcast,
+  Channel,
+  ContentChanged,
+  LeaderboardChanged,
+  ProjectionQueue,
+  SessionEnded,
+} from './ports.ts';
 
 export const PROJECTION_QUEUE = 'projection';
 /** A job naming the learners with news: the doorbell of one short window of one API process. */
@@ -143,6 +150,10 @@ export const createRedisBroadcast = (url: string, prefix: string): Broadcast =>
 /** Ended sessions over Redis pub/sub, so every API process forgets what another one signed out. */
 export const createRedisSessionNotices = (url: string, prefix: string): Channel<SessionEnded> =>
   createRedisChannel<SessionEnded>(url, `${prefix}:sessions`);
+
+/** Content changes over Redis pub/sub, so every API process forgets its cached content reads. */
+export const createRedisContentNotices = (url: string, prefix: string): Channel<ContentChanged> =>
+  createRedisChannel<ContentChanged>(url, `${prefix}:content`);
 
 /** The deployment-wide leaderboard version counter. */
 export const leaderboardVersionKey = (prefix: string) => `${prefix}:leaderboard:version`;

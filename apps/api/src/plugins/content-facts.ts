@@ -26,7 +26,7 @@ declare module 'fastify' {
      * classes only, else null (everyone is served the same, and one cached read serves them all).
      */
     questionViewer(learnerId: string): Promise<QuestionViewer>;
-    /** Forget every cached content read (after an import or a new question). */
+    /** Forget every cached content read, here and in every other API process (an import, a new question). */
     invalidateContent(): void;
     /** A stored question by id, cached (the answer route's hot path reads one per answer). */
     questionById(id: string): Promise<QuestionRow | undefined>;
@@ -38,13 +38,14 @@ declare module 'fastify' {
   }
 }
 
-/** How long a content read is kept; imports and the add-question form forget them at once. */
+/** How long a content read is kept; a change made through the API is forgotten at once, in every process. */
 const CONTENT_TTL_MS = 60_000;
 
 /**
  * Content reads cached in the instance: the decider's facts, stored questions (the answer route reads
  * one per answer), lessons and a lesson's questions. One cache of promises, so concurrent misses share a
- * read; every entry lives a minute and `invalidateContent` forgets them all.
+ * read; every entry lives a minute and `invalidateContent` forgets them all, here and (through
+ * `contentNotices`) in every other API process.
  */
 export async function registerContentFacts(app: FastifyInstance): Promise<void> {
   async function loadFacts(only?: string): Promise<Facts> {
@@ -117,5 +118,15 @@ export async function registerContentFacts(app: FastifyInstance): Promise<void> 
   app.decorate('questionById', (id: string) =>
     cachedContent(`question:${id}`, () => findMarkedQuestion(app.deps.db, id)),
   );
-  app.decorate('invalidateContent', () => reads.clear());
+  // Every process forgets on a change made in any of them (its own notice comes back: harmless). Not
+  // awaited: a Redis that is away must not hold the start; the minute's lifetime bounds a lost notice.
+  const notices = app.deps.contentNotices;
+  const subscription = notices.subscribe(() => reads.clear()).catch(() => async () => {});
+  app.addHook('onClose', async () => {
+    await (await subscription)();
+  });
+  app.decorate('invalidateContent', () => {
+    reads.clear();
+    notices.publish({ changed: 'content' }).catch(() => {});
+  });
 }

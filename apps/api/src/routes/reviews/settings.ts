@@ -97,7 +97,7 @@ export async function reviewSettingsRoutes(app: FastifyInstance): Promise<void> 
       throw invalidField('body.examDate', `考試日期須在 ${year} 年內`);
     }
     const saved = await setExamDate(db, year, input.body.examDate, user.id);
-    // The decider's facts carry the exam dates: this instance forgets them now, others within a minute.
+    // The decider's facts carry the exam dates: every API process forgets them now.
     app.invalidateContent();
     return {
       year: saved.year,
