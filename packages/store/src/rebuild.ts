@@ -319,7 +319,8 @@ async function foldFresh(db: Db, userIds: readonly string[]): Promise<{ events: 
           (select count(pg_advisory_xact_lock(hashtext(s.id)))
            from (select id from json_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::json)
              as t(id) order by 1) s),
-          array(select user_id::text from learner_projections
+          -- Named with its schema: the search path set above applies to the statements after this one.
+          array(select user_id::text from ${sql.id(REBUILD_SCHEMA, 'learner_projections')}
             where user_id = any(${userIds}::bigint[])) as taken
       `.execute(trx);
       const busy = new Set(taken[0]!.taken);
