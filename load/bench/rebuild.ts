@@ -13,7 +13,9 @@
  *   npm run bench:rebuild [-- postgres admin url]
  *   REBUILD_LEARNERS=100 REBUILD_ANSWERS=1000 REBUILD_PARTITIONS=2 npm run bench:rebuild
  *
- * It creates a database `rebuild_bench_<pid>` on the server and drops it at the end.
+ * It creates a database `rebuild_bench_<pid>` on the server and drops it at the end. Seeding a million
+ * events takes minutes: REBUILD_KEEP=1 keeps the database (its name is printed), and
+ * REBUILD_DATABASE=<name> runs the rebuilds on such a kept database without seeding (nor dropping) it.
  */
 import { learnerEvent } from '@wenyan/domain';
 import {
@@ -35,11 +37,13 @@ const ADMIN = process.argv[2] ?? process.env.BENCH_ADMIN_URL ?? 'postgres://post
 const LEARNERS = Number(process.env.REBUILD_LEARNERS ?? 40);
 const ANSWERS = Number(process.env.REBUILD_ANSWERS ?? 1000);
 const PARTITIONS = Number(process.env.REBUILD_PARTITIONS ?? 2);
-const name = `rebuild_bench_${process.pid}`;
+const REUSE = process.env.REBUILD_DATABASE;
+const KEEP = REUSE !== undefined || process.env.REBUILD_KEEP === '1';
+const name = REUSE ?? `rebuild_bench_${process.pid}`;
 
 const admin = new pg.Client({ connectionString: ADMIN });
 await admin.connect();
-await admin.query(`create database ${name}`);
+if (!REUSE) await admin.query(`create database ${name}`);
 const url = new URL(ADMIN);
 url.pathname = `/${name}`;
 const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 + PARTITIONS });
@@ -98,7 +102,7 @@ async function measure(label: string, run: () => Promise<number>): Promise<void>
 
 try {
   const seed0 = performance.now();
-  for (let l = 0; l < LEARNERS; l++) {
+  for (let l = 0; l < (REUSE ? 0 : LEARNERS); l++) {
     const user = await sql<{ id: string }>`insert into users (username, username_key)
       values (${`bench_${l}`}, ${`bench_${l}`}) returning id`.execute(db);
     const userId = String(user.rows[0]!.id);
@@ -115,9 +119,13 @@ try {
       version += chunk.length;
     }
   }
-  console.log(
-    `seeded ${LEARNERS} learners × ${ANSWERS} answers in ${((performance.now() - seed0) / 1000).toFixed(1)} s`,
-  );
+  if (REUSE) console.log(`on the kept database ${name}`);
+  else {
+    console.log(
+      `seeded ${LEARNERS} learners × ${ANSWERS} answers in ${((performance.now() - seed0) / 1000).toFixed(1)} s` +
+        (KEEP ? ` (kept: REBUILD_DATABASE=${name})` : ''),
+    );
+  }
   const leaderboard = sqlLeaderboard(db);
   const projector = createProjector({
     db,
@@ -138,6 +146,6 @@ try {
   }
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
+  if (!KEEP) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

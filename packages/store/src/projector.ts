@@ -71,7 +71,8 @@ export interface ProjectorDeps {
   schema?: string;
 }
 
-function toDomain(e: LoggedEvent): LearnerEvent {
+/** A logged event as the domain's fold takes it (upcast to its newest shape). */
+export function toDomain(e: LoggedEvent): LearnerEvent {
   return upcast({ type: e.type, schemaVersion: e.schemaVersion, data: e.data });
 }
 
@@ -120,7 +121,7 @@ function cteOf(w: TableWrite, i: number, rows: string) {
  * registry, over JSON rows): each learner's view and checkpoint and the rows that changed. One round
  * trip whatever the batch's size; the statement's text is the same for every batch.
  */
-async function writeReadModels(trx: Db, changes: readonly LearnerChange[]): Promise<void> {
+export async function writeReadModels(trx: Db, changes: readonly LearnerChange[]): Promise<void> {
   const ctes = WRITES.map((w, i) => cteOf(w, i, JSON.stringify(changes.flatMap((c) => w.rows(c)))));
   await sql`${sql.raw(PREPARED)} with ${sql.join(ctes, sql`, `)} select 1`.execute(trx);
 }

@@ -5,10 +5,16 @@
  *    (`create table … (like public.… including all)`) and a `rebuild_state` row (when it started). A
  *    shadow already there, of the live tables' shape, is kept: the rebuild resumes.
  * 2. `rebuildPartition` folds the learners of one partition (`hashtext(stream id)` mod `count`) into
- *    the shadow, in stream-id order, `REBUILD_BATCH` learners per transaction, with the projector's own
- *    batch path (`createProjector({ schema })`). Each learner's shadow checkpoint is the rebuild's
- *    checkpoint: a learner whose shadow row is at their stream's version is skipped, so an interrupted
- *    partition, run again, goes on where it stopped. Partitions run in parallel, in any processes.
+ *    the shadow, in stream-id order. A learner with nothing in the shadow yet (the bulk of a rebuild)
+ *    is folded whole: up to `REBUILD_BATCH` learners or `REBUILD_EVENTS` events a transaction, their
+ *    events in one plain read, each history folded in memory (`foldHistory`: the live batches' contract
+ *    of items, at a cost that does not grow with the history) and each read model's final rows
+ *    written once, by the projector's own statement (`writeReadModels`, from the registry's row
+ *    builders), so the rebuild cannot diverge from live projection. Any other learner (a resumed
+ *    one, an older view) goes through the projector's batch path (`createProjector({ schema })`).
+ *    Each learner's shadow checkpoint is the rebuild's checkpoint: a learner whose shadow row is at
+ *    their stream's version is skipped, so an interrupted partition, run again, goes on where it
+ *    stopped. Partitions run in parallel, in any processes.
  * 3. `finishRebuild` folds whatever is still behind in the shadow (events appended meanwhile, a
  *    partition never run), then swaps in ONE transaction: under the ranking's rebuild lock (no
  *    projection batch in flight) and a share lock on `users`, it reapplies what changed outside the log
@@ -17,21 +23,50 @@
  *    the learners whose events came between the last shadow pass and the swap, and the ranking index
  *    is replaced. Reads see the old tables until the swap's commit, the new ones after it.
  */
-import { LEARNER_VIEW_VERSION } from '@wenyan/domain';
+import {
+  projectLearner as fold,
+  initialLearnerView,
+  LEARNER_VIEW_VERSION,
+  type LearnerEvent,
+  type LearnerFold,
+  type LearnerItems,
+  type LearnerView,
+  withItems,
+} from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
-import { LEARNER_STREAM_PREFIX, LEARNER_STREAMS_LIKE, userIdOfStream } from './event-store.ts';
+import {
+  LEARNER_STREAM_PREFIX,
+  LEARNER_STREAMS_LIKE,
+  learnerStreamId,
+  userIdOfStream,
+} from './event-store.ts';
 import { LEADERBOARD_REBUILD_LOCK, type LeaderboardIndex, rankedFigures } from './leaderboard.ts';
 import { createLocalBroadcast } from './ports.ts';
+import { PREPARED } from './prepared.ts';
 import { forgetFreeText } from './privacy-repo.ts';
-import { READ_MODEL_TABLES } from './projections.ts';
-import { createProjector, type Projector } from './projector.ts';
+import { type LearnerChange, type LoggedEvent, READ_MODEL_TABLES } from './projections.ts';
+import { createProjector, type Projector, toDomain, writeReadModels } from './projector.ts';
 
 /** The schema of the shadow tables while a rebuild runs (absent otherwise). */
 export const REBUILD_SCHEMA = 'wenyan_rebuild';
 
-/** Learners a rebuild projects in one transaction. */
+/** Learners a rebuild projects in one transaction at most. */
 export const REBUILD_BATCH = 50;
+
+/**
+ * Events a rebuild's fresh batch reads and folds at most (a learner with more goes alone). A learner
+ * with more than `FRESH_MAX` events (or with rows in the shadow already) goes the projector's way,
+ * `BATCH` events a transaction.
+ */
+export const REBUILD_EVENTS = 10_000;
+const FRESH_MAX = 100_000;
+
+/** Learners a partition looks at in one page. */
+const PAGE = 500;
+
+/** Events folded over the same items: the fold copies a chunk's items at each event. */
+const FOLD_CHUNK = 8;
 
 /** Taken while the shadow is made, so partitions started together make it once. */
 const PREPARE_LOCK = 3_800_022;
@@ -125,9 +160,10 @@ export async function prepareRebuild(
  * behind their stream.
  */
 async function pageOf(db: Db, partition: RebuildPartition, after: string, limit: number) {
-  const { rows } = await sql<{ stream_id: string; behind: boolean }>`
-    select s.stream_id,
-      (p.user_id is null or p.checkpoint < s.version or p.view_schema <> ${LEARNER_VIEW_VERSION}) as behind
+  const { rows } = await sql<{ stream_id: string; behind: boolean; fresh: boolean; version: number }>`
+    select s.stream_id, s.version,
+      (p.user_id is null or p.checkpoint < s.version or p.view_schema <> ${LEARNER_VIEW_VERSION}) as behind,
+      p.user_id is null as fresh
     from streams s
     left join ${sql.id(REBUILD_SCHEMA, 'learner_projections')} p
       on p.user_id = substr(s.stream_id, ${LEARNER_STREAM_PREFIX.length + 1})::bigint
@@ -163,17 +199,167 @@ export async function rebuildPartition(
   let done = 0;
   let events = 0;
   for (;;) {
-    const page = await pageOf(db, partition, after, REBUILD_BATCH);
+    const page = await pageOf(db, partition, after, PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.stream_id;
-    const behind = page.filter((r) => r.behind).map((r) => userIdOfStream(r.stream_id));
-    if (behind.length > 0) {
-      for (const result of (await projector.projectLearners(behind)).values()) events += result.applied;
+    // Learners with nothing in the shadow: their whole history at once, several a statement. The rest
+    // (a resumed learner, an older view, a history too long to hold) the projector's way.
+    const fresh = page.filter((r) => r.fresh && r.version <= FRESH_MAX);
+    const others = page.filter((r) => r.behind && !(r.fresh && r.version <= FRESH_MAX));
+    let batch: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const folded = await foldFresh(db, batch);
+      events += folded.events;
+      // Those it could not take (a row in the shadow meanwhile, a failed batch): the projector's way.
+      if (folded.left.length > 0) events += await projectInto(projector, folded.left);
+      done += batch.length;
+      batch = [];
+      size = 0;
+      await onProgress({ done, total, events });
+    };
+    for (const r of fresh) {
+      if (batch.length === REBUILD_BATCH || (batch.length > 0 && size + r.version > REBUILD_EVENTS)) {
+        await flush();
+      }
+      batch.push(userIdOfStream(r.stream_id));
+      size += r.version;
     }
-    done += page.length;
-    await onProgress({ done, total, events });
+    await flush();
+    const behind = others.map((r) => userIdOfStream(r.stream_id));
+    for (let i = 0; i < behind.length; i += REBUILD_BATCH) {
+      events += await projectInto(projector, behind.slice(i, i + REBUILD_BATCH));
+    }
+    if (page.length > fresh.length) {
+      done += page.length - fresh.length;
+      await onProgress({ done, total, events });
+    }
   }
   return { learners: total, events };
+}
+
+/** Projects the learners with the (shadow) projector; the events it folded. */
+async function projectInto(projector: Projector, userIds: readonly string[]): Promise<number> {
+  let events = 0;
+  for (const result of (await projector.projectLearners(userIds)).values()) events += result.applied;
+  return events;
+}
+
+/** The question ids an event names (`data->>'questionId'`, as the projector's read), for its items. */
+function questionIdOf(event: LoggedEvent): string | null {
+  const id = event.data.questionId;
+  return id === undefined || id === null ? null : typeof id === 'string' ? id : JSON.stringify(id);
+}
+
+/**
+ * One learner's whole history folded as the projector folds a batch of it: `FOLD_CHUNK` events at a
+ * time, each chunk over the core and only the items its events name (every card when an exam date is
+ * among them), the items kept in memory in between. The same contract as the live batches (whose
+ * read gives the fold exactly those items), at a cost that does not grow with the history: the fold
+ * copies its items at every event.
+ */
+export function foldHistory(
+  events: readonly LoggedEvent[],
+  domainEvents: readonly LearnerEvent[],
+): LearnerFold {
+  let core: LearnerView = initialLearnerView;
+  const errorBook: Record<string, LearnerItems['errorBook'][string]> = {};
+  const cards: Record<string, LearnerItems['cards'][string]> = {};
+  for (let i = 0; i < domainEvents.length; i += FOLD_CHUNK) {
+    const end = Math.min(domainEvents.length, i + FOLD_CHUNK);
+    const touchedErrors: Record<string, LearnerItems['errorBook'][string]> = {};
+    const touchedCards: Record<string, LearnerItems['cards'][string]> = {};
+    let replan = false;
+    for (let k = i; k < end; k++) {
+      if (domainEvents[k]!.type === 'ExamDateSet') replan = true;
+      const id = questionIdOf(events[k]!);
+      if (id === null) continue;
+      if (errorBook[id] !== undefined) touchedErrors[id] = errorBook[id];
+      if (cards[id] !== undefined) touchedCards[id] = cards[id];
+    }
+    const items = { errorBook: touchedErrors, cards: replan ? { ...cards } : touchedCards };
+    const before = withItems(core, items);
+    let after = before;
+    for (let k = i; k < end; k++) after = fold(after, domainEvents[k]!);
+    for (const id of Object.keys(before.errorBook)) if (!(id in after.errorBook)) delete errorBook[id];
+    for (const id of Object.keys(before.reviews.cards)) if (!(id in after.reviews.cards)) delete cards[id];
+    Object.assign(errorBook, after.errorBook);
+    Object.assign(cards, after.reviews.cards);
+    core = after;
+  }
+  return withItems(core, { errorBook, cards });
+}
+
+/** An event as the fresh batch reads it. */
+interface FreshRow {
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  at: number;
+}
+
+/**
+ * Folds the whole history of learners who have nothing in the shadow, in one transaction: their
+ * events in one read, each history folded in memory, and their read models written once (the
+ * projector's statement, one change per learner from the empty view). `left`: the learners it did
+ * not take (a row in the shadow by now, or a history that cannot be folded: the batch is left whole
+ * to the projector, which isolates such a learner).
+ */
+async function foldFresh(db: Db, userIds: readonly string[]): Promise<{ events: number; left: string[] }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // As the projector's batch: the ranking's rebuild lock shared, each learner's lock, in one order.
+      const { rows: taken } = await sql<{ taken: string[] }>`${sql.raw(PREPARED)}
+        select set_config('search_path', ${`${REBUILD_SCHEMA}, public`}, true),
+          set_config('synchronous_commit', 'off', true),
+          pg_advisory_xact_lock_shared(${LEADERBOARD_REBUILD_LOCK}::bigint),
+          (select count(pg_advisory_xact_lock(hashtext(s.id)))
+           from (select id from json_array_elements_text(${JSON.stringify(userIds.map(learnerStreamId))}::json)
+             as t(id) order by 1) s),
+          -- Named with its schema: the search path set above applies to the statements after this one.
+          array(select user_id::text from ${sql.id(REBUILD_SCHEMA, 'learner_projections')}
+            where user_id = any(${userIds}::bigint[])) as taken
+      `.execute(trx);
+      const busy = new Set(taken[0]!.taken);
+      const ids = userIds.filter((id) => !busy.has(id));
+      if (ids.length === 0) return { events: 0, left: [...busy] };
+      const { rows } = await sql<FreshRow>`${sql.raw(PREPARED)}
+        select stream_id, version, type, schema_version, data, extract(epoch from recorded_at) * 1000 as at
+        from events where stream_id = any(${ids.map(learnerStreamId)}::text[])
+      `.execute(trx);
+      const byStream = new Map<string, LoggedEvent[]>();
+      for (const r of rows) {
+        let list = byStream.get(r.stream_id);
+        if (!list) {
+          list = [];
+          byStream.set(r.stream_id, list);
+        }
+        list.push({
+          version: r.version,
+          type: r.type,
+          schemaVersion: r.schema_version,
+          data: r.data,
+          recordedAt: new Date(Math.floor(r.at)),
+        });
+      }
+      const changes: LearnerChange[] = [];
+      for (const userId of ids) {
+        const events = byStream.get(learnerStreamId(userId));
+        if (!events) continue;
+        events.sort((a, b) => a.version - b.version);
+        const domainEvents = events.map(toDomain);
+        const after = foldHistory(events, domainEvents);
+        changes.push({ userId, before: initialLearnerView, after, events, domainEvents });
+      }
+      if (changes.length > 0) await writeReadModels(trx, changes);
+      return { events: rows.length, left: [...busy] };
+    });
+  } catch {
+    return { events: 0, left: [...userIds] };
+  }
 }
 
 /** Learners behind in the shadow (any partition), at most `limit`. */
