@@ -25,7 +25,17 @@ export interface LeaderboardIndex {
   replaceAll(figures: readonly RankFigures[]): Promise<void>;
 }
 
-/** Ranks by SQL: one window query, on the (total_xp desc, user_id) index. */
+/**
+ * Up to this many learners, the SQL ranking counts the learners ahead of each (each count reads the
+ * index range above the learner's XP); more, it sorts everyone once.
+ */
+export const RANKS_BY_COUNT = 4;
+
+/**
+ * Ranks by SQL over `user_totals` (the embedded mode). The top is a walk of the (total_xp desc,
+ * user_id) index; a rank counts the learners ahead, so it costs in proportion to the rank, not to the
+ * whole board (only the Redis ranking is flat); the total is a count of the ranked.
+ */
 export function sqlLeaderboard(db: Db): LeaderboardIndex {
   // Learners off the board (opted out, erased) are not ranked.
   const ranked = () => db.selectFrom('user_totals').where('ranked', '=', true);
@@ -64,6 +74,41 @@ export function sqlLeaderboard(db: Db): LeaderboardIndex {
     },
     async ranks(userIds) {
       if (userIds.length === 0) return new Map();
+      if (userIds.length <= RANKS_BY_COUNT) {
+        // 1 + the learners ahead, counted in the (total_xp desc) index's range at or above the
+        // learner's XP: no sort. The window below sorted every ranked learner for each board read (at
+        // 100,000 learners the sort spilled to disk), whoever the viewer was. The figures are read
+        // first so that each count is planned for its own XP: inside one statement the planner took
+        // the range for a third of the table and scanned it all.
+        const viewers = await ranked()
+          .select(['user_id', 'total_xp', 'completed_lessons', 'average_accuracy'])
+          .where('user_id', 'in', userIds)
+          .execute();
+        const counted = await Promise.all(
+          viewers.map(async (v) => {
+            const row = await ranked()
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .where('total_xp', '>=', v.total_xp)
+              .where((w) =>
+                w.or([
+                  w('total_xp', '>', v.total_xp),
+                  w('completed_lessons', '>', v.completed_lessons),
+                  w.and([
+                    w('completed_lessons', '=', v.completed_lessons),
+                    w.or([
+                      w('average_accuracy', '>', v.average_accuracy),
+                      w.and([w('average_accuracy', '=', v.average_accuracy), w('user_id', '<', v.user_id)]),
+                    ]),
+                  ]),
+                ]),
+              )
+              .executeTakeFirstOrThrow();
+            return [String(v.user_id), 1 + Number(row.n)] as const;
+          }),
+        );
+        return new Map(counted);
+      }
+      // Many learners at once (the hub's tick): one sort of everyone beats a count for each.
       const rows = await db
         .selectFrom(ordered().as('r'))
         .select(['r.user_id', 'r.rank'])
