@@ -3,8 +3,8 @@
  * server: the practice-type page opens it for word meaning, translation, theme, technique and cultural
  * knowledge; a translation is typed and marked point by point by the server, with the model answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Learner, signUpLearner, startWorld, type World } from './part1-support.ts';
+import { describe, expect, it } from 'vitest';
+import { useLearner, useWorld } from './part1-support.ts';
 
 const TYPES = [
   { chip: '詞語解釋', label: '詞解題' },
@@ -15,17 +15,8 @@ const TYPES = [
 ];
 
 describe('the adaptive quiz of every practice type', () => {
-  let world: World;
-  let learner: Learner;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    learner = await signUpLearner(world);
-  });
-  afterAll(async () => {
-    await learner?.context.close();
-    await world?.close();
-  });
+  const world = useWorld();
+  const learner = useLearner(world);
 
   it('opens from the practice-type page for each of the five types', async () => {
     const { page } = learner;

@@ -5,11 +5,17 @@
  * learner in no class only after the admin approves it in the panel's 待審譯法. Screenshots go to
  * test-results/appeals-*.png.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import { grantAdmin, grantRole, type RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { describe, expect, it } from 'vitest';
+import { grantAdmin, grantRole } from '../support/server.ts';
+import {
+  grantTeacherByAdmin,
+  joinedClass,
+  newContext,
+  PASSWORD,
+  register,
+  signUpLearner,
+  useWorld,
+} from '../support/world.ts';
 
 const MODEL = '沒有仁德的人，不能長久處於窮困之中，也不能長久處於安樂之中。';
 /**
@@ -19,50 +25,15 @@ const MODEL = '沒有仁德的人，不能長久處於窮困之中，也不能�
 const PARTIAL = MODEL.replace('窮困', '潦倒').replace('安樂', '宴樂');
 
 describe('appeals in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-  const admin = `appeal_admin_${Date.now()}`;
-
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
+  const world = useWorld();
 
   it('the teacher accepts an appeal and the learner reads the outcome', async () => {
-    const student = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const teacher = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
-    const adminCtx = await browser.newContext({ baseURL: server.url });
-    const register = async (ctx: typeof student, username: string) => {
-      const res = await ctx.request.post('/api/auth/register', {
-        data: { username, password: 'correct horse battery', firstName: '小明' },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { id: string };
-    };
-    const me = await register(student, `appeal_student_${Date.now()}`);
-    const teacherUser = await register(teacher, `appeal_teacher_${Date.now()}`);
-    await register(adminCtx, admin);
-    await grantAdmin(server, admin, adminCtx.request, 'correct horse battery');
-    expect(
-      (
-        await adminCtx.request.put(`/api/admin/users/${teacherUser.id}/roles`, {
-          data: { roles: ['teacher'] },
-        })
-      ).status(),
-    ).toBe(200);
-    const { joinCode } = await (
-      await teacher.request.post('/api/teacher/classes', { data: { name: '中五甲班' } })
-    ).json();
-    expect((await student.request.post('/api/classes/join', { data: { joinCode } })).status()).toBe(200);
-
+    const { student: me, teacher } = await joinedClass(world, {
+      prefix: 'appeal',
+      teacherName: '小明',
+      grantTeacher: (account) => grantTeacherByAdmin(world, account),
+    });
+    const student = me.context;
     const answered = await (
       await student.request.post('/api/users/answers', {
         data: { userId: me.id, questionId: 'l01-st-01', selectedAnswer: PARTIAL, timeSpent: 30 },
@@ -74,12 +45,12 @@ describe('appeals in a real browser', () => {
     });
     expect(appealed.status()).toBe(201);
 
-    const page = await teacher.newPage();
+    const { page } = teacher;
     await page.goto('/teacher/appeals');
     const card = page.getByTestId('appeal-card').first();
     await card.waitFor();
     expect(await card.getByTestId('appeal-answer').textContent()).toBe(PARTIAL);
-    const appeals = await (await teacher.request.get('/api/teacher/appeals')).json();
+    const appeals = await (await page.request.get('/api/teacher/appeals')).json();
     const point = appeals[0].question.points.find((p: { source: string }) => p.source.includes('約'));
     await card.getByLabel('得分點').selectOption(point.id);
     await card.getByLabel('學生答案中得分的字詞').fill('潦倒');
@@ -98,9 +69,7 @@ describe('appeals in a real browser', () => {
 
   it("a teacher's rendering marks their class at once, and a learner in no class once the admin approves it", async () => {
     const stamp = Date.now().toString(36);
-    const password = 'correct horse battery';
-    const context = (width = 1280) =>
-      browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+    const context = (width = 1280) => newContext(world, { viewport: { width, height: 900 } });
     const [teacher, pupil, classmate, outsider, adminCtx] = await Promise.all([
       context(),
       context(390),
@@ -108,22 +77,17 @@ describe('appeals in a real browser', () => {
       context(390),
       context(),
     ]);
-    const register = async (ctx: typeof teacher, username: string) => {
-      const res = await ctx.request.post('/api/auth/register', {
-        data: { username, password, firstName: '小明' },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { id: string };
-    };
+    const signUp = (ctx: typeof teacher, username: string) =>
+      register(ctx.request, { username, firstName: '小明' });
     const teacherName = `scope_teacher_${stamp}`;
     const adminName = `scope_admin_${stamp}`;
-    await register(teacher, teacherName);
-    const me = await register(pupil, `scope_pupil_${stamp}`);
-    const mate = await register(classmate, `scope_mate_${stamp}`);
-    const alone = await register(outsider, `scope_alone_${stamp}`);
-    await register(adminCtx, adminName);
-    await grantRole(server, teacherName, 'teacher', teacher.request, password);
-    await grantAdmin(server, adminName, adminCtx.request, password);
+    await signUp(teacher, teacherName);
+    const me = await signUp(pupil, `scope_pupil_${stamp}`);
+    const mate = await signUp(classmate, `scope_mate_${stamp}`);
+    const alone = await signUp(outsider, `scope_alone_${stamp}`);
+    await signUp(adminCtx, adminName);
+    await grantRole(world.server, teacherName, 'teacher', teacher.request, PASSWORD);
+    await grantAdmin(world.server, adminName, adminCtx.request, PASSWORD);
     const { joinCode } = await (
       await teacher.request.post('/api/teacher/classes', { data: { name: '中五乙班' } })
     ).json();
@@ -201,13 +165,11 @@ describe('appeals in a real browser', () => {
   });
 
   it('offers 「我認為答案正確」 under a failed translation and records the appeal (390×844)', async () => {
-    const ctx = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const res = await ctx.request.post('/api/auth/register', {
-      data: { username: `appeal_button_${Date.now()}`, password: 'correct horse battery', firstName: '小美' },
-    });
-    expect(res.status()).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    const page = await ctx.newPage();
+    const {
+      context: ctx,
+      page,
+      id,
+    } = await signUpLearner(world, { prefix: 'appeal_button', firstName: '小美' });
     await page.goto('/lesson/1/questions/sentence_translation');
     await page.locator('textarea').first().fill('他很好');
     await page.getByRole('button', { name: '提交答案' }).click();

@@ -4,11 +4,9 @@
  * 上句接下句 drill with one line right and one wrong to its summary, and one 易錯字 item.
  */
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useLearner, useWorld } from '../support/world.ts';
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/u;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
@@ -50,36 +48,15 @@ function focused(page: Page): Promise<string> {
 }
 
 describe('默書 in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-  let context: BrowserContext;
-  let page: Page;
+  const world = useWorld();
+  // axe-core is injected as a script of its own: the CSP (script-src 'self') would refuse it.
+  const learner = useLearner(world, { prefix: 'dictation', firstName: '小明', context: { bypassCSP: true } });
   const shot = async (name: string) => {
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    if (SHOTS) await learner.page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   };
 
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-    // axe-core is injected as a script of its own: the CSP (script-src 'self') would refuse it.
-    context = await browser.newContext({ viewport: PHONE, baseURL: server.url, bypassCSP: true });
-    page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `dictation_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
-    });
-    expect(signUp.status()).toBe(201);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
-
   it('offers the four modes on /memorization', async () => {
+    const { page } = learner;
     await page.goto('/memorization');
     const modes = page.getByTestId('recitation-modes').getByRole('link');
     await modes.first().waitFor();
@@ -87,6 +64,7 @@ describe('默書 in a real browser', () => {
   });
 
   it('recites 山居秋暝 with the keyboard alone: number keys pick, Space pauses', async () => {
+    const { page } = learner;
     const lesson = (await (await page.request.get('/api/lessons/11')).json()) as { content: string };
     const expected = Array.from(lesson.content).filter((c) => !PUNCTUATION.test(c));
     await page.goto('/memorization');
@@ -139,6 +117,7 @@ describe('默書 in a real browser', () => {
   });
 
   it('writes a range from memory and shows the wrong, missing and extra characters marked', async () => {
+    const { page } = learner;
     await page.goto('/memorization/recall');
     await page.getByTestId('recitation-lesson').nth(10).getByRole('button', { name: '選擇此篇' }).click();
     // The first couplet, chosen from the presets (no pointing needed).
@@ -179,6 +158,7 @@ describe('默書 in a real browser', () => {
   });
 
   it('continues 名句: one line right, one wrong, to a summary', async () => {
+    const { page } = learner;
     await page.goto('/memorization/next-line');
     const select = page.getByTestId('drill-lesson');
     await expect.poll(() => focused(page)).toBe('drill-lesson');
@@ -213,6 +193,7 @@ describe('默書 in a real browser', () => {
   });
 
   it('drills a miswritten character: the phrase blanked, marked by the server, then the note', async () => {
+    const { page } = learner;
     await page.goto('/memorization/miswrite');
     await page.getByTestId('drill-lesson').selectOption({ label: '青玉案‧元夕（3 題）' });
     await page.getByRole('button', { name: '開始' }).click();

@@ -6,8 +6,8 @@
  * profile shows the streak status.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Learner, reloadUntil, signUpLearner, startWorld, type World } from './part1-support.ts';
+import { describe, expect, it } from 'vitest';
+import { reloadUntil, useLearner, useWorld } from './part1-support.ts';
 
 /** What has the focus: 'radio', 'textarea', or the focused element's text. */
 function focused(page: Page): Promise<string> {
@@ -21,18 +21,8 @@ function focused(page: Page): Promise<string> {
 }
 
 describe('keyboard and screen reader', () => {
-  let world: World;
-  let learner: Learner;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    learner = await signUpLearner(world);
-  });
-
-  afterAll(async () => {
-    await learner?.context.close();
-    await world?.close();
-  });
+  const world = useWorld();
+  const learner = useLearner(world);
 
   it('goes through a question session with the keyboard alone and can hold the results', async () => {
     const { page } = learner;

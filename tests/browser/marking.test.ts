@@ -4,41 +4,14 @@
  * way through the server; the papers are labelled 「DSE 模擬試題」 with a 「2018 形式」 badge per paper and
  * the content's own disclaimer, never as past papers.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { describe, expect, it } from 'vitest';
+import { signUpLearner, useWorld } from '../support/world.ts';
 
 describe('marked answers and the mock papers in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
+  const world = useWorld();
 
   async function learnerPage() {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    const res = await page.request.post('/api/auth/register', {
-      data: {
-        username: `mark_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`,
-        password: 'correct horse battery',
-        firstName: '志明',
-      },
-    });
-    expect(res.status()).toBe(201);
-    return page;
+    return (await signUpLearner(world, { prefix: 'mark', firstName: '志明' })).page;
   }
 
   it('marks a translation point by point: the points earned and missed, then the model answer', async () => {

@@ -4,44 +4,21 @@
  * returns and counted once, and its verdicts are listed under the banner; the passage page, a mind map,
  * the lobby and a roadmap course session open offline after one visit.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerKeys } from '../support/keys.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { useLearner, useWorld } from '../support/world.ts';
 
 describe('offline use in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  const world = useWorld();
+  const learner = useLearner(world, { prefix: 'offline', firstName: '小明' });
   let keys: Map<string, string>;
-  let context: BrowserContext;
-  let page: Page;
-  let userId: string;
 
   beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
     keys = await answerKeys(world.databaseUrl);
-    server = world.server;
-    browser = world.browser;
-    context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `offline_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
-    });
-    expect(signUp.status()).toBe(201);
-    userId = String(((await signUp.json()) as { id: string | number }).id);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
   });
 
   it('installs: a manifest with icons, and a service worker that controls the page', async () => {
+    const { page } = learner;
     const manifest = await page.request.get('/manifest.webmanifest');
     expect(manifest.status()).toBe(200);
     expect(await manifest.json()).toMatchObject({
@@ -66,6 +43,7 @@ describe('offline use in a real browser', () => {
   });
 
   it('answers two questions offline, sends them when back online and counts each once', async () => {
+    const { context, page, id: userId } = learner;
     type Loaded = { id: string; options: string[] | null; correctAnswer?: string };
     const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
     await page.goto('/lesson/9/questions/word_interpretation/course1');
@@ -128,6 +106,7 @@ describe('offline use in a real browser', () => {
   });
 
   it('opens the lobby and a roadmap course session offline after one visit', async () => {
+    const { context, page } = learner;
     await page.goto('/');
     await page.getByTestId('lesson-card').first().waitFor();
     await page.goto('/lesson/9/questions/word_interpretation/course1');
@@ -150,6 +129,7 @@ describe('offline use in a real browser', () => {
   });
 
   it('the adaptive quiz keeps an answer offline and offers the next question', async () => {
+    const { context, page } = learner;
     await page.goto('/lesson/9/adaptive/sentence_translation');
     await page.getByLabel('你的答案').waitFor();
     await context.setOffline(true);
@@ -169,6 +149,7 @@ describe('offline use in a real browser', () => {
   });
 
   it('sends an answer kept while the server was unreachable (the browser online) within 10 s, once', async () => {
+    const { context, page, id: userId } = learner;
     type Loaded = { id: string; options: string[] | null };
     const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
     await page.goto('/lesson/9/questions/word_interpretation/course1');

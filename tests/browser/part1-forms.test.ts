@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantAdmin } from '../support/server.ts';
-import { signUpLearner, startWorld, type World } from './part1-support.ts';
+import { PASSWORD } from '../support/world.ts';
+import { signUpLearner, useWorld } from './part1-support.ts';
 
 const ADMIN = `p1admin${process.pid}`;
 
 describe('part 1: the add-question form', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useWorld();
 
   it('tells a student they may not add questions', async () => {
     const { context, page } = await signUpLearner(world);
@@ -24,7 +18,7 @@ describe('part 1: the add-question form', () => {
 
   it('shows every validation message of the spec, then adds a question with a success toast', async () => {
     const { context, page } = await signUpLearner(world, ADMIN);
-    await grantAdmin(world.server, ADMIN, page.request, 'correct horse battery');
+    await grantAdmin(world.server, ADMIN, page.request, PASSWORD);
     await page.goto('/vocabulary/add');
     await page.getByRole('heading', { name: '新增詞語題目' }).waitFor();
     const submit = page.getByRole('button', { name: '新增題目' });

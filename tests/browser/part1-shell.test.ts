@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import { signUpLearner, startWorld, type World } from './part1-support.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext } from '../support/world.ts';
+import { signUpLearner, useWorld } from './part1-support.ts';
 
 describe('part 1: the shell', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = useWorld();
 
   it('shows a signed-out visitor only the login page, on every path', async () => {
-    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const context = await newContext(world);
     const page = await context.newPage();
     for (const path of ['/', '/login', '/vocabulary', '/no-such-page']) {
       await page.goto(path);

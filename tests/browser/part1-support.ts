@@ -4,7 +4,14 @@
  */
 import type { Locator, Page } from 'playwright-core';
 
-export { type Learner, signUpLearner, startWorld, useWorld, type World } from '../support/world.ts';
+export {
+  type Learner,
+  signUpLearner,
+  startWorld,
+  useLearner,
+  useWorld,
+  type World,
+} from '../support/world.ts';
 
 /** The signed-in user as the server has it now. */
 export async function serverUser(page: Page): Promise<{ totalXP: number; id: string }> {

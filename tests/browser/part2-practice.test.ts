@@ -2,41 +2,17 @@
  * Part-2 practice screens in a real browser against the real server: a recitation to its results,
  * a past paper answered and revealed, mixed-year generation, and the mind map's zoom and detail.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { describe, expect, it } from 'vitest';
+import { useLearner, useWorld } from '../support/world.ts';
 
 const PUNCTUATION = /[\s\p{P}\p{S}]/u;
 
 describe('part 2 practice screens in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-    context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `p2_practice_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
-    });
-    expect(signUp.status()).toBe(201);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
+  const world = useWorld();
+  const learner = useLearner(world, { prefix: 'p2_practice', firstName: '小明' });
 
   it('recites a short range, with one mistake, to its results', async () => {
+    const { page } = learner;
     const lesson = (await (await page.request.get('/api/lessons/1')).json()) as { content: string };
     const characters = Array.from(lesson.content);
     const expected = characters.slice(0, 5).filter((c) => !PUNCTUATION.test(c));
@@ -87,6 +63,7 @@ describe('part 2 practice screens in a real browser', () => {
   });
 
   it('answers a mock paper through the server: keys only after answering, a long answer self-assessed', async () => {
+    const { page } = learner;
     await page.goto('/dse-past-papers');
     await page.getByTestId('dse-disclaimer').waitFor();
     const cards = page.getByTestId('paper-card');
@@ -127,6 +104,7 @@ describe('part 2 practice screens in a real browser', () => {
   });
 
   it('generates a mixed-year set after asking for a filter', async () => {
+    const { page } = learner;
     await page.goto('/dse-mixed-practice');
     await page.getByRole('button', { name: '生成練習' }).waitFor();
     await page.getByRole('button', { name: '生成練習' }).click();
@@ -147,6 +125,7 @@ describe('part 2 practice screens in a real browser', () => {
   });
 
   it('zooms the mind map and opens its detail panel', async () => {
+    const { page } = learner;
     await page.goto('/mindmap/passage/9');
     const zoom = page.getByTestId('mindmap-zoom');
     await zoom.waitFor();
@@ -177,6 +156,7 @@ describe('part 2 practice screens in a real browser', () => {
   });
 
   it('reaches the comparisons of texts from the mind maps, by keyboard', async () => {
+    const { page } = learner;
     await page.goto('/mindmap');
     const links = page.getByTestId('comparison-link');
     await links.first().waitFor();

@@ -5,14 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { grantAdmin, type RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { grantAdmin } from '../support/server.ts';
+import { newContext, PASSWORD, register, useWorld } from '../support/world.ts';
 
-const PASSWORD = 'correct horse battery';
 const LEARNER = 'p2_screens';
 const ADMIN = 'p2_screens_admin';
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
@@ -157,20 +156,14 @@ const SCREENS: Screen[] = [
 ];
 
 describe('every part-2 screen on a phone, in both themes', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  const world = useWorld();
   const contexts = new Map<string, BrowserContext>();
 
   async function contextFor(user: 'learner' | 'admin', theme: 'light' | 'dark'): Promise<BrowserContext> {
     const key = `${user}-${theme}`;
     const existing = contexts.get(key);
     if (existing) return existing;
-    const context = await browser.newContext({
-      viewport: PHONE,
-      baseURL: server.url,
-      reducedMotion: 'reduce',
-    });
+    const context = await newContext(world, { reducedMotion: 'reduce' });
     await context.addInitScript((dark) => {
       localStorage.setItem('wyt-dark', dark ? 'true' : 'false');
       localStorage.setItem('wyt-sound', 'false');
@@ -184,18 +177,11 @@ describe('every part-2 screen on a phone, in both themes', () => {
   }
 
   beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
     if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
     // A learner with some history: a school, right and wrong answers, a note.
-    const setup = await browser.newContext({ baseURL: server.url });
-    const signUp = await setup.request.post('/api/auth/register', {
-      data: { username: LEARNER, password: PASSWORD, firstName: '大文', lastName: '陳' },
-    });
-    const me = (await signUp.json()) as { id: string };
+    const setup = await world.browser.newContext({ baseURL: world.server.url });
+    const me = await register(setup.request, { username: LEARNER, firstName: '大文', lastName: '陳' });
     await setup.request.patch(`/api/users/${me.id}/school`, { data: { schoolName: '聖保羅男女中學' } });
     const questions = withKeys(
       (await (await setup.request.get('/api/lessons/9/questions')).json()) as Question[],
@@ -209,13 +195,11 @@ describe('every part-2 screen on a phone, in both themes', () => {
       });
     }
     await setup.request.post('/api/auth/logout');
-    await setup.request.post('/api/auth/register', {
-      data: { username: ADMIN, password: PASSWORD, firstName: '管理員' },
-    });
-    await grantAdmin(server, ADMIN, setup.request, PASSWORD);
+    await register(setup.request, { username: ADMIN, firstName: '管理員' });
+    await grantAdmin(world.server, ADMIN, setup.request, PASSWORD);
     await setup.close();
     // Wait for the learner's read models (the error book shows the wrong answers).
-    const check = await browser.newContext({ baseURL: server.url });
+    const check = await world.browser.newContext({ baseURL: world.server.url });
     await check.request.post('/api/auth/login', { data: { username: LEARNER, password: PASSWORD } });
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
@@ -227,9 +211,6 @@ describe('every part-2 screen on a phone, in both themes', () => {
   });
   afterAll(async () => {
     for (const context of contexts.values()) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
   });
 
   for (const theme of ['light', 'dark'] as const) {

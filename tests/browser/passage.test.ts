@@ -7,13 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { saveLessonAnnotations } from '@wenyan/store';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_9_ANNOTATIONS } from '../support/annotations-fixture.ts';
 import { seriousAxeFindings } from '../support/axe.ts';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { newContext, useLearner, useWorld } from '../support/world.ts';
 
 /** Screenshots for a person to look at (not compared): outside the repository. */
 const SHOTS = '/tmp/wenyan-passage-shots';
@@ -71,49 +68,26 @@ function stubSpeech() {
 }
 
 describe('the annotated passage in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-  let context: BrowserContext;
-  let page: Page;
+  const world = useWorld({}, { prepare: (db) => saveLessonAnnotations(db, LESSON_9_ANNOTATIONS) });
+  const learner = useLearner(world, { prefix: 'passage', firstName: '小明', context: { bypassCSP: true } });
 
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    await saveLessonAnnotations(database.handle.db, LESSON_9_ANNOTATIONS);
-    server = await startServer({ databaseUrl: database.url });
-    browser = await launchBrowser();
-    context = await browser.newContext({
-      viewport: PHONE,
-      baseURL: server.url,
-      locale: 'zh-HK',
-      bypassCSP: true,
-    });
-    page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `passage_${process.pid}`, password: 'correct horse battery', firstName: '小明' },
-    });
-    expect(signUp.status()).toBe(201);
+  beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
   });
 
   /** Presses Tab until the focused element matches `selector` (at most `max` presses). */
   async function tabTo(selector: string, max = 80): Promise<void> {
+    const { page } = learner;
     for (let i = 0; i < max; i++) {
       await page.keyboard.press('Tab');
       if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
     }
     throw new Error(`Tab never reached ${selector}`);
   }
-  const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  const activeText = () => learner.page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
   it('reads a note, opens a 語譯 and reaches the linked question from the keyboard alone', async () => {
+    const { page } = learner;
     await page.goto('/passage/9');
     const text = page.getByTestId('passage-text');
     await text.locator('.note-term').first().waitFor();
@@ -176,6 +150,7 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it('has no serious axe finding in the dark theme with every 語譯 open', async () => {
+    const { page } = learner;
     await page.evaluate(() => localStorage.setItem('wyt-dark', 'true'));
     await page.goto('/passage/9');
     await page.getByTestId('show-all-translations').click();
@@ -188,6 +163,7 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it("marks every note of the content's own annotations, inner notes in their outer note's card", async () => {
+    const { page } = learner;
     const res = await page.request.get('/api/lessons/6/annotations');
     const body = (await res.json()) as { notes: Array<{ id: string; parentId: string | null }> };
     await page.goto('/passage/6');
@@ -207,6 +183,7 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it('says so when the device has no Cantonese voice, instead of reading in Mandarin', async () => {
+    const { page } = learner;
     await page.goto('/passage/9');
     await page.getByTestId('passage-text').waitFor();
     const hasCantonese = await page.evaluate(() =>
@@ -225,7 +202,8 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it('reads the passage with the Cantonese voice, sentence by sentence, highlighted, at the chosen speed', async () => {
-    const speaking = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'zh-HK' });
+    const { context } = learner;
+    const speaking = await newContext(world);
     await speaking.addCookies(await context.cookies());
     await speaking.addInitScript(stubSpeech);
     const p = await speaking.newPage();
@@ -263,7 +241,8 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it("reads recitation's chosen range aloud, highlighting the sentence", async () => {
-    const speaking = await browser.newContext({ viewport: PHONE, baseURL: server.url, locale: 'zh-HK' });
+    const { context } = learner;
+    const speaking = await newContext(world);
     await speaking.addCookies(await context.cookies());
     await speaking.addInitScript(stubSpeech);
     const p = await speaking.newPage();

@@ -2,31 +2,14 @@
  * Data care in a real browser at phone size: the privacy notice from the sign-in page, a leaderboard
  * nickname, 「下載我的資料」, and 「刪除帳戶」 refusing a wrong password and then erasing the account.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import type { RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, PASSWORD, signUpLearner, useWorld } from '../support/world.ts';
 
 describe('a learner’s own data in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
-  });
+  const world = useWorld();
 
   it('links the privacy notice from the sign-in page', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await newContext(world);
     const page = await context.newPage();
     await page.goto('/api/login?local=1');
     await page.getByRole('link', { name: /私隱聲明/ }).click();
@@ -37,12 +20,7 @@ describe('a learner’s own data in a real browser', () => {
   });
 
   it('offers the nickname only once the saved one has loaded, so nothing typed is overwritten', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
-    const page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `slow_${Date.now()}`, password: 'correct horse battery', firstName: '李小華' },
-    });
-    expect(signUp.status()).toBe(201);
+    const { context, page } = await signUpLearner(world, { prefix: 'slow', firstName: '李小華' });
     const saved = await page.request.put('/api/users/me/leaderboard', {
       data: { nickname: '夜讀人', optOut: false },
     });
@@ -71,13 +49,11 @@ describe('a learner’s own data in a real browser', () => {
   });
 
   it('sets a nickname, downloads the data, and erases the account only with the password', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url, acceptDownloads: true });
-    const page = await context.newPage();
-    const username = `care_${Date.now()}`;
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username, password: 'correct horse battery', firstName: '陳小明' },
+    const { context, page, username } = await signUpLearner(world, {
+      prefix: 'care',
+      firstName: '陳小明',
+      context: { acceptDownloads: true },
     });
-    expect(signUp.status()).toBe(201);
     await page.goto('/settings');
 
     await page.getByLabel('暱稱（選填）').fill('小書蟲');
@@ -118,7 +94,7 @@ describe('a learner’s own data in a real browser', () => {
     await page
       .locator('input')
       .and(page.getByLabel('密碼', { exact: true }))
-      .fill('correct horse battery');
+      .fill(PASSWORD);
     await page.getByRole('button', { name: '永久刪除帳戶' }).click();
     await page.waitForURL(/\/api\/account-deleted/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('帳戶已刪除');

@@ -11,8 +11,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE } from '../support/browser.ts';
-import { useWorld } from '../support/world.ts';
+import { newContext, register, uniqueUsername, useWorld } from '../support/world.ts';
 
 describe('the daily reminder in a real browser', () => {
   const world = useWorld();
@@ -20,11 +19,10 @@ describe('the daily reminder in a real browser', () => {
   /** A new learner signed in, on the settings page with the service worker in control. */
   async function learnerOnSettings(context: BrowserContext): Promise<{ page: Page; userId: string }> {
     const page = await context.newPage();
-    const signUp = await page.request.post('/api/auth/register', {
-      data: { username: `remind_${Date.now()}`, password: 'correct horse battery', firstName: '小明' },
+    const { id: userId } = await register(page.request, {
+      username: uniqueUsername('remind'),
+      firstName: '小明',
     });
-    expect(signUp.status()).toBe(201);
-    const userId = String(((await signUp.json()) as { id: string | number }).id);
     await page.goto('/settings');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -37,7 +35,7 @@ describe('the daily reminder in a real browser', () => {
 
   it('is off by default, and refused notifications leave it off with a message saying how to allow them', async () => {
     // No permission granted: headless Chromium refuses the request it makes.
-    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const context = await newContext(world);
     const { page, userId } = await learnerOnSettings(context);
     await expect(toggle(page).getAttribute('aria-checked')).resolves.toBe('false');
     expect(await page.getByTestId('reminder-status').textContent()).toContain('每日最多提醒一次');
@@ -69,7 +67,7 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('with the permission granted, subscribes through the service worker and the server keeps it (or says it cannot)', async () => {
-    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const context = await newContext(world);
     await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page, userId } = await learnerOnSettings(context);
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
@@ -135,7 +133,7 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('shows the server’s reminder when a push arrives at the service worker', async () => {
-    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
+    const context = await newContext(world);
     await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page } = await learnerOnSettings(context);
     const cdp = await context.newCDPSession(page);

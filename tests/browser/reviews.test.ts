@@ -6,11 +6,11 @@
  * done with the keyboard alone.
  */
 import type { APIRequestContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { grantRole } from '../support/server.ts';
-import { type Learner, reloadUntil, signUpLearner, startWorld, type World } from './part1-support.ts';
+import { reloadUntil, signUpLearner, useWorld } from './part1-support.ts';
 
 type Question = { id: string; options: string[]; type: string; lessonId: number };
 type SessionItem = { question: Question; isDue: boolean; inErrorBook: boolean };
@@ -80,25 +80,14 @@ async function position(page: Page): Promise<{ n: number; total: number }> {
 }
 
 describe('review to exam day in a real browser', () => {
-  let world: World;
+  const world = useWorld();
   let keys: Map<string, string>;
-  const learners: Learner[] = [];
 
   beforeAll(async () => {
-    world = await startWorld();
     keys = await answerKeys(world.databaseUrl);
   });
 
-  afterAll(async () => {
-    for (const learner of learners) await learner.context.close();
-    await world?.close();
-  });
-
-  async function learner(): Promise<Learner> {
-    const made = await signUpLearner(world);
-    learners.push(made);
-    return made;
-  }
+  const learner = () => signUpLearner(world);
 
   it('asks the exam year and the daily goal at first sign-in, then starts the first practice', async () => {
     const { page, id } = await learner();

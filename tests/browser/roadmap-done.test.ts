@@ -5,25 +5,16 @@
  * ticks 第一課. Screenshots go to $WYT_SHOTS when set (to look at; never committed).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerKeys } from '../support/keys.ts';
-import { type Learner, signUpLearner, startWorld, type World } from '../support/world.ts';
+import { useLearner, useWorld } from '../support/world.ts';
 
 const SHOTS = process.env.WYT_SHOTS;
 const ROADMAP = '/lesson/1/word_interpretation/roadmap';
 
 describe('issue 40: the type roadmap before and after its node is completed (390×844)', () => {
-  let world: World;
-  let learner: Learner;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    learner = await signUpLearner(world);
-  });
-  afterAll(async () => {
-    await learner?.context.close();
-    await world?.close();
-  });
+  const world = useWorld();
+  const learner = useLearner(world);
 
   async function shot(page: Page, name: string) {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -6,45 +6,34 @@
  * panel's link to the appeals queue, and the type roadmap's progress. Screenshots go to
  * $WYT_SHOTS when set (to look at; never committed).
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { grantRole } from '../support/server.ts';
-import { startWorld, type World } from '../support/world.ts';
+import { PASSWORD, signUpLearner, useWorld } from '../support/world.ts';
 
-const PASSWORD = 'correct horse battery';
 const LAPTOP = { width: 1280, height: 800 } as const;
 const SHOTS = process.env.WYT_SHOTS;
 
 describe('issue 40: the teacher screens', () => {
-  let world: World;
-  const contexts: BrowserContext[] = [];
+  const world = useWorld();
   const stamp = `${process.pid}_${Date.now().toString(36)}`;
   const ids = new Map<Page, string>();
 
   async function signedIn(username: string, viewport: { width: number; height: number }): Promise<Page> {
-    const context = await world.browser.newContext({ viewport, baseURL: world.server.url, locale: 'zh-HK' });
-    contexts.push(context);
-    const page = await context.newPage();
-    const res = await page.request.post('/api/auth/register', {
-      data: { username, password: PASSWORD, firstName: '大文', lastName: '陳' },
+    const { page, id } = await signUpLearner(world, {
+      username,
+      firstName: '大文',
+      lastName: '陳',
+      context: { viewport },
     });
-    expect(res.status()).toBe(201);
-    ids.set(page, ((await res.json()) as { id: string }).id);
+    ids.set(page, id);
     return page;
   }
   async function shot(page: Page, name: string) {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   }
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await world?.close();
-  });
 
   it('the first run, the class report and its worksheet, accounts and slips, leagues, appeals and the roadmap', async () => {
     const teacherName = `t40_${stamp}`;
