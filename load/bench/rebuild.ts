@@ -15,7 +15,7 @@
  *
  * It creates a database `rebuild_bench_<pid>` on the server and drops it at the end.
  */
-import { learnerEvent } from '@wenyan/domain';
+import { choiceAnswered } from '@wenyan/domain/test-support';
 import {
   appendToStream,
   createLocalBroadcast,
@@ -47,29 +47,12 @@ const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
 const answer = (questionId: string, lessonId: number, isCorrect: boolean, atMs: number) =>
-  learnerEvent('AnswerSubmitted', {
+  choiceAnswered({
     questionId,
     lessonId,
-    questionType: 'word_interpretation',
-    difficulty: 'beginner',
-    source: 'quiz',
-    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
-    correctAnswer: '對',
     isCorrect,
-    gradingMethod: 'choice',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 1 : 0,
-    pointsAvailable: 1,
-    points: [],
-    copied: false,
-    selfAssessed: false,
+    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
     earnedXp: false,
-    timeSpent: 5,
-    correctRun: 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
     at: new Date(atMs).toISOString(),
   });
 
