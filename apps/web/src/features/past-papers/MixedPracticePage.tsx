@@ -5,6 +5,7 @@ import { MIXED_PRACTICE_COUNTS, type QuestionType } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { pastPaperCalls } from './api.ts';
@@ -92,23 +93,14 @@ export function MixedPracticePage() {
               </label>
             ))}
           </div>
-          <div className="field pp-count">
-            <label htmlFor="mixed-count">題目數量</label>
-            <select
-              id="mixed-count"
-              className="select"
-              value={context.count}
-              onChange={(event) =>
-                send({ type: 'count.set', value: Number(event.target.value) as MixedPracticeCount })
-              }
-            >
-              {MIXED_PRACTICE_COUNTS.map((count) => (
-                <option key={count} value={count}>
-                  {count} 題
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="mixed-count"
+            className="pp-count"
+            label="題目數量"
+            value={context.count}
+            choices={choicesOf(MIXED_PRACTICE_COUNTS, (count) => `${count} 題`)}
+            onChange={(value) => send({ type: 'count.set', value: Number(value) as MixedPracticeCount })}
+          />
           {context.alert ? (
             <p className="p2-alert" role="alert" data-testid="mixed-alert">
               {context.alert}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHARACTER_FREQUENCIES, CreateQuestionBodySchema, type CreateQuestionInput } from '@wenyan/contracts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { LockIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -289,38 +290,25 @@ export function AddQuestionPage() {
             />
           </div>
           <div className="field-pair">
-            <div className="field">
-              <label htmlFor={`${id}-difficulty`}>難度</label>
-              <select
-                id={`${id}-difficulty`}
-                className="select"
-                value={form.difficulty}
-                onChange={(e) => set('difficulty', e.target.value as FormState['difficulty'])}
-              >
-                {(['beginner', 'intermediate', 'advanced'] as const).map((d) => (
-                  <option key={d} value={d}>
-                    {DIFFICULTY_LABELS[d]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-frequency`}>字頻等級</label>
-              <select
-                id={`${id}-frequency`}
-                className="select"
-                value={form.characterFrequency}
-                onChange={(e) =>
-                  set('characterFrequency', Number(e.target.value) as FormState['characterFrequency'])
-                }
-              >
-                {CHARACTER_FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    常用 {f} 字
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${id}-difficulty`}
+              label="難度"
+              value={form.difficulty}
+              choices={choicesOf(
+                ['beginner', 'intermediate', 'advanced'] as const,
+                (d) => DIFFICULTY_LABELS[d],
+              )}
+              onChange={(value) => set('difficulty', value as FormState['difficulty'])}
+            />
+            <SelectField
+              id={`${id}-frequency`}
+              label="字頻等級"
+              value={form.characterFrequency}
+              choices={choicesOf(CHARACTER_FREQUENCIES, (f) => `常用 ${f} 字`)}
+              onChange={(value) =>
+                set('characterFrequency', Number(value) as FormState['characterFrequency'])
+              }
+            />
           </div>
           <div className="form-actions">
             <Link className="btn" to="/vocabulary">
