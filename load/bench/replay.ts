@@ -26,6 +26,7 @@ import {
   type LearnerCommand,
   type LearnerEvent,
   type LearnerState,
+  seededRandom,
 } from '@wenyan/domain';
 import {
   appendToStream,
@@ -40,18 +41,6 @@ import pg from 'pg';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
 const ADMIN = 'bench_admin';
-
-/** A small seeded random (mulberry32), so every run replays the same history. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function throwawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `wyt_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -74,7 +63,7 @@ async function throwawayPostgres(adminUrl: string): Promise<{ url: string; drop(
 
 /** Decides a long history for one learner and appends it in batches; returns its length. */
 async function buildHistory(db: Db, userId: string, target: number): Promise<number> {
-  const random = seeded(20240901);
+  const random = seededRandom(20240901);
   const banks = await Promise.all([1, 2, 3, 9, 11, 14].map((id) => lessonQuestions(db, id)));
   const questions = banks.flat().filter((q) => q.paper_id === null);
   const counts: Record<number, number> = {};
@@ -206,7 +195,7 @@ async function main() {
     await call(stateUrl(length), LearnerStateSchema);
 
     // Warm: snapshots every few hundred versions; any point folds at most that many events.
-    const random = seeded(7);
+    const random = seededRandom(7);
     const points = Array.from({ length: 40 }, () => 1 + Math.floor(random() * length));
     const warm: number[] = [];
     for (const v of points) warm.push((await call(stateUrl(v), LearnerStateSchema)).took);
