@@ -36,3 +36,22 @@ export function choiceAnswered(
     ...data,
   });
 }
+
+/**
+ * An `AnswerSubmitted` of a sentence translation marked by a two-point scheme (「正」 the model answer):
+ * both points when right, one when wrong, thirty seconds; `data` over that.
+ */
+export function schemeAnswered(
+  data: Pick<AnswerData, 'questionId' | 'lessonId' | 'isCorrect' | 'at'> & Partial<AnswerData>,
+): AnswerSubmitted {
+  return choiceAnswered({
+    questionType: 'sentence_translation',
+    gradingMethod: 'points',
+    selectedAnswer: '答',
+    correctAnswer: '正',
+    pointsEarned: data.isCorrect ? 2 : 1,
+    pointsAvailable: 2,
+    timeSpent: 30,
+    ...data,
+  });
+}
