@@ -21,20 +21,14 @@ import {
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const ADMIN = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The first learner warms the process up (JIT, prepared statements) and is not reported. */
 const SIZES = [10, 10, 1000, 5000];
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
-const name = `proj_bench_${process.pid}`;
-
-const admin = new pg.Client({ connectionString: ADMIN });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(ADMIN);
-url.pathname = `/${name}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+const postgres = await throwawayDatabase(ADMIN, 'proj_bench');
+const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
 const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
@@ -111,6 +105,5 @@ try {
   }
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await postgres.drop();
 }

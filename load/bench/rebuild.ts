@@ -29,20 +29,14 @@ import {
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const ADMIN = process.argv[2] ?? process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LEARNERS = Number(process.env.REBUILD_LEARNERS ?? 40);
 const ANSWERS = Number(process.env.REBUILD_ANSWERS ?? 1000);
 const PARTITIONS = Number(process.env.REBUILD_PARTITIONS ?? 2);
-const name = `rebuild_bench_${process.pid}`;
-
-const admin = new pg.Client({ connectionString: ADMIN });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(ADMIN);
-url.pathname = `/${name}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 + PARTITIONS });
+const postgres = await throwawayDatabase(ADMIN, 'rebuild_bench');
+const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 2 + PARTITIONS });
 const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
@@ -121,6 +115,5 @@ try {
   }
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await postgres.drop();
 }
