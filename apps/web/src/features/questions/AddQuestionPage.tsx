@@ -156,6 +156,27 @@ export function AddQuestionPage() {
       </p>
     ) : null;
 
+  /** A text field of the form: its label, the input (or a textarea when `multiline`) and its error. */
+  const textField = (
+    field: 'targetText' | 'content' | 'correctAnswer' | 'explanation',
+    label: string,
+    multiline: boolean,
+    placeholder?: string,
+  ) => {
+    const props = { ...fieldProps(field), placeholder, value: form[field] };
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${field}`}>{label}</label>
+        {multiline ? (
+          <textarea {...props} className="textarea" onChange={(e) => set(field, e.target.value)} />
+        ) : (
+          <input {...props} className="input" onChange={(e) => set(field, e.target.value)} />
+        )}
+        {errorOf(field)}
+      </div>
+    );
+  };
+
   return (
     <main className="page add-question">
       <BackLink to="/vocabulary" label="返回詞意練習" />
@@ -183,28 +204,8 @@ export function AddQuestionPage() {
             </select>
             {errorOf('lessonId')}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-targetText`}>目標詞語</label>
-            <input
-              {...fieldProps('targetText')}
-              className="input"
-              placeholder="例如：約"
-              value={form.targetText}
-              onChange={(e) => set('targetText', e.target.value)}
-            />
-            {errorOf('targetText')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-content`}>題目內容</label>
-            <textarea
-              {...fieldProps('content')}
-              className="textarea"
-              placeholder="例如：「約」在「不可以久處約」中的意思是："
-              value={form.content}
-              onChange={(e) => set('content', e.target.value)}
-            />
-            {errorOf('content')}
-          </div>
+          {textField('targetText', '目標詞語', false, '例如：約')}
+          {textField('content', '題目內容', true, '例如：「約」在「不可以久處約」中的意思是：')}
           <fieldset
             className="field options-field"
             aria-describedby={errors.options ? `${id}-options-error` : undefined}
@@ -259,27 +260,8 @@ export function AddQuestionPage() {
               </p>
             ) : null}
           </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-correctAnswer`}>正確答案</label>
-            <input
-              {...fieldProps('correctAnswer')}
-              className="input"
-              placeholder="須與其中一個選項相同"
-              value={form.correctAnswer}
-              onChange={(e) => set('correctAnswer', e.target.value)}
-            />
-            {errorOf('correctAnswer')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-explanation`}>解釋</label>
-            <textarea
-              {...fieldProps('explanation')}
-              className="textarea"
-              value={form.explanation}
-              onChange={(e) => set('explanation', e.target.value)}
-            />
-            {errorOf('explanation')}
-          </div>
+          {textField('correctAnswer', '正確答案', false, '須與其中一個選項相同')}
+          {textField('explanation', '解釋', true)}
           <div className="field">
             <label htmlFor={`${id}-culturalContext`}>文化背景（選填）</label>
             <textarea
