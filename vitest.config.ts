@@ -81,7 +81,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],
-      exclude: ['**/*.test.ts', '**/index.ts'],
+      exclude: ['**/*.test.ts', '**/index.ts', '**/test-support/**'],
       reporter: ['text-summary', 'text'],
     },
   },

@@ -1,19 +1,3 @@
-/**
- * `npm run bench:due-list`: how long the API takes to answer a learner's due list
- * (`GET /api/users/:id/reviews?due=today`) when the learner has 5,000 review cards, through the real
- * route (auth, the settings and due reads, recall figures, serialization). A benchmark, not a test:
- * it prints the median and the 95th percentile (budget: p95 under 50 ms).
- *
- *   npm run bench:due-list                                    # embedded PGlite in memory
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:due-list
- *                                                             # a throwaway database on that server
- *   BENCH_CARDS=10000 npm run bench:due-list
- *
- * The cards are written straight into the read model (5,000 questions of the bank's shape, one card
- * each, a tenth of them due by today, 300 of them open in the error book): the benchmark measures the
- * read, not the projector.
- */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
@@ -21,37 +5,19 @@ import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { DueReviewListSchema } from '@wenyan/contracts';
 import { readDueCards } from '@wenyan/store';
 import pg from 'pg';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TAGS = ['polysemy', 'function_word', 'loan_character', 'word_class_shift', 'theme', 'technique'];
 
-async function throwawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wyt_bench_due_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = adminUrl ? await throwawayPostgres(adminUrl) : null;
+  const postgres = adminUrl ? await throwawayDatabase(adminUrl, 'wyt_bench_due') : null;
   const env = readApiEnv({ LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
   const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
   const app = await buildApp({ ...runtime.deps, logger: false });

@@ -10,7 +10,7 @@
  *
  * It creates a database of its own (`proj_bench_<pid>`) on the server and drops it at the end.
  */
-import { learnerEvent } from '@wenyan/domain';
+import { choiceAnswered } from '@wenyan/domain/test-support';
 import {
   appendToStream,
   createLocalBroadcast,
@@ -21,47 +21,24 @@ import {
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const ADMIN = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The first learner warms the process up (JIT, prepared statements) and is not reported. */
 const SIZES = [10, 10, 1000, 5000];
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
-const name = `proj_bench_${process.pid}`;
-
-const admin = new pg.Client({ connectionString: ADMIN });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(ADMIN);
-url.pathname = `/${name}`;
-const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+const postgres = await throwawayDatabase(ADMIN, 'proj_bench');
+const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
 const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
 const answer = (questionId: string, lessonId: number, isCorrect: boolean, atMs: number) =>
-  learnerEvent('AnswerSubmitted', {
+  choiceAnswered({
     questionId,
     lessonId,
-    questionType: 'word_interpretation',
-    difficulty: 'beginner',
-    source: 'quiz',
-    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
-    correctAnswer: '對',
     isCorrect,
-    gradingMethod: 'choice',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 1 : 0,
-    pointsAvailable: 1,
-    points: [],
-    copied: false,
-    selfAssessed: false,
+    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
     earnedXp: false,
-    timeSpent: 5,
-    correctRun: 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
     at: new Date(atMs).toISOString(),
   });
 
@@ -128,6 +105,5 @@ try {
   }
 } finally {
   await handle.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await postgres.drop();
 }

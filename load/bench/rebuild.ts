@@ -17,7 +17,7 @@
  * events takes minutes: REBUILD_KEEP=1 keeps the database (its name is printed), and
  * REBUILD_DATABASE=<name> runs the rebuilds on such a kept database without seeding (nor dropping) it.
  */
-import { learnerEvent } from '@wenyan/domain';
+import { choiceAnswered } from '@wenyan/domain/test-support';
 import {
   appendToStream,
   createLocalBroadcast,
@@ -51,29 +51,12 @@ const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
 const answer = (questionId: string, lessonId: number, isCorrect: boolean, atMs: number) =>
-  learnerEvent('AnswerSubmitted', {
+  choiceAnswered({
     questionId,
     lessonId,
-    questionType: 'word_interpretation',
-    difficulty: 'beginner',
-    source: 'quiz',
-    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
-    correctAnswer: '對',
     isCorrect,
-    gradingMethod: 'choice',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 1 : 0,
-    pointsAvailable: 1,
-    points: [],
-    copied: false,
-    selfAssessed: false,
+    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
     earnedXp: false,
-    timeSpent: 5,
-    correctRun: 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
     at: new Date(atMs).toISOString(),
   });
 

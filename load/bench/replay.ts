@@ -1,16 +1,3 @@
-/**
- * Benchmark of the teacher replay: how long the API takes to answer a learner's state at a point of a
- * 10,000-event history, and a page of their events, through the real routes (auth, fold, serialization).
- *
- *   node load/bench/replay.ts                                 # embedded PGlite in memory
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node load/bench/replay.ts
- *                                                             # a throwaway database on that server
- *   BENCH_EVENTS=20000 node load/bench/replay.ts              # a longer history
- *
- * The history is decided by the domain (`decide`) with a moving clock: answers right and wrong across
- * lessons, days with and without practice (broken streaks), error notes and mastered questions.
- */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
@@ -26,6 +13,7 @@ import {
   type LearnerCommand,
   type LearnerEvent,
   type LearnerState,
+  seededRandom,
 } from '@wenyan/domain';
 import {
   appendToStream,
@@ -36,45 +24,14 @@ import {
   setRoles,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
 const ADMIN = 'bench_admin';
 
-/** A small seeded random (mulberry32), so every run replays the same history. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function throwawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wyt_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Decides a long history for one learner and appends it in batches; returns its length. */
 async function buildHistory(db: Db, userId: string, target: number): Promise<number> {
-  const random = seeded(20240901);
+  const random = seededRandom(20240901);
   const banks = await Promise.all([1, 2, 3, 9, 11, 14].map((id) => lessonQuestions(db, id)));
   const questions = banks.flat().filter((q) => q.paper_id === null);
   const counts: Record<number, number> = {};
@@ -156,7 +113,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = adminUrl ? await throwawayPostgres(adminUrl) : null;
+  const postgres = adminUrl ? await throwawayDatabase(adminUrl, 'wyt_bench') : null;
   const env = readApiEnv({
     LOG_LEVEL: 'silent',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -206,7 +163,7 @@ async function main() {
     await call(stateUrl(length), LearnerStateSchema);
 
     // Warm: snapshots every few hundred versions; any point folds at most that many events.
-    const random = seeded(7);
+    const random = seededRandom(7);
     const points = Array.from({ length: 40 }, () => 1 + Math.floor(random() * length));
     const warm: number[] = [];
     for (const v of points) warm.push((await call(stateUrl(v), LearnerStateSchema)).took);

@@ -29,6 +29,7 @@ import {
   type ReviewCard,
   type ReviewRating,
   reviewCard,
+  seededRandom,
   startOfHongKongDayMs,
 } from '@wenyan/domain';
 import { type Card, createEmptyCard, Rating } from 'ts-fsrs';
@@ -45,18 +46,6 @@ const EXAM = examStartMs(EXAM_DATE);
 const START = EXAM - DAYS * DAY_MS;
 /** The daily study session: 20:00 Hong Kong time (12:00 UTC). */
 const SESSION_OFFSET_MS = 20 * 60 * 60 * 1000;
-
-/** A small seeded random (mulberry32). */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const truth = fsrsAt(0.9);
 
@@ -178,13 +167,13 @@ function simulate(scheduler: Scheduler): Outcome & { ms: number } {
   const started = performance.now();
   const out: Outcome = { recallSum: 0, atTarget: 0, reviews: 0, lastWeeksReviews: 0, cards: 0, perDay: [] };
   for (let learner = 0; learner < LEARNERS; learner++) {
-    const shapes = seeded(1000 + learner);
+    const shapes = seededRandom(1000 + learner);
     for (let c = 0; c < CARDS; c++) {
       // The same card (learning day, hidden difficulty) and the same draws for every scheduler.
       const learnDay = Math.floor((c * LEARN_DAYS) / CARDS);
       const learnMs = START + learnDay * DAY_MS + SESSION_OFFSET_MS;
       const shift = (shapes() - 0.5) * 5;
-      simulateCard(scheduler, learnMs, shift, seeded(learner * 100_003 + c), out);
+      simulateCard(scheduler, learnMs, shift, seededRandom(learner * 100_003 + c), out);
     }
   }
   return { ...out, ms: performance.now() - started };

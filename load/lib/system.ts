@@ -92,6 +92,30 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * A database of a bench's own on the Postgres of `adminUrl`, named `<prefix>_<pid>_<random>`: its URL,
+ * and `drop()` when the bench is done.
+ */
+export async function throwawayDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 function spawnNode(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
   const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: root,

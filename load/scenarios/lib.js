@@ -76,6 +76,70 @@ export function sessionGracefulStop(questions, thinkMs) {
   return `${Math.ceil((questions * thinkMs * 1.5) / 1000) + 10}s`;
 }
 
+/** The defaults of the knobs below, where a scenario names none of its own. */
+export const SESSION_KNOB_DEFAULTS = {
+  QUESTIONS: 10,
+  THINK_MS: 3000,
+  WS_SHARE: 0.2,
+  WATCHERS: 200,
+  LEARNER_VUS: 1000,
+};
+
+/**
+ * The knobs every answering scenario reads from the environment, else the scenario's `defaults`, else
+ * SESSION_KNOB_DEFAULTS: QUESTIONS per session, THINK_MS between answers, WS_SHARE (learners with the
+ * socket open), WATCHERS, LEARNER_VUS (the most learners at once).
+ */
+export function sessionKnobs(defaults = {}) {
+  const knob = (name) => Number(__ENV[name] || { ...SESSION_KNOB_DEFAULTS, ...defaults }[name]);
+  return {
+    questions: knob('QUESTIONS'),
+    thinkMs: knob('THINK_MS'),
+    wsShare: knob('WS_SHARE'),
+    watchers: knob('WATCHERS'),
+    learnerVus: knob('LEARNER_VUS'),
+  };
+}
+
+/** Learner sessions to start per 10 s for `answersPerSecond` (at least one). */
+export function sessionsPer10s(answersPerSecond, knobs) {
+  return Math.max(1, Math.round((answersPerSecond / knobs.questions) * 10));
+}
+
+/** Arrivals from none along `stages` (`[sessions per 10 s, seconds]` each). */
+export function rampingArrivals(stages) {
+  return {
+    executor: 'ramping-arrival-rate',
+    startRate: 0,
+    stages: stages.map(([target, seconds]) => ({ target, duration: `${seconds}s` })),
+  };
+}
+
+/**
+ * The options of an answering scenario: the `learners` scenario (its executor and rate in `arrivals`,
+ * sessions started per 10 s), watchers on the leaderboard for at most `watchSeconds`, and the answer
+ * path's targets with `strict` added.
+ */
+export function answeringOptions(knobs, arrivals, watchSeconds, strict = {}) {
+  return {
+    scenarios: {
+      learners: {
+        exec: 'study',
+        timeUnit: '10s',
+        ...arrivals,
+        // Every VU made up front: k6 drops an arrival when it must make a VU mid-run, and the offered
+        // rate falls short of the scenario's.
+        preAllocatedVUs: knobs.learnerVus,
+        maxVUs: knobs.learnerVus,
+        gracefulStop: sessionGracefulStop(knobs.questions, knobs.thinkMs),
+      },
+      ...watchersScenario(knobs.watchers, watchSeconds),
+    },
+    thresholds: thresholds({ ...ANSWER_TARGETS, ...strict }),
+    summaryTrendStats,
+  };
+}
+
 /** A scenario's `study` function: one learner's session (a share of them with the socket open). */
 export function studyExec(how, { questions, thinkMs, wsShare }) {
   return async () => {

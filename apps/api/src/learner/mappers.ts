@@ -8,8 +8,6 @@ import type {
   XpAward,
 } from '@wenyan/contracts';
 import {
-  type AnswerSubmitted,
-  type AppealedAnswer,
   type ErrorRecordView,
   type ExamPlan,
   examRecall,
@@ -194,21 +192,4 @@ export function schemePoints(scheme: MarkingScheme | null): SchemePoint[] {
     accept: [...p.accept],
     reject: [...(p.reject ?? [])],
   }));
-}
-
-/** What an appeal, a re-mark or a confirmed self-mark needs of the stored answer at `version`. */
-export function appealedAnswer(answer: AnswerSubmitted, version: number): AppealedAnswer {
-  const d = answer.data;
-  return {
-    version,
-    questionId: d.questionId,
-    lessonId: d.lessonId,
-    questionType: d.questionType,
-    selectedAnswer: d.selectedAnswer,
-    isCorrect: d.isCorrect,
-    pointsEarned: d.pointsEarned,
-    pointsAvailable: d.pointsAvailable,
-    pointCount: d.points.length,
-    selfAssessed: d.selfAssessed,
-  };
 }

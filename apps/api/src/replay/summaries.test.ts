@@ -1,4 +1,5 @@
 import { learnerEvent } from '@wenyan/domain';
+import { choiceAnswered } from '@wenyan/domain/test-support';
 import { describe, expect, it } from 'vitest';
 import { dayInWords, summarizeEvent } from './summaries.ts';
 
@@ -6,29 +7,15 @@ const at = '2025-03-01T06:00:00.000Z';
 const titles = new Map([[7, '師說']]);
 
 const answer = (isCorrect: boolean, source: 'quiz' | 'error_book' = 'quiz') =>
-  learnerEvent('AnswerSubmitted', {
+  choiceAnswered({
     questionId: 'q1',
     lessonId: 7,
-    questionType: 'word_interpretation',
-    difficulty: 'beginner',
     source,
     selectedAnswer: '老師的學說，非常長的一段作答內容需要被截短才放得進一行裏',
     correctAnswer: '從師',
     isCorrect,
-    gradingMethod: 'choice',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 1 : 0,
-    pointsAvailable: 1,
-    points: [],
-    copied: false,
-    selfAssessed: false,
-    earnedXp: isCorrect,
     timeSpent: 10,
     correctRun: isCorrect ? 1 : 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
     at,
   });
 

@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpError } from './api.ts';
 import { call, requestPath, successSchema } from './client.ts';
+import { answerResult } from './test-support/answers.ts';
 
 // Writes go through sendJson (tested against a real server in api.test.ts); here we see what call hands it.
 const sent = vi.hoisted(() => [] as unknown[][]);
@@ -20,17 +21,7 @@ vi.mock('./api.ts', async (original) => ({
   }),
 }));
 
-const ANSWER_RESULT = {
-  isCorrect: true,
-  correctAnswer: '甲',
-  explanation: '解釋',
-  culturalContext: null,
-  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
-  earnedXp: true,
-  answerVersion: 1,
-  xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
-  totals: { totalXP: 10, level: 1, streakDays: 1 },
-};
+const ANSWER_RESULT = answerResult(true);
 
 const LESSON = {
   id: 3,

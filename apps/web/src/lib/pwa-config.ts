@@ -77,49 +77,34 @@ export const LEARNER_PATTERN =
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/**
+ * A GET the service worker answers network first, from the cache `cacheName` when the network is slow
+ * or gone (a 200 only kept), at most `expiration` of it.
+ */
+function networkFirst(
+  urlPattern: RegExp,
+  cacheName: string,
+  expiration: { maxEntries: number; maxAgeSeconds?: number },
+): RuntimeCaching[number] {
+  return {
+    urlPattern,
+    method: 'GET',
+    handler: 'NetworkFirst',
+    options: {
+      cacheName,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      cacheableResponse: { statuses: [200] },
+      expiration,
+    },
+  };
+}
+
 export const offlineRuntimeCaching: RuntimeCaching = [
-  {
-    urlPattern: TEXTS_PATTERN,
-    method: 'GET',
-    handler: 'NetworkFirst',
-    options: {
-      cacheName: RUNTIME_CACHES.texts,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      cacheableResponse: { statuses: [200] },
-      expiration: { maxEntries: 40, maxAgeSeconds: 60 * DAY_SECONDS },
-    },
-  },
-  {
-    urlPattern: QUESTION_SETS_PATTERN,
-    method: 'GET',
-    handler: 'NetworkFirst',
-    options: {
-      cacheName: RUNTIME_CACHES.questionSets,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      cacheableResponse: { statuses: [200] },
-      expiration: { maxEntries: 30, maxAgeSeconds: 14 * DAY_SECONDS },
-    },
-  },
-  {
-    urlPattern: SESSION_PATTERN,
-    method: 'GET',
-    handler: 'NetworkFirst',
-    options: {
-      cacheName: RUNTIME_CACHES.session,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      cacheableResponse: { statuses: [200] },
-      expiration: { maxEntries: 1 },
-    },
-  },
-  {
-    urlPattern: LEARNER_PATTERN,
-    method: 'GET',
-    handler: 'NetworkFirst',
-    options: {
-      cacheName: RUNTIME_CACHES.learner,
-      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      cacheableResponse: { statuses: [200] },
-      expiration: { maxEntries: 40, maxAgeSeconds: 14 * DAY_SECONDS },
-    },
-  },
+  networkFirst(TEXTS_PATTERN, RUNTIME_CACHES.texts, { maxEntries: 40, maxAgeSeconds: 60 * DAY_SECONDS }),
+  networkFirst(QUESTION_SETS_PATTERN, RUNTIME_CACHES.questionSets, {
+    maxEntries: 30,
+    maxAgeSeconds: 14 * DAY_SECONDS,
+  }),
+  networkFirst(SESSION_PATTERN, RUNTIME_CACHES.session, { maxEntries: 1 }),
+  networkFirst(LEARNER_PATTERN, RUNTIME_CACHES.learner, { maxEntries: 40, maxAgeSeconds: 14 * DAY_SECONDS }),
 ];

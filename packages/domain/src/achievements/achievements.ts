@@ -27,25 +27,18 @@ export type AchievementDefinition = {
 /** Lessons to complete for the master achievement (the spec's "all 12 lessons"). */
 export const MASTER_LESSON_COUNT = 12;
 
+/** An achievement for completing `count` lessons. */
+const lessonsCompleted = (id: AchievementId, name: string, count: number): AchievementDefinition => ({
+  id,
+  name,
+  requirement: `完成 ${count} 課`,
+  isUnlocked: (f) => f.completedLessons >= count,
+});
+
 export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
-  {
-    id: 'first_lesson',
-    name: '初試啼聲',
-    requirement: '完成 1 課',
-    isUnlocked: (f) => f.completedLessons >= 1,
-  },
-  {
-    id: 'diligent',
-    name: '勤奮好學',
-    requirement: '完成 5 課',
-    isUnlocked: (f) => f.completedLessons >= 5,
-  },
-  {
-    id: 'scholar',
-    name: '博學之士',
-    requirement: '完成 10 課',
-    isUnlocked: (f) => f.completedLessons >= 10,
-  },
+  lessonsCompleted('first_lesson', '初試啼聲', 1),
+  lessonsCompleted('diligent', '勤奮好學', 5),
+  lessonsCompleted('scholar', '博學之士', 10),
   {
     id: 'sharpshooter',
     name: '百發百中',
@@ -58,12 +51,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     requirement: '累積 2000 XP',
     isUnlocked: (f) => f.totalXP >= 2000,
   },
-  {
-    id: 'master',
-    name: '文言大師',
-    requirement: `完成 ${MASTER_LESSON_COUNT} 課`,
-    isUnlocked: (f) => f.completedLessons >= MASTER_LESSON_COUNT,
-  },
+  lessonsCompleted('master', '文言大師', MASTER_LESSON_COUNT),
 ];
 
 export type AchievementStatus = {

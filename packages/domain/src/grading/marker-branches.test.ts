@@ -6,33 +6,22 @@
  * (marker.ts is edited elsewhere: these cases live in their own file.)
  */
 import { describe, expect, it } from 'vitest';
+import { codes, markPairs, TEACHER_MODEL, TEACHER_SOURCE, teacher } from '../test-support/schemes.ts';
 import { MAX_MARKED_LENGTH, type MarkingScheme, markAnswer } from './marker.ts';
 
-const codes = (m: { notes: readonly { code: string }[] }) => m.notes.map((n) => n.code);
-
-/** 師說: 古之學者必有師. */
-const teacher: MarkingScheme = {
-  points: [
-    { id: 'p1', kind: 'word', source: '古', label: '古', accept: ['古代', '古時'] },
-    { id: 'p2', kind: 'word', source: '學者', label: '學者', accept: ['求學的人', '讀書人'] },
-    { id: 'p3', kind: 'word', source: '必', label: '必', accept: ['必定', '一定'] },
-  ],
-};
-const SOURCE = '古之學者必有師';
-const MODEL = '古代求學的人必定有老師。';
 const translate = (answer: string, scheme: MarkingScheme = teacher) =>
-  markAnswer(scheme, SOURCE, answer, { type: 'sentence_translation', model: MODEL });
+  markAnswer(scheme, TEACHER_SOURCE, answer, { type: 'sentence_translation', model: TEACHER_MODEL });
 
 describe('an answer longer than the marker reads', () => {
   // Nine characters and a clause break each: more characters than the marker reads.
   const filler = '他們說了很多別的話。'.repeat(Math.ceil(MAX_MARKED_LENGTH / 9) + 5);
 
   it('is marked on its first characters: the model answer at the start still earns its points', () => {
-    expect(translate(`${MODEL}${filler}`).earned).toBe(3);
+    expect(translate(`${TEACHER_MODEL}${filler}`).earned).toBe(3);
   });
 
   it('earns nothing for points written only after them', () => {
-    const late = translate(`${filler}${MODEL}`);
+    const late = translate(`${filler}${TEACHER_MODEL}`);
     expect(late).toMatchObject({ earned: 0, isCorrect: false });
   });
 });
@@ -52,13 +41,16 @@ describe('an answer that is not there', () => {
 describe('a stored scheme without its lists', () => {
   it('has no points to earn, and marks without throwing', () => {
     const broken = { points: null, relations: 'none' } as unknown as MarkingScheme;
-    const marking = markAnswer(broken, SOURCE, MODEL, { type: 'sentence_translation', model: MODEL });
+    const marking = markAnswer(broken, TEACHER_SOURCE, TEACHER_MODEL, {
+      type: 'sentence_translation',
+      model: TEACHER_MODEL,
+    });
     expect(marking).toMatchObject({ earned: 0, available: 0, isCorrect: false, points: [] });
   });
 
   it('has no points when there is no scheme at all, with or without a model', () => {
-    for (const model of [MODEL, null]) {
-      const marking = markAnswer(null as unknown as MarkingScheme, SOURCE, MODEL, {
+    for (const model of [TEACHER_MODEL, null]) {
+      const marking = markAnswer(null as unknown as MarkingScheme, TEACHER_SOURCE, TEACHER_MODEL, {
         type: 'sentence_translation',
         model,
       });
@@ -68,12 +60,12 @@ describe('a stored scheme without its lists', () => {
 
   it('skips a relation that is neither an order nor pairs, and marks the points', () => {
     const odd = { ...teacher, relations: [{ near: ['p1', 'p2'] }, null] } as unknown as MarkingScheme;
-    expect(translate(MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
+    expect(translate(TEACHER_MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
   });
 
   it('reads pair groups that are not lists as empty groups, and marks the points', () => {
     const odd = { ...teacher, relations: [{ pairs: ['p1', null] }] } as unknown as MarkingScheme;
-    expect(translate(MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
+    expect(translate(TEACHER_MODEL, odd)).toMatchObject({ earned: 3, isCorrect: true });
     expect(translate('古代讀書人必定有老師。', odd)).toMatchObject({ earned: 3, isCorrect: true });
   });
 
@@ -81,7 +73,10 @@ describe('a stored scheme without its lists', () => {
     const scheme = {
       points: [{ id: 'p1', kind: 'word', source: '古', label: '古', accept: null }],
     } as unknown as MarkingScheme;
-    const marking = markAnswer(scheme, SOURCE, MODEL, { type: 'sentence_translation', model: MODEL });
+    const marking = markAnswer(scheme, TEACHER_SOURCE, TEACHER_MODEL, {
+      type: 'sentence_translation',
+      model: TEACHER_MODEL,
+    });
     expect(marking.points).toEqual([expect.objectContaining({ id: 'p1', earned: false, expected: '' })]);
   });
 });
@@ -268,26 +263,6 @@ describe('a short answer’s statement with words inside it', () => {
 });
 
 describe('a scheme’s relations when their words come more than once, or not at all', () => {
-  const pairs: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'word', source: '親', label: '親', accept: ['親近'] },
-      { id: 'p2', kind: 'word', source: '遠', label: '遠', accept: ['疏遠', '遠離'] },
-    ],
-    relations: [
-      {
-        pairs: [
-          ['p1', '賢'],
-          ['p2', '小人'],
-        ],
-      },
-    ],
-  };
-  const markPairs = (answer: string) =>
-    markAnswer(pairs, '親賢臣，遠小人', answer, {
-      type: 'sentence_translation',
-      model: '親近賢能的臣子，疏遠小人。',
-    });
-
   it('places a pair’s word at its occurrence beside the pair’s point', () => {
     expect(markPairs('賢君親近賢臣，疏遠小人。').isCorrect).toBe(true);
     expect(markPairs('親近賢能的臣子，疏遠小人，賢君如此。').isCorrect).toBe(true);

@@ -3,20 +3,9 @@
  * pasted sources, one-character renderings in context, 錯別字, and answers left to a teacher.
  */
 import { describe, expect, it } from 'vitest';
+import { codes, markPairs, TEACHER_MODEL, TEACHER_SOURCE, teacher } from '../test-support/schemes.ts';
 import { type MarkingScheme, markAnswer } from './marker.ts';
 
-const codes = (m: { notes: readonly { code: string }[] }) => m.notes.map((n) => n.code);
-
-/** 師說: 古之學者必有師. */
-const teacher: MarkingScheme = {
-  points: [
-    { id: 'p1', kind: 'word', source: '古', label: '古', accept: ['古代', '古時'] },
-    { id: 'p2', kind: 'word', source: '學者', label: '學者', accept: ['求學的人', '讀書人'] },
-    { id: 'p3', kind: 'word', source: '必', label: '必', accept: ['必定', '一定'] },
-  ],
-};
-const TEACHER_SOURCE = '古之學者必有師';
-const TEACHER_MODEL = '古代求學的人必定有老師。';
 const markTeacher = (answer: string, type = 'sentence_translation') =>
   markAnswer(teacher, TEACHER_SOURCE, answer, { type, model: TEACHER_MODEL });
 
@@ -112,25 +101,7 @@ describe('order and relations', () => {
   });
 
   it('pairs: each group stays together, no group reaching into another', () => {
-    const scheme: MarkingScheme = {
-      points: [
-        { id: 'p1', kind: 'word', source: '親', label: '親', accept: ['親近'] },
-        { id: 'p2', kind: 'word', source: '遠', label: '遠', accept: ['疏遠', '遠離'] },
-      ],
-      relations: [
-        {
-          pairs: [
-            ['p1', '賢'],
-            ['p2', '小人'],
-          ],
-        },
-      ],
-    };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '親賢臣，遠小人', answer, {
-        type: 'sentence_translation',
-        model: '親近賢能的臣子，疏遠小人。',
-      });
+    const mark = markPairs;
     expect(mark('親近賢臣，遠離小人。').isCorrect).toBe(true);
     expect(mark('疏遠賢臣，親近小人。').isCorrect).toBe(false);
     expect(mark('親近小人，疏遠賢臣。').isCorrect).toBe(false);

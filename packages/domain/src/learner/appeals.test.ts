@@ -1,67 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AppealedAnswer,
-  type Decision,
-  decide,
-  type LearnerCommand,
-  type QuestionForGrading,
-} from './decide.ts';
-import { type AnswerSubmitted, appealStatus, foldLearner, type LearnerEvent } from './events.ts';
+import { decider, NEXT_DAY, PARTIAL, refusal, stored, submit, translation } from '../test-support/learner.ts';
+import type { AppealedAnswer, LearnerCommand } from './decide.ts';
+import { appealStatus, foldLearner } from './events.ts';
 
-// Monday 2 September 2024, 10:00 in Hong Kong; the teacher acts the next day.
-const NOW = '2024-09-02T10:00:00+08:00';
-const NEXT_DAY = '2024-09-03T10:00:00+08:00';
+const { run, ok } = decider();
 
-const translation: QuestionForGrading = {
-  id: 't1',
-  lessonId: 1,
-  type: 'sentence_translation',
-  difficulty: 'intermediate',
-  targetText: '君子固窮',
-  correctAnswer: '君子處於困境時仍堅守節操',
-  marking: {
-    points: [
-      { id: 'p1', kind: 'word', source: '窮', label: '「窮」解作困境', accept: ['困境', '窮困'] },
-      { id: 'p2', kind: 'word', source: '固', label: '「固」解作堅守', accept: ['堅守', '固守'] },
-    ],
-  },
-};
-
-/** A learner's answer that earns p2 but not p1 (「潦倒」 is not yet an accepted rendering of 窮). */
-const PARTIAL = '君子潦倒時仍堅守節操';
-
-function run(events: LearnerEvent[], command: LearnerCommand, now = NOW): Decision {
-  return decide(command, foldLearner(events), { now });
-}
-
-function ok(events: LearnerEvent[], command: LearnerCommand, now = NOW): LearnerEvent[] {
-  const decision = run(events, command, now);
-  if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
-  return [...events, ...decision.events];
-}
-
-/** The answer at its stream version (1-based position), as the API reads it back. */
-function stored(events: LearnerEvent[], questionId = 't1'): AppealedAnswer {
-  const index = events.findLastIndex((e) => e.type === 'AnswerSubmitted' && e.data.questionId === questionId);
-  const d = (events[index] as AnswerSubmitted).data;
-  return {
-    version: index + 1,
-    questionId: d.questionId,
-    lessonId: d.lessonId,
-    questionType: d.questionType,
-    selectedAnswer: d.selectedAnswer,
-    isCorrect: d.isCorrect,
-    pointsEarned: d.pointsEarned,
-    pointsAvailable: d.pointsAvailable,
-    pointCount: d.points.length,
-    selfAssessed: d.selfAssessed,
-  };
-}
-
-const submit = (selectedAnswer: string, question: QuestionForGrading = translation): LearnerCommand => ({
-  type: 'SubmitAnswer',
-  data: { question, selectedAnswer, timeSpent: 30 },
-});
 const appeal = (answer: AppealedAnswer, note: string | null = '潦倒即是窮困'): LearnerCommand => ({
   type: 'AppealAnswer',
   data: { answer, note },
@@ -74,8 +17,6 @@ const declineIt = (answer: AppealedAnswer, note = '「潦倒」偏指失意，�
   type: 'DeclineAppeal',
   data: { answer, note, teacherId: 'teacher-1' },
 });
-
-const refusal = (d: Decision) => (d.ok ? null : d.error.code);
 
 describe('appealing an answer', () => {
   const answered = ok([], submit(PARTIAL));

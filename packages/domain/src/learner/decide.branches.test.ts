@@ -3,18 +3,11 @@
  * chosen in the review guide, and a teacher's decision on an appeal that does not fit it.
  */
 import { describe, expect, it } from 'vitest';
-import { type AppealedAnswer, type Decision, decide, type LearnerCommand } from './decide.ts';
-import { foldLearner, type LearnerEvent } from './events.ts';
+import { decider, PARTIAL, refusal, stored, submit, translation } from '../test-support/learner.ts';
+import type { Decision, LearnerCommand } from './decide.ts';
 
 const NOW = '2026-11-25T17:00:00Z'; // 26 November 2026 in Hong Kong
-const refusal = (d: Decision) => (d.ok ? null : d.error.code);
-const run = (events: LearnerEvent[], command: LearnerCommand) =>
-  decide(command, foldLearner(events), { now: NOW });
-const ok = (events: LearnerEvent[], command: LearnerCommand) => {
-  const d = run(events, command);
-  if (!d.ok) throw new Error(d.error.code);
-  return [...events, ...d.events];
-};
+const { run, ok } = decider(NOW);
 
 describe('a recitation record', () => {
   const TEXT = '學而時習之，不亦說乎？';
@@ -84,40 +77,9 @@ describe('the exam year of the review guide', () => {
 });
 
 describe("a teacher's decision on an appeal", () => {
-  const question = {
-    id: 't1',
-    lessonId: 1,
-    type: 'sentence_translation',
-    difficulty: 'intermediate',
-    targetText: '君子固窮',
-    correctAnswer: '君子處於困境時仍堅守節操',
-    marking: {
-      points: [
-        { id: 'p1', kind: 'word', source: '窮', label: '「窮」解作困境', accept: ['困境', '窮困'] },
-        { id: 'p2', kind: 'word', source: '固', label: '「固」解作堅守', accept: ['堅守', '固守'] },
-      ],
-    },
-  } as const;
-  const answered = ok([], {
-    type: 'SubmitAnswer',
-    data: { question, selectedAnswer: '君子潦倒時仍堅守節操', timeSpent: 30 },
-  });
-  const index = answered.findIndex((e) => e.type === 'AnswerSubmitted');
-  const submitted = answered[index];
-  const d = submitted?.type === 'AnswerSubmitted' ? submitted.data : null;
-  if (d === null) throw new Error('no answer');
-  const answer: AppealedAnswer = {
-    version: index + 1,
-    questionId: d.questionId,
-    lessonId: d.lessonId,
-    questionType: d.questionType,
-    selectedAnswer: d.selectedAnswer,
-    isCorrect: d.isCorrect,
-    pointsEarned: d.pointsEarned,
-    pointsAvailable: d.pointsAvailable,
-    pointCount: d.points.length,
-    selfAssessed: d.selfAssessed,
-  };
+  const question = translation;
+  const answered = ok([], submit(PARTIAL));
+  const answer = stored(answered);
   const appealed = ok(answered, { type: 'AppealAnswer', data: { answer, note: '潦倒即是窮困' } });
   const accept = (overrides: Record<string, unknown>): LearnerCommand =>
     ({

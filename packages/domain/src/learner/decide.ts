@@ -273,6 +273,23 @@ export type PendingAnswer = {
   readonly points: readonly RecordedPoint[];
 };
 
+/** What an appeal, a re-mark or a confirmed self-mark needs of the stored answer at `version`. */
+export function appealedAnswerOf(answer: AnswerSubmitted, version: number): AppealedAnswer {
+  const d = answer.data;
+  return {
+    version,
+    questionId: d.questionId,
+    lessonId: d.lessonId,
+    questionType: d.questionType,
+    selectedAnswer: d.selectedAnswer,
+    isCorrect: d.isCorrect,
+    pointsEarned: d.pointsEarned,
+    pointsAvailable: d.pointsAvailable,
+    pointCount: d.points.length,
+    selfAssessed: d.selfAssessed,
+  };
+}
+
 /** What a teacher's marks need of a stored answer at its stream version. */
 export function pendingAnswerOf(answer: AnswerSubmitted, version: number): PendingAnswer {
   const d = answer.data;

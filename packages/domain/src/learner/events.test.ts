@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainRuleError } from '../shared/errors.ts';
+import { choiceAnswered } from '../test-support/answers.ts';
 import {
   ANSWER_SOURCES,
   evolve,
@@ -16,29 +17,14 @@ import {
 
 const at = '2024-09-02T02:00:00.000Z';
 const answered = (questionId: string, isCorrect: boolean, questionsCompleted: number, correctRun: number) =>
-  learnerEvent('AnswerSubmitted', {
+  choiceAnswered({
     questionId,
     lessonId: 2,
-    questionType: 'word_interpretation',
-    difficulty: 'beginner',
-    source: 'quiz',
     selectedAnswer: 'x',
     correctAnswer: 'y',
     isCorrect,
-    gradingMethod: 'choice',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 1 : 0,
-    pointsAvailable: 1,
-    points: [],
-    copied: false,
-    selfAssessed: false,
-    earnedXp: isCorrect,
-    timeSpent: 5,
     correctRun,
-    firstAttempt: true,
     questionsCompleted,
-    totalQuestions: 20,
     at,
   });
 

@@ -4,18 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldLearnerView } from '../projections/learner-view.ts';
+import { decider, lastAnswer, NEXT_DAY, refusal, submit, translation } from '../test-support/learner.ts';
 import {
   type AppealedAnswer,
-  type Decision,
-  decide,
+  appealedAnswerOf,
   type LearnerCommand,
   type QuestionForGrading,
 } from './decide.ts';
-import { type AnswerSubmitted, foldLearner, type LearnerEvent } from './events.ts';
+import { foldLearner, type LearnerEvent } from './events.ts';
 import { carriesNegation, needsNegation } from './polarity.ts';
 
-const NOW = '2024-09-02T10:00:00+08:00';
-const NEXT_DAY = '2024-09-03T10:00:00+08:00';
 const LATER = '2024-09-05T10:00:00+08:00';
 
 /** 內省不疚 (論語): the negation point is the one 「有愧疚」 reverses. */
@@ -40,20 +38,6 @@ const noGuilt: QuestionForGrading = {
   },
 };
 
-const translation: QuestionForGrading = {
-  id: 't1',
-  lessonId: 1,
-  type: 'sentence_translation',
-  difficulty: 'intermediate',
-  targetText: '君子固窮',
-  correctAnswer: '君子處於困境時仍堅守節操',
-  marking: {
-    points: [
-      { id: 'p1', kind: 'word', source: '窮', label: '「窮」解作困境', accept: ['困境', '窮困'] },
-      { id: 'p2', kind: 'word', source: '固', label: '「固」解作堅守', accept: ['堅守', '固守'] },
-    ],
-  },
-};
 const withLiaodao: QuestionForGrading = {
   ...translation,
   marking: {
@@ -63,44 +47,27 @@ const withLiaodao: QuestionForGrading = {
   },
 };
 
-function run(events: LearnerEvent[], command: LearnerCommand, now = NOW): Decision {
-  return decide(command, foldLearner(events), { now });
-}
-function ok(events: LearnerEvent[], command: LearnerCommand, now = NOW): LearnerEvent[] {
-  const decision = run(events, command, now);
-  if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
-  return [...events, ...decision.events];
-}
-const refusal = (d: Decision) => (d.ok ? null : d.error.code);
+const { run, ok } = decider();
 
 /** The latest answer to the question, as the API reads it back (its marks as they stand now). */
 function current(events: LearnerEvent[], questionId: string): AppealedAnswer {
-  const index = events.findLastIndex((e) => e.type === 'AnswerSubmitted' && e.data.questionId === questionId);
-  const d = (events[index] as AnswerSubmitted).data;
+  const { answer, version } = lastAnswer(events, questionId);
   const remark = events.findLast(
     (e) =>
       (e.type === 'AnswerRemarked' || e.type === 'AnswerRemarkedOnRevert') &&
-      e.data.answerVersion === index + 1,
+      e.data.answerVersion === version,
   );
   const marks =
-    remark?.type === 'AnswerRemarked' || remark?.type === 'AnswerRemarkedOnRevert' ? remark.data : d;
+    remark?.type === 'AnswerRemarked' || remark?.type === 'AnswerRemarkedOnRevert'
+      ? remark.data
+      : answer.data;
   return {
-    version: index + 1,
-    questionId: d.questionId,
-    lessonId: d.lessonId,
-    questionType: d.questionType,
-    selectedAnswer: d.selectedAnswer,
+    ...appealedAnswerOf(answer, version),
     isCorrect: marks.isCorrect,
     pointsEarned: marks.pointsEarned,
     pointsAvailable: marks.pointsAvailable,
-    pointCount: d.points.length,
-    selfAssessed: d.selfAssessed,
   };
 }
-const submit = (selectedAnswer: string, question: QuestionForGrading): LearnerCommand => ({
-  type: 'SubmitAnswer',
-  data: { question, selectedAnswer, timeSpent: 30 },
-});
 const appeal = (answer: AppealedAnswer): LearnerCommand => ({
   type: 'AppealAnswer',
   data: { answer, note: null },

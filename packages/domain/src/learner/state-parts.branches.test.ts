@@ -6,7 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CardMemory } from '../review/review-book.ts';
 import type { LearnerCommand } from './decide.ts';
-import { initialLearnerState, type LearnerEvent, type LearnerState, type LessonState } from './events.ts';
+import {
+  initialLearnerState,
+  type LearnerEvent,
+  type LearnerState,
+  type LessonState,
+  lessonState,
+} from './events.ts';
 import {
   answerPartKey,
   commandPartKeys,
@@ -28,16 +34,20 @@ const event = (type: string, data: Record<string, unknown>) =>
   ({ type, schemaVersion: 1, data }) as unknown as LearnerEvent;
 
 const lesson = (parts: Partial<LessonState>): LessonState => ({
-  answered: {},
-  questionsCompleted: 0,
-  completed: false,
-  nodeTypes: [],
-  unitCompleted: false,
-  correct: {},
-  nodeSessions: {},
-  nodeBest: {},
+  ...lessonState(initialLearnerState, 1),
   ...parts,
 });
+
+/** A state folded before lessons kept their verdicts and sessions, before appeals and before cards. */
+const beforeVerdictsAndCards = () =>
+  ({
+    ...initialLearnerState,
+    lessons: {
+      '1': { ...lesson({ answered: { q1: true } }), correct: undefined, nodeSessions: undefined },
+    },
+    appeals: undefined,
+    reviews: { ...initialLearnerState.reviews, memory: undefined },
+  }) as unknown as LearnerState;
 const memory = (dueMs: number) => [dueMs, 0, 2.5, 5, 1, 0, 2] as unknown as CardMemory;
 
 /**
@@ -183,14 +193,7 @@ describe('every part key of a state', () => {
     expect(statePartKeys(state)).toHaveLength(9);
   });
   it('reads a state folded before lessons kept their verdicts and sessions, and before cards', () => {
-    const older = {
-      ...initialLearnerState,
-      lessons: {
-        '1': { ...lesson({ answered: { q1: true } }), correct: undefined, nodeSessions: undefined },
-      },
-      appeals: undefined,
-      reviews: { ...initialLearnerState.reviews, memory: undefined },
-    } as unknown as LearnerState;
+    const older = beforeVerdictsAndCards();
     expect(statePartKeys(older)).toEqual(['l:1', 'q:q1']);
     expect(statePart(older, 'q:q1')).toEqual({ l: { '1': { a: 1 } } });
     expect(statePart(older, nodePartKey(1, 'word'))).toEqual({});
@@ -295,14 +298,7 @@ describe('a newer core with the parts of an older state', () => {
     expect(merged.reviews.memory).toEqual(state.reviews.memory);
   });
   it('reads an older state without verdicts, sessions, appeals, marks or cards as holding none', () => {
-    const older = {
-      ...initialLearnerState,
-      lessons: {
-        '1': { ...lesson({ answered: { q1: true } }), correct: undefined, nodeSessions: undefined },
-      },
-      appeals: undefined,
-      reviews: { ...initialLearnerState.reviews, memory: undefined },
-    } as unknown as LearnerState;
+    const older = beforeVerdictsAndCards();
     const merged = withCoreOf(stateCore(state), older);
     expect(merged.lessons['1']).toMatchObject({ answered: { q1: true } });
     expect(merged.appeals).toEqual({});

@@ -7,10 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { type GradableQuestion, gradeAnswer } from '../grading/grading.ts';
 import { foldLearnerView } from '../projections/learner-view.ts';
 import { bookCard } from '../review/review-book.ts';
+import { decider, lastAnswer, NEXT_DAY, NOW, refusal, submit, translation } from '../test-support/learner.ts';
 import {
   type DecideContext,
-  type Decision,
-  decide,
   type LearnerCommand,
   type PendingAnswer,
   pendingAnswerOf,
@@ -19,23 +18,6 @@ import {
 import { type AnswerSubmitted, foldLearner, type LearnerEvent, lessonState } from './events.ts';
 import { upcast } from './upcast.ts';
 
-const NOW = '2024-09-02T10:00:00+08:00';
-const NEXT_DAY = '2024-09-03T10:00:00+08:00';
-
-const translation: QuestionForGrading = {
-  id: 't1',
-  lessonId: 1,
-  type: 'sentence_translation',
-  difficulty: 'intermediate',
-  targetText: '君子固窮',
-  correctAnswer: '君子處於困境時仍堅守節操',
-  marking: {
-    points: [
-      { id: 'p1', kind: 'word', source: '窮', label: '「窮」解作困境', accept: ['困境', '窮困'] },
-      { id: 'p2', kind: 'word', source: '固', label: '「固」解作堅守', accept: ['堅守', '固守'] },
-    ],
-  },
-};
 const choice: QuestionForGrading = {
   id: 'c1',
   lessonId: 1,
@@ -57,25 +39,12 @@ function uncertainGrader(question: GradableQuestion, answer: string) {
 }
 const UNSURE: Omit<DecideContext, 'now'> = { grade: uncertainGrader };
 
-function run(events: LearnerEvent[], command: LearnerCommand, now = NOW, context = UNSURE): Decision {
-  return decide(command, foldLearner(events), { ...context, now });
-}
-
-function ok(events: LearnerEvent[], command: LearnerCommand, now = NOW, context = UNSURE): LearnerEvent[] {
-  const decision = run(events, command, now, context);
-  if (!decision.ok) throw new Error(`refused: ${decision.error.code}`);
-  return [...events, ...decision.events];
-}
-
-const submit = (selectedAnswer: string, question: QuestionForGrading = translation): LearnerCommand => ({
-  type: 'SubmitAnswer',
-  data: { question, selectedAnswer, timeSpent: 30 },
-});
+const { run, ok } = decider(NOW, UNSURE);
 
 /** The last answer to the question, at its stream version, as the API reads it back. */
 function stored(events: LearnerEvent[], questionId = 't1'): PendingAnswer {
-  const index = events.findLastIndex((e) => e.type === 'AnswerSubmitted' && e.data.questionId === questionId);
-  return pendingAnswerOf(events[index] as AnswerSubmitted, index + 1);
+  const { answer, version } = lastAnswer(events, questionId);
+  return pendingAnswerOf(answer, version);
 }
 
 const markIt = (
@@ -85,7 +54,6 @@ const markIt = (
   },
 ): LearnerCommand => ({ type: 'MarkPendingAnswer', data: { answer, ...marks, teacherId: 'teacher-1' } });
 
-const refusal = (d: Decision) => (d.ok ? null : d.error.code);
 const answerXp = (events: LearnerEvent[]) =>
   events.flatMap((e) => (e.type === 'XpAwarded' && e.data.questionId !== null ? [e.data] : []));
 

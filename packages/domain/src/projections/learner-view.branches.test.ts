@@ -1,6 +1,7 @@
 /** How the view takes a change of verdict after the answer: a re-mark, a revert and a confirmed self-mark. */
 import { describe, expect, it } from 'vitest';
 import type { LearnerEvent } from '../learner/events.ts';
+import { schemeAnswered } from '../test-support/answers.ts';
 import { foldLearnerView, projectLearner } from './learner-view.ts';
 
 const at = '2024-09-02T02:00:00.000Z';
@@ -8,32 +9,7 @@ const later = '2024-09-03T02:00:00.000Z';
 const event = (type: string, data: Record<string, unknown>) =>
   ({ type, schemaVersion: 1, data }) as unknown as LearnerEvent;
 
-const answered = (isCorrect: boolean) =>
-  event('AnswerSubmitted', {
-    questionId: 'q1',
-    lessonId: 1,
-    questionType: 'sentence_translation',
-    difficulty: 'beginner',
-    source: 'quiz',
-    selectedAnswer: '答',
-    correctAnswer: '正',
-    isCorrect,
-    gradingMethod: 'marking_scheme',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 2 : 1,
-    pointsAvailable: 2,
-    points: [],
-    copied: false,
-    selfAssessed: false,
-    earnedXp: isCorrect,
-    timeSpent: 30,
-    correctRun: 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
-    at,
-  });
+const answered = (isCorrect: boolean) => schemeAnswered({ questionId: 'q1', lessonId: 1, isCorrect, at });
 const onAnswer = { answerVersion: 1, questionId: 'q1', lessonId: 1, at: later };
 const revert = (wasCorrect: boolean, isCorrect: boolean) =>
   event('AnswerRemarkedOnRevert', {

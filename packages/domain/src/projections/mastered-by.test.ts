@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LearnerEvent } from '../learner/events.ts';
+import { schemeAnswered } from '../test-support/answers.ts';
 import { foldLearnerView } from './learner-view.ts';
 
 const at = '2024-09-02T02:00:00.000Z';
@@ -13,29 +14,11 @@ const event = (type: string, data: Record<string, unknown>) =>
   ({ type, schemaVersion: 1, data }) as unknown as LearnerEvent;
 
 const answered = (isCorrect: boolean, when = at) =>
-  event('AnswerSubmitted', {
+  schemeAnswered({
     questionId: 'q1',
     lessonId: 1,
-    questionType: 'sentence_translation',
-    difficulty: 'beginner',
-    source: 'quiz',
-    selectedAnswer: isCorrect ? '正' : '答',
-    correctAnswer: '正',
     isCorrect,
-    gradingMethod: 'marking_scheme',
-    matchedKeywords: null,
-    requiredKeywords: null,
-    pointsEarned: isCorrect ? 2 : 1,
-    pointsAvailable: 2,
-    points: [],
-    copied: false,
-    selfAssessed: false,
-    earnedXp: isCorrect,
-    timeSpent: 30,
-    correctRun: 0,
-    firstAttempt: true,
-    questionsCompleted: 1,
-    totalQuestions: 20,
+    selectedAnswer: isCorrect ? '正' : '答',
     at: when,
   });
 const onAnswer = { answerVersion: 1, questionId: 'q1', lessonId: 1, at: later };

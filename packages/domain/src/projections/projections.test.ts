@@ -5,6 +5,7 @@ import { recitationAccuracy, recitationGrade } from '../recitation/recitation.ts
 import { initialReviewSchedule } from '../review/review-book.ts';
 import { DomainRuleError } from '../shared/errors.ts';
 import { effectiveStreakDays } from '../streak/streak.ts';
+import { choiceAnswered } from '../test-support/answers.ts';
 import {
   coreOf,
   foldLearnerView,
@@ -300,29 +301,13 @@ describe('events out of the ordinary', () => {
 
   it('sorts records of the same time steadily', () => {
     const wrongAt = (questionId: string, lessonId: number) =>
-      learnerEvent('AnswerSubmitted', {
+      choiceAnswered({
         questionId,
         lessonId,
-        questionType: 'word_interpretation',
-        difficulty: 'beginner',
-        source: 'quiz',
         selectedAnswer: 'x',
         correctAnswer: 'y',
         isCorrect: false,
-        gradingMethod: 'choice',
-        matchedKeywords: null,
-        requiredKeywords: null,
-        pointsEarned: 0,
-        pointsAvailable: 1,
-        points: [],
-        copied: false,
-        selfAssessed: false,
-        earnedXp: false,
         timeSpent: 1,
-        correctRun: 0,
-        firstAttempt: true,
-        questionsCompleted: 1,
-        totalQuestions: 20,
         at,
       });
     const vocab = (exerciseId: string) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../adaptive/adaptive.ts';
 import {
   isRecitable,
   isValidRecitationRange,
@@ -16,18 +17,6 @@ import {
   recitationGrade,
   recitationWindow,
 } from './recitation.ts';
-
-/** A small deterministic generator (mulberry32) so choices are reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PASSAGE = '子曰：「學而時習之，不亦說乎？有朋自遠方來，不亦樂乎？人不知而不慍，不亦君子乎？」';
 const COMMON = '之乎者也矣焉哉其而以於為所';
@@ -49,14 +38,14 @@ describe('recitation constants', () => {
 
 describe('recitationChoices', () => {
   it('gives 12 distinct choices including the correct character', () => {
-    const choices = recitationChoices(PASSAGE, 4, COMMON, seeded(1));
+    const choices = recitationChoices(PASSAGE, 4, COMMON, seededRandom(1));
     expect(choices).toHaveLength(12);
     expect(new Set(choices).size).toBe(12);
     expect(choices).toContain('學');
   });
 
   it('draws distractors from the passage and the common characters, never punctuation when enough', () => {
-    const choices = recitationChoices(PASSAGE, 4, COMMON, seeded(7));
+    const choices = recitationChoices(PASSAGE, 4, COMMON, seededRandom(7));
     for (const choice of choices) {
       expect(PASSAGE.includes(choice) || COMMON.includes(choice)).toBe(true);
       expect(isRecitable(choice)).toBe(true);
@@ -64,30 +53,30 @@ describe('recitationChoices', () => {
   });
 
   it('accepts the common characters as a list of strings', () => {
-    const choices = recitationChoices('學而', 0, ['之乎', '者也'], seeded(2));
+    const choices = recitationChoices('學而', 0, ['之乎', '者也'], seededRandom(2));
     expect(choices).toEqual(expect.arrayContaining(['學', '而', '之', '乎', '者', '也']));
     expect(choices).toHaveLength(12);
   });
 
   it('fills with punctuation when characters run out', () => {
-    const choices = recitationChoices('學而', 1, '', seeded(3));
+    const choices = recitationChoices('學而', 1, '', seededRandom(3));
     expect(choices).toHaveLength(12);
     expect(new Set(choices).size).toBe(12);
     expect(choices.filter((c) => (RECITATION_PUNCTUATION as readonly string[]).includes(c))).toHaveLength(10);
   });
 
   it('never offers the correct punctuation mark twice', () => {
-    const choices = recitationChoices('學，', 1, '', seeded(4));
+    const choices = recitationChoices('學，', 1, '', seededRandom(4));
     expect(choices.filter((c) => c === '，')).toHaveLength(1);
     expect(new Set(choices).size).toBe(12);
   });
 
   it('is reproducible with the same seed and varies with another', () => {
-    expect(recitationChoices(PASSAGE, 5, COMMON, seeded(42))).toEqual(
-      recitationChoices(PASSAGE, 5, COMMON, seeded(42)),
+    expect(recitationChoices(PASSAGE, 5, COMMON, seededRandom(42))).toEqual(
+      recitationChoices(PASSAGE, 5, COMMON, seededRandom(42)),
     );
-    expect(recitationChoices(PASSAGE, 5, COMMON, seeded(42))).not.toEqual(
-      recitationChoices(PASSAGE, 5, COMMON, seeded(43)),
+    expect(recitationChoices(PASSAGE, 5, COMMON, seededRandom(42))).not.toEqual(
+      recitationChoices(PASSAGE, 5, COMMON, seededRandom(43)),
     );
   });
 
@@ -99,8 +88,8 @@ describe('recitationChoices', () => {
   });
 
   it('is empty outside the text', () => {
-    expect(recitationChoices(PASSAGE, 999, COMMON, seeded(1))).toEqual([]);
-    expect(recitationChoices(PASSAGE, -1, COMMON, seeded(1))).toEqual([]);
+    expect(recitationChoices(PASSAGE, 999, COMMON, seededRandom(1))).toEqual([]);
+    expect(recitationChoices(PASSAGE, -1, COMMON, seededRandom(1))).toEqual([]);
   });
 });
 

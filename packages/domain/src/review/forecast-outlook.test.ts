@@ -4,6 +4,7 @@
  * plans and moments; a due card, a changed card or another plan is made anew.
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../adaptive/adaptive.ts';
 import { examStartMs, startOfHongKongDayMs } from './exam-date.ts';
 import {
   type CardOutlook,
@@ -22,18 +23,6 @@ import { type ExamPlan, type ReviewCard, recallAt, reviewCard } from './schedule
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-/** A small seeded random (mulberry32). */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `n` cards of a learner at `nowMs`: each first answered in the last `spanDays`, then reviewed when due
  * (late by up to `slipDays`), correct with its recall then; a learner who stopped `stoppedDays` ago
@@ -45,7 +34,7 @@ function learnerCards(
   plan: ExamPlan | null,
   { seed = 1, spanDays = 120, slipDays = 1, stoppedDays = 0, lessons = 8 } = {},
 ): ReviewCard[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const until = nowMs - stoppedDays * DAY;
   return Array.from({ length: n }, (_, i) => {
     let card: ReviewCard | undefined;

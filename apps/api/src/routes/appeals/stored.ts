@@ -1,8 +1,7 @@
 /** What the appeal calls share: the stored answer an appeal names, and an appeal as they answer it. */
 import type { Appeal } from '@wenyan/contracts';
-import type { AppealedAnswer } from '@wenyan/domain';
+import { type AppealedAnswer, appealedAnswerOf } from '@wenyan/domain';
 import { type AppealRecord, type Db, findAnswerEvent, listAppeals } from '@wenyan/store';
-import { appealedAnswer } from '../../learner/mappers.ts';
 import { notFound } from '../../plugins/errors.ts';
 
 /** An appeal as the calls answer it. */
@@ -12,7 +11,7 @@ export const toAppeal = (r: AppealRecord): Appeal => ({ ...r, remark: r.remark ?
 export async function storedAnswer(db: Db, learnerId: string, version: number): Promise<AppealedAnswer> {
   const answer = await findAnswerEvent(db, learnerId, version);
   if (!answer) throw notFound('answer');
-  return appealedAnswer(answer, version);
+  return appealedAnswerOf(answer, version);
 }
 
 /** The learner's appeal of the answer at `version`, as the read model has it after a command. */

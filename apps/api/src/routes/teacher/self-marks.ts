@@ -4,11 +4,10 @@
  * the class's rule (須老師確認 / 直接計算), a teacher's command on the class stream.
  */
 import type { SelfMark } from '@wenyan/contracts';
-import { selfMarkRuleOf } from '@wenyan/domain';
+import { appealedAnswerOf, selfMarkRuleOf } from '@wenyan/domain';
 import { classMembers, findAnswerEvent, loadClassAssignments, pendingSelfMarks } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
-import { appealedAnswer } from '../../learner/mappers.ts';
 import { ApiError, notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { executeClassCommand } from '../homework/class-command.ts';
@@ -65,7 +64,7 @@ export async function selfMarkRoutes(app: FastifyInstance): Promise<void> {
       {
         type: 'ConfirmSelfMark',
         data: {
-          answer: { ...appealedAnswer(stored, version), selfMarkCounted: d.selfMarkCounted === true },
+          answer: { ...appealedAnswerOf(stored, version), selfMarkCounted: d.selfMarkCounted === true },
           pointsEarned: input.body.pointsEarned,
           teacherId: user.id,
         },

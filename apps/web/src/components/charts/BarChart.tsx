@@ -5,8 +5,7 @@
  * reads in both themes and for colour-blind readers; a row below the target is also marked in words, never
  * by colour alone. Only lazy screens import it (the initial route's budget).
  */
-import { useId } from 'react';
-import './charts.css';
+import { ChartFigure, CHART_WIDTH as WIDTH } from './ChartFigure.tsx';
 
 export interface BarRow {
   key: string;
@@ -36,7 +35,6 @@ export interface BarChartProps {
   testId?: string | undefined;
 }
 
-const WIDTH = 360;
 const LABEL_WIDTH = 104;
 const VALUE_WIDTH = 52;
 const ROW_HEIGHT = 30;
@@ -60,105 +58,90 @@ export function BarChart({
   target,
   testId,
 }: BarChartProps) {
-  const id = useId();
   const top = Math.max(max ?? 0, ...rows.map((r) => r.value), target?.value ?? 0, 1);
   const plot = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const x = (value: number) => LABEL_WIDTH + (Math.max(0, value) / top) * plot;
   const height = TOP + rows.length * ROW_HEIGHT + AXIS;
   const below = (value: number) => target !== undefined && value < target.value;
   return (
-    <figure className="chart" aria-labelledby={`${id}-title`} data-testid={testId}>
-      <figcaption>
-        <h3 className="chart-title" id={`${id}-title`}>
-          {title}
-        </h3>
-        {description ? <p className="muted chart-description">{description}</p> : null}
-      </figcaption>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="presentation"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {[0, 0.5, 1].map((share) => (
-          <g key={share}>
-            <line
-              className="chart-grid"
-              x1={x(top * share)}
-              x2={x(top * share)}
-              y1={TOP - 4}
-              y2={TOP + rows.length * ROW_HEIGHT}
-            />
-            <text className="chart-tick" x={x(top * share)} y={height - AXIS + 14} textAnchor="middle">
-              {Math.round(top * share)}
-            </text>
-          </g>
-        ))}
-        <text className="chart-axis" x={LABEL_WIDTH + plot / 2} y={height - 2} textAnchor="middle">
-          {axisLabel}
-        </text>
-        {rows.map((row, i) => {
-          const y = TOP + i * ROW_HEIGHT;
-          return (
-            <g key={row.key}>
-              <text className="chart-label" x={LABEL_WIDTH - 6} y={y + BAR_HEIGHT - 3} textAnchor="end">
-                {fit(row.label)}
-              </text>
-              <rect
-                className={`chart-bar${below(row.value) ? ' is-below' : ''}`}
-                x={LABEL_WIDTH}
-                y={y}
-                width={Math.max(2, x(row.value) - LABEL_WIDTH)}
-                height={BAR_HEIGHT}
-                rx={4}
+    <ChartFigure
+      title={title}
+      description={description}
+      testId={testId}
+      height={height}
+      picture={
+        <>
+          {[0, 0.5, 1].map((share) => (
+            <g key={share}>
+              <line
+                className="chart-grid"
+                x1={x(top * share)}
+                x2={x(top * share)}
+                y1={TOP - 4}
+                y2={TOP + rows.length * ROW_HEIGHT}
               />
-              <text className="chart-value" x={WIDTH - VALUE_WIDTH + 6} y={y + BAR_HEIGHT - 3}>
-                {row.valueLabel}
+              <text className="chart-tick" x={x(top * share)} y={height - AXIS + 14} textAnchor="middle">
+                {Math.round(top * share)}
               </text>
             </g>
-          );
-        })}
-        {target ? (
-          <g>
-            <line
-              className="chart-target"
-              x1={x(target.value)}
-              x2={x(target.value)}
-              y1={TOP - 6}
-              y2={TOP + rows.length * ROW_HEIGHT}
-            />
-            <text className="chart-target-label" x={x(target.value)} y={TOP - 9} textAnchor="middle">
-              {target.label}
-            </text>
-          </g>
-        ) : null}
-      </svg>
-      {/* In a clipped block: a table grows to its content, so on its own it would widen the page. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{columns.label}</th>
-              <th scope="col">{columns.value}</th>
-              {columns.detail ? <th scope="col">{columns.detail}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td>
+          ))}
+          <text className="chart-axis" x={LABEL_WIDTH + plot / 2} y={height - 2} textAnchor="middle">
+            {axisLabel}
+          </text>
+          {rows.map((row, i) => {
+            const y = TOP + i * ROW_HEIGHT;
+            return (
+              <g key={row.key}>
+                <text className="chart-label" x={LABEL_WIDTH - 6} y={y + BAR_HEIGHT - 3} textAnchor="end">
+                  {fit(row.label)}
+                </text>
+                <rect
+                  className={`chart-bar${below(row.value) ? ' is-below' : ''}`}
+                  x={LABEL_WIDTH}
+                  y={y}
+                  width={Math.max(2, x(row.value) - LABEL_WIDTH)}
+                  height={BAR_HEIGHT}
+                  rx={4}
+                />
+                <text className="chart-value" x={WIDTH - VALUE_WIDTH + 6} y={y + BAR_HEIGHT - 3}>
                   {row.valueLabel}
-                  {below(row.value) ? '（未達目標）' : ''}
-                </td>
-                {columns.detail ? <td>{row.detail ?? ''}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+                </text>
+              </g>
+            );
+          })}
+          {target ? (
+            <g>
+              <line
+                className="chart-target"
+                x1={x(target.value)}
+                x2={x(target.value)}
+                y1={TOP - 6}
+                y2={TOP + rows.length * ROW_HEIGHT}
+              />
+              <text className="chart-target-label" x={x(target.value)} y={TOP - 9} textAnchor="middle">
+                {target.label}
+              </text>
+            </g>
+          ) : null}
+        </>
+      }
+      head={
+        <>
+          <th scope="col">{columns.label}</th>
+          <th scope="col">{columns.value}</th>
+          {columns.detail ? <th scope="col">{columns.detail}</th> : null}
+        </>
+      }
+      rows={rows.map((row) => (
+        <tr key={row.key}>
+          <th scope="row">{row.label}</th>
+          <td>
+            {row.valueLabel}
+            {below(row.value) ? '（未達目標）' : ''}
+          </td>
+          {columns.detail ? <td>{row.detail ?? ''}</td> : null}
+        </tr>
+      ))}
+    />
   );
 }

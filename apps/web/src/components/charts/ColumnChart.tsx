@@ -3,8 +3,7 @@
  * labelled axes in Chinese, the last day marked (考試日), and the figures as a table for screen readers.
  * More than `maxColumns` days are summed by week so the columns stay readable on a 390 px screen.
  */
-import { useId } from 'react';
-import './charts.css';
+import { ChartFigure, CHART_WIDTH as WIDTH } from './ChartFigure.tsx';
 
 export interface DatePoint {
   /** YYYY-MM-DD */
@@ -29,7 +28,6 @@ export interface ColumnChartProps {
   testId?: string | undefined;
 }
 
-const WIDTH = 360;
 const LEFT = 34;
 const RIGHT = 8;
 const TOP = 24;
@@ -73,7 +71,6 @@ export function ColumnChart({
   maxColumns = 31,
   testId,
 }: ColumnChartProps) {
-  const id = useId();
   const binned = binPoints(points, maxColumns);
   const shown = binned.points;
   const title = chartTitle(dailyTitle, weeklyTitle, binned.weekly);
@@ -85,99 +82,85 @@ export function ColumnChart({
   const y = (value: number) => TOP + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
   const labelEvery = Math.max(1, Math.ceil(shown.length / 4));
   return (
-    <figure className="chart" aria-labelledby={`${id}-title`} data-testid={testId}>
-      <figcaption>
-        <h3 className="chart-title" id={`${id}-title`}>
-          {title}
-        </h3>
-        {description ? <p className="muted chart-description">{description}</p> : null}
-      </figcaption>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="presentation"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <text className="chart-axis" x={4} y={12}>
-          {binned.weekly ? `${axisLabel}（每週合計）` : axisLabel}
-        </text>
-        {[0, 0.5, 1].map((share) => (
-          <g key={share}>
-            <line
-              className="chart-grid"
-              x1={LEFT}
-              x2={WIDTH - RIGHT}
-              y1={y(top * share)}
-              y2={y(top * share)}
-            />
-            <text className="chart-tick" x={LEFT - 4} y={y(top * share) + 4} textAnchor="end">
-              {Math.round(top * share)}
-            </text>
-          </g>
-        ))}
-        {shown.map((point, i) => (
-          <g key={point.date}>
-            <rect
-              className="chart-bar"
-              x={LEFT + i * step + (step - barWidth) / 2}
-              y={y(point.value)}
-              width={barWidth}
-              height={Math.max(0, TOP + PLOT_HEIGHT - y(point.value))}
-              rx={2}
-            />
-            {i % labelEvery === 0 ? (
-              <text
-                className="chart-tick"
-                x={LEFT + i * step + step / 2}
-                y={TOP + PLOT_HEIGHT + 14}
-                textAnchor="middle"
-              >
-                {shortDate(point.date)}
+    <ChartFigure
+      title={title}
+      description={description}
+      testId={testId}
+      height={height}
+      picture={
+        <>
+          <text className="chart-axis" x={4} y={12}>
+            {binned.weekly ? `${axisLabel}（每週合計）` : axisLabel}
+          </text>
+          {[0, 0.5, 1].map((share) => (
+            <g key={share}>
+              <line
+                className="chart-grid"
+                x1={LEFT}
+                x2={WIDTH - RIGHT}
+                y1={y(top * share)}
+                y2={y(top * share)}
+              />
+              <text className="chart-tick" x={LEFT - 4} y={y(top * share) + 4} textAnchor="end">
+                {Math.round(top * share)}
               </text>
-            ) : null}
-          </g>
-        ))}
-        {marker ? (
-          <g>
-            <line
-              className="chart-target"
-              x1={WIDTH - RIGHT}
-              x2={WIDTH - RIGHT}
-              y1={TOP - 4}
-              y2={TOP + PLOT_HEIGHT}
-            />
-            <text
-              className="chart-target-label"
-              x={WIDTH - RIGHT}
-              y={TOP + PLOT_HEIGHT + 30}
-              textAnchor="end"
-            >
-              {marker.label} {shortDate(marker.date)}
-            </text>
-          </g>
-        ) : null}
-      </svg>
-      {/* In a clipped block: a table grows to its content, so on its own it would widen the page. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{binned.weekly ? `${columns.date}（每週首日）` : columns.date}</th>
-              <th scope="col">{columns.value}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{shortDate(point.date)}</th>
-                <td>{point.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
+            </g>
+          ))}
+          {shown.map((point, i) => (
+            <g key={point.date}>
+              <rect
+                className="chart-bar"
+                x={LEFT + i * step + (step - barWidth) / 2}
+                y={y(point.value)}
+                width={barWidth}
+                height={Math.max(0, TOP + PLOT_HEIGHT - y(point.value))}
+                rx={2}
+              />
+              {i % labelEvery === 0 ? (
+                <text
+                  className="chart-tick"
+                  x={LEFT + i * step + step / 2}
+                  y={TOP + PLOT_HEIGHT + 14}
+                  textAnchor="middle"
+                >
+                  {shortDate(point.date)}
+                </text>
+              ) : null}
+            </g>
+          ))}
+          {marker ? (
+            <g>
+              <line
+                className="chart-target"
+                x1={WIDTH - RIGHT}
+                x2={WIDTH - RIGHT}
+                y1={TOP - 4}
+                y2={TOP + PLOT_HEIGHT}
+              />
+              <text
+                className="chart-target-label"
+                x={WIDTH - RIGHT}
+                y={TOP + PLOT_HEIGHT + 30}
+                textAnchor="end"
+              >
+                {marker.label} {shortDate(marker.date)}
+              </text>
+            </g>
+          ) : null}
+        </>
+      }
+      head={
+        <>
+          <th scope="col">{binned.weekly ? `${columns.date}（每週首日）` : columns.date}</th>
+          <th scope="col">{columns.value}</th>
+        </>
+      }
+      rows={shown.map((point) => (
+        <tr key={point.date}>
+          <th scope="row">{shortDate(point.date)}</th>
+          <td>{point.value}</td>
+        </tr>
+      ))}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { AnswerResult, ProgressResult, Question } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { AnswerQueuedError, createAnswerSubmitter } from '../../lib/answers/answerSubmitter.ts';
+import { answerResult, choiceQuestion } from '../../lib/test-support/answers.ts';
 import {
   type CompletionRequest,
   completionRequest,
@@ -10,45 +11,16 @@ import {
   quizSummary,
 } from './quizMachine.ts';
 
-function question(id: string): Question {
-  return {
-    id,
-    lessonId: 1,
-    type: 'word_interpretation',
-    content: `題目 ${id}`,
-    options: ['甲', '乙', '丙', '丁'],
-    targetText: null,
-    highlight: null,
-    difficulty: 'beginner',
-    characterFrequency: 400,
-    points: null,
-    rubric: null,
-  };
-}
+const question = (id: string) => choiceQuestion(id);
 
 const QUESTIONS = [question('q1'), question('q2')];
 
 /** The server's grading, as the tests want it: 甲 is right, 10 XP each. */
 function grade(selectedAnswer: string, totalXP: number): AnswerResult {
-  const isCorrect = selectedAnswer === '甲';
-  return {
-    answerVersion: 1,
-    isCorrect,
-    correctAnswer: '甲',
-    explanation: '解釋',
+  return answerResult(selectedAnswer === '甲', {
     culturalContext: '背景',
-    marking: {
-      verdict: isCorrect ? 'correct' : 'incorrect',
-      earned: isCorrect ? 1 : 0,
-      available: 1,
-      copied: false,
-      selfAssessed: false,
-      points: [],
-    },
-    earnedXp: isCorrect,
-    xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
     totals: { totalXP, level: 1, streakDays: 1 },
-  };
+  });
 }
 
 const INPUT: QuizInput = {

@@ -1,38 +1,23 @@
-/** The quiz sends each question's served token back with its answer, and keeps why XP was withheld (issue 37). */
-import type { AnswerResult, Question } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type AnswerSubmission, createAnswerSubmitter } from '../../lib/answers/answerSubmitter.ts';
+import { answerResult, choiceQuestion } from '../../lib/test-support/answers.ts';
 import { XP_WITHHELD_MESSAGES } from '../answers/XpWithheldNote.tsx';
 import { quizMachine } from './quizMachine.ts';
 
-const question: Question = {
-  id: 'q1',
-  lessonId: 1,
-  type: 'word_interpretation',
+const question = choiceQuestion('q1', {
   content: '題目',
   options: ['甲', '乙'],
-  targetText: null,
-  highlight: null,
-  difficulty: 'beginner',
-  characterFrequency: 400,
-  points: null,
-  rubric: null,
   served: 'mx50n0yd.PK-c6UafnphNzYbsJTVaSg',
-};
+});
 
-const tooFast: AnswerResult = {
-  answerVersion: 1,
-  isCorrect: true,
-  correctAnswer: '甲',
+const tooFast = answerResult(true, {
   explanation: '',
-  culturalContext: null,
-  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
   earnedXp: false,
   xpWithheld: 'too_fast',
   xpAwarded: [],
   totals: { totalXP: 0, level: 1, streakDays: 1 },
-};
+});
 
 describe('an answer of the quiz', () => {
   it('carries the question’s served token, and the verdict keeps why no XP was paid', async () => {

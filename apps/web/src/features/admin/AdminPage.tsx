@@ -16,6 +16,7 @@ import {
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../../components/staff/FairPlayPanel.tsx';
@@ -313,21 +314,13 @@ function UploadForm() {
             onChange={(event) => setTitle(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="upload-type">內容類型</label>
-          <select
-            id="upload-type"
-            className="select"
-            value={type}
-            onChange={(event) => setType(event.target.value as UploadType)}
-          >
-            {UPLOAD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {UPLOAD_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="upload-type"
+          label="內容類型"
+          value={type}
+          choices={choicesOf(UPLOAD_TYPES, (t) => UPLOAD_TYPE_LABELS[t])}
+          onChange={(value) => setType(value as UploadType)}
+        />
         <div className="field">
           <label htmlFor="upload-content">內容</label>
           <textarea

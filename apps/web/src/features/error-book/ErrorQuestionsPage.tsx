@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DIFFICULTIES, type Difficulty, type ErrorQuestionRecord } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { EmptyState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -66,38 +67,22 @@ function ErrorQuestions({ userId }: { userId: string }) {
         </Link>
       ) : null}
       <div className="eb-filters">
-        <div className="field">
-          <label htmlFor="eb-lesson">課文</label>
-          <select
-            id="eb-lesson"
-            className="select"
-            value={lesson}
-            onChange={(event) => setLesson(event.target.value === 'all' ? 'all' : Number(event.target.value))}
-          >
-            <option value="all">全部課文</option>
-            {lessonIds.map((id) => (
-              <option key={id} value={id}>
-                {titleOf(id)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="eb-difficulty">難度</label>
-          <select
-            id="eb-difficulty"
-            className="select"
-            value={difficulty}
-            onChange={(event) => setDifficulty(event.target.value as Difficulty | 'all')}
-          >
-            <option value="all">全部難度</option>
-            {DIFFICULTIES.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="eb-lesson"
+          label="課文"
+          value={lesson}
+          all={{ value: 'all', label: '全部課文' }}
+          choices={choicesOf(lessonIds, titleOf)}
+          onChange={(value) => setLesson(value === 'all' ? 'all' : Number(value))}
+        />
+        <SelectField
+          id="eb-difficulty"
+          label="難度"
+          value={difficulty}
+          all={{ value: 'all', label: '全部難度' }}
+          choices={choicesOf(DIFFICULTIES, (d) => DIFFICULTY_LABELS[d])}
+          onChange={(value) => setDifficulty(value as Difficulty | 'all')}
+        />
       </div>
       <QueryBoundary
         query={book.records}

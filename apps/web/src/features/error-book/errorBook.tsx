@@ -91,7 +91,7 @@ export function ErrorDetail({ record, book }: { record: ErrorQuestionRecord; boo
         {record.difficulty ? <span className="badge">{DIFFICULTY_LABELS[record.difficulty]}</span> : null}
         <span className="muted eb-attempts">作答 {record.attemptCount} 次</span>
       </div>
-      {question.targetText ? <p className="classical eb-target">{question.targetText}</p> : null}
+      {question.targetText ? <p className="classical target-quote">{question.targetText}</p> : null}
       <p className="eb-content">{question.content}</p>
       {question.options.length > 0 ? (
         <ul className="eb-options">

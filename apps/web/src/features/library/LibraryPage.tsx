@@ -3,7 +3,8 @@ import type { Lesson } from '@wenyan/contracts';
 import { readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SearchIcon, StarIcon } from '../../components/icons.tsx';
+import { EraChips, SearchField } from '../../components/fields.tsx';
+import { StarIcon } from '../../components/icons.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { BackLink, EmptyState, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -86,28 +87,8 @@ export function LibraryPage() {
           文學星圖
         </Link>
       </div>
-      <div className="search field">
-        <label htmlFor="library-search" className="visually-hidden">
-          搜尋篇名或作者
-        </label>
-        <SearchIcon size={18} />
-        <input
-          id="library-search"
-          className="input"
-          type="search"
-          placeholder="搜尋篇名或作者"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
-      <fieldset className="chips">
-        <legend className="visually-hidden">按朝代篩選</legend>
-        {LIBRARY_ERAS.map((e) => (
-          <button key={e} type="button" className="chip" aria-pressed={era === e} onClick={() => setEra(e)}>
-            {e}
-          </button>
-        ))}
-      </fieldset>
+      <SearchField id="library-search" placeholder="搜尋篇名或作者" value={search} onChange={setSearch} />
+      <EraChips eras={LIBRARY_ERAS} era={era} onChange={setEra} />
       <QueryBoundary
         query={lessons}
         loading={<Skeletons count={4} height={240} />}

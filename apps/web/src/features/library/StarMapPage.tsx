@@ -3,7 +3,8 @@ import type { Lesson } from '@wenyan/contracts';
 import { readingMinutes } from '@wenyan/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GridIcon, ListIcon, SearchIcon } from '../../components/icons.tsx';
+import { choicesOf, SearchField, SelectField } from '../../components/fields.tsx';
+import { GridIcon, ListIcon } from '../../components/icons.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { BackLink, EmptyState, Skeletons } from '../../components/states.tsx';
 import { lessonsQuery } from '../../lib/lessons.ts';
@@ -52,48 +53,24 @@ export function StarMapPage() {
     <main className="page star-map">
       <BackLink to="/library" label="返回文庫" />
       <h1 className="page-title">文學星圖</h1>
-      <div className="search field">
-        <label htmlFor="star-search" className="visually-hidden">
-          搜尋篇名、作者或簡介
-        </label>
-        <SearchIcon size={18} />
-        <input
-          id="star-search"
-          className="input"
-          type="search"
-          placeholder="搜尋篇名、作者或簡介"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField id="star-search" placeholder="搜尋篇名、作者或簡介" value={search} onChange={setSearch} />
       <div className="filters">
-        <div className="field">
-          <label htmlFor="star-era">朝代</label>
-          <select id="star-era" className="select" value={era} onChange={(e) => setEra(e.target.value)}>
-            <option value={ALL}>全部朝代</option>
-            {eras.map((e) => (
-              <option key={e} value={e}>
-                {e}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="star-difficulty">難度</label>
-          <select
-            id="star-difficulty"
-            className="select"
-            value={difficulty}
-            onChange={(e) => setDifficulty(e.target.value)}
-          >
-            <option value={ALL}>全部難度</option>
-            {difficulties.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="star-era"
+          label="朝代"
+          value={era}
+          all={{ value: ALL, label: '全部朝代' }}
+          choices={choicesOf(eras)}
+          onChange={setEra}
+        />
+        <SelectField
+          id="star-difficulty"
+          label="難度"
+          value={difficulty}
+          all={{ value: ALL, label: '全部難度' }}
+          choices={choicesOf(difficulties, (d) => DIFFICULTY_LABELS[d])}
+          onChange={setDifficulty}
+        />
       </div>
       <div className="row result-row">
         <p className="muted" aria-live="polite" data-testid="result-count">

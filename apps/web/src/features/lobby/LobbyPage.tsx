@@ -3,6 +3,7 @@ import type { Lesson, User } from '@wenyan/contracts';
 import { levelInfo, readingMinutes } from '@wenyan/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { EraChips } from '../../components/fields.tsx';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -117,14 +118,7 @@ export function LobbyPage() {
           </Link>
         ))}
       </nav>
-      <fieldset className="chips">
-        <legend className="visually-hidden">按朝代篩選</legend>
-        {eras.map((e) => (
-          <button key={e} type="button" className="chip" aria-pressed={era === e} onClick={() => setEra(e)}>
-            {e}
-          </button>
-        ))}
-      </fieldset>
+      <EraChips eras={eras} era={era} onChange={setEra} />
       {(lessons.isPending && !readSettled(lessons)) || !ready ? (
         <div aria-busy="true">
           <p className="muted" role="status">

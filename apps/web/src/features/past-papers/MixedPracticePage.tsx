@@ -5,9 +5,11 @@ import { MIXED_PRACTICE_COUNTS, type QuestionType } from '@wenyan/contracts';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { pastPaperCalls } from './api.ts';
+import { CheckGroup, GenerateButton } from './filters.tsx';
 import {
   type MixedPracticeCount,
   type MixedPracticeRequest,
@@ -53,75 +55,41 @@ export function MixedPracticePage() {
       {snapshot.matches('failure') ? <ErrorState onRetry={() => send({ type: 'retry' })} /> : null}
       {context.filters ? (
         <section className="card pp-filters" aria-label="篩選條件">
-          <h2 className="rc-subtitle">篇章</h2>
-          <div className="pp-checks">
-            {context.filters.availableTexts.map((text) => (
-              <label key={text.id} className="pp-check">
-                <input
-                  type="checkbox"
-                  checked={context.lessonIds.includes(text.id)}
-                  onChange={() => send({ type: 'filter.lesson.toggle', value: text.id })}
-                />
-                {text.title}
-              </label>
-            ))}
-          </div>
-          <h2 className="rc-subtitle">題型</h2>
-          <div className="pp-checks">
-            {context.filters.availableTypes.map((type) => (
-              <label key={type} className="pp-check">
-                <input
-                  type="checkbox"
-                  checked={context.types.includes(type)}
-                  onChange={() => send({ type: 'filter.type.toggle', value: type })}
-                />
-                {MIXED_TYPE_LABELS[type] ?? QUESTION_TYPE_LABELS[type]}
-              </label>
-            ))}
-          </div>
-          <h2 className="rc-subtitle">年份</h2>
-          <div className="pp-checks">
-            {context.filters.availableYears.map((year) => (
-              <label key={year} className="pp-check">
-                <input
-                  type="checkbox"
-                  checked={context.years.includes(year)}
-                  onChange={() => send({ type: 'filter.year.toggle', value: year })}
-                />
-                {year}
-              </label>
-            ))}
-          </div>
-          <div className="field pp-count">
-            <label htmlFor="mixed-count">題目數量</label>
-            <select
-              id="mixed-count"
-              className="select"
-              value={context.count}
-              onChange={(event) =>
-                send({ type: 'count.set', value: Number(event.target.value) as MixedPracticeCount })
-              }
-            >
-              {MIXED_PRACTICE_COUNTS.map((count) => (
-                <option key={count} value={count}>
-                  {count} 題
-                </option>
-              ))}
-            </select>
-          </div>
-          {context.alert ? (
-            <p className="p2-alert" role="alert" data-testid="mixed-alert">
-              {context.alert}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={generating}
-            onClick={() => send({ type: 'generate' })}
-          >
-            {generating ? '生成中...' : '生成練習'}
-          </button>
+          <CheckGroup
+            title="篇章"
+            items={context.filters.availableTexts.map((text) => ({ value: text.id, label: text.title }))}
+            checked={context.lessonIds}
+            onToggle={(value) => send({ type: 'filter.lesson.toggle', value })}
+          />
+          <CheckGroup
+            title="題型"
+            items={context.filters.availableTypes.map((type) => ({
+              value: type,
+              label: MIXED_TYPE_LABELS[type] ?? QUESTION_TYPE_LABELS[type],
+            }))}
+            checked={context.types}
+            onToggle={(value) => send({ type: 'filter.type.toggle', value })}
+          />
+          <CheckGroup
+            title="年份"
+            items={context.filters.availableYears.map((year) => ({ value: year, label: year }))}
+            checked={context.years}
+            onToggle={(value) => send({ type: 'filter.year.toggle', value })}
+          />
+          <SelectField
+            id="mixed-count"
+            className="pp-count"
+            label="題目數量"
+            value={context.count}
+            choices={choicesOf(MIXED_PRACTICE_COUNTS, (count) => `${count} 題`)}
+            onChange={(value) => send({ type: 'count.set', value: Number(value) as MixedPracticeCount })}
+          />
+          <GenerateButton
+            alert={context.alert}
+            alertTestId="mixed-alert"
+            generating={generating}
+            onGenerate={() => send({ type: 'generate' })}
+          />
         </section>
       ) : null}
       {generating ? <LoadingState label="正在生成練習題目..." /> : null}

@@ -78,7 +78,7 @@ export function PaperQuestion({
         <span className="badge">{typeLabel ?? QUESTION_TYPE_LABELS[question.type]}</span>
         {question.points ? <span className="badge badge-gold">{question.points} 分</span> : null}
       </header>
-      {question.targetText ? <p className="classical pp-target">{question.targetText}</p> : null}
+      {question.targetText ? <p className="classical target-quote pp-target">{question.targetText}</p> : null}
       <p className="pp-content">{question.content}</p>
 
       {choice ? (

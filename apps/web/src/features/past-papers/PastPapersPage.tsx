@@ -12,6 +12,7 @@ import { useAnswerSubmission } from '../../lib/answers/useAnswerSubmission.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { dseAboutQuery, pastPaperCalls } from './api.ts';
+import { CheckGroup, GenerateButton } from './filters.tsx';
 import { PaperQuestion } from './PaperQuestion.tsx';
 import { type MixRequest, pastPapersMachine } from './pastPapersMachine.ts';
 import './past-papers.css';
@@ -185,45 +186,23 @@ function MixedMode({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   return (
     <>
       <section className="card pp-filters">
-        <h2 className="rc-subtitle">題型（最少選一種）</h2>
-        <div className="pp-checks">
-          {(metadata?.types ?? []).map((type) => (
-            <label key={type} className="pp-check">
-              <input
-                type="checkbox"
-                checked={mixTypes.includes(type)}
-                onChange={() => send({ type: 'mix.type.toggle', value: type })}
-              />
-              {QUESTION_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </div>
-        <h2 className="rc-subtitle">篇章</h2>
-        <div className="pp-checks">
-          {(metadata?.passages ?? []).map((passage) => (
-            <label key={passage.id} className="pp-check">
-              <input
-                type="checkbox"
-                checked={mixPassages.includes(passage.id)}
-                onChange={() => send({ type: 'mix.passage.toggle', value: passage.id })}
-              />
-              {passage.title}
-            </label>
-          ))}
-        </div>
-        {notice ? (
-          <p className="p2-alert" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={generating}
-          onClick={() => send({ type: 'mix.generate' })}
-        >
-          {generating ? '生成中...' : '生成練習'}
-        </button>
+        <CheckGroup
+          title="題型（最少選一種）"
+          items={(metadata?.types ?? []).map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }))}
+          checked={mixTypes}
+          onToggle={(value) => send({ type: 'mix.type.toggle', value })}
+        />
+        <CheckGroup
+          title="篇章"
+          items={(metadata?.passages ?? []).map((passage) => ({ value: passage.id, label: passage.title }))}
+          checked={mixPassages}
+          onToggle={(value) => send({ type: 'mix.passage.toggle', value })}
+        />
+        <GenerateButton
+          alert={notice}
+          generating={generating}
+          onGenerate={() => send({ type: 'mix.generate' })}
+        />
       </section>
       {generating ? <LoadingState label="正在生成練習題目..." /> : null}
       {!generating && questions.length > 0 ? <QuestionList questions={questions} /> : null}

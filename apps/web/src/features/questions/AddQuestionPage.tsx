@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHARACTER_FREQUENCIES, CreateQuestionBodySchema, type CreateQuestionInput } from '@wenyan/contracts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { LockIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -155,6 +156,27 @@ export function AddQuestionPage() {
       </p>
     ) : null;
 
+  /** A text field of the form: its label, the input (or a textarea when `multiline`) and its error. */
+  const textField = (
+    field: 'targetText' | 'content' | 'correctAnswer' | 'explanation',
+    label: string,
+    multiline: boolean,
+    placeholder?: string,
+  ) => {
+    const props = { ...fieldProps(field), placeholder, value: form[field] };
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${field}`}>{label}</label>
+        {multiline ? (
+          <textarea {...props} className="textarea" onChange={(e) => set(field, e.target.value)} />
+        ) : (
+          <input {...props} className="input" onChange={(e) => set(field, e.target.value)} />
+        )}
+        {errorOf(field)}
+      </div>
+    );
+  };
+
   return (
     <main className="page add-question">
       <BackLink to="/vocabulary" label="返回詞意練習" />
@@ -182,28 +204,8 @@ export function AddQuestionPage() {
             </select>
             {errorOf('lessonId')}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-targetText`}>目標詞語</label>
-            <input
-              {...fieldProps('targetText')}
-              className="input"
-              placeholder="例如：約"
-              value={form.targetText}
-              onChange={(e) => set('targetText', e.target.value)}
-            />
-            {errorOf('targetText')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-content`}>題目內容</label>
-            <textarea
-              {...fieldProps('content')}
-              className="textarea"
-              placeholder="例如：「約」在「不可以久處約」中的意思是："
-              value={form.content}
-              onChange={(e) => set('content', e.target.value)}
-            />
-            {errorOf('content')}
-          </div>
+          {textField('targetText', '目標詞語', false, '例如：約')}
+          {textField('content', '題目內容', true, '例如：「約」在「不可以久處約」中的意思是：')}
           <fieldset
             className="field options-field"
             aria-describedby={errors.options ? `${id}-options-error` : undefined}
@@ -258,27 +260,8 @@ export function AddQuestionPage() {
               </p>
             ) : null}
           </fieldset>
-          <div className="field">
-            <label htmlFor={`${id}-correctAnswer`}>正確答案</label>
-            <input
-              {...fieldProps('correctAnswer')}
-              className="input"
-              placeholder="須與其中一個選項相同"
-              value={form.correctAnswer}
-              onChange={(e) => set('correctAnswer', e.target.value)}
-            />
-            {errorOf('correctAnswer')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-explanation`}>解釋</label>
-            <textarea
-              {...fieldProps('explanation')}
-              className="textarea"
-              value={form.explanation}
-              onChange={(e) => set('explanation', e.target.value)}
-            />
-            {errorOf('explanation')}
-          </div>
+          {textField('correctAnswer', '正確答案', false, '須與其中一個選項相同')}
+          {textField('explanation', '解釋', true)}
           <div className="field">
             <label htmlFor={`${id}-culturalContext`}>文化背景（選填）</label>
             <textarea
@@ -289,38 +272,25 @@ export function AddQuestionPage() {
             />
           </div>
           <div className="field-pair">
-            <div className="field">
-              <label htmlFor={`${id}-difficulty`}>難度</label>
-              <select
-                id={`${id}-difficulty`}
-                className="select"
-                value={form.difficulty}
-                onChange={(e) => set('difficulty', e.target.value as FormState['difficulty'])}
-              >
-                {(['beginner', 'intermediate', 'advanced'] as const).map((d) => (
-                  <option key={d} value={d}>
-                    {DIFFICULTY_LABELS[d]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-frequency`}>字頻等級</label>
-              <select
-                id={`${id}-frequency`}
-                className="select"
-                value={form.characterFrequency}
-                onChange={(e) =>
-                  set('characterFrequency', Number(e.target.value) as FormState['characterFrequency'])
-                }
-              >
-                {CHARACTER_FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    常用 {f} 字
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={`${id}-difficulty`}
+              label="難度"
+              value={form.difficulty}
+              choices={choicesOf(
+                ['beginner', 'intermediate', 'advanced'] as const,
+                (d) => DIFFICULTY_LABELS[d],
+              )}
+              onChange={(value) => set('difficulty', value as FormState['difficulty'])}
+            />
+            <SelectField
+              id={`${id}-frequency`}
+              label="字頻等級"
+              value={form.characterFrequency}
+              choices={choicesOf(CHARACTER_FREQUENCIES, (f) => `常用 ${f} 字`)}
+              onChange={(value) =>
+                set('characterFrequency', Number(value) as FormState['characterFrequency'])
+              }
+            />
           </div>
           <div className="form-actions">
             <Link className="btn" to="/vocabulary">

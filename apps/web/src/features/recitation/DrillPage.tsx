@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { RecitationResult } from '@wenyan/contracts';
+import { seededRandom } from '@wenyan/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import famousLinesJson from '../../../../../content/data/famous-lines.json' with { type: 'json' };
@@ -26,7 +27,6 @@ import {
 } from './drills.ts';
 import { MarkedRange } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
-import { seededRandom } from './random.ts';
 import './recitation.css';
 
 const TITLES: Record<DrillMode, string> = { next_line: '上句接下句', miswrite: '易錯字' };

@@ -6,7 +6,13 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
-import { isRecitable, RECITATION_GRADE_LABELS, recitableCount, recitationWindow } from '@wenyan/domain';
+import {
+  isRecitable,
+  RECITATION_GRADE_LABELS,
+  recitableCount,
+  recitationWindow,
+  seededRandom,
+} from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useAtom } from 'jotai';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -21,7 +27,6 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import { MarkedRange, RecallScore } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
-import { seededRandom } from './random.ts';
 import {
   type MarkRecallInput,
   type RecitationContext,

@@ -1,9 +1,9 @@
+import { seededRandom } from '@wenyan/domain';
 import { describe, expect, it } from 'vitest';
 import famousLines from '../../../../../content/data/famous-lines.json' with { type: 'json' };
 import miswritten from '../../../../../content/data/miswritten.json' with { type: 'json' };
 import setTexts from '../../../../../content/data/set-texts.json' with { type: 'json' };
 import { blankOut, miswriteItems, nextLineItems, shuffled } from './drills.ts';
-import { seededRandom } from './random.ts';
 
 const LESSONS = [
   { id: 9, title: '岳陽樓記', content: '不以物喜，不以己悲。是進亦憂，退亦憂。' },

@@ -1,7 +1,7 @@
 import type { RecitationResult } from '@wenyan/contracts';
+import { seededRandom } from '@wenyan/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { seededRandom } from './random.ts';
 import {
   halfPoint,
   type MarkRecallInput,

@@ -12,6 +12,7 @@ import {
   TARGET_RECALL_MIN,
 } from '@wenyan/contracts';
 import { useState } from 'react';
+import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -104,23 +105,16 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
             </p>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="target-recall">考試日目標記得比例</label>
-          <select
-            id="target-recall"
-            className="select"
-            value={target}
-            onChange={(event) => setTarget(Number(event.target.value))}
-          >
-            {[...new Set([...TARGET_CHOICES, target])]
-              .sort((a, b) => a - b)
-              .map((p) => (
-                <option key={p} value={p}>
-                  {p}%
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          id="target-recall"
+          label="考試日目標記得比例"
+          value={target}
+          choices={choicesOf(
+            [...new Set([...TARGET_CHOICES, target])].sort((a, b) => a - b),
+            (p) => `${p}%`,
+          )}
+          onChange={(value) => setTarget(Number(value))}
+        />
         <button type="submit" className="btn btn-primary" disabled={!examDate || exam.isPending}>
           {exam.isPending ? '儲存中...' : '儲存考試日期'}
         </button>

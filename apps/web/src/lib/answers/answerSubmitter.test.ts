@@ -1,18 +1,9 @@
 import type { AnswerResult } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { answerResult } from '../test-support/answers.ts';
 import { type AnswerSubmission, createAnswerSubmitter, holdAttempt } from './answerSubmitter.ts';
 
-const RESULT: AnswerResult = {
-  answerVersion: 3,
-  isCorrect: true,
-  correctAnswer: '甲',
-  explanation: '解釋',
-  culturalContext: null,
-  marking: { verdict: 'correct', earned: 1, available: 1, copied: false, selfAssessed: false, points: [] },
-  earnedXp: true,
-  xpAwarded: [{ amount: 10, reason: 'correct_answer' }],
-  totals: { totalXP: 10, level: 1, streakDays: 1 },
-};
+const RESULT = answerResult(true, { answerVersion: 3 });
 
 const answer = (questionId: string, selectedAnswer: string, timeSpent = 3.4): AnswerSubmission => ({
   userId: 'u1',

@@ -1,6 +1,6 @@
-import type { AnswerResult } from '@wenyan/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../api.ts';
+import { answerResult } from '../test-support/answers.ts';
 import {
   AnswerQueuedError,
   type AnswerSubmission,
@@ -9,24 +9,7 @@ import {
 } from './answerSubmitter.ts';
 import { createOfflineQueue, type QueuedAnswer, type QueueStorage } from './offlineQueue.ts';
 
-const result = (isCorrect: boolean): AnswerResult => ({
-  isCorrect,
-  correctAnswer: '甲',
-  explanation: '解釋',
-  culturalContext: null,
-  marking: {
-    verdict: isCorrect ? 'correct' : 'incorrect',
-    earned: isCorrect ? 1 : 0,
-    available: 1,
-    copied: false,
-    selfAssessed: false,
-    points: [],
-  },
-  earnedXp: isCorrect,
-  answerVersion: 1,
-  xpAwarded: isCorrect ? [{ amount: 10, reason: 'correct_answer' }] : [],
-  totals: { totalXP: 10, level: 1, streakDays: 1 },
-});
+const result = (isCorrect: boolean) => answerResult(isCorrect);
 
 const answer = (questionId: string, selectedAnswer = '甲', userId = 'u1'): AnswerSubmission => ({
   userId,

@@ -1,5 +1,6 @@
 import type { AnswerResult } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
+import { answerResult } from '../test-support/answers.ts';
 import type { QueuedAnswer } from './offlineQueue.ts';
 import { createOfflineResults, MAX_RESULTS, offlineResult, type ResultStorage } from './offlineResults.ts';
 
@@ -9,25 +10,8 @@ const entry = (key: string, questionId = 'q1', selectedAnswer = '乙'): QueuedAn
   answer: { userId: 'u1', questionId, selectedAnswer, timeSpent: 4, answeredAt: '2024-09-03T14:00:00.000Z' },
 });
 
-const result = (isCorrect: boolean, marking: Partial<AnswerResult['marking']> = {}): AnswerResult => ({
-  isCorrect,
-  correctAnswer: '甲',
-  explanation: '解釋',
-  culturalContext: null,
-  marking: {
-    verdict: isCorrect ? 'correct' : 'incorrect',
-    earned: isCorrect ? 1 : 0,
-    available: 1,
-    copied: false,
-    selfAssessed: false,
-    points: [],
-    ...marking,
-  },
-  earnedXp: isCorrect,
-  answerVersion: 1,
-  xpAwarded: [],
-  totals: { totalXP: 10, level: 1, streakDays: 1 },
-});
+const result = (isCorrect: boolean, marking: Partial<AnswerResult['marking']> = {}) =>
+  answerResult(isCorrect, { xpAwarded: [] }, marking);
 
 function memory(): ResultStorage {
   const map = new Map<string, string>();

@@ -1,0 +1,103 @@
+/**
+ * Form fields the screens share: a labelled select, a search box with its icon, and a row of era chips.
+ * Each is the markup the screens wrote out themselves (the global `field`, `select`, `input`, `chips`
+ * and `chip` styles), so a screen names only what differs.
+ */
+import type { ReactNode } from 'react';
+import { SearchIcon } from './icons.tsx';
+
+/** One choice of a select: its value and what it shows. */
+export type Choice = { readonly value: string | number; readonly label: ReactNode };
+
+/**
+ * A select with its label in a `field`. `all` is a first choice that stands for no filter; `onChange`
+ * gets the chosen value as the select has it (a string).
+ */
+export function SelectField({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+  all,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string | number;
+  choices: readonly Choice[];
+  onChange: (value: string) => void;
+  all?: Choice;
+  className?: string;
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {[...(all ? [all] : []), ...choices].map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Choices of `values`, each labelled by `label` (by default the value itself). */
+export const choicesOf = <T extends string | number>(
+  values: readonly T[],
+  label: (value: T) => ReactNode = String,
+): Choice[] => values.map((value) => ({ value, label: label(value) }));
+
+/** A search box with the search icon, labelled for screen readers by its placeholder. */
+export function SearchField({
+  id,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="search field">
+      <label htmlFor={id} className="visually-hidden">
+        {placeholder}
+      </label>
+      <SearchIcon size={18} />
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The era filter as chips, the chosen one pressed. */
+export function EraChips({
+  eras,
+  era,
+  onChange,
+}: {
+  eras: readonly string[];
+  era: string;
+  onChange: (era: string) => void;
+}) {
+  return (
+    <fieldset className="chips">
+      <legend className="visually-hidden">按朝代篩選</legend>
+      {eras.map((e) => (
+        <button key={e} type="button" className="chip" aria-pressed={era === e} onClick={() => onChange(e)}>
+          {e}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
