@@ -1,24 +1,36 @@
 /**
  * `npm run lighthouse`: Lighthouse (from npm, its default mobile preset: a mid-range phone on a slow 4G
- * link, simulated) on the lobby, a question session, vocabulary, recitation and a mind map, signed in
- * (the session cookie passed with `extraHeaders`), printing Performance, Accessibility, Best Practices,
- * LCP and total transfer per page as a Markdown table (docs/performance.md keeps the figures).
+ * link, simulated) on the nine screens of issue 40 (`DEFAULT_PAGES`: sign-in signed out, the learner's
+ * lobby, question session, passage, vocabulary, recitation, review and mind map, and a class as its
+ * teacher sees it; the session cookie passed with `extraHeaders`), each three times (`--runs`), printing
+ * each page's median run (Performance, Accessibility, Best Practices, LCP, TBT, total transfer) and every
+ * run's Performance as a Markdown table (docs/performance.md keeps the figures).
  *
  * Without `--url` it builds nothing: it starts the embedded server (PGlite in a temporary folder) over the
- * client already built by `npm run build:web` (`npm run lighthouse` builds it first). Chromium: Debian's
- * (CHROMIUM_PATH overrides /usr/bin/chromium), headless, no sandbox, no background networking.
+ * client already built by `npm run build:web` (`npm run lighthouse` builds it first); the teacher is made
+ * the operator's way (`npm run roles`, with the server stopped: one process owns its data folder), with a
+ * class the learner joined. With `--url` there is no teacher: the teacher's page is left out. Chromium:
+ * Debian's (CHROMIUM_PATH overrides /usr/bin/chromium), headless, no sandbox, no background networking.
+ * LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (`<page>-<run>.json`) for its diagnostics.
  * Wall-clock figures: not part of `npm test`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { medianRun, type PageFigures, parseArgs, reportTable } from './report.ts';
+import {
+  type PageFigures,
+  type PageSummary,
+  parseArgs,
+  reportTable,
+  summarise,
+  type Visitor,
+} from './report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Debian's Chromium; CHROMIUM_PATH overrides. */
@@ -73,16 +85,12 @@ async function startEmbedded(dataDir: string): Promise<{ url: string; child: Chi
   throw new Error('the server did not become healthy');
 }
 
-/** Signs up a fresh learner and returns the session cookie (`name=value`). */
-async function signUp(url: string): Promise<string> {
+/** Signs up a fresh account and returns the session cookie (`name=value`). */
+async function signUp(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({
-      username: `lh_${Date.now().toString(36)}`,
-      password: 'correct horse battery',
-      firstName: '測試',
-    }),
+    body: JSON.stringify({ username, password: 'correct horse battery', firstName: '測試' }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers
@@ -93,33 +101,103 @@ async function signUp(url: string): Promise<string> {
   return cookie;
 }
 
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** POSTs JSON as the cookie's account and returns the reply's body. */
+async function post(url: string, cookie: string, body: object): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin, cookie },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Who visits: the cookie of each visitor (none signed out), and the teacher's class. */
+interface Visitors {
+  readonly cookies: Readonly<Record<Visitor, string | null>>;
+  readonly classId: string | null;
+}
+
+/**
+ * The embedded server with a learner, and a teacher (made so by `npm run roles` while the server is
+ * stopped) whose class the learner joined.
+ */
+async function startWithVisitors(
+  dataDir: string,
+): Promise<{ server: { url: string; child: ChildProcess }; visitors: Visitors }> {
+  const stamp = Date.now().toString(36);
+  const teacherName = `lh_t_${stamp}`;
+  const first = await startEmbedded(dataDir);
+  const learner = await signUp(first.url, `lh_${stamp}`);
+  const teacher = await signUp(first.url, teacherName);
+  await stopServer(first.child);
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', teacherName, 'teacher'],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const server = await startEmbedded(dataDir);
+  const created = (await post(`${server.url}/api/teacher/classes`, teacher, { name: '中五甲班' })) as {
+    id: string;
+    joinCode: string;
+  };
+  await post(`${server.url}/api/classes/join`, learner, { joinCode: created.joinCode });
+  return {
+    server,
+    visitors: { cookies: { 'signed-out': null, learner, teacher }, classId: String(created.id) },
+  };
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   let server: { url: string; child: ChildProcess } | null = null;
   let dataDir: string | null = null;
+  let visitors: Visitors;
   if (!options.url) {
     if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
       throw new Error('no built client: run `npm run build:web` first (npm run lighthouse does)');
     }
     dataDir = await mkdtemp(path.join(tmpdir(), 'wyt-lighthouse-'));
-    server = await startEmbedded(dataDir);
+    ({ server, visitors } = await startWithVisitors(dataDir));
+  } else {
+    const learner = await signUp(options.url, `lh_${Date.now().toString(36)}`);
+    visitors = { cookies: { 'signed-out': null, learner, teacher: null }, classId: null };
   }
   const base = options.url ?? server?.url ?? '';
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) await mkdir(reports, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
   try {
-    const cookie = await signUp(base);
-    const rows: PageFigures[] = [];
+    const rows: PageSummary[] = [];
     for (const page of options.pages) {
+      const cookie = visitors.cookies[page.as];
+      if (page.as !== 'signed-out' && !cookie) {
+        console.error(`${page.name}: left out (no ${page.as} to open it with --url)`);
+        continue;
+      }
+      const pagePath = page.path.replace(':class', visitors.classId ?? '');
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const result = await lighthouse(`${base}${page.path}`, {
+        const result = await lighthouse(`${base}${pagePath}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: { Cookie: cookie },
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         });
-        if (!result) throw new Error(`no result for ${page.path}`);
+        if (!result) throw new Error(`no result for ${pagePath}`);
+        if (reports)
+          await writeFile(path.join(reports, `${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         runs.push({
@@ -129,19 +207,18 @@ async function main(): Promise<void> {
           bestPractices: score('best-practices'),
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
           transferBytes: audits['total-byte-weight']?.numericValue ?? Number.NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         });
+        console.error(`${page.name} run ${i + 1}: Performance ${runs.at(-1)?.performance}`);
       }
-      const kept = medianRun(runs);
+      const kept = summarise(runs);
       rows.push(kept);
-      console.error(`${page.name}: Performance ${kept.performance}`);
+      console.error(`${page.name}: Performance ${kept.performance} (median of ${runs.length})`);
     }
     console.log(reportTable(rows));
   } finally {
     chrome.kill();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server?.child.once('exit', resolve));
-    }
+    if (server) await stopServer(server.child);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -47,6 +47,12 @@ export const TeacherAppealsQuerySchema = z.object({ status: AppealStatusSchema.o
 export const LEARNER_ANSWER_FIELDS = {
   learnerId: UserIdSchema,
   learnerName: z.string(),
+  /**
+   * The name as the teacher's lists show it: with the learner's username beside it when another
+   * learner of the teacher's classes (an admin: of the list) shows the same name (the domain's
+   * `tellNamesakesApart`: 「陳大文（c7-01）」), else the name.
+   */
+  learnerLabel: z.string(),
   answerVersion: z.number().int().positive().max(INT4_MAX),
   questionId: z.string(),
   lessonId: LessonIdSchema,

@@ -1,7 +1,7 @@
 /**
  * How the teacher pages write names, times and figures: Hong Kong time, Traditional Chinese.
  */
-import { displayName, foldName, hongKongDate } from '@wenyan/domain';
+import { displayName, hongKongDate, tellNamesakesApart } from '@wenyan/domain';
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
 const HONG_KONG = 'Asia/Hong_Kong';
@@ -22,17 +22,16 @@ type Named = { firstName: string | null; lastName: string | null; username: stri
 
 /**
  * A learner's name as a list shows it: with their username when another learner of `among` has the
- * same name (compared folded, as `tellNamesakesApart` does: 陳大文 and 陈大文 are one name), so two
- * 陳大文 can be told apart.
+ * same name. The grouping is the domain's `tellNamesakesApart` (names compared folded: 陳大文 and 陈大文
+ * are one name), the rule the league and the teacher's queues follow on the server.
  * @example learnerLabel(a, [a, b]) // '陳大文（c12-01）' when b is also 陳大文
  */
 export function learnerLabel(learner: Named, among: readonly Named[]): string {
-  const name = learnerName(learner);
-  const key = foldName(name);
-  const namesakes = among.filter((other) => foldName(learnerName(other)) === key).length;
-  return namesakes > 1 && learner.username && learner.username !== name
-    ? `${name}（${learner.username}）`
-    : name;
+  const list = among.includes(learner) ? among : [...among, learner];
+  const labels = tellNamesakesApart(
+    list.map((l, i) => ({ id: String(i), name: learnerName(l), username: l.username })),
+  );
+  return labels[list.indexOf(learner)] ?? learnerName(learner);
 }
 
 /**

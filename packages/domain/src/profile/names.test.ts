@@ -104,6 +104,14 @@ describe('telling namesakes apart', () => {
       expect(names).toEqual(['陳大文（c7-01）', '陳大文（c7-02）']);
     });
 
+    it('leaves a name that is the username itself unmarked: it is unique already', () => {
+      const names = tellNamesakesApart([
+        { id: '1', name: 'chan', username: 'c7-01' },
+        { id: '2', name: 'chan', username: 'chan' },
+      ]);
+      expect(names).toEqual(['chan（c7-01）', 'chan']);
+    });
+
     it('marks one learner listed twice (the top ten and their own place) only when someone else shares the name', () => {
       expect(
         tellNamesakesApart([

@@ -165,7 +165,10 @@ function groupTags(ids: readonly string[]): Map<string, string> {
 /**
  * The names of a list, each with a mark when another entry shows the same name (compared folded, so
  * 陳大文 and 陈大文 are namesakes): the username in brackets for a viewer given usernames (「陳大文（c7-01）」),
- * else the namesake tag (「陳大文 #0421」). Names no one else shows stay as they are.
+ * else the namesake tag (「陳大文 #0421」). Names no one else shows stay as they are, and so does a name
+ * that is the entry's username itself (a learner without a name is shown by their username: unique).
+ * This is the one rule of every list that names learners: the class table, the league, the board, the
+ * teacher's marking and appeals queues.
  */
 export function tellNamesakesApart(entries: readonly NamedEntry[]): string[] {
   const groups = new Map<string, NamedEntry[]>();
@@ -180,6 +183,7 @@ export function tellNamesakesApart(entries: readonly NamedEntry[]): string[] {
     const tags = groupTags(ids);
     for (const entry of group) {
       const username = entry.username?.trim();
+      if (username === entry.name.trim()) continue;
       marks.set(entry.id, username ? `（${username}）` : ` #${tags.get(entry.id)}`);
     }
   }

@@ -183,6 +183,26 @@ export async function teacherLearnerIds(db: Db, teacherId: string): Promise<stri
   return rows.map((r) => String(r.user_id));
 }
 
+/** A learner as the teacher's lists name them: their name (`personName`, else the username) and username. */
+export type LearnerNameRecord = { readonly id: string; readonly name: string; readonly username: string };
+
+/** The names and usernames of the given learners (erased learners too: their lists keep them anonymous). */
+export async function learnerNames(db: Db, learnerIds: readonly string[]): Promise<LearnerNameRecord[]> {
+  const ids = [...new Set(learnerIds)].filter((id) => /^\d{1,18}$/.test(id));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map((u) => ({
+    id: String(u.id),
+    name: personName({ firstName: u.first_name, lastName: u.last_name }) || u.username,
+    username: u.username,
+  }));
+}
+
 /** The learner's AnswerSubmitted at a stream version (upcast to today's shape), or null. */
 export async function findAnswerEvent(
   db: Db,

@@ -31,6 +31,6 @@ export async function learnerAppealRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, 'listAppeals', async ({ input }) => {
     const learner = await findUserById(db, input.params.userId);
     if (!learner) throw notFound('learner');
-    return (await listAppeals(db, { learnerIds: [learner.id] })).map(toAppeal);
+    return (await listAppeals(db, { learnerIds: [learner.id] })).map((a) => toAppeal(a));
   });
 }

@@ -5,12 +5,12 @@ import {
   findQuestions,
   listAppeals,
   recordAcceptedRendering,
-  teacherLearnerIds,
   withAcceptedRenderings,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
 import { questionForGrading, schemePoints } from '../../learner/mappers.ts';
+import { learnerLabels, namesakeCircle } from '../../learner/namesakes.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 import { appealOf, storedAnswer, toAppeal } from './stored.ts';
@@ -24,13 +24,18 @@ export async function appealResolutionRoutes(app: FastifyInstance): Promise<void
   const { db } = app.deps;
 
   defineRoute(app, 'listTeacherAppeals', async ({ input, user }) => {
-    const learnerIds = user.roles.includes('admin') ? null : await teacherLearnerIds(db, user.id);
+    const learnerIds = await namesakeCircle(db, user);
     const appeals = await listAppeals(db, { learnerIds, status: input.query.status });
     const ids = [...new Set(appeals.map((a) => a.questionId))];
     // The scheme as the teacher's classes are marked: approved renderings and the teacher's own.
-    const [questions, renderings] = await Promise.all([
+    const [questions, renderings, labels] = await Promise.all([
       findQuestions(db, ids),
       acceptedRenderings(db, ids, { teacherIds: [user.id] }),
+      learnerLabels(
+        db,
+        appeals.map((a) => a.learnerId),
+        learnerIds,
+      ),
     ]);
     const byId = new Map(questions.map((q) => [q.id, q]));
     return appeals.map((a): TeacherAppeal => {
@@ -40,7 +45,7 @@ export async function appealResolutionRoutes(app: FastifyInstance): Promise<void
         renderings.filter((r) => r.questionId === a.questionId),
       );
       return {
-        ...toAppeal(a),
+        ...toAppeal(a, labels),
         question: {
           content: q?.content ?? '',
           targetText: q?.target_text ?? null,
@@ -87,7 +92,12 @@ export async function appealResolutionRoutes(app: FastifyInstance): Promise<void
       global: user.roles.includes('admin'),
     });
     app.invalidateContent();
-    return appealOf(db, learnerId, version);
+    return appealOf(
+      db,
+      learnerId,
+      version,
+      await learnerLabels(db, [learnerId], await namesakeCircle(db, user)),
+    );
   });
 
   defineRoute(app, 'declineAppeal', async ({ input, request, user }) => {
@@ -100,6 +110,11 @@ export async function appealResolutionRoutes(app: FastifyInstance): Promise<void
       { type: 'DeclineAppeal', data: { answer, note: input.body.note, teacherId: user.id } },
       () => ({ answerVersion: version }),
     );
-    return appealOf(db, learnerId, version);
+    return appealOf(
+      db,
+      learnerId,
+      version,
+      await learnerLabels(db, [learnerId], await namesakeCircle(db, user)),
+    );
   });
 }

@@ -8,12 +8,12 @@ import {
   findUserById,
   listPendingAnswers,
   type PendingAnswerRecord,
-  teacherLearnerIds,
   withAcceptedRenderings,
 } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
 import { executeLearnerCommand } from '../../learner/commands.ts';
 import { schemePoints } from '../../learner/mappers.ts';
+import { learnerLabels, namesakeCircle } from '../../learner/namesakes.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/route.ts';
 
@@ -27,7 +27,10 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app.deps;
 
   /** The records with their questions: wording, source, model answer and scheme (accepted renderings in). */
-  async function withQuestions(records: readonly PendingAnswerRecord[]): Promise<PendingAnswer[]> {
+  async function withQuestions(
+    records: readonly PendingAnswerRecord[],
+    labels?: ReadonlyMap<string, string>,
+  ): Promise<PendingAnswer[]> {
     const ids = [...new Set(records.map((r) => r.questionId))];
     const [questions, renderings] = await Promise.all([findQuestions(db, ids), acceptedRenderings(db, ids)]);
     const byId = new Map(questions.map((q) => [q.id, q]));
@@ -40,6 +43,7 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
       const m = r.marks;
       return {
         ...r,
+        learnerLabel: labels?.get(r.learnerId) ?? r.learnerName,
         points: r.points.map((p) => ({ ...p })),
         marks: m
           ? { pointsEarned: m.pointsEarned, isCorrect: m.isCorrect, note: m.note, markedAt: m.markedAt }
@@ -61,8 +65,15 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
   });
 
   defineRoute(app, 'listPendingAnswers', async ({ input, user }) => {
-    const learnerIds = user.roles.includes('admin') ? null : await teacherLearnerIds(db, user.id);
-    return withQuestions(await listPendingAnswers(db, { learnerIds, status: input.query.status }));
+    const learnerIds = await namesakeCircle(db, user);
+    const queue = await listPendingAnswers(db, { learnerIds, status: input.query.status });
+    // Two 陳大文 of the teacher's classes carry their usernames, as on the class table.
+    const labels = await learnerLabels(
+      db,
+      queue.map((a) => a.learnerId),
+      learnerIds,
+    );
+    return withQuestions(queue, labels);
   });
 
   defineRoute(app, 'markPendingAnswer', async ({ input, request, user }) => {
@@ -101,13 +112,17 @@ export async function teacherMarkingRoutes(app: FastifyInstance): Promise<void> 
     // it was read, with the marks the command recorded.
     const record = await findPendingAnswer(db, learnerId, version);
     if (!record) throw notFound('pending answer');
-    const [reply] = await withQuestions([
-      {
-        ...record,
-        status: marked ? 'marked' : record.status,
-        marks: marked ? { ...marked, teacherId: user.id } : record.marks,
-      },
-    ]);
+    const labels = await learnerLabels(db, [learnerId], await namesakeCircle(db, user));
+    const [reply] = await withQuestions(
+      [
+        {
+          ...record,
+          status: marked ? 'marked' : record.status,
+          marks: marked ? { ...marked, teacherId: user.id } : record.marks,
+        },
+      ],
+      labels,
+    );
     if (!reply) throw notFound('pending answer');
     return reply;
   });

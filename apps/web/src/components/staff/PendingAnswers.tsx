@@ -70,7 +70,9 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
   return (
     <article className="card tm-card" data-testid="pending-answer-card">
       <div className="row">
-        <h3 className="tm-name">{answer.learnerName}</h3>
+        <h3 className="tm-name" data-testid="pending-learner">
+          {answer.learnerLabel}
+        </h3>
         <span className="spacer" />
         <span className="badge">待老師批閱</span>
       </div>

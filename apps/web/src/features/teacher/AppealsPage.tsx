@@ -86,7 +86,9 @@ function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }
   return (
     <article className="card tc-appeal" data-testid="appeal-card">
       <div className="row">
-        <h2 className="tc-class-name">{appeal.learnerName}</h2>
+        <h2 className="tc-class-name" data-testid="appeal-learner">
+          {appeal.learnerLabel}
+        </h2>
         <span className="spacer" />
         <span className="badge">{STATUS_LABELS[appeal.status]}</span>
       </div>
@@ -177,7 +179,7 @@ function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }
   );
 }
 
-function AppealList({ admin }: { admin: boolean }) {
+export function AppealList({ admin }: { admin: boolean }) {
   const appeals = useQuery({
     queryKey: appealsKey,
     queryFn: () => call('listTeacherAppeals', { query: {} }),
