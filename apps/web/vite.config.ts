@@ -67,41 +67,11 @@ function stripRouteSummaries(): Plugin {
   };
 }
 
-/**
- * Preloads the contracts chunk from the HTML (issue 40's lobby): every signed-in screen's first read
- * waits for it (`call` parses with the registry's schemas), and `main.tsx` imported it only once the
- * entry had downloaded and run, so it came a round trip after the entry. Preloaded, it downloads beside
- * the entry; it still runs only when imported, so the initial route's evaluation does not grow.
- */
-function preloadContractsChunk(): Plugin {
-  return {
-    name: 'wyt-preload-contracts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.name === 'contracts',
-        );
-        if (!chunk) return html;
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
     stripRouteSummaries(),
     initialRouteBudget(),
-    preloadContractsChunk(),
     // The installable app: the manifest, and a Workbox service worker that precaches the shell and every
     // screen's code and keeps the texts, mind maps and recent question sets for offline use. It takes over
     // at once (skipWaiting, clientsClaim); the page itself registers it (src/lib/service-worker.ts).

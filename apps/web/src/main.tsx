@@ -7,7 +7,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { createQueryClient, loadWritePath } from './lib/api.ts';
 import { preloadContracts } from './lib/client.ts';
-import { startCurrentUserRead } from './lib/current-user.ts';
 import { listenForStaleBuild } from './lib/new-version.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
@@ -20,9 +19,6 @@ registerServiceWorker();
 void preloadContracts().then(({ reportUnparseableOptions }) =>
   reportUnparseableOptions((value) => console.warn('Failed to parse options', value.slice(0, 200))),
 );
-
-// Every screen waits for the signed-in user: the read leaves now, beside the contracts chunk.
-startCurrentUserRead();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

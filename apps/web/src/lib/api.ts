@@ -22,20 +22,11 @@ async function failure(res: Response): Promise<HttpError> {
   return httpError(res.status, res.statusText, data);
 }
 
-/** Sends the GET of a JSON resource with credentials (the request `getJson` makes). */
-export function fetchJson(path: string): Promise<Response> {
-  return fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
-}
-
-/** A GET's response parsed with its contract, or its `HttpError`. */
-export async function readJson<T>(res: Response, schema: Parser<T>): Promise<T> {
-  if (!res.ok) throw await failure(res);
-  return schema.parse(await res.json());
-}
-
 /** GET a JSON resource with credentials and parse it with its contract (the transport of `client.ts`'s `call`). */
 export async function getJson<T>(path: string, schema: Parser<T>): Promise<T> {
-  return readJson(await fetchJson(path), schema);
+  const res = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  if (!res.ok) throw await failure(res);
+  return schema.parse(await res.json());
 }
 
 /**

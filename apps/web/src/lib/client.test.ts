@@ -8,7 +8,7 @@ import {
 } from '@wenyan/contracts';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpError } from './api.ts';
-import { call, earlyCall, requestPath, successSchema } from './client.ts';
+import { call, requestPath, successSchema } from './client.ts';
 import { answerResult } from './test-support/answers.ts';
 
 // Writes go through sendJson (tested against a real server in api.test.ts); here we see what call hands it.
@@ -98,32 +98,6 @@ describe('successSchema', () => {
   it("is the registry's schema of the route's success status", () => {
     expect(successSchema(apiRoutes.submitAnswer)).toBe(AnswerResultSchema);
     expect(successSchema(apiRoutes.createQuestion)).toBe(KeyedQuestionSchema);
-  });
-});
-
-describe('earlyCall', () => {
-  it('sends the read before the registry is in, and parses its reply with the route’s schema', async () => {
-    const urls = replyWith(200, [LESSON]);
-    const reply = earlyCall('listLessons', '/api/lessons');
-    // Sent in the same tick: the request does not wait for the contracts chunk.
-    expect(urls).toEqual(['/api/lessons']);
-    await expect(reply).resolves.toEqual([LESSON]);
-    expect(urls).toEqual(['/api/lessons']);
-  });
-
-  it('rejects a reply that does not match the contract, and turns an error into an HttpError', async () => {
-    replyWith(200, [{ ...LESSON, id: 'three' }]);
-    await expect(earlyCall('listLessons', '/api/lessons')).rejects.toThrow();
-    replyWith(401, { error: { code: 'UNAUTHORIZED', message: '請先登入', details: null } });
-    const error = await earlyCall('getCurrentUser', '/api/auth/user').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 401 });
-  });
-
-  it('reads again by the registry’s path when the caller’s path is not the route’s', async () => {
-    const urls = replyWith(200, [LESSON]);
-    await expect(earlyCall('listLessons', '/api/lesson')).resolves.toEqual([LESSON]);
-    expect(urls).toEqual(['/api/lesson', '/api/lessons']);
   });
 });
 

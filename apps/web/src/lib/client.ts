@@ -9,7 +9,7 @@
  */
 import type { Input, Output, RouteContract, RouteName } from '@wenyan/contracts';
 import { buildPath, SUCCESS_STATUSES } from '@wenyan/contracts/light';
-import { fetchJson, getJson, type Parser, readJson, sendJson } from './api.ts';
+import { getJson, type Parser, sendJson } from './api.ts';
 
 /**
  * The registry with every route's schemas (zod and the shapes, about 45 KB gzipped) is a chunk of its
@@ -86,25 +86,4 @@ export async function call<N extends RouteName>(
   const schema = successSchema(route) as Parser<Output<N>>;
   if (route.method === 'GET') return getJson(path, schema);
   return sendJson(route.method, path, parts.body ?? {}, schema, options?.idempotencyKey);
-}
-
-/**
- * A read sent at once by the path the caller knows, its reply parsed with the route's schema once the
- * registry is in: for the read every screen waits on (the signed-in user), which then travels beside
- * the registry's chunk instead of after it (issue 40: the lobby's first paint waited for both in turn).
- * For a read without parameters: the path is checked against the registry's, and another path is read
- * again by `call`.
- *
- * @example const user = await earlyCall('getCurrentUser', '/api/auth/user');
- */
-export async function earlyCall<N extends RouteName>(name: N, path: string): Promise<Output<N>> {
-  const response = fetchJson(path);
-  // Handled below (or dropped on a mismatch): never an unhandled rejection while the registry loads.
-  response.catch(() => undefined);
-  const { apiRoutes } = await preloadContracts();
-  const route: RouteContract = apiRoutes[name];
-  if (route.method !== 'GET' || route.path !== path) {
-    return (call as (n: N) => Promise<Output<N>>)(name);
-  }
-  return readJson(await response, successSchema(route) as Parser<Output<N>>);
 }

@@ -1,23 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@wenyan/contracts';
 import { HttpError } from './api.ts';
-import { call, earlyCall } from './client.ts';
+import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 import { clearPersonalCaches } from './service-worker.ts';
 import { clearSession, saveSession } from './session.ts';
 
 const MINUTE = 60_000;
-
-let firstRead: Promise<User> | null = null;
-
-/**
- * Sends the first read of the signed-in user as the entry module runs (`main.tsx`), beside the
- * contracts chunk rather than after it; `currentUserQuery`'s first fetch takes its reply.
- */
-export function startCurrentUserRead(): void {
-  firstRead ??= earlyCall('getCurrentUser', '/api/auth/user');
-  firstRead.catch(() => undefined);
-}
 
 /**
  * The signed-in user; null when signed out (a 401 yields no data instead of failing). Each successful
@@ -27,9 +16,7 @@ export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
   queryFn: async (): Promise<User | null> => {
     try {
-      const early = firstRead;
-      firstRead = null;
-      const user = await (early ?? call('getCurrentUser'));
+      const user = await call('getCurrentUser');
       saveSession(user);
       return user;
     } catch (err) {
