@@ -15,7 +15,6 @@
  * and the CPU of a read: this process (route, JSON) and the database's own backends (Postgres only;
  * the shared Redis server's CPU is not told apart). `BENCH_EXPLAIN=1` prints each statement's plan.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
@@ -23,8 +22,8 @@ import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { LeaderboardSchema } from '@wenyan/contracts';
 import { type Db, rebuildRedisLeaderboard } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { readStat } from '../lib/cpu.ts';
+import { throwawayDatabase } from '../lib/system.ts';
 
 const SIZES = (process.env.BENCH_BOARD_SIZES ?? '10000,100000').split(',').map(Number);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -33,26 +32,6 @@ const SERVERS = Boolean(process.env.BENCH_DATABASE_URL && process.env.BENCH_REDI
 /** distributed (Redis ranking), embedded (SQL ranking on Postgres), pglite (SQL ranking on PGlite). */
 const MODES = (process.env.BENCH_MODES ?? (SERVERS ? 'distributed,embedded,pglite' : 'pglite')).split(',');
 const CLASS_SIZE = 30;
-
-async function throwawayPostgres(adminUrl: string, label: string) {
-  const name = `wyt_bench_board_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * `learners` ranked accounts with skewed XP (most learners have little, many share a figure), names,
@@ -109,7 +88,9 @@ async function openBoard(mode: string, size: number): Promise<Board> {
     throw new Error('the distributed mode needs BENCH_DATABASE_URL and BENCH_REDIS_URL');
   }
   const postgres =
-    adminUrl && mode !== 'pglite' ? await throwawayPostgres(adminUrl, `${mode.slice(0, 4)}_${size}`) : null;
+    adminUrl && mode !== 'pglite'
+      ? await throwawayDatabase(adminUrl, `wyt_bench_board_${mode.slice(0, 4)}_${size}`)
+      : null;
   const prefix = `wyt-bench-board-${process.pid}-${size}`;
   const env = readApiEnv({
     LOG_LEVEL: 'silent',
