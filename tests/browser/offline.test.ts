@@ -10,7 +10,11 @@ import { useLearner, useWorld } from '../support/world.ts';
 
 describe('offline use in a real browser', () => {
   const world = useWorld();
-  const learner = useLearner(world, { prefix: 'offline', firstName: '小明' });
+  const learner = useLearner(world, {
+    prefix: 'offline',
+    firstName: '小明',
+    context: { serviceWorkers: 'allow' },
+  });
   let keys: Map<string, string>;
 
   beforeAll(async () => {

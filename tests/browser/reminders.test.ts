@@ -35,7 +35,7 @@ describe('the daily reminder in a real browser', () => {
 
   it('is off by default, and refused notifications leave it off with a message saying how to allow them', async () => {
     // No permission granted: headless Chromium refuses the request it makes.
-    const context = await newContext(world);
+    const context = await newContext(world, { serviceWorkers: 'allow' });
     const { page, userId } = await learnerOnSettings(context);
     await expect(toggle(page).getAttribute('aria-checked')).resolves.toBe('false');
     expect(await page.getByTestId('reminder-status').textContent()).toContain('每日最多提醒一次');
@@ -67,7 +67,7 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('with the permission granted, subscribes through the service worker and the server keeps it (or says it cannot)', async () => {
-    const context = await newContext(world);
+    const context = await newContext(world, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page, userId } = await learnerOnSettings(context);
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
@@ -133,7 +133,7 @@ describe('the daily reminder in a real browser', () => {
   });
 
   it('shows the server’s reminder when a push arrives at the service worker', async () => {
-    const context = await newContext(world);
+    const context = await newContext(world, { serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications'], { origin: world.server.url });
     const { page } = await learnerOnSettings(context);
     const cdp = await context.newCDPSession(page);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type LaunchOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
@@ -55,3 +55,22 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** The phone viewport of the UI reviews. */
 export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Turns the page's theme as the header's switch does (the stored choice, which the app follows from a
+ * `storage` event), and waits until the document wears it. The themes differ only in colour (the `dark`
+ * class swaps the colour variables), so a screen loaded once can be checked in both.
+ */
+export async function wearTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((dark) => {
+    const value = JSON.stringify(dark);
+    localStorage.setItem('wyt-dark', value);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'wyt-dark', newValue: value, storageArea: localStorage }),
+    );
+  }, theme === 'dark');
+  await page.waitForFunction(
+    (dark) => document.documentElement.classList.contains('dark') === dark,
+    theme === 'dark',
+  );
+}
