@@ -2,12 +2,14 @@
  * Settings → 更改密碼: the current password and a new one (the rules of the sign-up page); on success
  * every other device is signed out by the server.
  */
+
 import { useMutation } from '@tanstack/react-query';
 import { ChangePasswordBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../lib/api.ts';
 import { call } from '../lib/client.ts';
 import { notify } from '../lib/toast.ts';
+import { FieldError } from './fields.tsx';
 
 type Field = 'currentPassword' | 'newPassword';
 
@@ -98,11 +100,7 @@ export function ChangePasswordCard({
       <p className="muted st-hint">
         最少 8 個字元，可用空格；常見密碼及包含用戶名稱的密碼不獲接受。更改後，其他裝置會被登出。
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FieldError>{error?.message}</FieldError>
       <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
         {mutation.isPending ? '更改中...' : '更改密碼'}
       </button>

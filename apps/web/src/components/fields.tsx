@@ -101,3 +101,13 @@ export function EraChips({
     </fieldset>
   );
 }
+
+/** A form's error, read out when it appears (`role="alert"`); nothing while there is none. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -4,6 +4,7 @@
  * and the student's answer; the teacher ticks the points it earns (or gives a count), writes a note if
  * they like, and confirms. The teacher's area has it as a page; the admin panel shows everyone's.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingAnswer } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { HttpError } from '../../lib/api.ts';
 import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-marking.ts';
 import { notify } from '../../lib/toast.ts';
+import { FieldError } from '../fields.tsx';
 import { EmptyState, ErrorState, Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
 import './pending-answers.css';
@@ -146,11 +148,7 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
         <button type="submit" className="btn btn-primary" disabled={mark.isPending}>
           確認
         </button>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError>{error}</FieldError>
       </form>
     </article>
   );

@@ -2,9 +2,11 @@
  * A student joins a class with the code their teacher gave them (for the profile or settings page),
  * and can leave it again right away.
  */
+
 import { useMutation } from '@tanstack/react-query';
 import { JoinCodeSchema, type JoinedClass } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
+import { FieldError } from '../../components/fields.tsx';
 import { failureMessage, joinClass, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
 import '../../components/staff/staff.css';
@@ -79,11 +81,7 @@ export function JoinClassCard() {
           {join.isPending ? '加入中...' : '加入'}
         </button>
       </form>
-      {error ? (
-        <p id="join-code-error" className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="join-code-error">{error}</FieldError>
     </section>
   );
 }

@@ -2,9 +2,11 @@
  * Settings → 教師邀請碼: a signed-in user redeems an admin's invitation and becomes a teacher at once.
  * The invitation link (`/api/login?invite=…`) brings a signed-in user here with the code filled in.
  */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FieldError } from '../../components/fields.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { redeemInvitation } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -70,11 +72,7 @@ export function TeacherInvitationCard() {
           {redeem.isPending ? '確認中...' : '使用邀請碼'}
         </button>
       </div>
-      {error ? (
-        <p id="invitation-error" className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="invitation-error">{error}</FieldError>
     </form>
   );
 }

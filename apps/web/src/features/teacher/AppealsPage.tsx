@@ -6,10 +6,12 @@
  * approves them; an admin's acceptance counts for everyone at once) or declines it with a note. Below,
  * the renderings the teacher accepted, with their log and a revert.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherAppeal } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FieldError } from '../../components/fields.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
@@ -161,11 +163,7 @@ function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }
           <button type="button" className="btn" onClick={onDecline} disabled={busy}>
             不接納
           </button>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError>{error}</FieldError>
         </form>
       ) : appeal.status === 'declined' ? (
         <p>你的回覆：{appeal.teacherNote}</p>
