@@ -13,7 +13,8 @@ import { HttpError } from '../../lib/api.ts';
 import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-marking.ts';
 import { notify } from '../../lib/toast.ts';
 import { FieldError } from '../fields.tsx';
-import { EmptyState, ErrorState, Skeletons } from '../states.tsx';
+import { QueryBoundary } from '../QueryBoundary.tsx';
+import { EmptyState, Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
 import './pending-answers.css';
 
@@ -157,23 +158,26 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
 /** The queue: a card per pending answer, or a word that there is none. */
 export function PendingAnswersList() {
   const queue = useQuery(pendingAnswersQuery);
-  if (queue.isPending) return <Skeletons count={2} height={220} />;
-  if (queue.isError) {
-    return <ErrorState message="未能載入待批閱的答案。" onRetry={() => queue.refetch()} />;
-  }
-  if (queue.data.length === 0) {
-    return (
-      <EmptyState title="沒有待批閱的答案">
-        <p className="muted">系統未能確定評分的答案會在這裏出現，由老師決定分數。</p>
-      </EmptyState>
-    );
-  }
   return (
-    <div className="grid" data-testid="pending-answers">
-      {queue.data.map((a) => (
-        <PendingAnswerCard key={`${a.learnerId}:${a.answerVersion}`} answer={a} />
-      ))}
-    </div>
+    <QueryBoundary
+      query={queue}
+      loading={<Skeletons count={2} height={220} />}
+      errorMessage="未能載入待批閱的答案。"
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState title="沒有待批閱的答案">
+          <p className="muted">系統未能確定評分的答案會在這裏出現，由老師決定分數。</p>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <div className="grid" data-testid="pending-answers">
+          {data.map((a) => (
+            <PendingAnswerCard key={`${a.learnerId}:${a.answerVersion}`} answer={a} />
+          ))}
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

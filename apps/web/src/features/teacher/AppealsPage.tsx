@@ -12,9 +12,10 @@ import type { TeacherAppeal } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FieldError } from '../../components/fields.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
-import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
-import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { StaffPage } from '../../components/staff/StaffPage.tsx';
+import { EmptyState, Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -182,25 +183,28 @@ export function AppealList({ admin }: { admin: boolean }) {
     queryKey: appealsKey,
     queryFn: () => call('listTeacherAppeals', { query: {} }),
   });
-  if (appeals.isPending) return <Skeletons count={2} height={200} />;
-  if (appeals.isError)
-    return <ErrorState message={failureMessage(appeals.error)} onRetry={() => appeals.refetch()} />;
-  if (appeals.data.length === 0) {
-    return (
-      <EmptyState title="沒有申訴">
-        <p className="muted">學生認為答案評錯時，會在這裏出現。</p>
-      </EmptyState>
-    );
-  }
-  const ordered = [...appeals.data].sort(
-    (a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'),
-  );
   return (
-    <div className="grid">
-      {ordered.map((a) => (
-        <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} admin={admin} />
-      ))}
-    </div>
+    <QueryBoundary
+      query={appeals}
+      loading={<Skeletons count={2} height={200} />}
+      errorMessage={failureMessage(appeals.error)}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState title="沒有申訴">
+          <p className="muted">學生認為答案評錯時，會在這裏出現。</p>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <div className="grid">
+          {[...data]
+            .sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'))
+            .map((a) => (
+              <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} admin={admin} />
+            ))}
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 
@@ -208,22 +212,13 @@ export function AppealsPage() {
   const user = useQuery(currentUserQuery);
   const admin = user.data?.roles.includes('admin') ?? false;
   return (
-    <TeacherGate>
-      <main className="page tc-page" data-testid="teacher-appeals">
-        <header className="page-header">
-          <div>
-            <h1 className="page-title">評分申訴</h1>
-            <p className="page-subtitle">
-              學生認為答案評錯的題目。接納的譯法即時適用於你班別的學生，管理員批准後適用於所有學生。
-            </p>
-          </div>
-          <Link className="btn btn-sm" to="/teacher">
-            我的班別
-          </Link>
-        </header>
-        <AppealList admin={admin} />
-        {user.data ? <RenderingsPanel admin={admin} userId={user.data.id} /> : null}
-      </main>
-    </TeacherGate>
+    <StaffPage
+      title="評分申訴"
+      subtitle="學生認為答案評錯的題目。接納的譯法即時適用於你班別的學生，管理員批准後適用於所有學生。"
+      testId="teacher-appeals"
+    >
+      <AppealList admin={admin} />
+      {user.data ? <RenderingsPanel admin={admin} userId={user.data.id} /> : null}
+    </StaffPage>
   );
 }
