@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wenyan/contracts';
 import { effectiveStreakDays } from '@wenyan/domain';
 import { useAtom } from 'jotai';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
 import { FlameIcon, MoonIcon, RepeatIcon, StarIcon, SunIcon } from '../../components/icons.tsx';
@@ -26,20 +27,43 @@ export function ThemeToggle() {
   );
 }
 
+/** A figure of the header linking to its page, named in words for screen readers. */
+function HeaderPill({
+  to,
+  className,
+  label,
+  icon,
+  value,
+  testId,
+}: {
+  to: string;
+  className: string;
+  label: string;
+  icon: ReactNode;
+  value: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Link to={to} className={`header-pill ${className}`} aria-label={label} data-testid={testId}>
+      {icon}
+      <span>{value}</span>
+    </Link>
+  );
+}
+
 /** The cards due today (→ the review session), shown while any are due. */
 function DueReviews({ userId }: { userId: string }) {
   const due = useQuery(dueReviewsQuery(userId)).data?.dueCount ?? 0;
   if (due === 0) return null;
   return (
-    <Link
+    <HeaderPill
       to="/review"
-      className="header-pill review-pill"
-      aria-label={`今日複習 ${due} 題`}
-      data-testid="header-due"
-    >
-      <RepeatIcon size={18} />
-      <span>{due}</span>
-    </Link>
+      className="review-pill"
+      label={`今日複習 ${due} 題`}
+      icon={<RepeatIcon size={18} />}
+      value={due}
+      testId="header-due"
+    />
   );
 }
 
@@ -65,15 +89,14 @@ export function Header({ user }: { user: User }) {
       <div className="header-actions">
         <ThemeToggle />
         <DueReviews userId={user.id} />
-        <Link
+        <HeaderPill
           to="/streak"
-          className="header-pill streak-pill"
-          aria-label={`連續學習 ${streak} 日`}
-          data-testid="header-streak"
-        >
-          <FlameIcon size={18} />
-          <span>{streak}</span>
-        </Link>
+          className="streak-pill"
+          label={`連續學習 ${streak} 日`}
+          icon={<FlameIcon size={18} />}
+          value={streak}
+          testId="header-streak"
+        />
         <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${xp}`}>
           <StarIcon size={18} />
           <span data-testid="header-xp">{xp}</span>
