@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { User } from '@wenyan/contracts';
 import { effectiveStreakDays } from '@wenyan/domain';
 import { useAtom } from 'jotai';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
 import { FlameIcon, MoonIcon, RepeatIcon, StarIcon, SunIcon } from '../../components/icons.tsx';
@@ -27,25 +26,23 @@ export function ThemeToggle() {
   );
 }
 
-/** A figure of the header linking to its page, named in words for screen readers. */
-function HeaderPill({
-  to,
-  className,
-  label,
-  icon,
-  value,
-  testId,
-}: {
-  to: string;
-  className: string;
-  label: string;
-  icon: ReactNode;
-  value: ReactNode;
-  testId: string;
-}) {
+/** The header's counted links: the page each opens (its path and its pill's class), icon, words. */
+const PILLS = {
+  due: { page: 'review', Icon: RepeatIcon, label: (n: number) => `今日複習 ${n} 題` },
+  streak: { page: 'streak', Icon: FlameIcon, label: (n: number) => `連續學習 ${n} 日` },
+} as const;
+
+/** A count of the header linking to its page, named in words for screen readers. */
+function HeaderPill({ kind, value }: { kind: keyof typeof PILLS; value: number }) {
+  const { page, Icon, label } = PILLS[kind];
   return (
-    <Link to={to} className={`header-pill ${className}`} aria-label={label} data-testid={testId}>
-      {icon}
+    <Link
+      to={`/${page}`}
+      className={`header-pill ${page}-pill`}
+      aria-label={label(value)}
+      data-testid={`header-${kind}`}
+    >
+      <Icon size={18} />
       <span>{value}</span>
     </Link>
   );
@@ -55,16 +52,7 @@ function HeaderPill({
 function DueReviews({ userId }: { userId: string }) {
   const due = useQuery(dueReviewsQuery(userId)).data?.dueCount ?? 0;
   if (due === 0) return null;
-  return (
-    <HeaderPill
-      to="/review"
-      className="review-pill"
-      label={`今日複習 ${due} 題`}
-      icon={<RepeatIcon size={18} />}
-      value={due}
-      testId="header-due"
-    />
-  );
+  return <HeaderPill kind="due" value={due} />;
 }
 
 /**
@@ -89,14 +77,7 @@ export function Header({ user }: { user: User }) {
       <div className="header-actions">
         <ThemeToggle />
         <DueReviews userId={user.id} />
-        <HeaderPill
-          to="/streak"
-          className="streak-pill"
-          label={`連續學習 ${streak} 日`}
-          icon={<FlameIcon size={18} />}
-          value={streak}
-          testId="header-streak"
-        />
+        <HeaderPill kind="streak" value={streak} />
         <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${xp}`}>
           <StarIcon size={18} />
           <span data-testid="header-xp">{xp}</span>
