@@ -111,3 +111,58 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
     </p>
   );
 }
+
+/** A one-line text input with its label in a `field`. */
+export function TextField({
+  id,
+  label,
+  value,
+  maxLength,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        maxLength={maxLength}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A staff member's note to a student (two rows, at most 300 characters) with its label. */
+export function NoteField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className="input"
+        rows={2}
+        maxLength={300}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
