@@ -25,6 +25,39 @@ function fieldError(error: unknown): { field: Field | null; message: string } {
   return { field: null, message: '未能連接伺服器，請檢查網絡後再試。' };
 }
 
+/** A password input with its label; `kind` is both its id and what the browser may fill in. */
+function PasswordField({
+  kind,
+  label,
+  value,
+  invalid,
+  onChange,
+}: {
+  kind: 'current-password' | 'new-password';
+  label: string;
+  value: string;
+  invalid: true | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={kind} className="st-label">
+        {label}
+      </label>
+      <input
+        id={kind}
+        className="input"
+        type="password"
+        autoComplete={kind}
+        maxLength={128}
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+}
+
 export function ChangePasswordCard({
   currentLabel = '目前的密碼',
   onChanged,
@@ -71,31 +104,19 @@ export function ChangePasswordCard({
       data-testid="change-password"
     >
       <h2 className="st-password-title">更改密碼</h2>
-      <label htmlFor="current-password" className="st-label">
-        {currentLabel}
-      </label>
-      <input
-        id="current-password"
-        className="input"
-        type="password"
-        autoComplete="current-password"
-        maxLength={128}
+      <PasswordField
+        kind="current-password"
+        label={currentLabel}
         value={current}
-        aria-invalid={invalid('currentPassword')}
-        onChange={(e) => setCurrent(e.target.value)}
+        invalid={invalid('currentPassword')}
+        onChange={setCurrent}
       />
-      <label htmlFor="new-password" className="st-label">
-        新密碼
-      </label>
-      <input
-        id="new-password"
-        className="input"
-        type="password"
-        autoComplete="new-password"
-        maxLength={128}
+      <PasswordField
+        kind="new-password"
+        label="新密碼"
         value={next}
-        aria-invalid={invalid('newPassword')}
-        onChange={(e) => setNext(e.target.value)}
+        invalid={invalid('newPassword')}
+        onChange={setNext}
       />
       <p className="muted st-hint">
         最少 8 個字元，可用空格；常見密碼及包含用戶名稱的密碼不獲接受。更改後，其他裝置會被登出。
