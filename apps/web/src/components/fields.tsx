@@ -3,7 +3,7 @@
  * Each is the markup the screens wrote out themselves (the global `field`, `select`, `input`, `chips`
  * and `chip` styles), so a screen names only what differs.
  */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { SearchIcon } from './icons.tsx';
 
 /** One choice of a select: its value and what it shows. */
@@ -112,57 +112,33 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
   );
 }
 
-/** A one-line text input with its label in a `field`. */
+/** A text input with its label in a `field`: one line, or a textarea of `rows` rows. */
 export function TextField({
   id,
   label,
   value,
   maxLength,
+  rows,
   onChange,
 }: {
   id: string;
   label: ReactNode;
   value: string;
   maxLength: number;
+  rows?: number;
   onChange: (value: string) => void;
 }) {
+  const input = {
+    id,
+    className: 'input',
+    value,
+    maxLength,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        value={value}
-        maxLength={maxLength}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-/** A staff member's note to a student (two rows, at most 300 characters) with its label. */
-export function NoteField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="input"
-        rows={2}
-        maxLength={300}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {rows ? <textarea rows={rows} {...input} /> : <input {...input} />}
     </div>
   );
 }

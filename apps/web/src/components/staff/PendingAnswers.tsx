@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import { HttpError } from '../../lib/api.ts';
 import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-marking.ts';
 import { notify } from '../../lib/toast.ts';
-import { FieldError, NoteField } from '../fields.tsx';
+import { FieldError, TextField } from '../fields.tsx';
 import { QueryBoundary } from '../QueryBoundary.tsx';
 import { EmptyState, Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
@@ -135,7 +135,14 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
         <p data-testid="pending-total">
           老師評分：<strong>{marksTotal(answer, marks)}</strong>
         </p>
-        <NoteField id={ids.note} label="評語（學生會看到，可留空）" value={note} onChange={setNote} />
+        <TextField
+          id={ids.note}
+          label="評語（學生會看到，可留空）"
+          value={note}
+          maxLength={300}
+          rows={2}
+          onChange={setNote}
+        />
         <button type="submit" className="btn btn-primary" disabled={mark.isPending}>
           確認
         </button>

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherAppeal } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FieldError, NoteField } from '../../components/fields.tsx';
+import { FieldError, TextField } from '../../components/fields.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { StaffPage } from '../../components/staff/StaffPage.tsx';
@@ -150,7 +150,14 @@ function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }
           <button type="submit" className="btn btn-primary" disabled={busy}>
             接納並重新評分
           </button>
-          <NoteField id={ids.note} label="不接納的理由（學生會看到）" value={note} onChange={setNote} />
+          <TextField
+            id={ids.note}
+            label="不接納的理由（學生會看到）"
+            value={note}
+            maxLength={300}
+            rows={2}
+            onChange={setNote}
+          />
           <button type="button" className="btn" onClick={onDecline} disabled={busy}>
             不接納
           </button>
