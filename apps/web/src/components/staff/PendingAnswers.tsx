@@ -14,7 +14,7 @@ import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-markin
 import { notify } from '../../lib/toast.ts';
 import { FieldError, TextField } from '../fields.tsx';
 import { QueryBoundary } from '../QueryBoundary.tsx';
-import { EmptyState, Skeletons } from '../states.tsx';
+import { Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
 import './pending-answers.css';
 
@@ -161,11 +161,8 @@ export function PendingAnswersList() {
       loading={<Skeletons count={2} height={220} />}
       errorMessage="未能載入待批閱的答案。"
       isEmpty={(data) => data.length === 0}
-      empty={
-        <EmptyState title="沒有待批閱的答案">
-          <p className="muted">系統未能確定評分的答案會在這裏出現，由老師決定分數。</p>
-        </EmptyState>
-      }
+      emptyTitle="沒有待批閱的答案"
+      emptyHint="系統未能確定評分的答案會在這裏出現，由老師決定分數。"
     >
       {(data) => (
         <div className="grid" data-testid="pending-answers">

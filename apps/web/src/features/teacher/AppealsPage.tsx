@@ -15,7 +15,7 @@ import { FieldError, TextField } from '../../components/fields.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { StaffPage } from '../../components/staff/StaffPage.tsx';
-import { EmptyState, Skeletons } from '../../components/states.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -186,11 +186,8 @@ export function AppealList({ admin }: { admin: boolean }) {
       loading={<Skeletons count={2} height={200} />}
       errorMessage={failureMessage(appeals.error)}
       isEmpty={(data) => data.length === 0}
-      empty={
-        <EmptyState title="沒有申訴">
-          <p className="muted">學生認為答案評錯時，會在這裏出現。</p>
-        </EmptyState>
-      }
+      emptyTitle="沒有申訴"
+      emptyHint="學生認為答案評錯時，會在這裏出現。"
     >
       {(data) => (
         <div className="grid">

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { StaffPage } from '../../components/staff/StaffPage.tsx';
-import { EmptyState, Skeletons } from '../../components/states.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { classesQuery, createClass, failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
@@ -122,11 +122,8 @@ function ClassList() {
       loading={<Skeletons count={2} height={150} />}
       errorMessage={failureMessage(classes.error)}
       isEmpty={(data) => data.length === 0}
-      empty={
-        <EmptyState title="尚未建立班別">
-          <p className="muted">在上面輸入班別名稱並建立，再把班別代碼交給學生。</p>
-        </EmptyState>
-      }
+      emptyTitle="尚未建立班別"
+      emptyHint="在上面輸入班別名稱並建立，再把班別代碼交給學生。"
     >
       {(data) => (
         <div className="grid">
