@@ -2,12 +2,14 @@
  * Settings → 更改密碼: the current password and a new one (the rules of the sign-up page); on success
  * every other device is signed out by the server.
  */
+
 import { useMutation } from '@tanstack/react-query';
 import { ChangePasswordBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { HttpError } from '../lib/api.ts';
 import { call } from '../lib/client.ts';
 import { notify } from '../lib/toast.ts';
+import { FieldError } from './fields.tsx';
 
 type Field = 'currentPassword' | 'newPassword';
 
@@ -21,6 +23,39 @@ function fieldError(error: unknown): { field: Field | null; message: string } {
     return { field, message: detail?.message ?? '資料格式不正確，請檢查後再試。' };
   }
   return { field: null, message: '未能連接伺服器，請檢查網絡後再試。' };
+}
+
+/** A password input with its label; `kind` is both its id and what the browser may fill in. */
+function PasswordField({
+  kind,
+  label,
+  value,
+  invalid,
+  onChange,
+}: {
+  kind: 'current-password' | 'new-password';
+  label: string;
+  value: string;
+  invalid: true | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={kind} className="st-label">
+        {label}
+      </label>
+      <input
+        id={kind}
+        className="input"
+        type="password"
+        autoComplete={kind}
+        maxLength={128}
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
 }
 
 export function ChangePasswordCard({
@@ -69,40 +104,24 @@ export function ChangePasswordCard({
       data-testid="change-password"
     >
       <h2 className="st-password-title">更改密碼</h2>
-      <label htmlFor="current-password" className="st-label">
-        {currentLabel}
-      </label>
-      <input
-        id="current-password"
-        className="input"
-        type="password"
-        autoComplete="current-password"
-        maxLength={128}
+      <PasswordField
+        kind="current-password"
+        label={currentLabel}
         value={current}
-        aria-invalid={invalid('currentPassword')}
-        onChange={(e) => setCurrent(e.target.value)}
+        invalid={invalid('currentPassword')}
+        onChange={setCurrent}
       />
-      <label htmlFor="new-password" className="st-label">
-        新密碼
-      </label>
-      <input
-        id="new-password"
-        className="input"
-        type="password"
-        autoComplete="new-password"
-        maxLength={128}
+      <PasswordField
+        kind="new-password"
+        label="新密碼"
         value={next}
-        aria-invalid={invalid('newPassword')}
-        onChange={(e) => setNext(e.target.value)}
+        invalid={invalid('newPassword')}
+        onChange={setNext}
       />
       <p className="muted st-hint">
         最少 8 個字元，可用空格；常見密碼及包含用戶名稱的密碼不獲接受。更改後，其他裝置會被登出。
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <FieldError>{error?.message}</FieldError>
       <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
         {mutation.isPending ? '更改中...' : '更改密碼'}
       </button>

@@ -77,4 +77,26 @@ describe('QueryBoundary', () => {
     );
     expect(shown).toBe('<ul><li>師說</li></ul>');
   });
+
+  it('titles its own empty state, with a muted hint when given one', () => {
+    const empty = (hint?: string) =>
+      renderToStaticMarkup(
+        <QueryBoundary
+          query={query({ data: [] })}
+          isEmpty={(d) => d.length === 0}
+          emptyTitle="暫時沒有功課"
+          {...(hint ? { emptyHint: hint } : {})}
+        >
+          {list}
+        </QueryBoundary>,
+      );
+    expect(empty()).toBe(renderToStaticMarkup(<EmptyState title="暫時沒有功課" />));
+    expect(empty('老師出功課後，會在這裏顯示。')).toBe(
+      renderToStaticMarkup(
+        <EmptyState title="暫時沒有功課">
+          <p className="muted">老師出功課後，會在這裏顯示。</p>
+        </EmptyState>,
+      ),
+    );
+  });
 });

@@ -13,7 +13,8 @@ export interface BoundaryQuery<T> {
  * A screen's loading, error and empty states around one query, in the product's wording (UI.md,
  * "States"): while pending, `loading` (default the spinner 「載入中...」); on an error, `ErrorState`
  * with `errorMessage` (default 「未能載入資料，請檢查網絡後再試。」) and 重試, which refetches; when
- * `isEmpty(data)`, `empty` (default an `EmptyState` titled `emptyTitle`); else `children(data)`.
+ * `isEmpty(data)`, `empty` (default an `EmptyState` titled `emptyTitle`, with the muted line `emptyHint`);
+ * else `children(data)`.
  */
 export function QueryBoundary<T>({
   query,
@@ -22,6 +23,7 @@ export function QueryBoundary<T>({
   isEmpty,
   empty,
   emptyTitle = '暫時沒有資料',
+  emptyHint,
   children,
 }: {
   query: BoundaryQuery<T>;
@@ -30,6 +32,7 @@ export function QueryBoundary<T>({
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   emptyTitle?: string;
+  emptyHint?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return loading;
@@ -38,6 +41,12 @@ export function QueryBoundary<T>({
       <ErrorState {...(errorMessage ? { message: errorMessage } : {})} onRetry={() => void query.refetch()} />
     );
   }
-  if (isEmpty?.(query.data)) return empty ?? <EmptyState title={emptyTitle} />;
+  if (isEmpty?.(query.data)) {
+    return (
+      empty ?? (
+        <EmptyState title={emptyTitle}>{emptyHint ? <p className="muted">{emptyHint}</p> : null}</EmptyState>
+      )
+    );
+  }
   return children(query.data);
 }

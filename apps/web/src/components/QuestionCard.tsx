@@ -15,6 +15,13 @@ export interface Verdict {
   correctAnswer: string;
 }
 
+/** The verdict a card shows of a graded answer: none while it waits on the device (offline) or is ungraded. */
+export function shownVerdict(graded: (Verdict & { pending?: boolean }) | null | undefined): Verdict | null {
+  return graded && !graded.pending
+    ? { isCorrect: graded.isCorrect, correctAnswer: graded.correctAnswer }
+    : null;
+}
+
 /** The target text with the characters of `highlight` marked. */
 function TargetText({ text, highlight }: { text: string; highlight: string | null }) {
   const marked = new Set(Array.from(highlight ?? ''));

@@ -3,7 +3,7 @@
  * Each is the markup the screens wrote out themselves (the global `field`, `select`, `input`, `chips`
  * and `chip` styles), so a screen names only what differs.
  */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { SearchIcon } from './icons.tsx';
 
 /** One choice of a select: its value and what it shows. */
@@ -99,5 +99,46 @@ export function EraChips({
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/** A form's error, read out when it appears (`role="alert"`); nothing while there is none. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A text input with its label in a `field`: one line, or a textarea of `rows` rows. */
+export function TextField({
+  id,
+  label,
+  value,
+  maxLength,
+  rows,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  maxLength: number;
+  rows?: number;
+  onChange: (value: string) => void;
+}) {
+  const input = {
+    id,
+    className: 'input',
+    value,
+    maxLength,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {rows ? <textarea rows={rows} {...input} /> : <input {...input} />}
+    </div>
   );
 }

@@ -39,6 +39,39 @@ export function LoadingState({ label = '載入中...' }: { label?: string }) {
 
 export { EmptyState, ErrorState, Skeletons } from './states.tsx';
 
+/**
+ * A row of tabs named by `label`, the chosen one selected; `onSelect` hears of a click on another one.
+ * Every screen's tabs share this markup and the `p2-tabs` style.
+ */
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  tabs: readonly { value: T; label: ReactNode }[];
+  selected: T;
+  onSelect: (value: T) => void;
+}) {
+  return (
+    <div className="p2-tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.value}
+          type="button"
+          role="tab"
+          className="p2-tab"
+          aria-selected={tab.value === selected}
+          onClick={() => tab.value !== selected && onSelect(tab.value)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** A figure with its label (streak page, profile, error book, admin). */
 export function StatCard({
   label,

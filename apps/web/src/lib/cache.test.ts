@@ -59,39 +59,30 @@ describe('the cache after a write', () => {
     expect(client.getQueryData(queryKeys.currentUser)).toBeNull();
   });
 
-  it('after an answer: the user, their stats and their due count and forecast', async () => {
+  it.each([
+    {
+      after: 'an answer: the user, their stats and their due count and forecast',
+      refresh: refreshAfterAnswer,
+      keys: ['currentUser', 'dueReviews', 'reviewForecast', 'userStats'],
+    },
+    {
+      after: 'a review session: the cards, the error book and the figures by kind of knowledge',
+      refresh: refreshAfterReview,
+      keys: ['dueReviews', 'errorQuestions', 'knowledgeTags', 'reviewForecast', 'reviewSession'],
+    },
+    {
+      after: 'a node: also every completed-activities list of the user and the leaderboard',
+      refresh: refreshAfterNodeComplete,
+      keys: ['completedActivities', 'currentUser', 'leaderboard', 'userStats'],
+    },
+    {
+      after: 'a word quiz: also the vocabulary records and stats',
+      refresh: refreshAfterVocabulary,
+      keys: ['currentUser', 'leaderboard', 'userStats', 'vocabularyRecords', 'vocabularyStats'],
+    },
+  ])('after $after', async ({ refresh, keys }) => {
     const { client, stale } = cached();
-    await refreshAfterAnswer(client, 'u1');
-    expect(stale()).toEqual(['currentUser', 'dueReviews', 'reviewForecast', 'userStats']);
-  });
-
-  it('after a review session: the cards, the error book and the figures by kind of knowledge', async () => {
-    const { client, stale } = cached();
-    await refreshAfterReview(client, 'u1');
-    expect(stale()).toEqual([
-      'dueReviews',
-      'errorQuestions',
-      'knowledgeTags',
-      'reviewForecast',
-      'reviewSession',
-    ]);
-  });
-
-  it('after a node: also every completed-activities list of the user and the leaderboard', async () => {
-    const { client, stale } = cached();
-    await refreshAfterNodeComplete(client, 'u1');
-    expect(stale()).toEqual(['completedActivities', 'currentUser', 'leaderboard', 'userStats']);
-  });
-
-  it('after a word quiz: also the vocabulary records and stats', async () => {
-    const { client, stale } = cached();
-    await refreshAfterVocabulary(client, 'u1');
-    expect(stale()).toEqual([
-      'currentUser',
-      'leaderboard',
-      'userStats',
-      'vocabularyRecords',
-      'vocabularyStats',
-    ]);
+    await refresh(client, 'u1');
+    expect(stale()).toEqual(keys);
   });
 });

@@ -26,21 +26,33 @@ export function ThemeToggle() {
   );
 }
 
+/** The header's counted links: the page each opens (its path and its pill's class), icon, words. */
+const PILLS = {
+  due: { page: 'review', Icon: RepeatIcon, label: (n: number) => `今日複習 ${n} 題` },
+  streak: { page: 'streak', Icon: FlameIcon, label: (n: number) => `連續學習 ${n} 日` },
+} as const;
+
+/** A count of the header linking to its page, named in words for screen readers. */
+function HeaderPill({ kind, value }: { kind: keyof typeof PILLS; value: number }) {
+  const { page, Icon, label } = PILLS[kind];
+  return (
+    <Link
+      to={`/${page}`}
+      className={`header-pill ${page}-pill`}
+      aria-label={label(value)}
+      data-testid={`header-${kind}`}
+    >
+      <Icon size={18} />
+      <span>{value}</span>
+    </Link>
+  );
+}
+
 /** The cards due today (→ the review session), shown while any are due. */
 function DueReviews({ userId }: { userId: string }) {
   const due = useQuery(dueReviewsQuery(userId)).data?.dueCount ?? 0;
   if (due === 0) return null;
-  return (
-    <Link
-      to="/review"
-      className="header-pill review-pill"
-      aria-label={`今日複習 ${due} 題`}
-      data-testid="header-due"
-    >
-      <RepeatIcon size={18} />
-      <span>{due}</span>
-    </Link>
-  );
+  return <HeaderPill kind="due" value={due} />;
 }
 
 /**
@@ -65,15 +77,7 @@ export function Header({ user }: { user: User }) {
       <div className="header-actions">
         <ThemeToggle />
         <DueReviews userId={user.id} />
-        <Link
-          to="/streak"
-          className="header-pill streak-pill"
-          aria-label={`連續學習 ${streak} 日`}
-          data-testid="header-streak"
-        >
-          <FlameIcon size={18} />
-          <span>{streak}</span>
-        </Link>
+        <HeaderPill kind="streak" value={streak} />
         <Link to="/profile" className="header-pill xp-pill" aria-label={`經驗值 ${xp}`}>
           <StarIcon size={18} />
           <span data-testid="header-xp">{xp}</span>

@@ -11,8 +11,9 @@ import { lessonQuery } from '../../lib/lessons.ts';
 import { nextDueLabel } from '../../lib/review-format.ts';
 import { MarkedAnswer } from '../answers/MarkedAnswer.tsx';
 import { NextActionButton } from '../answers/NextAction.tsx';
+import { AnswerKept, SubmitFailed } from '../answers/SubmitStatus.tsx';
 import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
-import { QuestionCard } from '../QuestionCard.tsx';
+import { QuestionCard, shownVerdict } from '../QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../states.tsx';
 import { CompletionPopup } from './CompletionPopup.tsx';
 import { type QuizAnswer, type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
@@ -188,29 +189,19 @@ export function AdaptiveQuiz(props: AdaptiveQuizProps) {
             question={question}
             answer={verdict ? verdict.selectedAnswer : selected}
             onAnswer={(answer) => send({ type: 'answer.select', answer })}
-            verdict={
-              verdict && !verdict.pending
-                ? { isCorrect: verdict.isCorrect, correctAnswer: verdict.correctAnswer }
-                : null
-            }
+            verdict={shownVerdict(verdict)}
             disabled={submitting || Boolean(verdict?.pending)}
           />
         </div>
-        {context.submitFailed ? (
-          <p className="alert" role="alert">
-            未能提交答案，請檢查網絡後再試。
-          </p>
-        ) : null}
+        <SubmitFailed failed={context.submitFailed} />
         <div className="quiz-footer">
           {verdict?.pending ? (
             // Offline: the answer waits on the device (the banner counts it) and the quiz goes on.
-            <div className="feedback is-pending" role="status" data-testid="answer-kept">
-              <p className="feedback-title">答案已保存在此裝置</p>
-              <p className="feedback-text">連線後會自動送出並評分。</p>
+            <AnswerKept>
               <NextActionButton onClick={() => send({ type: 'question.continue' })} disabled={!kept}>
                 繼續
               </NextActionButton>
-            </div>
+            </AnswerKept>
           ) : verdict ? (
             <div
               className={`feedback ${

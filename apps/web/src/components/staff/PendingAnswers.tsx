@@ -4,6 +4,7 @@
  * and the student's answer; the teacher ticks the points it earns (or gives a count), writes a note if
  * they like, and confirms. The teacher's area has it as a page; the admin panel shows everyone's.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingAnswer } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -11,7 +12,9 @@ import { Link } from 'react-router-dom';
 import { HttpError } from '../../lib/api.ts';
 import { markPendingAnswer, pendingAnswersQuery } from '../../lib/teacher-marking.ts';
 import { notify } from '../../lib/toast.ts';
-import { EmptyState, ErrorState, Skeletons } from '../states.tsx';
+import { FieldError, TextField } from '../fields.tsx';
+import { QueryBoundary } from '../QueryBoundary.tsx';
+import { Skeletons } from '../states.tsx';
 import { initialMarks, markBody, marksTotal } from './marks.ts';
 import './pending-answers.css';
 
@@ -132,25 +135,18 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
         <p data-testid="pending-total">
           老師評分：<strong>{marksTotal(answer, marks)}</strong>
         </p>
-        <div className="field">
-          <label htmlFor={ids.note}>評語（學生會看到，可留空）</label>
-          <textarea
-            id={ids.note}
-            className="input"
-            rows={2}
-            maxLength={300}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={ids.note}
+          label="評語（學生會看到，可留空）"
+          value={note}
+          maxLength={300}
+          rows={2}
+          onChange={setNote}
+        />
         <button type="submit" className="btn btn-primary" disabled={mark.isPending}>
           確認
         </button>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError>{error}</FieldError>
       </form>
     </article>
   );
@@ -159,23 +155,23 @@ function PendingAnswerCard({ answer }: { answer: PendingAnswer }) {
 /** The queue: a card per pending answer, or a word that there is none. */
 export function PendingAnswersList() {
   const queue = useQuery(pendingAnswersQuery);
-  if (queue.isPending) return <Skeletons count={2} height={220} />;
-  if (queue.isError) {
-    return <ErrorState message="未能載入待批閱的答案。" onRetry={() => queue.refetch()} />;
-  }
-  if (queue.data.length === 0) {
-    return (
-      <EmptyState title="沒有待批閱的答案">
-        <p className="muted">系統未能確定評分的答案會在這裏出現，由老師決定分數。</p>
-      </EmptyState>
-    );
-  }
   return (
-    <div className="grid" data-testid="pending-answers">
-      {queue.data.map((a) => (
-        <PendingAnswerCard key={`${a.learnerId}:${a.answerVersion}`} answer={a} />
-      ))}
-    </div>
+    <QueryBoundary
+      query={queue}
+      loading={<Skeletons count={2} height={220} />}
+      errorMessage="未能載入待批閱的答案。"
+      isEmpty={(data) => data.length === 0}
+      emptyTitle="沒有待批閱的答案"
+      emptyHint="系統未能確定評分的答案會在這裏出現，由老師決定分數。"
+    >
+      {(data) => (
+        <div className="grid" data-testid="pending-answers">
+          {data.map((a) => (
+            <PendingAnswerCard key={`${a.learnerId}:${a.answerVersion}`} answer={a} />
+          ))}
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 

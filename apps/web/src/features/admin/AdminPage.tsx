@@ -16,7 +16,7 @@ import {
 } from '@wenyan/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { choicesOf, SelectField } from '../../components/fields.tsx';
+import { choicesOf, SelectField, TextField } from '../../components/fields.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { FAIR_PLAY_FLAG_LABELS, useClearFairPlayFlag } from '../../components/staff/FairPlayPanel.tsx';
@@ -304,16 +304,7 @@ function UploadForm() {
           upload.mutate();
         }}
       >
-        <div className="field">
-          <label htmlFor="upload-title">標題</label>
-          <input
-            id="upload-title"
-            className="input"
-            value={title}
-            maxLength={200}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </div>
+        <TextField id="upload-title" label="標題" value={title} maxLength={200} onChange={setTitle} />
         <SelectField
           id="upload-type"
           label="內容類型"
@@ -385,16 +376,13 @@ function RolesForm() {
           if (username.trim()) lookup.mutate();
         }}
       >
-        <div className="field">
-          <label htmlFor="roles-username">用戶名稱</label>
-          <input
-            id="roles-username"
-            className="input"
-            value={username}
-            maxLength={64}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="roles-username"
+          label="用戶名稱"
+          value={username}
+          maxLength={64}
+          onChange={setUsername}
+        />
         <button type="submit" className="btn" disabled={!username.trim() || lookup.isPending}>
           查找
         </button>

@@ -2,9 +2,11 @@
  * The admin's default exam date of each school year (issue 21): the HKDSE Chinese Language date learners
  * follow unless they set their own. Each year's date is edited in place; the one in force is marked.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultExamDate } from '@wenyan/contracts';
 import { useState } from 'react';
+import { FieldError } from '../../components/fields.tsx';
 import { LoadingState } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -76,11 +78,9 @@ function YearRow({ year, current }: { year: DefaultExamDate; current: boolean })
           aria-invalid={save.isError}
           onChange={(event) => setDate(event.target.value)}
         />
-        {save.isError ? (
-          <p className="field-error" role="alert">
-            {refused ? `日期須在 ${year.year} 年內。` : '未能儲存，請稍後再試。'}
-          </p>
-        ) : null}
+        <FieldError>
+          {save.isError ? (refused ? `日期須在 ${year.year} 年內。` : '未能儲存，請稍後再試。') : null}
+        </FieldError>
       </div>
       <button
         type="submit"

@@ -2,10 +2,12 @@
  * /teacher/classes/:id/accounts: a teacher pastes the students' names (one a line) or opens a CSV, and
  * gets an account for each with a one-time password, shown once and printed as slips (A4, ten a page).
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLASS_ACCOUNTS_LIMIT, type ClassAccounts, parseStudentNames } from '@wenyan/contracts';
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { FieldError } from '../../components/fields.tsx';
 import { QrCode } from '../../components/staff/SiteQr.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink } from '../../components/states.tsx';
@@ -160,11 +162,7 @@ function AccountsView({ classId }: { classId: string }) {
               </label>
             </div>
           ) : null}
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError>{error}</FieldError>
           <div className="cr-actions">
             <button
               type="button"

@@ -2,10 +2,12 @@
  * /teacher/questions: the questions a teacher added, where each is served (their classes only,
  * everyone, nobody), their recorded changes, and withdrawing one.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EditQuestionBodySchema, type TeacherQuestion } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FieldError } from '../../components/fields.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { editQuestion, myQuestionsQuery, withdrawQuestion } from '../../lib/classroom.ts';
@@ -89,11 +91,7 @@ function EditForm({ question, onDone }: { question: TeacherQuestion; onDone: () 
       {question.status === 'published' ? (
         <p className="muted tc-small">修改後，題目會回到「只供我的班別」，待管理員再次審批。</p>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError>{error}</FieldError>
       <div className="cr-actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           儲存

@@ -4,8 +4,9 @@
  * schemes; teachers and admins only, since it holds the keys). Printed on A4 by the browser; the
  * print rules (@page, no breaks inside a question) are in classroom.css.
  */
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { QuestionTypeSchema } from '@wenyan/contracts';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { ErrorState, Spinner } from '../../components/states.tsx';
@@ -111,33 +112,70 @@ type SheetProps = {
   questions: string | null;
 };
 
-function Sheet({ lessonId, type, questions }: SheetProps) {
-  const sheet = useQuery(worksheetQuery(lessonId, type, questions));
-  const picker = <Picker lessonId={lessonId} type={type} keyed={false} />;
-  if (sheet.isPending) return <Spinner />;
-  if (sheet.isError)
+/**
+ * The printed page of a worksheet or its key around its query: the picker, then the error, or the toolbar
+ * (print, and the link to the other page) and the sheet with its head and `children(data)`.
+ */
+function SheetPage<T extends Record<'lessonTitle' | 'author' | 'typeTitle', string>>({
+  query,
+  lessonId,
+  type,
+  keyed,
+  testId,
+  other,
+  otherLabel,
+  title,
+  children,
+}: Omit<SheetProps, 'questions'> & {
+  query: UseQueryResult<T>;
+  keyed: boolean;
+  testId: string;
+  other: string;
+  otherLabel: string;
+  title: string;
+  children: (data: T) => ReactNode;
+}) {
+  const picker = <Picker lessonId={lessonId} type={type} keyed={keyed} />;
+  if (query.isPending) return <Spinner />;
+  if (query.isError)
     return (
       <main className="page ws-page">
         {picker}
-        <ErrorState message={failureMessage(sheet.error, '此課文沒有這類題目。')} />
+        <ErrorState message={failureMessage(query.error, '此課文沒有這類題目。')} />
       </main>
     );
-  const data = sheet.data;
+  const data = query.data;
   return (
-    <main className="page ws-page" data-testid="worksheet">
+    <main className="page ws-page" data-testid={testId}>
       {picker}
-      <Toolbar
-        other={`/teacher/worksheets/${lessonId}/${type}/key${questionsSearch(questions)}`}
-        otherLabel="答案及評分準則（教師）"
-      />
+      <Toolbar other={other} otherLabel={otherLabel} />
       <article className="ws-sheet">
         <SheetHead
-          title="工作紙"
+          title={title}
           lessonTitle={data.lessonTitle}
           author={data.author}
           typeTitle={data.typeTitle}
-          blanks
+          blanks={!keyed}
         />
+        {children(data)}
+      </article>
+    </main>
+  );
+}
+
+function Sheet({ lessonId, type, questions }: SheetProps) {
+  return (
+    <SheetPage
+      query={useQuery(worksheetQuery(lessonId, type, questions))}
+      lessonId={lessonId}
+      type={type}
+      keyed={false}
+      testId="worksheet"
+      other={`/teacher/worksheets/${lessonId}/${type}/key${questionsSearch(questions)}`}
+      otherLabel="答案及評分準則（教師）"
+      title="工作紙"
+    >
+      {(data) => (
         <ol className="ws-questions">
           {data.questions.map((q) => (
             <li key={q.id} className="ws-question">
@@ -161,38 +199,24 @@ function Sheet({ lessonId, type, questions }: SheetProps) {
             </li>
           ))}
         </ol>
-      </article>
-    </main>
+      )}
+    </SheetPage>
   );
 }
 
 function AnswerKey({ lessonId, type, questions }: SheetProps) {
-  const key = useQuery(worksheetKeyQuery(lessonId, type, questions));
-  const picker = <Picker lessonId={lessonId} type={type} keyed />;
-  if (key.isPending) return <Spinner />;
-  if (key.isError)
-    return (
-      <main className="page ws-page">
-        {picker}
-        <ErrorState message={failureMessage(key.error, '此課文沒有這類題目。')} />
-      </main>
-    );
-  const data = key.data;
   return (
-    <main className="page ws-page" data-testid="worksheet-key">
-      {picker}
-      <Toolbar
-        other={`/worksheets/${lessonId}/${type}${questionsSearch(questions)}`}
-        otherLabel="返回工作紙"
-      />
-      <article className="ws-sheet">
-        <SheetHead
-          title="答案及評分準則"
-          lessonTitle={data.lessonTitle}
-          author={data.author}
-          typeTitle={data.typeTitle}
-          blanks={false}
-        />
+    <SheetPage
+      query={useQuery(worksheetKeyQuery(lessonId, type, questions))}
+      lessonId={lessonId}
+      type={type}
+      keyed
+      testId="worksheet-key"
+      other={`/worksheets/${lessonId}/${type}${questionsSearch(questions)}`}
+      otherLabel="返回工作紙"
+      title="答案及評分準則"
+    >
+      {(data) => (
         <ol className="ws-questions">
           {data.questions.map((q) => {
             const letter = q.options.indexOf(q.correctAnswer);
@@ -233,8 +257,8 @@ function AnswerKey({ lessonId, type, questions }: SheetProps) {
             );
           })}
         </ol>
-      </article>
-    </main>
+      )}
+    </SheetPage>
   );
 }
 

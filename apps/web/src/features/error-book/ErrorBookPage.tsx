@@ -11,7 +11,7 @@ import type { ErrorQuestionRecord, MasteredCause } from '@wenyan/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
-import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
+import { EmptyState, LoadingState, PageHeader, StatCard, Tabs } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
@@ -96,26 +96,15 @@ function ErrorBookScreen({ userId }: { userId: string }) {
           練習錯題（{openItems} 題）
         </Link>
       ) : null}
-      <div className="p2-tabs" role="tablist" aria-label="錯題分類">
-        <button
-          type="button"
-          role="tab"
-          className="p2-tab"
-          aria-selected={tab === 'active'}
-          onClick={() => setTab('active')}
-        >
-          待練習 ({active.length})
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className="p2-tab"
-          aria-selected={tab === 'mastered'}
-          onClick={() => setTab('mastered')}
-        >
-          已掌握 ({mastered.length})
-        </button>
-      </div>
+      <Tabs
+        label="錯題分類"
+        tabs={[
+          { value: 'active', label: `待練習 (${active.length})` },
+          { value: 'mastered', label: `已掌握 (${mastered.length})` },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
       <QueryBoundary
         query={book.records}
         loading={<LoadingState label="載入錯題中..." />}

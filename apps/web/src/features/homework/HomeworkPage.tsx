@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { EmptyState, Skeletons } from '../../components/states.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { myHomeworkQuery } from '../../lib/homework.ts';
 import { dueLabel, STATUS_LABELS, STATUS_TONES, taskPath } from '../../lib/homework-format.ts';
 
@@ -18,11 +18,8 @@ export function HomeworkPage() {
         loading={<Skeletons count={3} height={96} />}
         errorMessage="未能載入功課，請稍後再試。"
         isEmpty={(assignments) => assignments.length === 0}
-        empty={
-          <EmptyState title="暫時沒有功課">
-            <p className="muted">老師在班別出功課後，會在這裏顯示。</p>
-          </EmptyState>
-        }
+        emptyTitle="暫時沒有功課"
+        emptyHint="老師在班別出功課後，會在這裏顯示。"
       >
         {(assignments) => (
           <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassLeague } from '@wenyan/contracts';
 import { useEffect, useState } from 'react';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { EmptyState, Skeletons } from '../../components/states.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { myLeaguesQuery } from '../../lib/homework.ts';
 import { dueLabel } from '../../lib/homework-format.ts';
 import { connectLeaderboard, type SocketLike, type SocketStatus } from '../../lib/leaderboard-socket.ts';
@@ -56,11 +56,8 @@ export function LeaguesPage() {
         loading={<Skeletons count={3} height={72} />}
         errorMessage="未能載入班級聯賽。"
         isEmpty={() => !shown}
-        empty={
-          <EmptyState title="你未加入任何班別">
-            <p className="muted">在「設定」輸入老師給你的班別代碼，就可以和同學比賽。</p>
-          </EmptyState>
-        }
+        emptyTitle="你未加入任何班別"
+        emptyHint="在「設定」輸入老師給你的班別代碼，就可以和同學比賽。"
       >
         {(leagueList) =>
           shown && (

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { EraChips, SearchField } from '../../components/fields.tsx';
 import { StarIcon } from '../../components/icons.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { BackLink, EmptyState, ProgressBar, Skeletons } from '../../components/states.tsx';
+import { BackLink, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
@@ -94,11 +94,8 @@ export function LibraryPage() {
         loading={<Skeletons count={4} height={240} />}
         errorMessage="未能載入文章，請稍後再試。"
         isEmpty={() => shown.length === 0}
-        empty={
-          <EmptyState title="沒有符合的課程">
-            <p className="muted">試試其他關鍵字或朝代。</p>
-          </EmptyState>
-        }
+        emptyTitle="沒有符合的課程"
+        emptyHint="試試其他關鍵字或朝代。"
       >
         {() => (
           <div className="grid">

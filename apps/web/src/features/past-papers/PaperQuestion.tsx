@@ -5,11 +5,13 @@
  * key for a choice, the scoring points for fill-ins, short answers and 語譯, the self-assessed marks
  * for a long question. The answer is recorded like any other (error book, progress, the teacher's replay).
  */
+
 import type { Question, User } from '@wenyan/contracts';
 import { useId, useLayoutEffect, useReducer, useRef } from 'react';
 import { MarkedAnswer } from '../../components/answers/MarkedAnswer.tsx';
 import { revealVerdict } from '../../components/answers/NextAction.tsx';
 import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
+import { FieldError } from '../../components/fields.tsx';
 import type { AnswerSubmitter } from '../../lib/answers/answerSubmitter.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import {
@@ -143,11 +145,7 @@ export function PaperQuestion({
         </fieldset>
       ) : null}
 
-      {state.notice ? (
-        <p className="field-error" role="alert">
-          {state.notice}
-        </p>
-      ) : null}
+      <FieldError>{state.notice}</FieldError>
 
       {state.phase !== 'marked' ? (
         <div className="pp-question-actions">

@@ -7,7 +7,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { EmptyState, ErrorState, LoadingState, PageHeader, Tabs } from '../../components/page.tsx';
 import { useAnswerSubmission } from '../../lib/answers/useAnswerSubmission.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -94,26 +94,15 @@ export function PastPapersPage() {
   return (
     <main className="page page-wide past-papers" data-testid="past-papers-page">
       <PageHeader title={name} back="/" backLabel="返回主頁" />
-      <div className="p2-tabs" role="tablist" aria-label="練習方式">
-        <button
-          type="button"
-          role="tab"
-          className="p2-tab"
-          aria-selected={!inMixed}
-          onClick={() => inMixed && send({ type: 'mixed.toggle' })}
-        >
-          試卷列表
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className="p2-tab"
-          aria-selected={inMixed}
-          onClick={() => !inMixed && send({ type: 'mixed.toggle' })}
-        >
-          混合練習
-        </button>
-      </div>
+      <Tabs
+        label="練習方式"
+        tabs={[
+          { value: 'papers', label: '試卷列表' },
+          { value: 'mixed', label: '混合練習' },
+        ]}
+        selected={inMixed ? 'mixed' : 'papers'}
+        onSelect={() => send({ type: 'mixed.toggle' })}
+      />
       <Disclaimer />
       {inMixed ? (
         <MixedMode snapshot={snapshot} send={send} />

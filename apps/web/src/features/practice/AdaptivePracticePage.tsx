@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { BackLink, EmptyState, Spinner } from '../../components/states.tsx';
+import { useNavigate, useParams } from 'react-router-dom';
+import { BackLink, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonQuery } from '../../lib/lessons.ts';
 import { ADAPTIVE_TYPE_CARDS } from './adaptive-types.ts';
 import { DEFAULT_CHARACTER_THRESHOLD } from './api.ts';
+import { UnknownPracticeType } from './UnknownPracticeType.tsx';
 
 const AdaptiveQuiz = lazy(async () => ({
   default: (await import('../../components/quiz/AdaptiveQuiz.tsx')).AdaptiveQuiz,
@@ -27,15 +28,7 @@ export function AdaptivePracticePage() {
   const lesson = useQuery(lessonQuery(lessonId));
   const card = ADAPTIVE_TYPE_CARDS.find((c) => c.type === questionType);
   if (!card || !(lessonId > 0)) {
-    return (
-      <main className="page">
-        <EmptyState title="找不到這個練習類型">
-          <Link className="btn" to="/">
-            返回主頁
-          </Link>
-        </EmptyState>
-      </main>
-    );
+    return <UnknownPracticeType />;
   }
   if (!user) return null;
   const back = () => navigate(`/lesson/${lessonId}/types`);

@@ -11,10 +11,11 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MarkedAnswer } from '../../components/answers/MarkedAnswer.tsx';
 import { NextActionButton } from '../../components/answers/NextAction.tsx';
+import { AnswerKept, SubmitFailed } from '../../components/answers/SubmitStatus.tsx';
 import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
 import { CheckIcon, CrossIcon } from '../../components/icons.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { QuestionCard } from '../../components/QuestionCard.tsx';
+import { QuestionCard, shownVerdict } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ProgressBar, Spinner } from '../../components/states.tsx';
 import { AnswerQueuedError } from '../../lib/answers/answerSubmitter.ts';
 import { isMarkedByPoints, verdictLabel } from '../../lib/answers/marking.ts';
@@ -330,26 +331,14 @@ function Session({
           question={question}
           answer={state.draft}
           onAnswer={(answer) => dispatch({ type: 'answer.change', answer })}
-          verdict={
-            graded && !graded.pending
-              ? { isCorrect: graded.isCorrect, correctAnswer: graded.correctAnswer }
-              : null
-          }
+          verdict={shownVerdict(graded)}
           disabled={state.phase === 'submitting' || Boolean(graded?.pending)}
         />
       </div>
-      {state.submitError ? (
-        <p className="alert" role="alert">
-          未能提交答案，請檢查網絡後再試。
-        </p>
-      ) : null}
+      <SubmitFailed failed={state.submitError} />
       <div className="session-footer">
         {graded?.pending ? (
-          <div className="feedback is-pending" role="status" data-testid="answer-kept">
-            <p className="feedback-title">答案已保存在此裝置</p>
-            <p className="feedback-text">連線後會自動送出並評分。</p>
-            {nextButton}
-          </div>
+          <AnswerKept>{nextButton}</AnswerKept>
         ) : graded?.marking && isMarkedByPoints(graded.marking) ? (
           <div className={`feedback is-${verdictLabel(graded.marking).tone}`} role="status">
             <MarkedAnswer

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { CheckIcon, GiftIcon } from '../../components/icons.tsx';
-import { BackLink, EmptyState } from '../../components/states.tsx';
+import { BackLink } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonQuery } from '../../lib/lessons.ts';
 import { isPracticeType, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { DEFAULT_CHARACTER_THRESHOLD, nodeAvailabilityQuery, nodeResultsQuery } from './api.ts';
+import { UnknownPracticeType } from './UnknownPracticeType.tsx';
 import './practice.css';
 import { roadmapProgress } from './roadmap-progress.ts';
 
@@ -56,15 +57,7 @@ export function TypeRoadmapPage() {
   });
   const types = (nodes.data ?? []).map((n) => n.type as string);
   if (!isPracticeType(questionType) || !(lessonId > 0)) {
-    return (
-      <main className="page">
-        <EmptyState title="找不到這個練習類型">
-          <Link className="btn" to="/">
-            返回主頁
-          </Link>
-        </EmptyState>
-      </main>
-    );
+    return <UnknownPracticeType />;
   }
   const card = PRACTICE_TYPE_CARDS.find((c) => c.type === questionType);
   const progress = results.data && nodes.data ? roadmapProgress(results.data, questionType, types) : null;

@@ -66,6 +66,13 @@ export function canSubmit(state: SessionState): boolean {
   return state.phase === 'answering' && state.draft.trim().length > 0;
 }
 
+/** The submitted question locked with its answer (graded, or kept on the device), timed to `now`. */
+function answered(state: SessionState, now: number, answer: Omit<SessionAnswer, 'timeSpent'>): SessionState {
+  if (state.phase !== 'submitting') return state;
+  const timeSpent = Math.max(0, Math.round((now - state.questionStartedAt) / 1000));
+  return { ...state, phase: 'answered', answers: [...state.answers, { ...answer, timeSpent }] };
+}
+
 export function sessionReducer(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'answer.change':
@@ -73,37 +80,17 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'answer.submit':
       return canSubmit(state) ? { ...state, phase: 'submitting', submitError: false } : state;
     case 'answer.graded':
-      if (state.phase !== 'submitting') return state;
-      return {
-        ...state,
-        phase: 'answered',
-        answers: [
-          ...state.answers,
-          {
-            ...event.answer,
-            timeSpent: Math.max(0, Math.round((event.now - state.questionStartedAt) / 1000)),
-          },
-        ],
-      };
+      return answered(state, event.now, event.answer);
     case 'answer.queued':
       // Kept on the device (offline): the learner moves on; the verdict is shown when it is sent.
-      if (state.phase !== 'submitting') return state;
-      return {
-        ...state,
-        phase: 'answered',
-        answers: [
-          ...state.answers,
-          {
-            questionId: event.questionId,
-            answer: event.answer,
-            isCorrect: false,
-            correctAnswer: '',
-            explanation: '',
-            timeSpent: Math.max(0, Math.round((event.now - state.questionStartedAt) / 1000)),
-            pending: true,
-          },
-        ],
-      };
+      return answered(state, event.now, {
+        questionId: event.questionId,
+        answer: event.answer,
+        isCorrect: false,
+        correctAnswer: '',
+        explanation: '',
+        pending: true,
+      });
     case 'answer.failed':
       return state.phase === 'submitting' ? { ...state, phase: 'answering', submitError: true } : state;
     case 'question.next':

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHARACTER_FREQUENCIES, CreateQuestionBodySchema, type CreateQuestionInput } from '@wenyan/contracts';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { choicesOf, SelectField } from '../../components/fields.tsx';
+import { choicesOf, FieldError, SelectField } from '../../components/fields.tsx';
 import { LockIcon } from '../../components/icons.tsx';
 import { BackLink, ErrorState } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -149,12 +149,7 @@ export function AddQuestionPage() {
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p className="field-error" id={`${id}-${field}-error`} role="alert">
-        {errors[field]}
-      </p>
-    ) : null;
+  const errorOf = (field: Field) => <FieldError id={`${id}-${field}-error`}>{errors[field]}</FieldError>;
 
   /** A text field of the form: its label, the input (or a textarea when `multiline`) and its error. */
   const textField = (
@@ -254,11 +249,7 @@ export function AddQuestionPage() {
                 新增選項
               </button>
             ) : null}
-            {errors.options ? (
-              <p className="field-error" id={`${id}-options-error`} role="alert">
-                {errors.options}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-options-error`}>{errors.options}</FieldError>
           </fieldset>
           {textField('correctAnswer', '正確答案', false, '須與其中一個選項相同')}
           {textField('explanation', '解釋', true)}

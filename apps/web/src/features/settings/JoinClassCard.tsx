@@ -2,11 +2,14 @@
  * A student joins a class with the code their teacher gave them (for the profile or settings page),
  * and can leave it again right away.
  */
+
 import { useMutation } from '@tanstack/react-query';
 import { JoinCodeSchema, type JoinedClass } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
+import { FieldError } from '../../components/fields.tsx';
 import { failureMessage, joinClass, leaveClass } from '../../lib/teacher.ts';
 import { notify } from '../../lib/toast.ts';
+import { CodeField } from './CodeField.tsx';
 import '../../components/staff/staff.css';
 
 export function JoinClassCard() {
@@ -59,31 +62,23 @@ export function JoinClassCard() {
         </div>
       ) : null}
       <form className="tc-join-form" onSubmit={submit} noValidate>
-        <label htmlFor="join-code" className="visually-hidden">
-          班別代碼
-        </label>
-        <input
+        <CodeField
           id="join-code"
+          label="班別代碼"
           className="input tc-join-input"
           value={code}
           maxLength={10}
           autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
           placeholder="例如：K7QM2XPA"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'join-code-error' : undefined}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          errorId="join-code-error"
+          invalid={Boolean(error)}
+          onChange={setCode}
         />
         <button type="submit" className="btn btn-primary" disabled={join.isPending}>
           {join.isPending ? '加入中...' : '加入'}
         </button>
       </form>
-      {error ? (
-        <p id="join-code-error" className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="join-code-error">{error}</FieldError>
     </section>
   );
 }

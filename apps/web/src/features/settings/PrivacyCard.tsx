@@ -15,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
+import { downloadText } from '../../lib/download.ts';
 import { forgetLearnerOnDevice } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toast.ts';
 import {
@@ -30,14 +31,7 @@ import {
 } from './queries.ts';
 
 function downloadJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(fileName, JSON.stringify(data, null, 2), 'application/json');
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   TARGET_RECALL_MIN,
 } from '@wenyan/contracts';
 import { useState } from 'react';
-import { choicesOf, SelectField } from '../../components/fields.tsx';
+import { choicesOf, FieldError, SelectField } from '../../components/fields.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
@@ -99,11 +99,9 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
             aria-describedby={exam.isError ? 'exam-date-error' : undefined}
             onChange={(event) => setExamDate(event.target.value)}
           />
-          {exam.isError ? (
-            <p className="field-error" id="exam-date-error" role="alert">
-              {refusal(exam.error, '考試日期不可早於今日，亦不可多於三年後。')}
-            </p>
-          ) : null}
+          <FieldError id="exam-date-error">
+            {exam.isError ? refusal(exam.error, '考試日期不可早於今日，亦不可多於三年後。') : null}
+          </FieldError>
         </div>
         <SelectField
           id="target-recall"

@@ -2,13 +2,16 @@
  * Settings → 教師邀請碼: a signed-in user redeems an admin's invitation and becomes a teacher at once.
  * The invitation link (`/api/login?invite=…`) brings a signed-in user here with the code filled in.
  */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FieldError } from '../../components/fields.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { redeemInvitation } from '../../lib/classroom.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { notify } from '../../lib/toast.ts';
+import { CodeField } from './CodeField.tsx';
 
 export function TeacherInvitationCard() {
   const [params] = useSearchParams();
@@ -51,30 +54,21 @@ export function TeacherInvitationCard() {
       <h2 className="tc-panel-title">教師邀請碼</h2>
       <p className="muted tc-small">老師：輸入管理員給你的邀請碼，帳戶即成為教師帳戶。</p>
       <div className="tc-join-form">
-        <label htmlFor="invitation-code" className="visually-hidden">
-          教師邀請碼
-        </label>
-        <input
+        <CodeField
           id="invitation-code"
-          className="input"
+          label="教師邀請碼"
           value={code}
           maxLength={40}
-          autoComplete="off"
-          spellCheck={false}
           placeholder="例如：ABCD-EFGH-JKMN"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'invitation-error' : undefined}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          errorId="invitation-error"
+          invalid={Boolean(error)}
+          onChange={setCode}
         />
         <button type="submit" className="btn" disabled={redeem.isPending}>
           {redeem.isPending ? '確認中...' : '使用邀請碼'}
         </button>
       </div>
-      {error ? (
-        <p id="invitation-error" className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="invitation-error">{error}</FieldError>
     </form>
   );
 }

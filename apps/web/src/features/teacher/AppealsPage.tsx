@@ -6,13 +6,16 @@
  * approves them; an admin's acceptance counts for everyone at once) or declines it with a note. Below,
  * the renderings the teacher accepted, with their log and a revert.
  */
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherAppeal } from '@wenyan/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FieldError, TextField } from '../../components/fields.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
-import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
-import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { StaffPage } from '../../components/staff/StaffPage.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { call } from '../../lib/client.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -147,25 +150,18 @@ function AppealCard({ appeal, admin }: { appeal: TeacherAppeal; admin: boolean }
           <button type="submit" className="btn btn-primary" disabled={busy}>
             接納並重新評分
           </button>
-          <div className="field">
-            <label htmlFor={ids.note}>不接納的理由（學生會看到）</label>
-            <textarea
-              id={ids.note}
-              className="input"
-              rows={2}
-              maxLength={300}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
+          <TextField
+            id={ids.note}
+            label="不接納的理由（學生會看到）"
+            value={note}
+            maxLength={300}
+            rows={2}
+            onChange={setNote}
+          />
           <button type="button" className="btn" onClick={onDecline} disabled={busy}>
             不接納
           </button>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError>{error}</FieldError>
         </form>
       ) : appeal.status === 'declined' ? (
         <p>你的回覆：{appeal.teacherNote}</p>
@@ -184,25 +180,25 @@ export function AppealList({ admin }: { admin: boolean }) {
     queryKey: appealsKey,
     queryFn: () => call('listTeacherAppeals', { query: {} }),
   });
-  if (appeals.isPending) return <Skeletons count={2} height={200} />;
-  if (appeals.isError)
-    return <ErrorState message={failureMessage(appeals.error)} onRetry={() => appeals.refetch()} />;
-  if (appeals.data.length === 0) {
-    return (
-      <EmptyState title="沒有申訴">
-        <p className="muted">學生認為答案評錯時，會在這裏出現。</p>
-      </EmptyState>
-    );
-  }
-  const ordered = [...appeals.data].sort(
-    (a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'),
-  );
   return (
-    <div className="grid">
-      {ordered.map((a) => (
-        <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} admin={admin} />
-      ))}
-    </div>
+    <QueryBoundary
+      query={appeals}
+      loading={<Skeletons count={2} height={200} />}
+      errorMessage={failureMessage(appeals.error)}
+      isEmpty={(data) => data.length === 0}
+      emptyTitle="沒有申訴"
+      emptyHint="學生認為答案評錯時，會在這裏出現。"
+    >
+      {(data) => (
+        <div className="grid">
+          {[...data]
+            .sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'))
+            .map((a) => (
+              <AppealCard key={`${a.learnerId}:${a.answerVersion}`} appeal={a} admin={admin} />
+            ))}
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 
@@ -210,22 +206,13 @@ export function AppealsPage() {
   const user = useQuery(currentUserQuery);
   const admin = user.data?.roles.includes('admin') ?? false;
   return (
-    <TeacherGate>
-      <main className="page tc-page" data-testid="teacher-appeals">
-        <header className="page-header">
-          <div>
-            <h1 className="page-title">評分申訴</h1>
-            <p className="page-subtitle">
-              學生認為答案評錯的題目。接納的譯法即時適用於你班別的學生，管理員批准後適用於所有學生。
-            </p>
-          </div>
-          <Link className="btn btn-sm" to="/teacher">
-            我的班別
-          </Link>
-        </header>
-        <AppealList admin={admin} />
-        {user.data ? <RenderingsPanel admin={admin} userId={user.data.id} /> : null}
-      </main>
-    </TeacherGate>
+    <StaffPage
+      title="評分申訴"
+      subtitle="學生認為答案評錯的題目。接納的譯法即時適用於你班別的學生，管理員批准後適用於所有學生。"
+      testId="teacher-appeals"
+    >
+      <AppealList admin={admin} />
+      {user.data ? <RenderingsPanel admin={admin} userId={user.data.id} /> : null}
+    </StaffPage>
   );
 }

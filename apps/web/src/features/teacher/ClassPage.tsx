@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { FairPlayPanel } from '../../components/staff/FairPlayPanel.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { downloadText } from '../../lib/download.ts';
 import { classHomeworkQuery } from '../../lib/homework.ts';
 import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-format.ts';
@@ -20,14 +21,7 @@ import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
 
 function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(fileName, text, 'text/csv;charset=utf-8');
 }
 
 function Cell({ learner, column, classId }: { learner: ClassLearner; column: Sort['key']; classId: string }) {

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClassSummary, CreateClassBodySchema } from '@wenyan/contracts';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
-import { EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
+import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { StaffPage } from '../../components/staff/StaffPage.tsx';
+import { Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { classesQuery, createClass, failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
@@ -115,51 +116,44 @@ function ClassCard({ item }: { item: ClassSummary }) {
 
 function ClassList() {
   const classes = useQuery(classesQuery);
-  if (classes.isPending) return <Skeletons count={2} height={150} />;
-  if (classes.isError)
-    return <ErrorState message={failureMessage(classes.error)} onRetry={() => classes.refetch()} />;
-  if (classes.data.length === 0) {
-    return (
-      <EmptyState title="尚未建立班別">
-        <p className="muted">在上面輸入班別名稱並建立，再把班別代碼交給學生。</p>
-      </EmptyState>
-    );
-  }
   return (
-    <div className="grid">
-      {classes.data.map((item) => (
-        <ClassCard key={item.id} item={item} />
-      ))}
-    </div>
+    <QueryBoundary
+      query={classes}
+      loading={<Skeletons count={2} height={150} />}
+      errorMessage={failureMessage(classes.error)}
+      isEmpty={(data) => data.length === 0}
+      emptyTitle="尚未建立班別"
+      emptyHint="在上面輸入班別名稱並建立，再把班別代碼交給學生。"
+    >
+      {(data) => (
+        <div className="grid">
+          {data.map((item) => (
+            <ClassCard key={item.id} item={item} />
+          ))}
+        </div>
+      )}
+    </QueryBoundary>
   );
 }
 
 export function ClassesPage() {
   return (
-    <TeacherGate>
-      <main className="page tc-page" data-testid="teacher-classes">
-        <header className="page-header">
-          <div>
-            <h1 className="page-title">教師專區</h1>
-            <p className="page-subtitle">管理班別，查看學生的學習進度及紀錄。</p>
-          </div>
-        </header>
-        <Link className="btn" to="/teacher/appeals" data-testid="appeals-link">
-          評分申訴
-        </Link>{' '}
-        <Link className="btn" to="/teacher/pending" data-testid="pending-link">
-          待老師批閱
-        </Link>{' '}
-        <Link className="btn" to="/teacher/questions" data-testid="my-questions-link">
-          我新增的題目
-        </Link>{' '}
-        <Link className="btn" to="/worksheets/1/sentence_translation" data-testid="worksheets-link">
-          列印工作紙
-        </Link>
-        <CreateClassForm />
-        <h2 className="section-title">我的班別</h2>
-        <ClassList />
-      </main>
-    </TeacherGate>
+    <StaffPage title="教師專區" subtitle="管理班別，查看學生的學習進度及紀錄。" testId="teacher-classes" home>
+      <Link className="btn" to="/teacher/appeals" data-testid="appeals-link">
+        評分申訴
+      </Link>{' '}
+      <Link className="btn" to="/teacher/pending" data-testid="pending-link">
+        待老師批閱
+      </Link>{' '}
+      <Link className="btn" to="/teacher/questions" data-testid="my-questions-link">
+        我新增的題目
+      </Link>{' '}
+      <Link className="btn" to="/worksheets/1/sentence_translation" data-testid="worksheets-link">
+        列印工作紙
+      </Link>
+      <CreateClassForm />
+      <h2 className="section-title">我的班別</h2>
+      <ClassList />
+    </StaffPage>
   );
 }

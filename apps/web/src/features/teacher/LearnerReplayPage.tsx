@@ -57,6 +57,25 @@ function Glyph({ name }: { name: keyof typeof GLYPHS }) {
   );
 }
 
+/** A scrubber button named by its label alone (the glyph is hidden from screen readers). */
+function StepButton({
+  glyph,
+  label,
+  testId,
+  onClick,
+}: {
+  glyph: keyof typeof GLYPHS;
+  label: string;
+  testId?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="btn btn-sm" onClick={onClick} aria-label={label} data-testid={testId}>
+      <Glyph name={glyph} />
+    </button>
+  );
+}
+
 function Figures({ figures }: { figures: LearnerFigures }) {
   return (
     <dl className="tc-figures">
@@ -207,23 +226,13 @@ function Scrubber({
   return (
     <section className="card tc-scrubber" aria-label="重播控制">
       <div className="tc-scrubber-row">
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => send({ type: 'scrub.start' })}
-          aria-label="回到開頭"
-        >
-          <Glyph name="start" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm"
+        <StepButton glyph="start" label="回到開頭" onClick={() => send({ type: 'scrub.start' })} />
+        <StepButton
+          glyph="back"
+          label="上一項"
+          testId="step-back"
           onClick={() => send({ type: 'scrub.step', delta: -1 })}
-          aria-label="上一項"
-          data-testid="step-back"
-        >
-          <Glyph name="back" />
-        </button>
+        />
         <button
           type="button"
           className="btn btn-sm btn-primary tc-play"
@@ -234,23 +243,13 @@ function Scrubber({
           <Glyph name={playing ? 'pause' : 'play'} />
           {playing ? '暫停' : '播放'}
         </button>
-        <button
-          type="button"
-          className="btn btn-sm"
+        <StepButton
+          glyph="forward"
+          label="下一項"
+          testId="step-forward"
           onClick={() => send({ type: 'scrub.step', delta: 1 })}
-          aria-label="下一項"
-          data-testid="step-forward"
-        >
-          <Glyph name="forward" />
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => send({ type: 'scrub.end' })}
-          aria-label="跳到最新"
-        >
-          <Glyph name="end" />
-        </button>
+        />
+        <StepButton glyph="end" label="跳到最新" onClick={() => send({ type: 'scrub.end' })} />
       </div>
       <input
         type="range"

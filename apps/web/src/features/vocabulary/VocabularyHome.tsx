@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExerciseType, SentencePatternId, User, VocabularyRecord } from '@wenyan/contracts';
 import { minutesFromSeconds } from '@wenyan/domain';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
@@ -37,6 +37,59 @@ function DoneMark() {
       <CheckIcon size={16} />
       <span>已完成</span>
     </span>
+  );
+}
+
+/**
+ * A quiz's card: the whole card starts the quiz (spec) unless it has no questions; its button is the
+ * keyboard and screen-reader way in, 「開始練習」 until done, then `againLabel`.
+ */
+function StartCard({
+  testId,
+  enabled,
+  done,
+  againLabel,
+  onStart,
+  head,
+  body,
+  footer,
+}: {
+  testId: string;
+  enabled: boolean;
+  done: boolean;
+  againLabel: string;
+  onStart: () => void;
+  head: ReactNode;
+  body: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button handles keyboard use
+    <article
+      className={`card vocab-card${enabled ? ' is-clickable' : ''}`}
+      data-testid={testId}
+      onClick={() => {
+        if (enabled) onStart();
+      }}
+    >
+      <div className="vocab-card-head">{head}</div>
+      <p className="muted">{body}</p>
+      <div className="row">
+        {footer}
+        <span className="spacer" />
+        <button
+          type="button"
+          className={`btn ${done ? '' : 'btn-primary'}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onStart();
+          }}
+          disabled={!enabled}
+        >
+          {done ? againLabel : '開始練習'}
+        </button>
+      </div>
+    </article>
   );
 }
 
@@ -182,34 +235,22 @@ export function VocabularyHome() {
           {(mixed.data ?? []).map((m) => {
             const done = isCompleted(records.data, 'mixed_session', m.sessionId);
             return (
-              // The whole card starts its quiz (spec); the button is the keyboard and screen-reader way in.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button handles keyboard use
-              <article
+              <StartCard
                 key={m.id}
-                className="card vocab-card is-clickable"
-                data-testid="mixed-card"
-                onClick={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
-              >
-                <div className="vocab-card-head">
-                  <h3>{m.title}</h3>
-                  <span className="badge">{m.questionCount} 題</span>
-                </div>
-                <p className="muted">{m.description}</p>
-                <div className="row">
-                  {done ? <DoneMark /> : null}
-                  <span className="spacer" />
-                  <button
-                    type="button"
-                    className={`btn ${done ? '' : 'btn-primary'}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setSelection({ lessonId: -m.sessionId, title: m.title });
-                    }}
-                  >
-                    {done ? '再次練習' : '開始練習'}
-                  </button>
-                </div>
-              </article>
+                testId="mixed-card"
+                enabled
+                done={done}
+                againLabel="再次練習"
+                onStart={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
+                head={
+                  <>
+                    <h3>{m.title}</h3>
+                    <span className="badge">{m.questionCount} 題</span>
+                  </>
+                }
+                body={m.description}
+                footer={done ? <DoneMark /> : null}
+              />
             );
           })}
         </div>
@@ -253,39 +294,22 @@ export function VocabularyHome() {
           {(lessons.data ?? []).map((l) => {
             const done = isCompleted(records.data, 'lesson_specific', l.id);
             return (
-              // The whole card starts its quiz (spec), unless the lesson has no questions.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the card's button handles keyboard use
-              <article
+              <StartCard
                 key={l.id}
-                className={`card vocab-card${l.questionCount > 0 ? ' is-clickable' : ''}`}
-                data-testid="vocab-lesson-card"
-                onClick={() => {
-                  if (l.questionCount > 0) setSelection({ lessonId: l.id, title: l.title });
-                }}
-              >
-                <div className="vocab-card-head">
-                  <h3 className="classical-title">{l.title}</h3>
-                  {done ? <DoneMark /> : null}
-                </div>
-                <p className="muted">
-                  {l.author} · {l.era}
-                </p>
-                <div className="row">
-                  <span className="muted">共 {l.questionCount} 題</span>
-                  <span className="spacer" />
-                  <button
-                    type="button"
-                    className={`btn ${done ? '' : 'btn-primary'}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setSelection({ lessonId: l.id, title: l.title });
-                    }}
-                    disabled={l.questionCount === 0}
-                  >
-                    {done ? '重溫練習' : '開始練習'}
-                  </button>
-                </div>
-              </article>
+                testId="vocab-lesson-card"
+                enabled={l.questionCount > 0}
+                done={done}
+                againLabel="重溫練習"
+                onStart={() => setSelection({ lessonId: l.id, title: l.title })}
+                head={
+                  <>
+                    <h3 className="classical-title">{l.title}</h3>
+                    {done ? <DoneMark /> : null}
+                  </>
+                }
+                body={`${l.author} · ${l.era}`}
+                footer={<span className="muted">共 {l.questionCount} 題</span>}
+              />
             );
           })}
         </div>

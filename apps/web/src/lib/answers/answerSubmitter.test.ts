@@ -52,26 +52,25 @@ describe('the answer submitter', () => {
       expect(send.mock.calls.map(([, key]) => key)).toEqual(['k1', 'k1', 'k1']);
     });
 
-    it('changes the key when the selection changes, and keeps the new one', async () => {
+    it.each([
+      {
+        when: 'changes the key when the selection changes, and keeps the new one',
+        picks: ['甲', '乙', '乙'],
+        sent: ['甲:k1', '乙:k2', '乙:k2'],
+      },
+      {
+        when: 'going back to an earlier selection is another answer with a new key',
+        picks: ['甲', '乙', '甲'],
+        sent: ['甲:k1', '乙:k2', '甲:k3'],
+      },
+    ])('$when', async ({ picks, sent }) => {
       const send = flaky(2);
       const submitter = createAnswerSubmitter(send, { mint: counter() });
-      await expect(submitter.submit(answer('q1', '甲'))).rejects.toThrow();
-      await expect(submitter.submit(answer('q1', '乙'))).rejects.toThrow();
-      await submitter.submit(answer('q1', '乙'));
-      expect(send.mock.calls.map(([a, key]) => `${a.selectedAnswer}:${key}`)).toEqual([
-        '甲:k1',
-        '乙:k2',
-        '乙:k2',
-      ]);
-    });
-
-    it('going back to an earlier selection is another answer with a new key', async () => {
-      const send = flaky(2);
-      const submitter = createAnswerSubmitter(send, { mint: counter() });
-      await expect(submitter.submit(answer('q1', '甲'))).rejects.toThrow();
-      await expect(submitter.submit(answer('q1', '乙'))).rejects.toThrow();
-      await submitter.submit(answer('q1', '甲'));
-      expect(send.mock.calls.map(([, key]) => key)).toEqual(['k1', 'k2', 'k3']);
+      const [first, second, third] = picks as [string, string, string];
+      await expect(submitter.submit(answer('q1', first))).rejects.toThrow();
+      await expect(submitter.submit(answer('q1', second))).rejects.toThrow();
+      await submitter.submit(answer('q1', third));
+      expect(send.mock.calls.map(([a, key]) => `${a.selectedAnswer}:${key}`)).toEqual(sent);
     });
 
     it('resends the first try’s body, time spent included: the server refuses a key reused with another body', async () => {
