@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import { run } from './run.ts';
 
+/** The columns after the keys, the same in the partitioned table and the single one it replaces. */
+const EVENT_BODY_COLUMNS = `version integer not null,
+      type text not null,
+      schema_version integer not null,
+      data jsonb not null,
+      metadata jsonb not null default '{}',
+      recorded_at timestamptz not null default now(),`;
+
 /**
  * Issue 41: the event log partitioned by month (RANGE on `recorded_at`, months in UTC), so a year of a
  * district's answers is twelve tables an operator can size, vacuum, archive or move on their own, and
@@ -42,12 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tx_id xid8 not null default pg_current_xact_id(),
       event_id uuid not null,
       stream_id text not null constraint events_stream_id_fkey references streams(stream_id),
-      version integer not null,
-      type text not null,
-      schema_version integer not null,
-      data jsonb not null,
-      metadata jsonb not null default '{}',
-      recorded_at timestamptz not null default now(),
+      ${EVENT_BODY_COLUMNS}
       primary key (position, recorded_at)
     ) partition by range (recorded_at)
     `,
@@ -152,12 +155,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       tx_id xid8 not null default pg_current_xact_id(),
       event_id uuid not null unique,
       stream_id text not null constraint events_stream_id_fkey references streams(stream_id),
-      version integer not null,
-      type text not null,
-      schema_version integer not null,
-      data jsonb not null,
-      metadata jsonb not null default '{}',
-      recorded_at timestamptz not null default now(),
+      ${EVENT_BODY_COLUMNS}
       unique (stream_id, version)
     )
     `,

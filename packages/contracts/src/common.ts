@@ -31,6 +31,18 @@ export const UserIdSchema = z.string().min(1).max(64);
 export type UserId = z.infer<typeof UserIdSchema>;
 
 /**
+ * A user's profile as the API shows it beside their figures (spread into an object's shape): names,
+ * e-mail, picture and school, each null when unknown.
+ */
+export const PROFILE_SHAPE = {
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  schoolName: z.string().nullable(),
+};
+
+/**
  * A user id in a request body: the spec's client sends it as a string or a number; both become a string.
  * The server never trusts it: every call acts for the signed-in user.
  */

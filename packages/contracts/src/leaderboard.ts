@@ -3,7 +3,7 @@
  * The same figures travel over the websocket (see ws.ts), each with the version it reflects.
  */
 import { z } from 'zod';
-import { CountSchema, PercentSchema, UserIdSchema } from './common.ts';
+import { CountSchema, PercentSchema, PROFILE_SHAPE, UserIdSchema } from './common.ts';
 
 /** The most entries `top` holds. */
 export const LEADERBOARD_TOP_SIZE = 10;
@@ -12,12 +12,8 @@ export const LEADERBOARD_TOP_SIZE = 10;
 export const LeaderboardEntrySchema = z
   .object({
     id: UserIdSchema,
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    /** Shown only to the learner themself; null for everyone else. */
-    email: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
-    schoolName: z.string().nullable(),
+    /** Its `email` is shown only to the learner themself; null for everyone else. */
+    ...PROFILE_SHAPE,
     totalXP: CountSchema,
     completedLessons: CountSchema,
     averageAccuracy: PercentSchema,

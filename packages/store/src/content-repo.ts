@@ -286,16 +286,11 @@ export async function importAnnotations(db: Db): Promise<ImportResult> {
   return { imported, skipped: Object.keys(content.lessonAnnotations).length - imported };
 }
 
-/** Stores one lesson's annotations (the content's import, or a test's own fixture); 1 when it changed. */
-export async function saveLessonAnnotations(
-  db: Db,
-  annotations: content.LessonAnnotations,
-  lessonId = annotations.lessonId,
-): Promise<number> {
-  const data = JSON.stringify(content.LessonAnnotationsSchema.parse({ ...annotations, lessonId }));
+/** Writes a content document over the stored one; 1 when it was new or changed, 0 when it stood already. */
+async function writeDocument(db: Db, key: string, data: string): Promise<number> {
   const rows = await db
     .insertInto('content_documents')
-    .values({ key: `${ANNOTATIONS_KEY_PREFIX}${lessonId}`, data })
+    .values({ key, data })
     .onConflict((oc) =>
       oc
         .column('key')
@@ -305,6 +300,16 @@ export async function saveLessonAnnotations(
     .returning('key')
     .execute();
   return rows.length;
+}
+
+/** Stores one lesson's annotations (the content's import, or a test's own fixture); 1 when it changed. */
+export async function saveLessonAnnotations(
+  db: Db,
+  annotations: content.LessonAnnotations,
+  lessonId = annotations.lessonId,
+): Promise<number> {
+  const data = JSON.stringify(content.LessonAnnotationsSchema.parse({ ...annotations, lessonId }));
+  return writeDocument(db, `${ANNOTATIONS_KEY_PREFIX}${lessonId}`, data);
 }
 
 /** A lesson's stored 注釋 and 語譯, or null when none are stored. */
@@ -327,18 +332,8 @@ const SENTENCE_PATTERNS_KEY = 'sentence-patterns';
 /** The 句式 sessions (`content/data/sentence-patterns.json`), written over on every seed like the annotations. */
 export async function importSentencePatterns(db: Db): Promise<ImportResult> {
   const data = JSON.stringify(content.sentencePatternSessions);
-  const rows = await db
-    .insertInto('content_documents')
-    .values({ key: SENTENCE_PATTERNS_KEY, data })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ data, updated_at: new Date() })
-        .where(sql<boolean>`content_documents.data is distinct from excluded.data`),
-    )
-    .returning('key')
-    .execute();
-  return { imported: rows.length, skipped: 1 - rows.length };
+  const written = await writeDocument(db, SENTENCE_PATTERNS_KEY, data);
+  return { imported: written, skipped: 1 - written };
 }
 
 /** The stored 句式 sessions (none when the document is missing or unreadable). */

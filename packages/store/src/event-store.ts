@@ -213,6 +213,32 @@ export async function flagsClearedSince(
   return new Set(rows.map((r) => userIdOfStream(r.stream_id)));
 }
 
+/** The columns of `events` a StoredEvent is read from. */
+const STORED_EVENT_COLUMNS = [
+  'position',
+  'event_id',
+  'stream_id',
+  'version',
+  'type',
+  'schema_version',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
+
+/** A row of `events` as read for a StoredEvent. */
+interface StoredEventRow {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
 /** The learners' events recorded since `since`, in stream order, by learner (for homework completion). */
 export async function learnerEventsSince(
   db: Db,
@@ -223,17 +249,7 @@ export async function learnerEventsSince(
   if (userIds.length === 0) return byLearner;
   const rows = await db
     .selectFrom('events')
-    .select([
-      'position',
-      'event_id',
-      'stream_id',
-      'version',
-      'type',
-      'schema_version',
-      'data',
-      'metadata',
-      'recorded_at',
-    ])
+    .select(STORED_EVENT_COLUMNS)
     .where('stream_id', 'in', userIds.map(learnerStreamId))
     .where('recorded_at', '>=', since)
     .where('type', 'in', [
@@ -259,17 +275,7 @@ export async function loadStreamHead(db: Db, streamId: string): Promise<StreamHe
   return row ? { version: row.version, snapshot: row.snapshot, snapshotSchema: row.snapshot_schema } : null;
 }
 
-function toStored(row: {
-  position: string;
-  event_id: string;
-  stream_id: string;
-  version: number;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: Date;
-}): StoredEvent {
+function toStored(row: StoredEventRow): StoredEvent {
   return {
     position: String(row.position),
     eventId: row.event_id,
@@ -291,17 +297,7 @@ export async function readStream(
 ): Promise<StoredEvent[]> {
   let query = db
     .selectFrom('events')
-    .select([
-      'position',
-      'event_id',
-      'stream_id',
-      'version',
-      'type',
-      'schema_version',
-      'data',
-      'metadata',
-      'recorded_at',
-    ])
+    .select(STORED_EVENT_COLUMNS)
     .where('stream_id', '=', streamId)
     .where('version', '>', options.afterVersion ?? 0)
     .orderBy('version');
@@ -384,18 +380,7 @@ export async function readAllCommitted(
   limit: number,
 ): Promise<Array<StoredEvent & { txId: string }>> {
   const cursor = after ?? { txId: '0', position: '0' };
-  const result = await sql<{
-    position: string;
-    tx_id: string;
-    event_id: string;
-    stream_id: string;
-    version: number;
-    type: string;
-    schema_version: number;
-    data: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-    recorded_at: Date;
-  }>`
+  const result = await sql<StoredEventRow & { tx_id: string }>`
     select position, tx_id::text as tx_id, event_id, stream_id, version, type, schema_version, data, metadata,
       recorded_at
     from events

@@ -137,6 +137,15 @@ function pendingRows({ userId, events, domainEvents }: LearnerChange) {
   });
   return { pending: [...pending.values()], marks };
 }
+/** What a teacher's mark (or its reset) writes of a pending answer. */
+const MARKED_FIELDS = [
+  'status',
+  'marked_points_earned',
+  'marked_is_correct',
+  'marked_by',
+  'teacher_note',
+  'marked_at',
+] as const;
 const PENDING_COLUMNS = [
   'user_id',
   'answer_version',
@@ -148,24 +157,10 @@ const PENDING_COLUMNS = [
   'points_earned',
   'points_available',
   'submitted_at',
-  'status',
-  'marked_points_earned',
-  'marked_is_correct',
-  'marked_by',
-  'teacher_note',
-  'marked_at',
+  ...MARKED_FIELDS,
 ] as const;
 type PendingColumn = (typeof PENDING_COLUMNS)[number];
-const MARK_COLUMNS = [
-  'user_id',
-  'answer_version',
-  'status',
-  'marked_points_earned',
-  'marked_is_correct',
-  'marked_by',
-  'teacher_note',
-  'marked_at',
-] as const;
+const MARK_COLUMNS = ['user_id', 'answer_version', ...MARKED_FIELDS] as const;
 type MarkColumn = (typeof MARK_COLUMNS)[number];
 
 /** Every read model, in the order the batch statement writes them and the rebuild makes their shadows. */

@@ -288,40 +288,61 @@ export async function questionCountsByType(db: Db) {
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
 
+/** What a teacher writes of a word question in the add-question form, and edits later. */
+export interface TeacherQuestionFields {
+  lessonId: number;
+  content: string;
+  targetText: string;
+  options: string[];
+  correctAnswer: string;
+  explanation: string;
+  culturalContext: string | null;
+  difficulty: string;
+  characterFrequency: number;
+}
+
+/** The columns a teacher's word question sets from the form (the highlight is the target text). */
+function teacherQuestionColumns(q: TeacherQuestionFields) {
+  return {
+    lesson_id: q.lessonId,
+    content: q.content,
+    target_text: q.targetText,
+    highlight: q.targetText,
+    options: JSON.stringify(q.options),
+    correct_answer: q.correctAnswer,
+    explanation: q.explanation,
+    cultural_context: q.culturalContext,
+    difficulty: q.difficulty,
+    character_frequency: q.characterFrequency,
+  };
+}
+
+/** Records a change of a teacher's question in its history. */
+async function recordQuestionChange(
+  trx: Db,
+  questionId: string,
+  change: QuestionChangeRecord['change'],
+  actorId: string,
+): Promise<void> {
+  await trx
+    .insertInto('question_changes')
+    .values({ question_id: questionId, change, actor_id: actorId })
+    .execute();
+}
+
 /** A question added through the add-question form, with its `added` change, in one transaction. */
 export async function insertUserQuestion(
   db: Db,
-  q: {
-    id: string;
-    lessonId: number;
-    content: string;
-    targetText: string;
-    options: string[];
-    correctAnswer: string;
-    explanation: string;
-    culturalContext: string | null;
-    difficulty: string;
-    characterFrequency: number;
-    createdBy: string;
-  },
+  q: TeacherQuestionFields & { id: string; createdBy: string },
 ) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('questions')
       .values({
+        ...teacherQuestionColumns(q),
         id: q.id,
-        lesson_id: q.lessonId,
         type: 'word_interpretation',
-        difficulty: q.difficulty,
-        character_frequency: q.characterFrequency,
-        content: q.content,
-        target_text: q.targetText,
-        highlight: q.targetText,
-        options: JSON.stringify(q.options),
-        correct_answer: q.correctAnswer,
         keywords: null,
-        explanation: q.explanation,
-        cultural_context: q.culturalContext,
         session_id: null,
         paper_id: null,
         points: null,
@@ -330,10 +351,7 @@ export async function insertUserQuestion(
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('question_changes')
-      .values({ question_id: row.id, change: 'added', actor_id: q.createdBy })
-      .execute();
+    await recordQuestionChange(trx, row.id, 'added', q.createdBy);
     return row;
   });
 }
@@ -431,17 +449,7 @@ export async function questionChanges(
 export async function editTeacherQuestion(
   db: Db,
   id: string,
-  edit: {
-    lessonId: number;
-    content: string;
-    targetText: string;
-    options: string[];
-    correctAnswer: string;
-    explanation: string;
-    culturalContext: string | null;
-    difficulty: string;
-    characterFrequency: number;
-  },
+  edit: TeacherQuestionFields,
   actorId: string,
   unpublish: boolean,
 ) {
@@ -449,16 +457,7 @@ export async function editTeacherQuestion(
     const row = await trx
       .updateTable('questions')
       .set({
-        lesson_id: edit.lessonId,
-        content: edit.content,
-        target_text: edit.targetText,
-        highlight: edit.targetText,
-        options: JSON.stringify(edit.options),
-        correct_answer: edit.correctAnswer,
-        explanation: edit.explanation,
-        cultural_context: edit.culturalContext,
-        difficulty: edit.difficulty,
-        character_frequency: edit.characterFrequency,
+        ...teacherQuestionColumns(edit),
         ...(unpublish ? { published_at: null, published_by: null } : {}),
       })
       .where('id', '=', id)
@@ -467,10 +466,7 @@ export async function editTeacherQuestion(
       .returning(columns)
       .executeTakeFirst();
     if (!row) return undefined;
-    await trx
-      .insertInto('question_changes')
-      .values({ question_id: id, change: 'edited', actor_id: actorId })
-      .execute();
+    await recordQuestionChange(trx, id, 'edited', actorId);
     return row;
   });
 }
@@ -497,7 +493,7 @@ export async function changeTeacherQuestion(
         : query.set({ withdrawn_at: now }).where('withdrawn_at', 'is', null);
     const row = await query.returning(columns).executeTakeFirst();
     if (!row) return undefined;
-    await trx.insertInto('question_changes').values({ question_id: id, change, actor_id: actorId }).execute();
+    await recordQuestionChange(trx, id, change, actorId);
     return row;
   });
 }

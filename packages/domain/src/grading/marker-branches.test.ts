@@ -6,7 +6,15 @@
  * (marker.ts is edited elsewhere: these cases live in their own file.)
  */
 import { describe, expect, it } from 'vitest';
-import { codes, markPairs, TEACHER_MODEL, TEACHER_SOURCE, teacher } from '../test-support/schemes.ts';
+import {
+  codes,
+  markerOf,
+  markPairs,
+  TEACHER_MODEL,
+  TEACHER_SOURCE,
+  teacher,
+  wordPoint,
+} from '../test-support/schemes.ts';
 import { MAX_MARKED_LENGTH, type MarkingScheme, markAnswer } from './marker.ts';
 
 const translate = (answer: string, scheme: MarkingScheme = teacher) =>
@@ -88,11 +96,10 @@ describe('a short answer', () => {
       { id: 'p2', kind: 'content', source: '突出', label: '突出', accept: ['突出', '強調'] },
     ],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '何陋之有', answer, {
-      type: 'short_answer',
-      model: '作者運用了倒裝句，把賓語「之」提前，以突出陋室其實並不簡陋，表達作者安貧樂道的情懷。',
-    });
+  const mark = markerOf(scheme, '何陋之有', {
+    type: 'short_answer',
+    model: '作者運用了倒裝句，把賓語「之」提前，以突出陋室其實並不簡陋，表達作者安貧樂道的情懷。',
+  });
 
   it('that lists terms only earns nothing', () => {
     const list = mark('倒裝、突出');
@@ -130,18 +137,17 @@ describe('a negation kept in another clause than the words it negates (論語: �
   const scheme: MarkingScheme = {
     points: [
       { id: 'p1', kind: 'negation', source: '無', label: '無：不會', accept: ['不會', '不'] },
-      { id: 'p2', kind: 'word', source: '求生', label: '求生', accept: ['貪求活命', '貪生'] },
-      { id: 'p3', kind: 'word', source: '害仁', label: '害仁', accept: ['損害仁德'] },
-      { id: 'p4', kind: 'word', source: '殺身', label: '殺身', accept: ['犧牲生命'] },
-      { id: 'p5', kind: 'word', source: '成仁', label: '成仁', accept: ['成全仁德'] },
+      wordPoint('p2', '求生', ['貪求活命', '貪生']),
+      wordPoint('p3', '害仁', ['損害仁德']),
+      wordPoint('p4', '殺身', ['犧牲生命']),
+      wordPoint('p5', '成仁', ['成全仁德']),
     ],
   };
   const model = '有志之士和仁人，不會貪求活命而損害仁德，只會犧牲生命來成全仁德。';
-  const mark = (answer: string) =>
-    markAnswer(scheme, '志士仁人，無求生以害仁，有殺身以成仁。', answer, {
-      type: 'sentence_translation',
-      model,
-    });
+  const mark = markerOf(scheme, '志士仁人，無求生以害仁，有殺身以成仁。', {
+    type: 'sentence_translation',
+    model,
+  });
 
   it('is where the model has it: every point earned', () => {
     expect(mark(model)).toMatchObject({ earned: 5, verdict: 'correct' });
@@ -167,12 +173,11 @@ describe('a rendering in two parts (把…當作 for 以…為)', () => {
         // A reject holds single words: a two-part one is no reading to refuse.
         reject: ['用…做'],
       },
-      { id: 'p2', kind: 'word', source: '己任', label: '己任', accept: ['自己的責任'] },
+      wordPoint('p2', '己任', ['自己的責任']),
     ],
   };
   const model = '把天下當作自己的責任。';
-  const mark = (answer: string) =>
-    markAnswer(scheme, '以天下為己任', answer, { type: 'sentence_translation', model });
+  const mark = markerOf(scheme, '以天下為己任', { type: 'sentence_translation', model });
 
   it('is earned with its parts in order in one clause, by any of its renderings', () => {
     expect(mark(model)).toMatchObject({ earned: 2, verdict: 'correct' });
@@ -195,12 +200,11 @@ describe('a passive of the model turned about (越人為吳所敗)', () => {
   const scheme: MarkingScheme = {
     points: [
       { id: 'p1', kind: 'structure', source: '為…所', label: '被動', accept: ['被'] },
-      { id: 'p2', kind: 'word', source: '敗', label: '敗', accept: ['打敗', '擊敗'] },
+      wordPoint('p2', '敗', ['打敗', '擊敗']),
     ],
   };
   const model = '越國人被吳國打敗了。';
-  const mark = (answer: string) =>
-    markAnswer(scheme, '越人為吳所敗', answer, { type: 'sentence_translation', model });
+  const mark = markerOf(scheme, '越人為吳所敗', { type: 'sentence_translation', model });
 
   it('earns nothing when 把 takes the place of the model’s 被, or the two sides change places', () => {
     expect(mark(model).isCorrect).toBe(true);
@@ -223,12 +227,11 @@ describe('a negation apart from its verb (論語: 不仁者，不可以久處約
         label: '不能',
         accept: ['不能', '不可以', '無法', '不能不'],
       },
-      { id: 'p3', kind: 'word', source: '約', label: '約', accept: ['窮困', '貧困'] },
+      wordPoint('p3', '約', ['窮困', '貧困']),
     ],
   };
   const model = '沒有仁德的人，不能長久處於窮困之中。';
-  const mark = (answer: string) =>
-    markAnswer(scheme, '不仁者，不可以久處約', answer, { type: 'sentence_translation', model });
+  const mark = markerOf(scheme, '不仁者，不可以久處約', { type: 'sentence_translation', model });
 
   it('is not borrowed from a noun phrase: 不仁的人能… keeps no 不能', () => {
     const borrowed = mark('不仁的人能長久處於窮困之中。');
@@ -249,11 +252,10 @@ describe('a short answer’s statement with words inside it', () => {
       { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
     ],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '人皆有之', answer, {
-      type: 'short_answer',
-      model: '這種本心人人都有；大雁依舊而人事已變。',
-    });
+  const mark = markerOf(scheme, '人皆有之', {
+    type: 'short_answer',
+    model: '這種本心人人都有；大雁依舊而人事已變。',
+  });
 
   it('takes a few words inside it, but not a negation that reverses it', () => {
     expect(mark('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
@@ -274,17 +276,13 @@ describe('a scheme’s relations when their words come more than once, or not at
 
   it('keeps an order whose words come again later, by their first occurrences', () => {
     const gift: MarkingScheme = {
-      points: [
-        { id: 'p1', kind: 'word', source: '貽', label: '貽', accept: ['送給', '贈送'] },
-        { id: 'p2', kind: 'word', source: '瓠', label: '瓠', accept: ['葫蘆'] },
-      ],
+      points: [wordPoint('p1', '貽', ['送給', '贈送']), wordPoint('p2', '瓠', ['葫蘆'])],
       relations: [{ order: ['魏王', 'p1', '我'] }],
     };
-    const mark = (answer: string) =>
-      markAnswer(gift, '魏王貽我大瓠之種', answer, {
-        type: 'sentence_translation',
-        model: '魏王送給我大葫蘆的種子。',
-      });
+    const mark = markerOf(gift, '魏王貽我大瓠之種', {
+      type: 'sentence_translation',
+      model: '魏王送給我大葫蘆的種子。',
+    });
     expect(mark('魏王贈送我大葫蘆的種子，我和魏王都高興。').isCorrect).toBe(true);
     expect(codes(mark('我贈送魏王大葫蘆的種子，魏王給我。'))).toContain('order');
   });
@@ -299,10 +297,7 @@ describe('a character written for another', () => {
 
   it('earns the point with a 錯別字 note when it is built alike (謟 for 諂: 舀 and 臽 both hold 臼)', () => {
     const scheme: MarkingScheme = {
-      points: [
-        { id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['諂媚', '奉承'] },
-        { id: 'p2', kind: 'word', source: '官盛', label: '官盛', accept: ['官位高'] },
-      ],
+      points: [wordPoint('p1', '諛', ['諂媚', '奉承']), wordPoint('p2', '官盛', ['官位高'])],
     };
     const typo = markAnswer(scheme, '官盛則近諛', '官位高的人就近於謟媚。', {
       type: 'sentence_translation',
@@ -329,13 +324,9 @@ describe('a character written for another', () => {
 
 describe('a rendering that negates (看不起 for 輕)', () => {
   const scheme: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'word', source: '輕', label: '輕', accept: ['看不起', '輕視'] },
-      { id: 'p2', kind: 'word', source: '人', label: '人', accept: ['別人'] },
-    ],
+    points: [wordPoint('p1', '輕', ['看不起', '輕視']), wordPoint('p2', '人', ['別人'])],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '彼輕人', answer, { type: 'sentence_translation', model: '他們看不起別人。' });
+  const mark = markerOf(scheme, '彼輕人', { type: 'sentence_translation', model: '他們看不起別人。' });
 
   it('is not guessed from the model’s frame: 看得起 in its place says the opposite', () => {
     expect(mark('他們輕視別人。').isCorrect).toBe(true);
@@ -345,13 +336,9 @@ describe('a rendering that negates (看不起 for 輕)', () => {
 
 describe('a comparison of the model (道義比生命更重要)', () => {
   const scheme: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'word', source: '重', label: '重', accept: ['更重要'] },
-      { id: 'p2', kind: 'word', source: '義', label: '義', accept: ['道義'] },
-    ],
+    points: [wordPoint('p1', '重', ['更重要']), wordPoint('p2', '義', ['道義'])],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '義重於生', answer, { type: 'sentence_translation', model: '道義比生命更重要。' });
+  const mark = markerOf(scheme, '義重於生', { type: 'sentence_translation', model: '道義比生命更重要。' });
 
   it('keeps its sense with a comparer of another length the right way round (勝過)', () => {
     expect(mark('道義勝過生命，更重要。').isCorrect).toBe(true);
@@ -367,15 +354,14 @@ describe('a comparison of the model (道義比生命更重要)', () => {
 describe('a negation repeated over a list (勸學: 蚓無爪牙之利，筋骨之強)', () => {
   const scheme: MarkingScheme = {
     points: [
-      { id: 'p1', kind: 'word', source: '蚓', label: '蚓', accept: ['蚯蚓'] },
+      wordPoint('p1', '蚓', ['蚯蚓']),
       { id: 'p2', kind: 'negation', source: '無', label: '無', accept: ['沒有'] },
-      { id: 'p3', kind: 'word', source: '利', label: '利', accept: ['鋒利'] },
-      { id: 'p4', kind: 'word', source: '強', label: '強', accept: ['強健'] },
+      wordPoint('p3', '利', ['鋒利']),
+      wordPoint('p4', '強', ['強健']),
     ],
   };
   const model = '蚯蚓沒有鋒利的爪牙，也沒有強健的筋骨。';
-  const mark = (answer: string) =>
-    markAnswer(scheme, '蚓無爪牙之利，筋骨之強', answer, { type: 'sentence_translation', model });
+  const mark = markerOf(scheme, '蚓無爪牙之利，筋骨之強', { type: 'sentence_translation', model });
 
   it('carries the point on with 也: no negation is added', () => {
     const marking = mark(model);
@@ -394,11 +380,10 @@ describe('an item quoting two passages (位卑則足羞，官盛則近諛)', () 
   const scheme: MarkingScheme = {
     points: [{ id: 'p1', kind: 'content', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '位卑則足羞\n官盛則近諛', answer, {
-      type: 'sentence_translation',
-      model: '地位高的就近於奉承。',
-    });
+  const mark = markerOf(scheme, '位卑則足羞\n官盛則近諛', {
+    type: 'sentence_translation',
+    model: '地位高的就近於奉承。',
+  });
 
   it('calls a copy of either passage a copy, and marks a rendering of the second on its points', () => {
     expect(mark('官盛則近諛')).toMatchObject({ earned: 0, copied: true });
@@ -422,13 +407,9 @@ describe('a rendering with a particle inside it (讀了書人 for 讀書人)', (
 describe('a negating character written for another', () => {
   /** 孰知其末: 末 rendered 末端. */
   const scheme: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'word', source: '孰', label: '孰', accept: ['誰'] },
-      { id: 'p2', kind: 'word', source: '末', label: '末', accept: ['末端', '末尾'] },
-    ],
+    points: [wordPoint('p1', '孰', ['誰']), wordPoint('p2', '末', ['末端', '末尾'])],
   };
-  const mark = (answer: string) =>
-    markAnswer(scheme, '孰知其末', answer, { type: 'sentence_translation', model: '誰知道它的末端呢？' });
+  const mark = markerOf(scheme, '孰知其末', { type: 'sentence_translation', model: '誰知道它的末端呢？' });
 
   it('earns a slip in a word (末瑞) but nothing for a negating look-alike (未端 for 末端)', () => {
     expect(mark('誰知道它的末端呢？').isCorrect).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markerOf, wordPoint } from '../test-support/schemes.ts';
 import { foldText } from './fold.ts';
 import { isCopyOfSource, type MarkingScheme, markAnswer } from './marker.ts';
 
@@ -395,11 +396,10 @@ describe('a word inside another point’s words, and one plain word short', () =
         },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤', answer, {
-        type: 'sentence_translation',
-        model: '刻了一下便放棄，朽木也刻不斷；不放棄地刻，金石也能刻成。',
-      });
+    const mark = markerOf(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤', {
+      type: 'sentence_translation',
+      model: '刻了一下便放棄，朽木也刻不斷；不放棄地刻，金石也能刻成。',
+    });
     expect(mark('刻幾下就停手，朽木也刻不斷；一直刻不放棄，金石也能刻成。').isCorrect).toBe(true);
   });
   it('takes the student’s own word for one plain word of five, with no source character and nothing noted', () => {
@@ -528,17 +528,16 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
         { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['喪失', '失去'] },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '賢者能勿喪耳', answer, {
-        type: 'short_answer',
-        model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
-      });
+    const mark = markerOf(scheme, '賢者能勿喪耳', {
+      type: 'short_answer',
+      model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
+    });
     expect(mark('賢者能夠守住本心，不讓它喪失；一般人卻受到誘惑而失去本心。').isCorrect).toBe(true);
     expect(mark('賢者能夠守住本心，一般人卻受到誘惑而不會喪失本心。').isCorrect).toBe(false);
   });
   it('takes a look-alike built alike for a 錯別字 (謟媚 for 諂媚: 舀 and 臽 share 臼), with a note', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
+      points: [wordPoint('p1', '諛', ['奉承', '諂媚'])],
     };
     const typo = markAnswer(scheme, '官盛則近諛', '謟媚', { type: 'fill_in_blank', model: '奉承' });
     expect(typo.isCorrect).toBe(true);
@@ -564,10 +563,9 @@ describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
   });
   it('lets any rendering that negates have its negation apart from its verb (不能專注 for 不專注)', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '躁', label: '躁', accept: ['浮躁', '不專注'] }],
+      points: [wordPoint('p1', '躁', ['浮躁', '不專注'])],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '用心躁也', answer, { type: 'fill_in_blank', model: '浮躁' });
+    const mark = markerOf(scheme, '用心躁也', { type: 'fill_in_blank', model: '浮躁' });
     expect(mark('心不定，不能專注').isCorrect).toBe(true);
     expect(mark('專注').isCorrect).toBe(false);
     // Only a modal may stand inside a word's rendering: 不只專注 (not only focused) says it is focused.
@@ -586,8 +584,7 @@ describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
         },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '無違', answer, { type: 'short_answer', model: '「無違」是指行事合乎禮。' });
+    const mark = markerOf(scheme, '無違', { type: 'short_answer', model: '「無違」是指行事合乎禮。' });
     expect(mark('「無違」不是指順從父母，而是指行事不違背禮。').isCorrect).toBe(true);
     expect(mark('「無違」是指順從父母，也就是不違背禮。').isCorrect).toBe(false);
   });
@@ -602,12 +599,11 @@ describe('clauses, denials and look-alikes (issue 36, dev3)', () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'structure', source: '惡乎', label: '惡乎', accept: ['何以', '憑甚麼'] }],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '惡乎成名', answer, { type: 'fill_in_blank', model: '憑甚麼' });
+    const mark = markerOf(scheme, '惡乎成名', { type: 'fill_in_blank', model: '憑甚麼' });
     expect(mark('何以').isCorrect).toBe(true);
     expect(mark('可以').isCorrect).toBe(false);
     const river: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '雲漢', label: '雲漢', accept: ['銀河'] }],
+      points: [wordPoint('p1', '雲漢', ['銀河'])],
     };
     expect(markAnswer(river, '相期邈雲漢', '銀何', { type: 'fill_in_blank', model: '銀河' }).isCorrect).toBe(
       true,
@@ -689,12 +685,11 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
         },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤。', answer, {
-        type: 'sentence_translation',
-        model:
-          '如果刻了一下便停下來，即使是腐朽的木頭也不能刻斷；如果不停地刻下去，即使是金屬和石頭也可以雕刻成功。',
-      });
+    const mark = markerOf(scheme, '鍥而舍之，朽木不折；鍥而不舍，金石可鏤。', {
+      type: 'sentence_translation',
+      model:
+        '如果刻了一下便停下來，即使是腐朽的木頭也不能刻斷；如果不停地刻下去，即使是金屬和石頭也可以雕刻成功。',
+    });
     expect(
       mark('如果雕刻時半途而廢，就連朽爛的木頭也不能刻斷；如果堅持不停地刻，就連金屬石頭也能刻出花紋。')
         .isCorrect,
@@ -754,8 +749,7 @@ describe('roles and places the marker checks (issue 36, dev4)', () => {
 describe('the paper items and lesson translations (issue 36, dev5)', () => {
   it('takes no 錯別字 that writes a fill-in’s tested word back (浩湯 in 浩浩湯湯 for 浩蕩)', () => {
     const scheme: MarkingScheme = { points: [word('p1', '湯湯', ['浩蕩', '水勢浩大'])] };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '浩浩湯湯，橫無際涯', answer, { type: 'fill_in_blank', model: '水勢浩大' });
+    const mark = markerOf(scheme, '浩浩湯湯，橫無際涯', { type: 'fill_in_blank', model: '水勢浩大' });
     expect(mark('湯湯即浩浩湯湯').isCorrect).toBe(false);
     const slip = mark('水勢皓大');
     expect(slip.isCorrect).toBe(true);
@@ -827,11 +821,10 @@ describe('the paper items and lesson translations (issue 36, dev5)', () => {
         },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '吾所以為此者，以先國家之急而後私讎也', answer, {
-        type: 'sentence_translation',
-        model: '我之所以這樣做，是因為把國家的危急放在前面，而把私人的仇怨放在後面。',
-      });
+    const mark = markerOf(scheme, '吾所以為此者，以先國家之急而後私讎也', {
+      type: 'sentence_translation',
+      model: '我之所以這樣做，是因為把國家的危急放在前面，而把私人的仇怨放在後面。',
+    });
     expect(mark('我這樣做的原因，是因為把國家的急難放在首位，把私人仇怨放在其次。').isCorrect).toBe(true);
     expect(mark('我這樣做的原因，是因為把私人仇怨放在國家危急之前。').isCorrect).toBe(false);
   });
@@ -842,11 +835,10 @@ describe('the paper items and lesson translations (issue 36, dev5)', () => {
         { id: 'p2', kind: 'content', source: '齊國為例', label: '以齊國為例', accept: ['齊國'] },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '不賂者以賂者喪', answer, {
-        type: 'short_answer',
-        model: '作者以齊國為例，說明不賂秦的國家因失去強大的外援而滅亡。',
-      });
+    const mark = markerOf(scheme, '不賂者以賂者喪', {
+      type: 'short_answer',
+      model: '作者以齊國為例，說明不賂秦的國家因失去強大的外援而滅亡。',
+    });
     expect(mark('作者以齊國為例，說明不賂秦的國家因失去強援而滅亡。').isCorrect).toBe(true);
     expect(mark('作者以齊國為例，說明不賂秦的國家因得到強援而保全。').isCorrect).toBe(false);
   });

@@ -3,7 +3,15 @@
  * pasted sources, one-character renderings in context, 錯別字, and answers left to a teacher.
  */
 import { describe, expect, it } from 'vitest';
-import { codes, markPairs, TEACHER_MODEL, TEACHER_SOURCE, teacher } from '../test-support/schemes.ts';
+import {
+  codes,
+  markerOf,
+  markPairs,
+  TEACHER_MODEL,
+  TEACHER_SOURCE,
+  teacher,
+  wordPoint,
+} from '../test-support/schemes.ts';
 import { type MarkingScheme, markAnswer } from './marker.ts';
 
 const markTeacher = (answer: string, type = 'sentence_translation') =>
@@ -11,10 +19,7 @@ const markTeacher = (answer: string, type = 'sentence_translation') =>
 
 /** 逍遙遊: 魏王貽我大瓠之種. */
 const gift: MarkingScheme = {
-  points: [
-    { id: 'p1', kind: 'word', source: '貽', label: '貽', accept: ['送給', '贈送'] },
-    { id: 'p2', kind: 'word', source: '瓠', label: '瓠', accept: ['葫蘆'] },
-  ],
+  points: [wordPoint('p1', '貽', ['送給', '贈送']), wordPoint('p2', '瓠', ['葫蘆'])],
 };
 const markGift = (answer: string, relations?: MarkingScheme['relations']) =>
   markAnswer({ ...gift, ...(relations ? { relations } : {}) }, '魏王貽我大瓠之種', answer, {
@@ -41,13 +46,12 @@ describe('polarity', () => {
 
   it('a negation the source has but no point tests may be kept (不龜手 → 令手不凍裂)', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '龜', label: '龜', accept: ['凍裂', '皸裂'] }],
+      points: [wordPoint('p1', '龜', ['凍裂', '皸裂'])],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '能不龜手一也', answer, {
-        type: 'sentence_translation',
-        model: '能使手不凍裂的藥是一樣的。',
-      });
+    const mark = markerOf(scheme, '能不龜手一也', {
+      type: 'sentence_translation',
+      model: '能使手不凍裂的藥是一樣的。',
+    });
     expect(mark('令手不會凍裂的藥是一樣的。').isCorrect).toBe(true);
     expect(mark('令手不會凍裂，不是一樣的藥。').isCorrect).toBe(false);
   });
@@ -59,11 +63,10 @@ describe('polarity', () => {
         { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '人皆有之', answer, {
-        type: 'short_answer',
-        model: '這種本心人人都有；大雁依舊而人事已變。',
-      });
+    const mark = markerOf(scheme, '人皆有之', {
+      type: 'short_answer',
+      model: '這種本心人人都有；大雁依舊而人事已變。',
+    });
     expect(mark('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
     expect(mark('人人都有 人事已變').isCorrect).toBe(false);
   });
@@ -75,11 +78,10 @@ describe('polarity', () => {
         { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['失去', '喪失'] },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '賢者能勿喪耳', answer, {
-        type: 'short_answer',
-        model: '賢者能夠保持本心，一般人卻失去本心。',
-      });
+    const mark = markerOf(scheme, '賢者能勿喪耳', {
+      type: 'short_answer',
+      model: '賢者能夠保持本心，一般人卻失去本心。',
+    });
     expect(mark('賢者功業未成也能保持本心，一般人卻失去本心。').isCorrect).toBe(true);
     const negated = mark('賢者不能保持本心，一般人卻失去本心。');
     expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
@@ -128,10 +130,9 @@ describe('statements, not words', () => {
 
   it('a fill-in answer is a word, and a word is right there', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '諛', label: '諛', accept: ['奉承', '諂媚'] }],
+      points: [wordPoint('p1', '諛', ['奉承', '諂媚'])],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '官盛則近諛', answer, { type: 'fill_in_blank', model: '奉承' });
+    const mark = markerOf(scheme, '官盛則近諛', { type: 'fill_in_blank', model: '奉承' });
     expect(mark('奉承').isCorrect).toBe(true);
     expect(mark('「諛」解作奉承、諂媚').isCorrect).toBe(true);
   });
@@ -139,13 +140,9 @@ describe('statements, not words', () => {
 
 describe('renderings', () => {
   const then: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'word', source: '則', label: '則', accept: ['就'] },
-      { id: 'p2', kind: 'word', source: '施施', label: '施施', accept: ['慢慢'] },
-    ],
+    points: [wordPoint('p1', '則', ['就']), wordPoint('p2', '施施', ['慢慢'])],
   };
-  const markThen = (answer: string) =>
-    markAnswer(then, '則施施而行', answer, { type: 'sentence_translation', model: '就慢慢地走。' });
+  const markThen = markerOf(then, '則施施而行', { type: 'sentence_translation', model: '就慢慢地走。' });
 
   it('a one-character rendering counts next to the words around it, not anywhere', () => {
     expect(markThen('就慢慢地走。').isCorrect).toBe(true);
@@ -171,11 +168,10 @@ describe('renderings', () => {
         },
       ],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '不可以久處約', answer, {
-        type: 'sentence_translation',
-        model: '不能長久處於窮困之中。',
-      });
+    const mark = markerOf(scheme, '不可以久處約', {
+      type: 'sentence_translation',
+      model: '不能長久處於窮困之中。',
+    });
     expect(mark('不能長久處於貧乏之中。').isCorrect).toBe(true);
     expect(mark('不能長久處於快樂之中。').isCorrect).toBe(false);
     expect(mark('不能長久處於約定之中。').isCorrect).toBe(false);
@@ -185,25 +181,23 @@ describe('renderings', () => {
 
   it('a separable word counts with a particle inside it (做起夢 for 做夢)', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '夢', label: '夢', accept: ['做夢'] }],
+      points: [wordPoint('p1', '夢', ['做夢'])],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '覺而起，起而歸', answer, { type: 'sentence_translation', model: '睡着了就做夢。' });
+    const mark = markerOf(scheme, '覺而起，起而歸', {
+      type: 'sentence_translation',
+      model: '睡着了就做夢。',
+    });
     expect(mark('睡着了便做起夢來。').isCorrect).toBe(true);
   });
 
   it("a word of the answer's own, in the clause that renders the point's clause, sharing a character with an accepted rendering", () => {
     const scheme: MarkingScheme = {
-      points: [
-        { id: 'p1', kind: 'word', source: '由是', label: '由是', accept: ['依照這種方法'] },
-        { id: 'p2', kind: 'word', source: '生', label: '生', accept: ['保全生命', '活命'] },
-      ],
+      points: [wordPoint('p1', '由是', ['依照這種方法']), wordPoint('p2', '生', ['保全生命', '活命'])],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '由是則生', answer, {
-        type: 'sentence_translation',
-        model: '依照這種方法就可以保全生命。',
-      });
+    const mark = markerOf(scheme, '由是則生', {
+      type: 'sentence_translation',
+      model: '依照這種方法就可以保全生命。',
+    });
     expect(mark('依照這種方法就能活下來。').isCorrect).toBe(true);
     expect(mark('依照這種方法就能吃飯。').isCorrect).toBe(false);
   });
@@ -212,8 +206,7 @@ describe('renderings', () => {
     const scheme: MarkingScheme = {
       points: [{ id: 'p1', kind: 'negation', source: '不積', label: '不積', accept: ['不累積'] }],
     };
-    const mark = (answer: string) =>
-      markAnswer(scheme, '不積跬步', answer, { type: 'sentence_translation', model: '不累積一步半步。' });
+    const mark = markerOf(scheme, '不積跬步', { type: 'sentence_translation', model: '不累積一步半步。' });
     expect(mark('不一步步地累積。').isCorrect).toBe(true);
     expect(mark('累積一步半步。').verdict).toBe('incorrect');
   });
@@ -222,11 +215,10 @@ describe('renderings', () => {
 describe('answers left to a teacher', () => {
   it('every point, but the people of the model in each other’s places (他跟從我 for 我跟從他): the roles are turned', () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '從', label: '從', accept: ['跟從'] }],
+      points: [wordPoint('p1', '從', ['跟從'])],
     };
     const model = '我跟從他學習。';
-    const mark = (answer: string) =>
-      markAnswer(scheme, '吾從而師之', answer, { type: 'sentence_translation', model });
+    const mark = markerOf(scheme, '吾從而師之', { type: 'sentence_translation', model });
     expect(mark('我跟從他求學。').isCorrect).toBe(true);
     const turned = mark('他跟從我學習。');
     expect(turned).toMatchObject({ isCorrect: false, earned: 0 });
@@ -235,11 +227,10 @@ describe('answers left to a teacher', () => {
 
   it("every point, but the model's words turned about within a clause: 待老師批閱", () => {
     const scheme: MarkingScheme = {
-      points: [{ id: 'p1', kind: 'word', source: '誨', label: '誨', accept: ['教導'] }],
+      points: [wordPoint('p1', '誨', ['教導'])],
     };
     const model = '老師在課室裏教導學生寫字。';
-    const mark = (answer: string) =>
-      markAnswer(scheme, '師誨弟子書', answer, { type: 'sentence_translation', model });
+    const mark = markerOf(scheme, '師誨弟子書', { type: 'sentence_translation', model });
     expect(mark(model).isCorrect).toBe(true);
     const turned = mark('學生寫字在課室裏教導老師。');
     expect(turned).toMatchObject({ uncertain: true, isCorrect: false, earned: 1 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainRuleError } from '../shared/errors.ts';
+import { choiceAnswered } from '../test-support/answers.ts';
+import type { XpReason } from '../xp/awards.ts';
 import {
   CLIENT_FIGURE_TOLERANCE,
   type DecideContext,
@@ -82,15 +84,32 @@ const answer = (
 const right = (id: string, overrides: Partial<QuestionForGrading> = {}) => answer(id, '喜悅', overrides);
 const wrong = (id: string, overrides: Partial<QuestionForGrading> = {}) => answer(id, '憤怒', overrides);
 
+/** XP awarded for a reason, for a lesson and a question when the award names them. */
+const xpAwarded = (
+  amount: number,
+  reason: XpReason,
+  at: string,
+  lessonId: number | null = null,
+  questionId: string | null = null,
+): LearnerEvent => learnerEvent('XpAwarded', { amount, reason, lessonId, questionId, at });
+
+/** The first action of a Hong Kong day: signed in on `day` after `previousActiveDay`, and its 5 XP. */
+const dailySignIn = (day: string, previousActiveDay: string | null, at: string): LearnerEvent[] => [
+  learnerEvent('DailySignedIn', { day, previousActiveDay, at }),
+  xpAwarded(5, 'daily_sign_in', at),
+];
+
 /** The events of the first action of 2 September for a learner who never came before. */
 const firstDay = (at = AT, day = DAY): LearnerEvent[] => [
-  learnerEvent('DailySignedIn', { day, previousActiveDay: null, at }),
-  learnerEvent('XpAwarded', { amount: 5, reason: 'daily_sign_in', lessonId: null, questionId: null, at }),
+  ...dailySignIn(day, null, at),
   learnerEvent('StreakReset', { day, previousStreakDays: 0, streakDays: 1, at }),
 ];
 const refused = (code: string) => ({ ok: false, error: { code, message: expect.any(String) } });
 
 describe('signing in', () => {
+  /** Signed in on 2 and 3 September: a streak of two days. */
+  const signedInTwoDays = () => history({ command: signIn }, { command: signIn, now: sept(3) });
+
   describe('on the first day ever', () => {
     it('signs in, awards 5 XP and starts the streak at 1', () => {
       expect(given([]).when(signIn)).toEqual({ ok: true, events: firstDay() });
@@ -115,14 +134,7 @@ describe('signing in', () => {
         {
           ok: true,
           events: [
-            learnerEvent('DailySignedIn', { day: '2024-09-03', previousActiveDay: DAY, at }),
-            learnerEvent('XpAwarded', {
-              amount: 5,
-              reason: 'daily_sign_in',
-              lessonId: null,
-              questionId: null,
-              at,
-            }),
+            ...dailySignIn('2024-09-03', DAY, at),
             learnerEvent('StreakExtended', { day: '2024-09-03', streakDays: 2, milestone: null, at }),
           ],
         },
@@ -144,28 +156,13 @@ describe('signing in', () => {
   describe('when the streak reaches a milestone', () => {
     it('awards the streak bonus of 20 XP on the third day', () => {
       const at = new Date(sept(4)).toISOString();
-      const decision = given(history({ command: signIn }, { command: signIn, now: sept(3) })).when(signIn, {
-        now: sept(4),
-      });
+      const decision = given(signedInTwoDays()).when(signIn, { now: sept(4) });
       expect(decision).toEqual({
         ok: true,
         events: [
-          learnerEvent('DailySignedIn', { day: '2024-09-04', previousActiveDay: '2024-09-03', at }),
-          learnerEvent('XpAwarded', {
-            amount: 5,
-            reason: 'daily_sign_in',
-            lessonId: null,
-            questionId: null,
-            at,
-          }),
+          ...dailySignIn('2024-09-04', '2024-09-03', at),
           learnerEvent('StreakExtended', { day: '2024-09-04', streakDays: 3, milestone: 3, at }),
-          learnerEvent('XpAwarded', {
-            amount: 20,
-            reason: 'streak_milestone',
-            lessonId: null,
-            questionId: null,
-            at,
-          }),
+          xpAwarded(20, 'streak_milestone', at),
         ],
       });
     });
@@ -189,20 +186,11 @@ describe('signing in', () => {
   describe('after a missed day', () => {
     it('resets the streak to 1', () => {
       const at = new Date(sept(5)).toISOString();
-      const decision = given(history({ command: signIn }, { command: signIn, now: sept(3) })).when(signIn, {
-        now: sept(5),
-      });
+      const decision = given(signedInTwoDays()).when(signIn, { now: sept(5) });
       expect(decision).toEqual({
         ok: true,
         events: [
-          learnerEvent('DailySignedIn', { day: '2024-09-05', previousActiveDay: '2024-09-03', at }),
-          learnerEvent('XpAwarded', {
-            amount: 5,
-            reason: 'daily_sign_in',
-            lessonId: null,
-            questionId: null,
-            at,
-          }),
+          ...dailySignIn('2024-09-05', '2024-09-03', at),
           learnerEvent('StreakReset', { day: '2024-09-05', previousStreakDays: 2, streakDays: 1, at }),
         ],
       });
@@ -224,42 +212,22 @@ describe('submitting an answer', () => {
       expect(given(signedIn()).when(right('q1'), { now: LATER })).toEqual({
         ok: true,
         events: [
-          learnerEvent('AnswerSubmitted', {
+          // The fixture's choice answer (word interpretation, beginner, quiz; one point, earned XP) as it was.
+          choiceAnswered({
             questionId: 'q1',
             lessonId: 1,
-            questionType: 'word_interpretation',
-            difficulty: 'beginner',
-            source: 'quiz',
             selectedAnswer: '喜悅',
             correctAnswer: '喜悅',
             isCorrect: true,
-            gradingMethod: 'choice',
-            matchedKeywords: null,
-            requiredKeywords: null,
-            pointsEarned: 1,
-            pointsAvailable: 1,
-            points: [],
-            copied: false,
-            selfAssessed: false,
-            earnedXp: true,
             timeSpent: 12,
             // Answered online: it counts for the moment it arrived.
             answeredAt: LATER_AT,
             correctRun: 1,
-            firstAttempt: true,
-            questionsCompleted: 1,
-            totalQuestions: 20,
             // A question answered for the first time has no card yet: not a due review.
             wasDue: false,
             at: LATER_AT,
           }),
-          learnerEvent('XpAwarded', {
-            amount: 10,
-            reason: 'correct_answer',
-            lessonId: 1,
-            questionId: 'q1',
-            at: LATER_AT,
-          }),
+          xpAwarded(10, 'correct_answer', LATER_AT, 1, 'q1'),
         ],
       });
     });
@@ -288,20 +256,8 @@ describe('submitting an answer', () => {
         history({ command: signIn }, { command: right('q1') }, { command: right('q2') }),
       ).when(right('q3'));
       expect(decision.ok && decision.events.slice(1)).toEqual([
-        learnerEvent('XpAwarded', {
-          amount: 10,
-          reason: 'correct_answer',
-          lessonId: 1,
-          questionId: 'q3',
-          at: AT,
-        }),
-        learnerEvent('XpAwarded', {
-          amount: 15,
-          reason: 'correct_run_bonus',
-          lessonId: 1,
-          questionId: 'q3',
-          at: AT,
-        }),
+        xpAwarded(10, 'correct_answer', AT, 1, 'q3'),
+        xpAwarded(15, 'correct_run_bonus', AT, 1, 'q3'),
       ]);
     });
 
@@ -475,13 +431,7 @@ describe('submitting an answer', () => {
       const decision = given(before).when(wrong('q4'), counts);
       expect(decision.ok && decision.events.slice(1)).toEqual([
         learnerEvent('LessonCompleted', { lessonId: 1, questionsCompleted: 4, totalQuestions: 5, at: AT }),
-        learnerEvent('XpAwarded', {
-          amount: 50,
-          reason: 'lesson_completed',
-          lessonId: 1,
-          questionId: null,
-          at: AT,
-        }),
+        xpAwarded(50, 'lesson_completed', AT, 1),
       ]);
       const after = extend(before, { command: wrong('q4'), context: counts });
       const next = given(after).when(right('q5'), counts);
@@ -794,13 +744,7 @@ describe('completing a roadmap node', () => {
             nodeTypes: ['word_interpretation', 'theme_understanding'],
             at: AT,
           }),
-          learnerEvent('XpAwarded', {
-            amount: 100,
-            reason: 'unit_completed',
-            lessonId: 1,
-            questionId: null,
-            at: AT,
-          }),
+          xpAwarded(100, 'unit_completed', AT, 1),
         ],
       });
       const done = extend(

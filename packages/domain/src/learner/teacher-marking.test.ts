@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type GradableQuestion, gradeAnswer } from '../grading/grading.ts';
 import { foldLearnerView } from '../projections/learner-view.ts';
 import { bookCard } from '../review/review-book.ts';
+import { keywordAnsweredV1 } from '../test-support/answers.ts';
 import { decider, lastAnswer, NEXT_DAY, NOW, refusal, submit, translation } from '../test-support/learner.ts';
 import {
   type DecideContext,
@@ -96,29 +97,16 @@ describe('when the marker cannot be sure of an answer', () => {
   });
 
   it('reads an answer stored before teacher marking as counted (no flag: not pending)', () => {
-    const old = upcast({
-      type: 'AnswerSubmitted',
-      schemaVersion: 1,
-      data: {
-        questionId: 't1',
-        lessonId: 1,
-        questionType: 'sentence_translation',
+    const old = upcast(
+      keywordAnsweredV1({
         difficulty: 'intermediate',
-        source: 'quiz',
         selectedAnswer: ONE_POINT,
         correctAnswer: translation.correctAnswer,
         isCorrect: false,
-        gradingMethod: 'keywords',
-        matchedKeywords: [],
         requiredKeywords: 2,
-        timeSpent: 30,
-        correctRun: 0,
-        firstAttempt: true,
-        questionsCompleted: 1,
-        totalQuestions: 20,
         at: '2024-09-02T02:00:00.000Z',
-      },
-    });
+      }),
+    );
     expect(pendingAnswerOf(old as AnswerSubmitted, 1).pendingReview).toBe(false);
     expect(foldLearner([old]).errorBook.t1).toBe('active');
     expect(foldLearnerView([old]).lessons['1']?.answers).toBe(1);

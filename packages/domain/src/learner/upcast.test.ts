@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keywordAnsweredV1 } from '../test-support/answers.ts';
 import { currentSchemaVersion, LEARNER_EVENT_TYPES, learnerEvent } from './events.ts';
 import { upcast } from './upcast.ts';
 
@@ -19,29 +20,7 @@ describe('upcast', () => {
   });
 
   describe('an answer of version 1 (before scoring points and fair XP)', () => {
-    const v1 = (isCorrect: boolean) => ({
-      type: 'AnswerSubmitted',
-      schemaVersion: 1,
-      data: {
-        questionId: 't1',
-        lessonId: 1,
-        questionType: 'sentence_translation',
-        difficulty: 'beginner',
-        source: 'quiz',
-        selectedAnswer: '譯文',
-        correctAnswer: '參考譯文',
-        isCorrect,
-        gradingMethod: 'keywords',
-        matchedKeywords: ['譯'],
-        requiredKeywords: 1,
-        timeSpent: 30,
-        correctRun: isCorrect ? 1 : 0,
-        firstAttempt: true,
-        questionsCompleted: 1,
-        totalQuestions: 20,
-        at,
-      },
-    });
+    const v1 = (isCorrect: boolean) => keywordAnsweredV1({ isCorrect, matchedKeywords: ['譯'], at });
 
     it('reads as all-or-nothing: 1 or 0 points out of 1, none listed, not self-assessed', () => {
       expect(upcast(v1(true))).toEqual({

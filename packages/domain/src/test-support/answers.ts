@@ -55,3 +55,33 @@ export function schemeAnswered(
     ...data,
   });
 }
+
+/**
+ * An `AnswerSubmitted` as version 1 stored it (before scoring points, fair XP and teacher marking): a
+ * quiz's sentence translation marked by keywords, the first attempt, the first of 20, thirty seconds;
+ * `data` over that. Raw (unknown to the current types), as `upcast` reads it from the log.
+ */
+export function keywordAnsweredV1(data: { isCorrect: boolean; at: string } & Record<string, unknown>) {
+  return {
+    type: 'AnswerSubmitted',
+    schemaVersion: 1,
+    data: {
+      questionId: 't1',
+      lessonId: 1,
+      questionType: 'sentence_translation',
+      difficulty: 'beginner',
+      source: 'quiz',
+      selectedAnswer: '譯文',
+      correctAnswer: '參考譯文',
+      gradingMethod: 'keywords',
+      matchedKeywords: [] as string[],
+      requiredKeywords: 1,
+      timeSpent: 30,
+      correctRun: data.isCorrect ? 1 : 0,
+      firstAttempt: true,
+      questionsCompleted: 1,
+      totalQuestions: 20,
+      ...data,
+    },
+  };
+}

@@ -1,8 +1,21 @@
 /** Marking schemes the marker's tests share, with the source and model answer each marks against. */
-import { type MarkingScheme, markAnswer } from '../grading/marker.ts';
+import { type MarkingPoint, type MarkingScheme, type MarkOptions, markAnswer } from '../grading/marker.ts';
 
 /** The codes of a marking's notes, in order. */
 export const codes = (m: { notes: readonly { code: string }[] }) => m.notes.map((n) => n.code);
+
+/** A word point whose label is its source: `source` read as any of `accept`. */
+export const wordPoint = (id: string, source: string, accept: string[]): MarkingPoint => ({
+  id,
+  kind: 'word',
+  source,
+  label: source,
+  accept,
+});
+
+/** Marks answers to `source` by `scheme` with `options` (the item's type, its model answer). */
+export const markerOf = (scheme: MarkingScheme, source: string, options: MarkOptions) => (answer: string) =>
+  markAnswer(scheme, source, answer, options);
 
 /** 師說: 古之學者必有師. */
 export const teacher: MarkingScheme = {

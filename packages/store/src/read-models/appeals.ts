@@ -15,6 +15,7 @@ import {
 } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
+import type { LearnerAnswerRecord } from './learner-answer.ts';
 
 const APPEAL_EVENT_TYPES = [
   'AnswerAppealed',
@@ -25,14 +26,7 @@ const APPEAL_EVENT_TYPES = [
 const STREAM_PREFIX = learnerStreamId('');
 
 /** One appealed answer and what became of it. */
-export type AppealRecord = {
-  readonly learnerId: string;
-  readonly learnerName: string;
-  readonly answerVersion: number;
-  readonly questionId: string;
-  readonly lessonId: number;
-  readonly questionType: string;
-  readonly selectedAnswer: string;
+export type AppealRecord = LearnerAnswerRecord & {
   readonly pointsEarned: number;
   readonly pointsAvailable: number;
   readonly note: string | null;

@@ -4,6 +4,7 @@ export * from './appeals.ts';
 export * from './class-report.ts';
 export * from './content.ts';
 export * from './error-book.ts';
+export * from './learner-answer.ts';
 export * from './learner-view.ts';
 export * from './lesson-stats.ts';
 export * from './pending-answers.ts';

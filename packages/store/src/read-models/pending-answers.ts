@@ -5,18 +5,12 @@
  */
 import { personName, type RecordedPoint } from '@wenyan/domain';
 import type { Db } from '../db.ts';
+import type { LearnerAnswerRecord } from './learner-answer.ts';
 
 export type PendingAnswerStatus = 'pending' | 'marked';
 
 /** One pending answer, with the learner's name and, once marked, the teacher's marks. */
-export type PendingAnswerRecord = {
-  readonly learnerId: string;
-  readonly learnerName: string;
-  readonly answerVersion: number;
-  readonly questionId: string;
-  readonly lessonId: number;
-  readonly questionType: string;
-  readonly selectedAnswer: string;
+export type PendingAnswerRecord = LearnerAnswerRecord & {
   /** The marker's provisional verdict on each scoring point. */
   readonly points: readonly RecordedPoint[];
   readonly pointsEarned: number;

@@ -8,6 +8,7 @@ import type { ExamDateSource, ForecastCard, ReviewCard, ReviewCardState, ReviewR
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { PREPARED } from '../prepared.ts';
+import type { ReviewCardsTable } from '../tables.ts';
 
 /** A card as the review screens read it. */
 export type ReviewCardRecord = ReviewCard & {
@@ -30,23 +31,13 @@ export interface ReviewSettingsRecord {
   reviewedCount: number;
 }
 
-interface CardRow {
-  user_id: string;
-  question_id: string;
-  lesson_id: number;
-  question_type: string;
-  state: string;
-  stability: number;
-  difficulty: number;
-  reps: number;
-  correct: number;
-  lapses: number;
-  last_rating: string;
+/** A card as the raw queries read it: the table's row (dates as the driver hands them) and its question's facts. */
+type CardRow = Omit<ReviewCardsTable, 'last_review' | 'due'> & {
   last_review: Date | string;
   due: Date | string;
   tags: string[] | null;
   in_error_book: boolean;
-}
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
