@@ -4,7 +4,7 @@
  * hold when a stream's history spans two months; the migration keeps an unpartitioned log's rows,
  * positions and transaction ids; both engines (Postgres and the embedded PGlite) partition.
  */
-import { decide, type LearnerCommand } from '@wenyan/domain';
+import { decide } from '@wenyan/domain';
 import { migrations } from '@wenyan/infra';
 import {
   appendAtomically,
@@ -25,7 +25,7 @@ import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
-import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { answerCommand, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -311,21 +311,7 @@ describe('a history across a month boundary', () => {
     // Idempotency: one answer per key, replayed after.
     const answer = (userId: string, key: string) => {
       const q = bank[0]!;
-      const command: LearnerCommand = {
-        type: 'SubmitAnswer',
-        data: {
-          question: {
-            id: q.id,
-            lessonId: q.lesson_id,
-            type: q.type,
-            difficulty: q.difficulty,
-            correctAnswer: q.correct_answer,
-            keywords: q.keywords,
-          },
-          selectedAnswer: q.correct_answer,
-          timeSpent: 20,
-        },
-      };
+      const command = answerCommand(q, q.correct_answer, 20);
       return handleCommand(
         db,
         learnerStreamId(userId),
