@@ -8,8 +8,6 @@ import { decide } from '@wenyan/domain';
 import { migrations } from '@wenyan/infra';
 import {
   appendAtomically,
-  createLocalBroadcast,
-  createProjector,
   type Db,
   ensureEventPartitions,
   handleCommand,
@@ -19,7 +17,6 @@ import {
   readAllCommitted,
   readStream,
   rebuildProjections,
-  sqlLeaderboard,
 } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -27,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
 import { answerCommand, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
+import { localProjection } from '../support/read-models.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -208,13 +206,7 @@ describe('a history across a month boundary', () => {
     const db = database.handle.db;
     const raw = db.withoutPlugins() as Kysely<unknown>;
     const bank = await loadBank(db);
-    const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard,
-      nextVersion: async () => 0,
-    });
+    const { projector, leaderboard } = localProjection(db);
     const learners: string[] = [];
     for (let i = 0; i < 12; i++) {
       const userId = await insertLearner(db, `boundary_${i}`);
