@@ -35,6 +35,15 @@ describe('appeals through the API', () => {
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
   const events = (who: TestAccount) => learnerEvents(t, who.id);
+  /** The XP the read model holds for the account (undefined before its first projection). */
+  const projectedXp = async (who: TestAccount) =>
+    (
+      await t.runtime.deps.db
+        .selectFrom('user_totals')
+        .select('total_xp')
+        .where('user_id', '=', who.id)
+        .executeTakeFirst()
+    )?.total_xp;
 
   beforeAll(async () => {
     t = await startTestApp('embedded');
@@ -153,13 +162,7 @@ describe('appeals through the API', () => {
       isActive: true,
       masteredBy: null,
     });
-    const xpBefore = (
-      await t.runtime.deps.db
-        .selectFrom('user_totals')
-        .select('total_xp')
-        .where('user_id', '=', learner.id)
-        .executeTakeFirst()
-    )?.total_xp;
+    const xpBefore = await projectedXp(learner);
 
     const res = await post(
       teacher,
@@ -199,13 +202,7 @@ describe('appeals through the API', () => {
       isActive: false,
       masteredBy: 'appeal',
     });
-    const xpAfter = (
-      await t.runtime.deps.db
-        .selectFrom('user_totals')
-        .select('total_xp')
-        .where('user_id', '=', learner.id)
-        .executeTakeFirst()
-    )?.total_xp;
+    const xpAfter = await projectedXp(learner);
     expect(Number(xpAfter)).toBe(Number(xpBefore) + 10);
 
     // Accepting again is refused; the same key answers the same.
