@@ -10,17 +10,10 @@
  *
  * It creates a database of its own (`proj_bench_<pid>`) on the server and drops it at the end.
  */
-import { choiceAnswered } from '@wenyan/domain/test-support';
-import {
-  appendToStream,
-  createLocalBroadcast,
-  createProjector,
-  learnerStreamId,
-  openDatabase,
-  readLearnerView,
-  sqlLeaderboard,
-} from '@wenyan/store';
+import { appendToStream, learnerStreamId, openDatabase, readLearnerView } from '@wenyan/store';
 import { sql } from 'kysely';
+import { localProjection } from '../../tests/support/read-models.ts';
+import { choiceEvents } from '../lib/answers.ts';
 import { throwawayDatabase } from '../lib/system.ts';
 
 const ADMIN = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,25 +25,11 @@ const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
 const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
-const answer = (questionId: string, lessonId: number, isCorrect: boolean, atMs: number) =>
-  choiceAnswered({
-    questionId,
-    lessonId,
-    isCorrect,
-    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
-    earnedXp: false,
-    at: new Date(atMs).toISOString(),
-  });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
-  const projector = createProjector({
-    db,
-    broadcast: createLocalBroadcast(),
-    leaderboard: sqlLeaderboard(db),
-    nextVersion: async () => 0,
-  });
+  const { projector } = localProjection(db);
   console.log(
     'questions  view bytes  batch ms (median)  worker CPU ms/batch (median)  error-record read ms (median)',
   );
@@ -65,14 +44,14 @@ try {
       atMs += 60_000;
       return atMs;
     };
-    const append = async (events: ReturnType<typeof answer>[]) => {
+    const append = async (events: ReturnType<typeof choiceEvents>[]) => {
       await appendToStream(db, stream, version, events, { actor: userId });
       version += events.length;
     };
     for (let i = 0; i < size; i += 500) {
       const chunk = [];
       for (let q = i; q < Math.min(size, i + 500); q++) {
-        chunk.push(answer(`q${q}`, 1 + (q % 16), q % 3 !== 0, next()));
+        chunk.push(choiceEvents(`q${q}`, 1 + (q % 16), q % 3 !== 0, next()));
       }
       await append(chunk);
     }
@@ -81,7 +60,7 @@ try {
     const cpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const q = (r * 7) % size;
-      await append([answer(`q${q}`, 1 + (q % 16), false, next())]);
+      await append([choiceEvents(`q${q}`, 1 + (q % 16), false, next())]);
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       await projector.projectLearner(userId);

@@ -17,21 +17,19 @@
  * events takes minutes: REBUILD_KEEP=1 keeps the database (its name is printed), and
  * REBUILD_DATABASE=<name> runs the rebuilds on such a kept database without seeding (nor dropping) it.
  */
-import { choiceAnswered } from '@wenyan/domain/test-support';
 import {
   appendToStream,
-  createLocalBroadcast,
-  createProjector,
   finishRebuild,
   learnerStreamId,
   openDatabase,
   prepareRebuild,
   rebuildPartition,
   rebuildProjections,
-  sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { localProjection } from '../../tests/support/read-models.ts';
+import { choiceEvents } from '../lib/answers.ts';
 
 const ADMIN = process.argv[2] ?? process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LEARNERS = Number(process.env.REBUILD_LEARNERS ?? 40);
@@ -50,15 +48,6 @@ const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 + P
 const db = handle.db;
 
 const start = Date.parse('2026-09-01T01:00:00Z');
-const answer = (questionId: string, lessonId: number, isCorrect: boolean, atMs: number) =>
-  choiceAnswered({
-    questionId,
-    lessonId,
-    isCorrect,
-    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
-    earnedXp: false,
-    at: new Date(atMs).toISOString(),
-  });
 
 /** Every learner's checkpoint is at their stream's version (the rebuild missed nobody). */
 async function assertCaughtUp(): Promise<void> {
@@ -96,7 +85,7 @@ try {
       for (let k = i; k < Math.min(ANSWERS, i + 500); k++) {
         atMs += 10 * 60_000;
         const q = (k * 7 + l) % Math.max(1, Math.round(ANSWERS * 0.7));
-        chunk.push(answer(`q${q}`, 1 + (q % 16), (k + l) % 3 !== 0, atMs));
+        chunk.push(choiceEvents(`q${q}`, 1 + (q % 16), (k + l) % 3 !== 0, atMs));
       }
       await appendToStream(db, learnerStreamId(userId), version, chunk, { actor: userId });
       version += chunk.length;
@@ -109,13 +98,7 @@ try {
         (KEEP ? ` (kept: REBUILD_DATABASE=${name})` : ''),
     );
   }
-  const leaderboard = sqlLeaderboard(db);
-  const projector = createProjector({
-    db,
-    broadcast: createLocalBroadcast(),
-    leaderboard,
-    nextVersion: async () => 0,
-  });
+  const { projector, leaderboard } = localProjection(db);
   await measure('one process', async () => (await rebuildProjections(db, projector, leaderboard)).events);
   if (PARTITIONS > 0) {
     await measure(`${PARTITIONS} partitions at once`, async () => {

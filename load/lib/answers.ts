@@ -1,5 +1,6 @@
 /** The benches' answer: one learner answering one choice question through the public API. */
 import { performance } from 'node:perf_hooks';
+import { choiceAnswered } from '@wenyan/domain/test-support';
 import { v7 } from 'uuid';
 
 /** A choice question as the benches read it from the database (its key, to answer rightly). */
@@ -44,4 +45,19 @@ export async function submitAnswer(
   });
   await res.arrayBuffer();
   return res.status === 200 ? performance.now() - started : -res.status;
+}
+
+/**
+ * A choice answer's events for a bench's generated log (no XP): right with '對', or wrong with an answer
+ * naming the question, at `atMs`.
+ */
+export function choiceEvents(questionId: string, lessonId: number, isCorrect: boolean, atMs: number) {
+  return choiceAnswered({
+    questionId,
+    lessonId,
+    isCorrect,
+    selectedAnswer: isCorrect ? '對' : `錯的答案 ${questionId}`,
+    earnedXp: false,
+    at: new Date(atMs).toISOString(),
+  });
 }

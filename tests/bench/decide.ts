@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { learnerStreamId, loadState, openDatabase, readStream, seedContent } from '@wenyan/store';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
-import { act, generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { act, answerCommand, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
@@ -38,21 +38,7 @@ for (let i = 0; i < 50; i++) {
   await act(
     db,
     userId,
-    {
-      type: 'SubmitAnswer',
-      data: {
-        question: {
-          id: q.id,
-          lessonId: q.lesson_id,
-          type: q.type,
-          difficulty: q.difficulty,
-          correctAnswer: q.correct_answer,
-          keywords: q.keywords,
-        },
-        selectedAnswer: q.correct_answer,
-        timeSpent: 5,
-      },
-    },
+    answerCommand(q, q.correct_answer, 5),
     new Date(start.getTime() + (seed + 1) * 86_400_000 + i * 1000),
   );
   samples.push(performance.now() - t0);

@@ -10,12 +10,12 @@
  * With TEACHER_SCREENSHOTS=<folder>, the pages are also captured at 390×844 in both themes.
  */
 import path from 'node:path';
-import { learnerModel } from '@wenyan/api/src/learner/commands.ts';
-import { decide, type LearnerCommand } from '@wenyan/domain';
-import { type Db, handleCommand, learnerStreamId, lessonQuestions } from '@wenyan/store';
+import type { LearnerCommand } from '@wenyan/domain';
+import { type Db, lessonQuestions } from '@wenyan/store';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
+import { actOrThrow, answerCommand } from '../support/history.ts';
 import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -49,26 +49,7 @@ describe('the teacher pages in a real browser', () => {
 
   /** A command decided at a chosen time and appended as the API appends it. */
   async function actAt(userId: string, at: number, command: LearnerCommand) {
-    const outcome = await handleCommand(
-      db,
-      learnerStreamId(userId),
-      learnerModel,
-      (state) => {
-        const decision = decide(command, state, { now: new Date(at).toISOString() });
-        if (!decision.ok) throw new Error(decision.error.message);
-        return {
-          ok: true,
-          events: decision.events.map((e) => ({
-            type: e.type,
-            schemaVersion: e.schemaVersion,
-            data: e.data,
-          })),
-          reply: () => null,
-        };
-      },
-      { metadata: { actor: userId } },
-    );
-    expect(outcome.ok && outcome.appended).toBeGreaterThan(0);
+    expect(await actOrThrow(db, userId, command, { now: new Date(at).toISOString() })).toBeGreaterThan(0);
   }
 
   async function capture(page: Page, name: string) {
@@ -151,21 +132,11 @@ describe('the teacher pages in a real browser', () => {
       [2, bank[5]!],
       [4, bank[6]!],
     ] as const) {
-      await actAt(learner.id, today + offset * DAY, {
-        type: 'SubmitAnswer',
-        data: {
-          question: {
-            id: q.id,
-            lessonId: q.lesson_id,
-            type: q.type,
-            difficulty: q.difficulty,
-            correctAnswer: q.correct_answer,
-            keywords: null,
-          },
-          selectedAnswer: q.correct_answer,
-          timeSpent: 9,
-        },
-      });
+      await actAt(
+        learner.id,
+        today + offset * DAY,
+        answerCommand({ ...q, keywords: null }, q.correct_answer, 9),
+      );
     }
 
     // The teacher opens the class: the learner is in the table.

@@ -6,12 +6,9 @@
  * one-time reset code lets a learner back in once.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
@@ -287,20 +284,11 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
 
 describe('a password change signs the other sessions out in every API process (distributed)', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; close(): Promise<void> };
+  let other: TestApp;
 
   beforeAll(async () => {
     t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
-    const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
-    const app = await buildApp({ ...runtime.deps, logger: false });
-    await app.ready();
-    other = {
-      app,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
+    other = await startOtherInstance(t);
   });
   afterAll(async () => {
     await other?.close();

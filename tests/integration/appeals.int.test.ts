@@ -6,35 +6,17 @@
  * The rules do not depend on the mode, so this runs in the embedded mode only.
  */
 import {
-  AnswerResultSchema,
   AppealListSchema,
   AppealSchema,
   ErrorQuestionListSchema,
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
-import { migrations } from '@wenyan/infra';
-import { learnerStreamId, readStream } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { learnerEvents, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
+import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
-/** A known scheme for l01-st-01 (不仁者，不可以久處約，不可以長處樂), so the marks below are certain. */
-const QUESTION = 'l01-st-01';
-const SCHEME = {
-  points: [
-    { id: 'p1', kind: 'word', source: '不仁者', label: '「不仁者」：沒有仁德的人', accept: ['沒有仁德'] },
-    {
-      id: 'p2',
-      kind: 'word',
-      source: '約',
-      label: '「約」解作窮困',
-      accept: ['窮困', '貧困', '困境'],
-      reject: ['約定', '約束'],
-    },
-    { id: 'p3', kind: 'word', source: '樂', label: '「樂」解作安樂', accept: ['安樂'] },
-    { id: 'p4', kind: 'negation', source: '不可以', label: '保留否定「不可以」：不能', accept: ['不能'] },
-  ],
-};
 /** Earns p1, p3 and p4; 「潦倒」 is not (yet) an accepted rendering of 約. */
 const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
 /** Reads 約 as 約束, a trap the scheme rejects. */
@@ -50,35 +32,22 @@ describe('appeals through the API', () => {
   let outsider: TestAccount;
   let appealedVersion: number;
 
-  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
-  const post = (who: TestAccount, url: string, payload: object, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload,
-    });
-  const answer = async (who: TestAccount, selectedAnswer: string) => {
-    const res = await post(who, '/api/users/answers', {
-      userId: who.id,
-      questionId: QUESTION,
-      selectedAnswer,
-      timeSpent: 30,
-    });
-    expect(res.statusCode).toBe(200);
-    return AnswerResultSchema.parse(res.json());
-  };
-  const events = async (who: TestAccount) =>
-    readStream(t.runtime.deps.db, learnerStreamId(who.id), { afterVersion: 0, limit: 1000 });
+  const { get, post } = callsOf(() => t);
+  const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
+  const events = (who: TestAccount) => learnerEvents(t, who.id);
+  /** The XP the read model holds for the account (undefined before its first projection). */
+  const projectedXp = async (who: TestAccount) =>
+    (
+      await t.runtime.deps.db
+        .selectFrom('user_totals')
+        .select('total_xp')
+        .where('user_id', '=', who.id)
+        .executeTakeFirst()
+    )?.total_xp;
 
   beforeAll(async () => {
     t = await startTestApp('embedded');
-    await t.runtime.deps.db
-      .updateTable('questions')
-      .set({ marking: JSON.stringify(SCHEME) })
-      .where('id', '=', QUESTION)
-      .execute();
-    t.app.invalidateContent();
+    await setScheme(t, { accept: ['窮困', '貧困', '困境'], reject: ['約定', '約束'] });
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
     otherTeacher = await signUp(t.app, 'teacher');
@@ -94,11 +63,7 @@ describe('appeals through the API', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const created = await post(teacher, '/api/teacher/classes', { name: '中五甲班' });
-    const { joinCode } = created.json() as { joinCode: string };
-    for (const who of [learner, classmate]) {
-      expect((await post(who, '/api/classes/join', { joinCode })).statusCode).toBe(200);
-    }
+    await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
   });
   afterAll(async () => {
     await t?.close();
@@ -197,13 +162,7 @@ describe('appeals through the API', () => {
       isActive: true,
       masteredBy: null,
     });
-    const xpBefore = (
-      await t.runtime.deps.db
-        .selectFrom('user_totals')
-        .select('total_xp')
-        .where('user_id', '=', learner.id)
-        .executeTakeFirst()
-    )?.total_xp;
+    const xpBefore = await projectedXp(learner);
 
     const res = await post(
       teacher,
@@ -243,13 +202,7 @@ describe('appeals through the API', () => {
       isActive: false,
       masteredBy: 'appeal',
     });
-    const xpAfter = (
-      await t.runtime.deps.db
-        .selectFrom('user_totals')
-        .select('total_xp')
-        .where('user_id', '=', learner.id)
-        .executeTakeFirst()
-    )?.total_xp;
+    const xpAfter = await projectedXp(learner);
     expect(Number(xpAfter)).toBe(Number(xpBefore) + 10);
 
     // Accepting again is refused; the same key answers the same.
@@ -263,23 +216,7 @@ describe('appeals through the API', () => {
   });
 
   it('migration 0024 gives the records closed before it the cause the fold gives', async () => {
-    const db = t.runtime.deps.db;
-    const causes = async () =>
-      (
-        await db
-          .selectFrom('error_questions')
-          .select(['question_id', 'mastered_by'])
-          .where('user_id', '=', learner.id)
-          .where('is_active', '=', false)
-          .orderBy('question_id')
-          .execute()
-      ).map((r) => [r.question_id, r.mastered_by]);
-    const folded = await causes();
-    expect(folded.map(([, cause]) => cause)).toContain('appeal');
-    const migration = migrations['0024-error-mastered-by']!;
-    await migration.down?.(db);
-    await migration.up(db);
-    expect(await causes()).toEqual(folded);
+    await expectMigration0024KeepsCauses(t.runtime.deps.db, learner.id, 'appeal');
   });
 
   it('the rendering is stored as accepted content with who and when', async () => {

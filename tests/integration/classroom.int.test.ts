@@ -4,14 +4,11 @@
  * classes (and counted only there) until an admin publishes it, and worksheets print without keys for
  * learners and with marking schemes for teachers.
  */
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { parseStudentNames, QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { startOtherInstance, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -454,21 +451,12 @@ describe('teachers running their classes', () => {
 
 describe('a redeemed invitation across API instances (distributed mode)', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; close(): Promise<void> };
+  let other: TestApp;
   let admin: TestAccount;
 
   beforeAll(async () => {
     t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
-    const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
-    const app = await buildApp({ ...runtime.deps, logger: false });
-    await app.ready();
-    other = {
-      app,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
+    other = await startOtherInstance(t);
     admin = await signUpAdmin(t.app, 'cls_admin_across');
   });
   afterAll(async () => {

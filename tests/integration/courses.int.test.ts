@@ -5,7 +5,7 @@
 import { type Question, QuestionListSchema } from '@wenyan/contracts';
 import { type CourseCandidate, compareCourseDifficulty } from '@wenyan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 describe('the four courses of a type roadmap', () => {
@@ -68,17 +68,7 @@ describe('the four courses of a type roadmap', () => {
     const quarter = Math.floor(all.length / 4);
     const second = await course(2, quarter);
     const answered = second[0]!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/answers',
-      headers: learner.headers,
-      payload: {
-        userId: learner.id,
-        questionId: answered.id,
-        selectedAnswer: answered.options[0],
-        timeSpent: 5,
-      },
-    });
+    const res = await postAnswer(t.app, learner, answered.id, answered.options[0]!);
     expect(res.statusCode).toBe(200);
     const again = await course(2, quarter - 1);
     expect(ids(again)).not.toContain(answered.id);

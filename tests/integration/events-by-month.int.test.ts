@@ -4,12 +4,10 @@
  * hold when a stream's history spans two months; the migration keeps an unpartitioned log's rows,
  * positions and transaction ids; both engines (Postgres and the embedded PGlite) partition.
  */
-import { decide, type LearnerCommand } from '@wenyan/domain';
+import { decide } from '@wenyan/domain';
 import { migrations } from '@wenyan/infra';
 import {
   appendAtomically,
-  createLocalBroadcast,
-  createProjector,
   type Db,
   ensureEventPartitions,
   handleCommand,
@@ -19,14 +17,14 @@ import {
   readAllCommitted,
   readStream,
   rebuildProjections,
-  sqlLeaderboard,
 } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
-import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { answerCommand, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
+import { localProjection } from '../support/read-models.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -208,13 +206,7 @@ describe('a history across a month boundary', () => {
     const db = database.handle.db;
     const raw = db.withoutPlugins() as Kysely<unknown>;
     const bank = await loadBank(db);
-    const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard,
-      nextVersion: async () => 0,
-    });
+    const { projector, leaderboard } = localProjection(db);
     const learners: string[] = [];
     for (let i = 0; i < 12; i++) {
       const userId = await insertLearner(db, `boundary_${i}`);
@@ -311,21 +303,7 @@ describe('a history across a month boundary', () => {
     // Idempotency: one answer per key, replayed after.
     const answer = (userId: string, key: string) => {
       const q = bank[0]!;
-      const command: LearnerCommand = {
-        type: 'SubmitAnswer',
-        data: {
-          question: {
-            id: q.id,
-            lessonId: q.lesson_id,
-            type: q.type,
-            difficulty: q.difficulty,
-            correctAnswer: q.correct_answer,
-            keywords: q.keywords,
-          },
-          selectedAnswer: q.correct_answer,
-          timeSpent: 20,
-        },
-      };
+      const command = answerCommand(q, q.correct_answer, 20);
       return handleCommand(
         db,
         learnerStreamId(userId),

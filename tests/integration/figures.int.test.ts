@@ -15,7 +15,7 @@ import {
 import { errorBookStats, learnerAccuracy, lessonProgressPercent } from '@wenyan/domain';
 import { lessonQuestions, setRoles } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the figures every screen shows for one learner', () => {
@@ -55,14 +55,7 @@ describe('the figures every screen shows for one learner', () => {
     teacher = await signUp(t.app, 'teacher');
     learner = await signUp(t.app, 'learner');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五甲班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    expect(
-      (await send(learner, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode,
-    ).toBe(200);
+    classId = (await openClass(t.app, teacher, '中五甲班', [learner])).id;
   });
   afterAll(async () => {
     await t?.close();

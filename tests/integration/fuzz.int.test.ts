@@ -131,6 +131,15 @@ function spoiled(valid: Record<string, unknown>) {
   );
 }
 
+/** How many events the app's log holds (every stream). */
+async function eventCount(t: TestApp): Promise<number> {
+  const row = await t.runtime.deps.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe('fuzzing every write route with malformed bodies', () => {
   let t: TestApp;
   let learner: TestAccount;
@@ -145,19 +154,9 @@ describe('fuzzing every write route with malformed bodies', () => {
     await t?.close();
   });
 
-  const eventCount = async () =>
-    Number(
-      (
-        await t.runtime.deps.db
-          .selectFrom('events')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   it('answers each malformed body with a 4xx, stays up, and appends nothing', async () => {
     const bodies = validBodies(learner.id);
-    const before = await eventCount();
+    const before = await eventCount(t);
     let sent = 0;
     for (const [name, valid] of Object.entries(bodies) as Array<[RouteName, Record<string, unknown>]>) {
       const route = apiRoutes[name] as { method: string; path: string; body?: z.ZodType };
@@ -227,7 +226,7 @@ describe('fuzzing every write route with malformed bodies', () => {
     }
     console.log(`[fuzz] ${sent} malformed requests`);
     expect(sent).toBeGreaterThanOrEqual(1000);
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(t)).toBe(before);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
   });
@@ -317,16 +316,6 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     await t?.close();
   });
 
-  const eventCount = async () =>
-    Number(
-      (
-        await t.runtime.deps.db
-          .selectFrom('events')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   const pathParams = (id: string) => ({
     id,
     userId: id,
@@ -349,7 +338,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
 
   it('answers NUL, lone surrogates, integers beyond int4 and deep nesting with 400 naming the field', async () => {
     const bodies = validBodies(learner.id);
-    const before = await eventCount();
+    const before = await eventCount(t);
     let sent = 0;
     for (const [name, route] of writeRoutes) {
       const valid = bodies[name] as Record<string, unknown> | undefined;
@@ -377,11 +366,11 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     }
     console.log(`[fuzz:${mode}] ${sent} requests of the input classes`);
     expect(sent).toBeGreaterThan(250);
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(t)).toBe(before);
   }, 300_000);
 
   it('answers odd path parameters and query strings on every route with 4xx, never 5xx', async () => {
-    const before = await eventCount();
+    const before = await eventCount(t);
     let sent = 0;
     const odd = ['%00', '%ED%A0%80', '%F0%9F', '99999999999', '-1', '1e400', '%5B%5D'];
     for (const [name, route] of Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>) {
@@ -424,11 +413,11 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     expect(types.json().error.details[0].field).toBe('query.types');
     console.log(`[fuzz:${mode}] ${sent} odd path and query requests`);
     expect(sent).toBeGreaterThan(100);
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(t)).toBe(before);
   }, 300_000);
 
   it('checks claims against the content: ranges within the text, lessons that exist', async () => {
-    const before = await eventCount();
+    const before = await eventCount(t);
     const post = (url: string, payload: unknown) =>
       t.app.inject({ method: 'POST', url, headers: learner.headers, payload: payload as never });
     const recite = (body: Record<string, unknown>) =>
@@ -467,7 +456,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     });
     expect(node.statusCode).toBe(400);
     expect(node.json().error.details[0].field).toBe('params.lessonId');
-    expect(await eventCount()).toBe(before);
+    expect(await eventCount(t)).toBe(before);
 
     // The last characters of the text are still a valid range.
     const picks = Array.from(lesson.content)

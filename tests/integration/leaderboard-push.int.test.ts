@@ -7,7 +7,7 @@ import { type ClientMessage, decodeServerMessage, type ServerMessage } from '@we
 import { lessonQuestions } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 
 type BoardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
@@ -54,17 +54,7 @@ describe('the leaderboard over the websocket', () => {
     const question = (await lessonQuestions(t.runtime.deps.db, 1)).find(
       (q) => q.options && q.type === 'word_interpretation',
     )!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/answers',
-      headers: learner.headers,
-      payload: {
-        userId: learner.id,
-        questionId: question.id,
-        selectedAnswer: question.correct_answer,
-        timeSpent: 5,
-      },
-    });
+    const res = await postAnswer(t.app, learner, question.id, question.correct_answer);
     expect(res.statusCode).toBe(200);
     await waitForProjection(t, learner.id);
 

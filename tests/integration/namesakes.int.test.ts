@@ -7,7 +7,7 @@ import { ClassLeagueSchema } from '@wenyan/contracts';
 import { namesakeTag } from '@wenyan/domain';
 import { setRoles } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, setNames, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app-harness.ts';
 
 describe('namesakes in a class league (embedded mode)', () => {
@@ -20,11 +20,7 @@ describe('namesakes in a class league (embedded mode)', () => {
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const name = (who: TestAccount, firstName: string, lastName: string) =>
-    t.runtime.deps.db
-      .updateTable('users')
-      .set({ first_name: firstName, last_name: lastName })
-      .where('id', '=', who.id)
-      .execute();
+    setNames(t.app, who, firstName, lastName);
 
   beforeAll(async () => {
     t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
@@ -33,23 +29,7 @@ describe('namesakes in a class league (embedded mode)', () => {
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/teacher/classes',
-      headers: teacher.headers,
-      payload: { name: '中五乙班' },
-    });
-    const { id, joinCode } = created.json() as { id: string; joinCode: string };
-    classId = id;
-    for (const who of [first, second, other]) {
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: '/api/classes/join',
-        headers: who.headers,
-        payload: { joinCode },
-      });
-      expect(joined.statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中五乙班', [first, second, other])).id;
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.
     await name(second, '大文', '陈');

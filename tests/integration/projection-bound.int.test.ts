@@ -7,8 +7,6 @@
 import { bookCard, coreOf, foldLearnerView, type LearnerEvent, learnerEvent, upcast } from '@wenyan/domain';
 import {
   appendToStream,
-  createLocalBroadcast,
-  createProjector,
   type Db,
   learnerStreamId,
   READ_MODEL_TABLES,
@@ -20,6 +18,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLearner } from '../support/history.ts';
+import { localProjection } from '../support/read-models.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 /**
@@ -79,13 +78,7 @@ describe('a projection batch bounded by its events', () => {
       version += chunk.length;
     }
   };
-  const projector = () =>
-    createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard: sqlLeaderboard(db),
-      nextVersion: async () => 0,
-    });
+  const projector = () => localProjection(db).projector;
   const viewBytes = async () =>
     (
       await sql<{ n: number }>`select octet_length(view::text)::integer as n from learner_projections

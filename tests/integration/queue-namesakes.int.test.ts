@@ -8,62 +8,29 @@
  * is built with the test hook `AppDeps.grade`, unsure of one answer's marks only. One mode: the labels
  * are made by the same code in both.
  */
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import {
-  AnswerResultSchema,
   AppealListSchema,
   AppealSchema,
   PendingAnswerListSchema,
   PendingAnswerSchema,
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
-import { type GradableQuestion, gradeAnswer } from '@wenyan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { type TestApp, waitForProjection } from '../support/app-harness.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import {
+  grantRoles,
+  openClass,
+  setNames,
+  signUp,
+  signUpAdmin,
+  type TestAccount,
+} from '../support/accounts.ts';
+import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { answerQuestion, callsOf, graderUnsureOf, setScheme } from '../support/marking-fixture.ts';
 
-const QUESTION = 'l01-st-01';
-const SCHEME = {
-  points: [
-    { id: 'p1', kind: 'word', source: '不仁者', label: '「不仁者」：沒有仁德的人', accept: ['沒有仁德'] },
-    { id: 'p2', kind: 'word', source: '約', label: '「約」解作窮困', accept: ['窮困'] },
-    { id: 'p3', kind: 'word', source: '樂', label: '「樂」解作安樂', accept: ['安樂'] },
-    { id: 'p4', kind: 'negation', source: '不可以', label: '保留否定「不可以」：不能', accept: ['不能'] },
-  ],
-};
 /** The answer the test grader is unsure of: it waits for a teacher. */
 const UNSURE = '沒有仁德的人，不能長久處在窮困，也不能長久處在安樂。';
 /** Marked 3/4 for certain (「潦倒」 is no accepted rendering of 約): an answer to appeal. */
 const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
-
-function unsureGrader(question: GradableQuestion & { id?: string }, answer: string) {
-  const grading = gradeAnswer(question, answer);
-  if (question.id !== QUESTION || answer !== UNSURE || !grading.marking) return grading;
-  return { ...grading, isCorrect: false, marking: { ...grading.marking, isCorrect: false, uncertain: true } };
-}
-
-async function startApp(): Promise<TestApp> {
-  const runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent' }), {
-    serveWeb: false,
-    pgliteDataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
-  });
-  const app = await buildApp({ ...runtime.deps, grade: unsureGrader, logger: false });
-  await app.ready();
-  return {
-    mode: 'embedded',
-    app,
-    runtime,
-    worker: null,
-    async close() {
-      await app.close();
-      await runtime.close();
-    },
-  };
-}
 
 describe("namesakes in the teacher's marking and appeals queues", () => {
   let t: TestApp;
@@ -74,30 +41,11 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
   let other: TestAccount;
   const versions = new Map<string, { unsure: number; partial: number }>();
 
-  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
-  const post = (who: TestAccount, url: string, payload: object, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload,
-    });
+  const { get, post } = callsOf(() => t);
   const name = (who: TestAccount, firstName: string, lastName: string) =>
-    t.runtime.deps.db
-      .updateTable('users')
-      .set({ first_name: firstName, last_name: lastName })
-      .where('id', '=', who.id)
-      .execute();
-  const answer = async (who: TestAccount, selectedAnswer: string) => {
-    const res = await post(who, '/api/users/answers', {
-      userId: who.id,
-      questionId: QUESTION,
-      selectedAnswer,
-      timeSpent: 30,
-    });
-    expect(res.statusCode).toBe(200);
-    return AnswerResultSchema.parse(res.json()).answerVersion;
-  };
+    setNames(t.app, who, firstName, lastName);
+  const answer = async (who: TestAccount, selectedAnswer: string) =>
+    (await answerQuestion(t, who, selectedAnswer)).answerVersion;
   const answerBoth = async (who: TestAccount) => {
     versions.set(who.id, { unsure: await answer(who, UNSURE), partial: await answer(who, PARTIAL) });
     await waitForProjection(t, who.id);
@@ -110,24 +58,16 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
     list.find((a) => a.learnerId === who.id)?.learnerLabel;
 
   beforeAll(async () => {
-    t = await startApp();
-    await t.runtime.deps.db
-      .updateTable('questions')
-      .set({ marking: JSON.stringify(SCHEME) })
-      .where('id', '=', QUESTION)
-      .execute();
-    t.app.invalidateContent();
+    // The test grader is unsure of UNSURE only; XP at the production pace.
+    t = await startTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf(UNSURE) });
+    await setScheme(t, { accept: ['窮困'] });
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
     await grantRoles(t.app, teacher.id, ['student', 'teacher']);
     first = await signUp(t.app, 'ns1');
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');
-    const created = await post(teacher, '/api/teacher/classes', { name: '中五甲班' });
-    const { joinCode } = created.json() as { joinCode: string };
-    for (const who of [first, second, other]) {
-      expect((await post(who, '/api/classes/join', { joinCode })).statusCode).toBe(200);
-    }
+    await openClass(t.app, teacher, '中五甲班', [first, second, other]);
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.
     await name(second, '大文', '陈');

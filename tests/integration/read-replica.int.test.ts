@@ -8,7 +8,7 @@ import { AdminStatusSchema, LeaderboardSchema } from '@wenyan/contracts';
 import { lessonQuestions, openReadDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
@@ -19,6 +19,14 @@ describe('DATABASE_READ_URL', () => {
   let admin: TestAccount;
   const send = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  /** The learner answers a choice question of the lesson rightly (on the primary), projected. */
+  const answerRightly = async (lessonId: number) => {
+    const [q] = (await lessonQuestions(t.runtime.deps.db, lessonId)).filter((row) => row.options);
+    if (!q) throw new Error('no question');
+    const answered = await postAnswer(t.app, learner, q.id, q.correct_answer, { timeSpent: 10 });
+    expect(answered.statusCode).toBe(200);
+    await waitForProjection(t, learner.id);
+  };
 
   beforeAll(async () => {
     replica = await createTestDatabase();
@@ -48,16 +56,7 @@ describe('DATABASE_READ_URL', () => {
     expect(new Set(papers.map((p) => p.title))).toEqual(new Set(['副本的試卷']));
 
     // The learner answers (on the primary) and is ranked; the replica knows them by another name.
-    const [q] = (await lessonQuestions(t.runtime.deps.db, 1)).filter((row) => row.options);
-    if (!q) throw new Error('no question');
-    const answered = await send(learner, 'POST', '/api/users/answers', {
-      userId: learner.id,
-      questionId: q.id,
-      selectedAnswer: q.correct_answer,
-      timeSpent: 10,
-    });
-    expect(answered.statusCode).toBe(200);
-    await waitForProjection(t, learner.id);
+    await answerRightly(1);
     const primary = t.runtime.deps.db.withoutPlugins();
     const copy = async (table: 'users' | 'user_totals', key: string) => {
       const { rows } = await sql<{ row: unknown }>`
@@ -89,16 +88,7 @@ describe('DATABASE_READ_URL', () => {
     const me = await send(learner, 'GET', '/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect((me.json() as { firstName: string }).firstName).toBe('replica');
-    const [q] = (await lessonQuestions(t.runtime.deps.db, 2)).filter((row) => row.options);
-    if (!q) throw new Error('no question');
-    const answered = await send(learner, 'POST', '/api/users/answers', {
-      userId: learner.id,
-      questionId: q.id,
-      selectedAnswer: q.correct_answer,
-      timeSpent: 10,
-    });
-    expect(answered.statusCode).toBe(200);
-    await waitForProjection(t, learner.id);
+    await answerRightly(2);
     const stats = (await send(learner, 'GET', `/api/users/${learner.id}/stats`)).json() as Array<{
       lessonId: number;
     }>;

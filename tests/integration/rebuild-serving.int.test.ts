@@ -4,8 +4,6 @@
  * checkpoint; partitions of learners build in parallel; events appended while it runs are not lost.
  */
 import {
-  createLocalBroadcast,
-  createProjector,
   type Db,
   finishRebuild,
   prepareRebuild,
@@ -19,35 +17,10 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BankQuestion, generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { localProjection, readModelRows } from '../support/read-models.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
-
-const ORDER: Record<(typeof READ_MODEL_TABLES)[number], string> = {
-  learner_projections: 'user_id',
-  user_totals: 'user_id',
-  user_lesson_stats: 'user_id, lesson_id',
-  completed_activities: 'user_id, lesson_id, activity_type',
-  error_questions: 'user_id, question_id',
-  vocabulary_records: 'user_id, seq',
-  review_cards: 'user_id, question_id',
-  review_settings: 'user_id',
-  pending_answers: 'user_id, answer_version',
-};
-/** Columns that record when a row was written, not what it says. */
-const VOLATILE = new Set(['projected_at', 'updated_at']);
-
-/** Every read-model table, rows in key order, without the write times. */
-async function snapshot(db: Db) {
-  const out: Record<string, unknown[]> = {};
-  for (const table of READ_MODEL_TABLES) {
-    const { rows } = await sql
-      .raw<Record<string, unknown>>(`select * from ${table} order by ${ORDER[table]}`)
-      .execute(db);
-    out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k))));
-  }
-  return out;
-}
 
 /** The live read models' indexes by name (a swap keeps the names the migrations gave). */
 async function liveIndexes(db: Db) {
@@ -64,13 +37,7 @@ describe('a rebuild that keeps serving', () => {
   let learners: string[];
   let total = 0;
   let incremental: Record<string, unknown[]>;
-  const projector = () =>
-    createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard: sqlLeaderboard(db),
-      nextVersion: async () => 0,
-    });
+  const projector = () => localProjection(db).projector;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -90,7 +57,7 @@ describe('a rebuild that keeps serving', () => {
       });
     }
     await projector().projectLearners(learners);
-    incremental = await snapshot(db);
+    incremental = await readModelRows(db);
   });
   afterAll(async () => {
     await database?.drop();
@@ -116,14 +83,14 @@ describe('a rebuild that keeps serving', () => {
     let during: Record<string, unknown[]> | null = null;
     const result = await rebuildProjections(db, projector(), sqlLeaderboard(db), async (done) => {
       seen.push(await xpOf(learners[0]!));
-      if (done === REBUILD_BATCH) during = await snapshot(db);
+      if (done === REBUILD_BATCH) during = await readModelRows(db);
     });
     expect(result).toEqual({ learners: learners.length, events: total });
     expect(seen.length).toBeGreaterThan(2);
     expect(new Set(seen)).toEqual(new Set([999_999]));
     expect(during!.user_totals).toHaveLength(learners.length);
     expect(during!.review_cards).toEqual(incremental.review_cards);
-    expect(await snapshot(db)).toEqual(incremental);
+    expect(await readModelRows(db)).toEqual(incremental);
     expect(await liveIndexes(db)).toEqual(indexes);
     const { rows } = await sql`select 1 from pg_namespace where nspname = ${REBUILD_SCHEMA}`.execute(db);
     expect(rows).toHaveLength(0);
@@ -142,7 +109,7 @@ describe('a rebuild that keeps serving', () => {
     const resumed = await rebuildProjections(db, projector(), sqlLeaderboard(db));
     expect(resumed.events).toBeGreaterThan(0);
     expect(resumed.events).toBeLessThan(total / 2);
-    expect(await snapshot(db)).toEqual(incremental);
+    expect(await readModelRows(db)).toEqual(incremental);
   });
 
   it('two partitions built in parallel end as one rebuild does', async () => {
@@ -158,7 +125,7 @@ describe('a rebuild that keeps serving', () => {
     expect(a.events + b.events).toBe(total);
     expect(await xpOf(learners[0]!)).toBe(999_999);
     expect(await finishRebuild(db, projector(), sqlLeaderboard(db))).toEqual({ events: 0 });
-    expect(await snapshot(db)).toEqual(incremental);
+    expect(await readModelRows(db)).toEqual(incremental);
   });
 
   it('events appended and projected while it builds are in the rebuilt tables, and opt-outs too', async () => {
@@ -180,10 +147,10 @@ describe('a rebuild that keeps serving', () => {
       await db.updateTable('user_totals').set({ ranked: false }).where('user_id', '=', optedOut).execute();
     });
     expect(appended).toBeGreaterThan(0);
-    const live = await snapshot(db);
+    const live = await readModelRows(db);
     // What the incremental projection now holds is what a rebuild from scratch gives.
     await rebuildProjections(db, projector(), sqlLeaderboard(db), () => {}, { fresh: true });
-    expect(await snapshot(db)).toEqual(live);
+    expect(await readModelRows(db)).toEqual(live);
     const rows = await db
       .selectFrom('user_totals')
       .select(['user_id', 'ranked'])

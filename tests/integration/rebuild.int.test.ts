@@ -1,42 +1,11 @@
-import {
-  createLocalBroadcast,
-  createProjector,
-  learnerStreamId,
-  READ_MODEL_TABLES,
-  rebuildProjections,
-  sqlLeaderboard,
-} from '@wenyan/store';
+import { learnerStreamId, READ_MODEL_TABLES, rebuildProjections } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
+import { localProjection, readModelRows } from '../support/read-models.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
-
-const ORDER: Record<(typeof READ_MODEL_TABLES)[number], string> = {
-  learner_projections: 'user_id',
-  user_totals: 'user_id',
-  user_lesson_stats: 'user_id, lesson_id',
-  completed_activities: 'user_id, lesson_id, activity_type',
-  error_questions: 'user_id, question_id',
-  vocabulary_records: 'user_id, seq',
-  review_cards: 'user_id, question_id',
-  review_settings: 'user_id',
-  pending_answers: 'user_id, answer_version',
-};
-/** Columns that record when a row was written, not what it says. */
-const VOLATILE = new Set(['projected_at', 'updated_at']);
-
-async function snapshot(database: Database) {
-  const out: Record<string, unknown[]> = {};
-  for (const table of READ_MODEL_TABLES) {
-    const { rows } = await sql
-      .raw<Record<string, unknown>>(`select * from ${table} order by ${ORDER[table]}`)
-      .execute(database.handle.db);
-    out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k))));
-  }
-  return out;
-}
 
 describe('rebuilding the read models', () => {
   let database: Database;
@@ -50,13 +19,7 @@ describe('rebuilding the read models', () => {
   it('gives exactly what incremental projection gave, on thousands of events across hundreds of learners', async () => {
     const db = database.handle.db;
     const bank = await loadBank(db);
-    const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard,
-      nextVersion: async () => 0,
-    });
+    const { projector, leaderboard } = localProjection(db);
     const learners = 200;
     let events = 0;
     for (let i = 0; i < learners; i++) {
@@ -81,10 +44,10 @@ describe('rebuilding the read models', () => {
     }
     console.log(`[rebuild test] ${learners} learners, ${events} events`);
     expect(events).toBeGreaterThan(2000);
-    const incremental = await snapshot(database);
+    const incremental = await readModelRows(db);
     const result = await rebuildProjections(db, projector, leaderboard);
     expect(result).toEqual({ learners, events });
-    const rebuilt = await snapshot(database);
+    const rebuilt = await readModelRows(db);
     for (const table of READ_MODEL_TABLES) expect(rebuilt[table], table).toEqual(incremental[table]);
     expect(incremental.user_totals).toHaveLength(learners);
   });
@@ -92,12 +55,7 @@ describe('rebuilding the read models', () => {
   it('a learner whose events cannot be folded fails alone: the rest of the batch is projected', async () => {
     const db = database.handle.db;
     const bank = await loadBank(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard: sqlLeaderboard(db),
-      nextVersion: async () => 0,
-    });
+    const { projector } = localProjection(db);
     const good = await insertLearner(db, 'batch_good');
     const poisoned = await insertLearner(db, 'batch_poisoned');
     const applied = await generateHistory(db, good, {

@@ -8,32 +8,15 @@
 import {
   AcceptedRenderingListSchema,
   AcceptedRenderingSchema,
-  AnswerResultSchema,
   AppealListSchema,
   RevertRenderingResultSchema,
 } from '@wenyan/contracts';
-import { learnerStreamId, readStream, recordAcceptedRendering } from '@wenyan/store';
+import { recordAcceptedRendering } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { learnerEvents, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
-/** l01-st-01 (不仁者，不可以久處約，不可以長處樂) with a known scheme. */
-const QUESTION = 'l01-st-01';
-const SCHEME = {
-  points: [
-    { id: 'p1', kind: 'word', source: '不仁者', label: '「不仁者」：沒有仁德的人', accept: ['沒有仁德'] },
-    {
-      id: 'p2',
-      kind: 'word',
-      source: '約',
-      label: '「約」解作窮困',
-      accept: ['窮困', '貧困'],
-      reject: ['約束'],
-    },
-    { id: 'p3', kind: 'word', source: '樂', label: '「樂」解作安樂', accept: ['安樂'] },
-    { id: 'p4', kind: 'negation', source: '不可以', label: '保留否定「不可以」：不能', accept: ['不能'] },
-  ],
-};
 /** 3/4: 「潦倒」 is not (yet) a rendering of 約. */
 const LIAODAO = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
 /** 3/4: 「落拓」 is not (yet) a rendering of 約. */
@@ -52,19 +35,8 @@ describe('the scope, polarity and log of accepted renderings', () => {
   let outsider: TestAccount;
   let liaodaoId: string;
 
-  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
-  const post = (who: TestAccount, url: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url, headers: who.headers, payload });
-  const answer = async (who: TestAccount, selectedAnswer: string) => {
-    const res = await post(who, '/api/users/answers', {
-      userId: who.id,
-      questionId: QUESTION,
-      selectedAnswer,
-      timeSpent: 30,
-    });
-    expect(res.statusCode).toBe(200);
-    return AnswerResultSchema.parse(res.json());
-  };
+  const { get, post } = callsOf(() => t);
+  const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
   /** The learner answers, appeals, and the teacher accepts `rendering` for p2; the accept's reply. */
   const appealAndAccept = async (
     who: TestAccount,
@@ -87,19 +59,12 @@ describe('the scope, polarity and log of accepted renderings', () => {
     expect(res.statusCode).toBe(200);
     return AcceptedRenderingListSchema.parse(res.json());
   };
-  const events = (who: TestAccount) =>
-    readStream(t.runtime.deps.db, learnerStreamId(who.id), { afterVersion: 0, limit: 1000 });
+  const events = (who: TestAccount) => learnerEvents(t, who.id);
 
   beforeAll(async () => {
     t = await startTestApp('embedded');
-    await t.runtime.deps.db
-      .updateTable('questions')
-      .set({ marking: JSON.stringify(SCHEME) })
-      .where('id', '=', QUESTION)
-      .execute();
-    t.app.invalidateContent();
-    admin = await signUp(t.app, 'admin');
-    await grantRoles(t.app, admin.id, ['student', 'admin']);
+    await setScheme(t, { accept: ['窮困', '貧困'], reject: ['約束'] });
+    admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
     otherTeacher = await signUp(t.app, 'teacher');
     for (const who of [teacher, otherTeacher]) await grantRoles(t.app, who.id, ['student', 'teacher']);
@@ -107,14 +72,8 @@ describe('the scope, polarity and log of accepted renderings', () => {
     classmate = await signUp(t.app, 'classmate');
     otherPupil = await signUp(t.app, 'otherpupil');
     outsider = await signUp(t.app, 'outsider');
-    const join = async (by: TestAccount, pupils: TestAccount[]) => {
-      const created = await post(by, '/api/teacher/classes', { name: '中五甲班' });
-      const { joinCode } = created.json() as { joinCode: string };
-      for (const who of pupils)
-        expect((await post(who, '/api/classes/join', { joinCode })).statusCode).toBe(200);
-    };
-    await join(teacher, [learner, classmate]);
-    await join(otherTeacher, [otherPupil]);
+    await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
+    await openClass(t.app, otherTeacher, '中五甲班', [otherPupil]);
   });
   afterAll(async () => {
     await t?.close();

@@ -15,17 +15,12 @@ import {
   type ReviewForecastFigures,
   reviewForecast,
 } from '@wenyan/domain';
-import {
-  createLocalBroadcast,
-  createProjector,
-  readCards,
-  rebuildProjections,
-  sqlLeaderboard,
-} from '@wenyan/store';
+import { readCards } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { rebuildReadModels } from '../support/read-models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -79,18 +74,8 @@ describe('the review forecast kept per learner', () => {
     return reply;
   };
   const answer = async (questionId: string, right: boolean, answeredAt?: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/answers',
-      headers: learner.headers,
-      payload: {
-        userId: learner.id,
-        questionId,
-        selectedAnswer: right ? keys.get(questionId) : '不知道',
-        timeSpent: 10,
-        ...(answeredAt ? { answeredAt } : {}),
-      },
-    });
+    const selected = right ? keys.get(questionId)! : '不知道';
+    const res = await postAnswer(t.app, learner, questionId, selected, { timeSpent: 10, answeredAt });
     expect(res.statusCode, res.body).toBe(200);
     AnswerResultSchema.parse(res.json());
     await waitForProjection(t, learner.id);
@@ -190,14 +175,7 @@ describe('the review forecast kept per learner', () => {
 
   it('follows a rebuild of the read models and a card that is gone', async () => {
     const db = t.runtime.deps.db;
-    const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard,
-      nextVersion: async () => 0,
-    });
-    await rebuildProjections(db, projector, leaderboard);
+    await rebuildReadModels(db);
     expect((await expectFresh()).cardCount).toBe(3);
     // A card removed from the read model (no event does this today: the cache must still not keep it).
     await sql`delete from review_cards where user_id = ${learner.id}::bigint and question_id = ${ids[1]!}`.execute(

@@ -19,11 +19,11 @@ import {
   ReviewSettingsSchema,
 } from '@wenyan/contracts';
 import { examStartMs, hongKongDate } from '@wenyan/domain';
-import { createLocalBroadcast, createProjector, rebuildProjections, sqlLeaderboard } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { rebuildReadModels } from '../support/read-models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A Hong Kong calendar date `days` from today. */
@@ -314,14 +314,7 @@ describe('review to exam day through the API', () => {
     });
     const before = await read();
     expect(before.cards.length).toBeGreaterThanOrEqual(4);
-    const leaderboard = sqlLeaderboard(db);
-    const projector = createProjector({
-      db,
-      broadcast: createLocalBroadcast(),
-      leaderboard,
-      nextVersion: async () => 0,
-    });
-    await rebuildProjections(db, projector, leaderboard);
+    await rebuildReadModels(db);
     expect(await read()).toEqual(before);
   });
 

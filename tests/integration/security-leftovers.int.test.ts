@@ -5,14 +5,11 @@
  * the session cookie without 記住我 ends with the browser, and the leaderboard socket is limited per
  * user across processes, per minute, and closed to one-time-password accounts.
  */
-import { buildApp } from '@wenyan/api/src/app.ts';
 import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const LIMIT = 4;
@@ -418,23 +415,14 @@ describe('new leaderboard sockets from one address (embedded)', () => {
 
 describe('the leaderboard socket across API processes (distributed)', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; url: string; close(): Promise<void> };
+  let other: TestApp & { url: string };
   let base: string;
 
   beforeAll(async () => {
     t = await startTestApp('distributed');
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
-    const app = await buildApp({ ...runtime.deps, logger: false });
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    other = {
-      app,
-      url,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
+    const instance = await startOtherInstance(t);
+    other = { ...instance, url: await instance.app.listen({ port: 0, host: '127.0.0.1' }) };
   });
   afterAll(async () => {
     await other?.close();

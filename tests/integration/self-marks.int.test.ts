@@ -10,11 +10,11 @@ import {
   SelfMarkConfirmationSchema,
   SelfMarkListSchema,
 } from '@wenyan/contracts';
-import { migrations } from '@wenyan/infra';
 import { setRoles, xpEarnedSince } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
@@ -44,14 +44,7 @@ describe('self-marks confirmed by a teacher', () => {
     learner = await signUp(t.app, 'smlearner');
     for (const who of [teacher, otherTeacher])
       await setRoles(t.runtime.deps.db, who.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中六戊班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    expect(
-      (await send(learner, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode,
-    ).toBe(200);
+    classId = (await openClass(t.app, teacher, '中六戊班', [learner])).id;
     const row = await t.runtime.deps.db
       .selectFrom('questions')
       .select(['id', 'rubric', 'points'])
@@ -132,22 +125,6 @@ describe('self-marks confirmed by a teacher', () => {
   });
 
   it('migration 0024 gives the records closed before it the cause the fold gives', async () => {
-    const db = t.runtime.deps.db;
-    const causes = async () =>
-      (
-        await db
-          .selectFrom('error_questions')
-          .select(['question_id', 'mastered_by'])
-          .where('user_id', '=', learner.id)
-          .where('is_active', '=', false)
-          .orderBy('question_id')
-          .execute()
-      ).map((r) => [r.question_id, r.mastered_by]);
-    const folded = await causes();
-    expect(folded.map(([, cause]) => cause)).toContain('teacher');
-    const migration = migrations['0024-error-mastered-by']!;
-    await migration.down?.(db);
-    await migration.up(db);
-    expect(await causes()).toEqual(folded);
+    await expectMigration0024KeepsCauses(t.runtime.deps.db, learner.id, 'teacher');
   });
 });

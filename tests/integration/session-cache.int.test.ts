@@ -9,12 +9,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -85,23 +82,14 @@ describe.each(MODES)('the session cache (%s mode)', (mode) => {
 
 describe('the session cache across API instances (distributed mode)', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; close(): Promise<void> };
+  let other: TestApp;
   let admin: TestAccount;
   const adminName = 'cache_admin_across';
 
   beforeAll(async () => {
     t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     // A second instance of the same deployment: the same database, the same Redis prefix.
-    const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
-    const app = await buildApp({ ...runtime.deps, logger: false });
-    await app.ready();
-    other = {
-      app,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
+    other = await startOtherInstance(t);
     admin = await signUpAdmin(t.app, adminName);
   });
   afterAll(async () => {

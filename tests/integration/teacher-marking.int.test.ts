@@ -9,56 +9,15 @@
  * `AppDeps.grade`: the real grader, with the marking of one question (l01-st-01) made uncertain.
  * The rules do not depend on the mode, so this runs in the embedded mode only.
  */
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
-import { AnswerResultSchema, PendingAnswerListSchema, PendingAnswerSchema } from '@wenyan/contracts';
-import { type GradableQuestion, gradeAnswer } from '@wenyan/domain';
-import { learnerStreamId, readStream, rebuildProjections } from '@wenyan/store';
+import { PendingAnswerListSchema, PendingAnswerSchema } from '@wenyan/contracts';
+import { rebuildProjections } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
-import { type TestApp, waitForProjection } from '../support/app-harness.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { learnerEvents, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { answerQuestion, callsOf, graderUnsureOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
-const QUESTION = 'l01-st-01';
-const SCHEME = {
-  points: [
-    { id: 'p1', kind: 'word', source: '不仁者', label: '「不仁者」：沒有仁德的人', accept: ['沒有仁德'] },
-    { id: 'p2', kind: 'word', source: '約', label: '「約」解作窮困', accept: ['窮困', '貧困', '困境'] },
-    { id: 'p3', kind: 'word', source: '樂', label: '「樂」解作安樂', accept: ['安樂'] },
-    { id: 'p4', kind: 'negation', source: '不可以', label: '保留否定「不可以」：不能', accept: ['不能'] },
-  ],
-};
 /** Every point found (the marker would give full marks), in words the test grader calls uncertain. */
 const ANSWER = '沒有仁德的人，不能長久處在窮困，也不能長久處在安樂。';
-
-/** The test hook: the real grader, whose marking of QUESTION is uncertain (as the marker's will be). */
-function uncertainGrader(question: GradableQuestion & { id?: string }, answer: string) {
-  const grading = gradeAnswer(question, answer);
-  if (question.id !== QUESTION || !grading.marking) return grading;
-  return { ...grading, isCorrect: false, marking: { ...grading.marking, isCorrect: false, uncertain: true } };
-}
-
-async function startApp(): Promise<TestApp> {
-  const env = readApiEnv({ LOG_LEVEL: 'silent' });
-  const runtime: Runtime = await createRuntime(env, {
-    serveWeb: false,
-    pgliteDataDir: 'memory://',
-    pgliteTemplate: await pgliteTemplate(),
-  });
-  const app = await buildApp({ ...runtime.deps, grade: uncertainGrader, logger: false });
-  await app.ready();
-  return {
-    mode: 'embedded',
-    app,
-    runtime,
-    worker: null,
-    async close() {
-      await app.close();
-      await runtime.close();
-    },
-  };
-}
 
 describe('待老師批閱 through the API', () => {
   let t: TestApp;
@@ -70,26 +29,9 @@ describe('待老師批閱 through the API', () => {
   let version: number;
   let lonerVersion: number;
 
-  const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
-  const post = (who: TestAccount, url: string, payload: object, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
-      payload,
-    });
-  const answer = async (who: TestAccount) => {
-    const res = await post(who, '/api/users/answers', {
-      userId: who.id,
-      questionId: QUESTION,
-      selectedAnswer: ANSWER,
-      timeSpent: 30,
-    });
-    expect(res.statusCode).toBe(200);
-    return AnswerResultSchema.parse(res.json());
-  };
-  const events = (who: TestAccount) =>
-    readStream(t.runtime.deps.db, learnerStreamId(who.id), { afterVersion: 0, limit: 1000 });
+  const { get, post } = callsOf(() => t);
+  const answer = (who: TestAccount) => answerQuestion(t, who, ANSWER);
+  const events = (who: TestAccount) => learnerEvents(t, who.id);
   const totalXp = async (who: TestAccount) => {
     await waitForProjection(t, who.id);
     const row = await t.runtime.deps.db
@@ -103,24 +45,17 @@ describe('待老師批閱 through the API', () => {
     `/api/teacher/learners/${who.id}/pending-answers/${v}/mark`;
 
   beforeAll(async () => {
-    t = await startApp();
-    await t.runtime.deps.db
-      .updateTable('questions')
-      .set({ marking: JSON.stringify(SCHEME) })
-      .where('id', '=', QUESTION)
-      .execute();
-    t.app.invalidateContent();
-    admin = await signUp(t.app, 'admin');
-    await grantRoles(t.app, admin.id, ['student', 'admin']);
+    // The test grader is unsure of every answer to QUESTION; XP at the production pace.
+    t = await startTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf() });
+    await setScheme(t, { accept: ['窮困', '貧困', '困境'] });
+    admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
     otherTeacher = await signUp(t.app, 'teacher');
     for (const who of [teacher, otherTeacher]) await grantRoles(t.app, who.id, ['student', 'teacher']);
     learner = await signUp(t.app, 'learner');
     loner = await signUp(t.app, 'learner');
-    const created = await post(teacher, '/api/teacher/classes', { name: '中五甲班' });
-    const { joinCode } = created.json() as { joinCode: string };
-    expect((await post(learner, '/api/classes/join', { joinCode })).statusCode).toBe(200);
-    await post(otherTeacher, '/api/teacher/classes', { name: '中五乙班' });
+    await openClass(t.app, teacher, '中五甲班', [learner]);
+    await openClass(t.app, otherTeacher, '中五乙班');
   });
   afterAll(async () => {
     await t?.close();

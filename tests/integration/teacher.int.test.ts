@@ -26,7 +26,6 @@ import {
 import { decide, foldLearnerView, type LearnerCommand, levelForXp, upcast } from '@wenyan/domain';
 import {
   appendToStream,
-  handleCommand,
   learnerStreamId,
   lessonQuestions,
   loadStreamHead,
@@ -36,6 +35,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { actOrThrow, answerCommand } from '../support/history.ts';
 
 const DAY = 86_400_000;
 
@@ -246,44 +246,17 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
     /** A command decided at a chosen time and appended as the API appends it. */
     async function actAt(at: number, command: LearnerCommand) {
       const context = { ...(await t.app.learnerContext()), now: new Date(at).toISOString() };
-      const outcome = await handleCommand(
-        t.runtime.deps.db,
-        learnerStreamId(learner.id),
-        learnerModel,
-        (state) => {
-          const decision = decide(command, state, context);
-          if (!decision.ok) throw new Error(decision.error.message);
-          return {
-            ok: true,
-            events: decision.events.map((e) => ({
-              type: e.type,
-              schemaVersion: e.schemaVersion,
-              data: e.data,
-            })),
-            reply: () => null,
-          };
-        },
-        { metadata: { actor: learner.id } },
-      );
-      expect(outcome.ok && outcome.appended).toBeGreaterThan(0);
+      expect(await actOrThrow(t.runtime.deps.db, learner.id, command, context)).toBeGreaterThan(0);
       await t.runtime.deps.queue.enqueue(learner.id);
     }
 
-    const answerCommand = (q: (typeof questions)[number]): LearnerCommand => ({
-      type: 'SubmitAnswer',
-      data: {
-        question: {
-          id: q.id,
-          lessonId: q.lessonId,
-          type: q.type,
-          difficulty: q.difficulty,
-          correctAnswer: q.answer,
-          keywords: null,
-        },
-        selectedAnswer: q.answer,
-        timeSpent: 20,
-      },
-    });
+    /** The right answer to a question as the API serves it. */
+    const rightAnswer = (q: (typeof questions)[number]): LearnerCommand =>
+      answerCommand(
+        { id: q.id, lesson_id: q.lessonId, type: q.type, difficulty: q.difficulty, correct_answer: q.answer },
+        q.answer,
+        20,
+      );
 
     const stateAt = async (at: string | number | null): Promise<LearnerState> => {
       const query = at === null ? '' : `?at=${encodeURIComponent(String(at))}`;
@@ -375,12 +348,12 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
     });
 
     it('adds days apart: the streak grows to three, then breaks after a missed day', async () => {
-      await actAt(today + DAY, answerCommand(lesson2[0]!));
+      await actAt(today + DAY, rightAnswer(lesson2[0]!));
       expect((await look('the next day')).user.streakDays).toBe(2);
-      await actAt(today + 2 * DAY, answerCommand(lesson2[1]!));
+      await actAt(today + 2 * DAY, rightAnswer(lesson2[1]!));
       const third = await look('the third day in a row');
       expect(third.user.streakDays).toBe(3);
-      await actAt(today + 4 * DAY, answerCommand(lesson2[2]!));
+      await actAt(today + 4 * DAY, rightAnswer(lesson2[2]!));
       const broken = await look('after a missed day');
       expect(broken.user.streakDays).toBe(1);
       expect(broken.user.totalXP).toBeGreaterThan(third.user.totalXP);
@@ -519,21 +492,7 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
           const q = bank[(version + i) % bank.length]!;
           clock += 5 * 60_000 + (i === 39 ? DAY * (day % 3 === 2 ? 2 : 1) : 0);
           const decision = decide(
-            {
-              type: 'SubmitAnswer',
-              data: {
-                question: {
-                  id: q.id,
-                  lessonId: q.lesson_id,
-                  type: q.type,
-                  difficulty: q.difficulty,
-                  correctAnswer: q.correct_answer,
-                  keywords: null,
-                },
-                selectedAnswer: i % 4 === 0 ? '不知道' : q.correct_answer,
-                timeSpent: 10,
-              },
-            },
+            answerCommand({ ...q, keywords: null }, i % 4 === 0 ? '不知道' : q.correct_answer, 10),
             state,
             { now: new Date(clock).toISOString() },
           );

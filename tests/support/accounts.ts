@@ -2,6 +2,7 @@
 import type {} from '@wenyan/api/src/plugins/auth.ts';
 import { type Role, setRoles } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 let n = 0;
 
@@ -47,4 +48,67 @@ export async function signUpAdmin(app: FastifyInstance, prefix = 'admin'): Promi
   const account = await signUp(app, prefix.slice(0, 10));
   await grantRoles(app, account.id, ['student', 'admin']);
   return account;
+}
+
+/** The teacher opens a class; each of `pupils` joins it with its code (accepted: 200). */
+export async function openClass(
+  app: FastifyInstance,
+  teacher: TestAccount,
+  name: string,
+  pupils: readonly TestAccount[] = [],
+): Promise<{ id: string; joinCode: string }> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/teacher/classes',
+    headers: teacher.headers,
+    payload: { name },
+  });
+  if (created.statusCode !== 201) throw new Error(`class not opened: ${created.statusCode} ${created.body}`);
+  const { id, joinCode } = created.json() as { id: string; joinCode: string };
+  for (const who of pupils) {
+    const joined = await app.inject({
+      method: 'POST',
+      url: '/api/classes/join',
+      headers: who.headers,
+      payload: { joinCode },
+    });
+    expect(joined.statusCode).toBe(200);
+  }
+  return { id, joinCode };
+}
+
+/** Gives an account its names straight in the database (no route sets another's name). */
+export async function setNames(
+  app: FastifyInstance,
+  who: TestAccount,
+  firstName: string,
+  lastName: string,
+): Promise<void> {
+  await app.deps.db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName })
+    .where('id', '=', who.id)
+    .execute();
+}
+
+/** The account answers a question through the API (`POST /api/users/answers`); the reply, unchecked. */
+export function postAnswer(
+  app: FastifyInstance,
+  who: TestAccount,
+  questionId: string,
+  selectedAnswer: string,
+  more: { timeSpent?: number; answeredAt?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/answers',
+    headers: who.headers,
+    payload: {
+      userId: who.id,
+      questionId,
+      selectedAnswer,
+      timeSpent: more.timeSpent ?? 5,
+      ...(more.answeredAt ? { answeredAt: more.answeredAt } : {}),
+    },
+  });
 }

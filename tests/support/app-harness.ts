@@ -5,10 +5,10 @@
  *   prefix of this test file, and a projection worker running beside it.
  */
 import type { Agent } from 'node:https';
-import { buildApp } from '@wenyan/api/src/app.ts';
+import { type AppDeps, buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
-import { deleteRedisPrefix, learnerStreamId } from '@wenyan/store';
+import { deleteRedisPrefix, learnerStreamId, readStream } from '@wenyan/store';
 import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -29,6 +29,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** The HTTPS agent the daily reminders are pushed through (to trust a local push service). */
   pushAgent?: Agent;
+  /** The app's grader in place of the domain's `gradeAnswer` (`AppDeps.grade`, a test hook). */
+  grade?: AppDeps['grade'];
 }
 
 /**
@@ -50,18 +52,7 @@ export async function startTestApp(
       pgliteTemplate: await pgliteTemplate(),
       ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     });
-    const app = await buildApp({ ...runtime.deps, logger: false });
-    await app.ready();
-    return {
-      mode,
-      app,
-      runtime,
-      worker: null,
-      async close() {
-        await app.close();
-        await runtime.close();
-      },
-    };
+    return appAlone(mode, runtime, await readyApp(runtime, options.grade));
   }
   const database = await createTestDatabase();
   const redisUrl = inject('redisUrl');
@@ -79,8 +70,7 @@ export async function startTestApp(
     distributed: true,
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
-  const app = await buildApp({ ...runtime.deps, logger: false });
-  await app.ready();
+  const app = await readyApp(runtime, options.grade);
   const worker = await startWorker(
     {
       DATABASE_URL: database.url,
@@ -115,6 +105,27 @@ export async function startTestApp(
   };
 }
 
+/** The app on `runtime`, ready, with the test's grader when it brings one. */
+async function readyApp(runtime: Runtime, grade?: AppDeps['grade']): Promise<FastifyInstance> {
+  const app = await buildApp({ ...runtime.deps, ...(grade ? { grade } : {}), logger: false });
+  await app.ready();
+  return app;
+}
+
+/** An app and its runtime with no worker beside them, closed in that order. */
+function appAlone(mode: Mode, runtime: Runtime, app: FastifyInstance): TestApp {
+  return {
+    mode,
+    app,
+    runtime,
+    worker: null,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
 /** Waits until the projector has folded the learner's stream up to its head (the system's own signal). */
 export async function waitForProjection(t: TestApp, userId: string, timeoutMs = 15_000): Promise<number> {
   const db = t.runtime.deps.db;
@@ -137,4 +148,15 @@ export async function waitForProjection(t: TestApp, userId: string, timeoutMs = 
     if (Date.now() > deadline) throw new Error(`learner ${userId} not projected to ${version} in time`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A learner's whole stream (its first thousand events), as the event store holds it. */
+export function learnerEvents(t: TestApp, userId: string) {
+  return readStream(t.runtime.deps.db, learnerStreamId(userId), { afterVersion: 0, limit: 1000 });
+}
+
+/** A second API process of `t`'s distributed deployment: the same database and Redis prefix, no worker. */
+export async function startOtherInstance(t: TestApp): Promise<TestApp> {
+  const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
+  return appAlone('distributed', runtime, await readyApp(runtime));
 }

@@ -2,7 +2,7 @@
  * Generates learner histories through the real decider and event store, with a chosen clock, so tests
  * can build months of activity (streaks, broken streaks, error books) in seconds.
  */
-import { decide, type LearnerCommand, seededRandom } from '@wenyan/domain';
+import { type DecideContext, decide, type LearnerCommand, seededRandom } from '@wenyan/domain';
 import { type Db, handleCommand, learnerStreamId, usernameKey } from '@wenyan/store';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
 
@@ -45,15 +45,72 @@ export async function loadBank(db: Db): Promise<BankQuestion[]> {
     .execute();
 }
 
+/** A bank question's row as the domain's answer command reads it (`keywords` null when the row has none). */
+export type AnswerableQuestion = Pick<
+  BankQuestion,
+  'id' | 'lesson_id' | 'type' | 'difficulty' | 'correct_answer'
+> & {
+  keywords?: string[] | null;
+};
+
+/** The `SubmitAnswer` command for a question row, as the API builds it from the question it loads. */
+export function answerCommand(
+  q: AnswerableQuestion,
+  selectedAnswer: string,
+  timeSpent: number,
+): LearnerCommand {
+  return {
+    type: 'SubmitAnswer',
+    data: {
+      question: {
+        id: q.id,
+        lessonId: q.lesson_id,
+        type: q.type,
+        difficulty: q.difficulty,
+        correctAnswer: q.correct_answer,
+        keywords: q.keywords ?? null,
+      },
+      selectedAnswer,
+      timeSpent,
+    },
+  };
+}
+
 /** Appends one command for a learner at a given time, as the API would (decide on fresh state, append). */
 export async function act(db: Db, userId: string, command: LearnerCommand, now: Date): Promise<number> {
+  return decideAndAppend(db, userId, command, { now: now.toISOString() }, false);
+}
+
+/**
+ * As `act`, with the API's whole decide context (`app.learnerContext()` and a chosen `now`); a refusal
+ * throws its message, for histories a test needs whole. Returns how many events it appended.
+ */
+export async function actOrThrow(
+  db: Db,
+  userId: string,
+  command: LearnerCommand,
+  context: DecideContext,
+): Promise<number> {
+  return decideAndAppend(db, userId, command, context, true);
+}
+
+async function decideAndAppend(
+  db: Db,
+  userId: string,
+  command: LearnerCommand,
+  context: DecideContext,
+  throwOnRefusal: boolean,
+): Promise<number> {
   const outcome = await handleCommand(
     db,
     learnerStreamId(userId),
     learnerModel,
     (state) => {
-      const decision = decide(command, state, { now: now.toISOString() });
-      if (!decision.ok) return { ok: false, refusal: decision.error };
+      const decision = decide(command, state, context);
+      if (!decision.ok) {
+        if (throwOnRefusal) throw new Error(decision.error.message);
+        return { ok: false, refusal: decision.error };
+      }
       return {
         ok: true,
         events: decision.events.map((e) => ({ type: e.type, schemaVersion: e.schemaVersion, data: e.data })),
@@ -88,21 +145,7 @@ export async function generateHistory(
         ? q.correct_answer
         : ((q.options ?? []).find((o) => o !== q.correct_answer) ?? 'x');
       if (!right) wrongAnswers.push(q.id);
-      command = {
-        type: 'SubmitAnswer',
-        data: {
-          question: {
-            id: q.id,
-            lessonId: q.lesson_id,
-            type: q.type,
-            difficulty: q.difficulty,
-            correctAnswer: q.correct_answer,
-            keywords: q.keywords,
-          },
-          selectedAnswer: selected,
-          timeSpent: 5 + Math.floor(random() * 30),
-        },
-      };
+      command = answerCommand(q, selected, 5 + Math.floor(random() * 30));
     } else if (roll < 0.78) {
       const answered = 4 + Math.floor(random() * 5);
       const correct = Math.floor(random() * (answered + 1));
