@@ -1,7 +1,8 @@
 /**
  * The `unit` project shares modules between its files (`isolate: false`, issue 39): a file that replaces
  * a module or a global there would change what the next file in its worker imports. Such files belong
- * in `UNIT_ISOLATED` (tests/support/unit-files.ts), which run in the `unit-isolated` project.
+ * in `UNIT_ISOLATED` (tests/support/unit-files.ts), which run in the `unit-isolated` project. The
+ * `integration` project shares modules too, and has no such place: none of its files may do it.
  */
 import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,18 @@ describe('the unit files that run isolated', () => {
       .filter((file) => LEAKS.some((leak) => leak.test(readFileSync(path.join(repo, file), 'utf8'))))
       .sort();
     expect(leaking).toEqual([...UNIT_ISOLATED].sort());
+  });
+
+  it('leave no integration file replacing a module or a global (integration shares modules too)', () => {
+    const integration = globSync('**/*.int.test.ts', {
+      cwd: repo,
+      exclude: (name) => name === 'node_modules',
+    });
+    expect(integration.length).toBeGreaterThan(50);
+    const leaking = integration.filter((file) =>
+      LEAKS.some((leak) => leak.test(readFileSync(path.join(repo, file), 'utf8'))),
+    );
+    expect(leaking).toEqual([]);
   });
 
   it('are found among the unit files', () => {
