@@ -60,9 +60,8 @@ async function phone(browser: Browser, baseURL: string): Promise<BrowserContext>
   return context;
 }
 
-/** axe-core's serious and critical violations on the page as it stands. */
-export async function axeFindings(page: Page, rules?: string[]): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+/** axe-core's serious and critical violations on the page as it stands (axe is in the page from the context's init script). */
+async function axeFindings(page: Page, rules?: string[]): Promise<Finding[]> {
   return page.evaluate(async (only) => {
     const axe = (
       window as unknown as {

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { newEventId } from './event-id.ts';
 import { sealEvents } from './learner-keys.ts';
 import { PREPARED } from './prepared.ts';
-import type { Db } from './tables.ts';
+import type { Db, EventsTable } from './tables.ts';
 
 /** An event as the decider produced it, before it is stored. */
 export interface NewEvent {
@@ -226,18 +226,8 @@ const STORED_EVENT_COLUMNS = [
   'recorded_at',
 ] as const;
 
-/** A row of `events` as read for a StoredEvent. */
-interface StoredEventRow {
-  position: string;
-  event_id: string;
-  stream_id: string;
-  version: number;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: Date;
-}
+/** A row of `events` as read for a StoredEvent (the table's own select types). */
+type StoredEventRow = Pick<Selectable<EventsTable>, (typeof STORED_EVENT_COLUMNS)[number]>;
 
 /** The learners' events recorded since `since`, in stream order, by learner (for homework completion). */
 export async function learnerEventsSince(
