@@ -17,10 +17,23 @@ function initialRouteBudget(): Plugin {
     name: 'wyt-initial-route-budget',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, { code: string; imports: string[]; isEntry: boolean }>();
+      const chunks = new Map<
+        string,
+        {
+          code: string;
+          imports: string[];
+          isEntry: boolean;
+          modules: Record<string, { renderedLength: number }>;
+        }
+      >();
       for (const [fileName, output] of Object.entries(bundle)) {
         if (output.type === 'chunk') {
-          chunks.set(fileName, { code: output.code, imports: output.imports, isEntry: output.isEntry });
+          chunks.set(fileName, {
+            code: output.code,
+            imports: output.imports,
+            isEntry: output.isEntry,
+            modules: output.modules,
+          });
         }
       }
       const seen = new Set<string>();
@@ -30,7 +43,15 @@ function initialRouteBudget(): Plugin {
         for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
       };
       for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name);
-      if (process.env.WYT_BUDGET_DEBUG) console.log('initial chunks:', [...seen].join(', '));
+      if (process.env.WYT_BUDGET_DEBUG) {
+        console.log('initial chunks:', [...seen].join(', '));
+        const largest = [...seen]
+          .flatMap((name) => Object.entries(chunks.get(name)?.modules ?? {}))
+          .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
+          .slice(0, 40);
+        for (const [id, m] of largest)
+          console.log(`${String(m.renderedLength).padStart(8)}  ${id.split('/node_modules/').pop()}`);
+      }
       let raw = 0;
       let gzipped = 0;
       for (const name of seen) {
