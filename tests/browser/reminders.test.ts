@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { newContext, register, uniqueUsername, useWorld } from '../support/world.ts';
 
 describe('the daily reminder in a real browser', () => {
-  const world = useWorld();
+  // Debian's full Chromium: the run's headless shell has no notification permission to grant.
+  const world = useWorld({}, { fullChromium: true });
 
   /** A new learner signed in, on the settings page with the service worker in control. */
   async function learnerOnSettings(context: BrowserContext): Promise<{ page: Page; userId: string }> {

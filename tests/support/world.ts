@@ -31,6 +31,11 @@ export interface WorldOptions {
    * see); the database stays open until the world closes, so the file may keep `db` for its tests.
    */
   prepare?: (db: Db) => Promise<unknown>;
+  /**
+   * A Chromium of the file's own, Debian's full build, instead of a connection to the run's headless
+   * shell: the shell refuses notification permission (the daily reminder's file).
+   */
+  fullChromium?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ export async function startWorld(
 ): Promise<World> {
   const shared = Object.keys(extraEnv).length === 0 && !options.prepare ? sharedServer() : null;
   if (shared) {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ full: options.fullChromium });
     return {
       server: shared,
       databaseUrl: shared.databaseUrl,
@@ -56,7 +61,7 @@ export async function startWorld(
   const database = await createTestDatabase();
   await options.prepare?.(database.handle.db);
   const server = await startServer({ databaseUrl: database.url, extraEnv });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: options.fullChromium });
   return {
     server,
     databaseUrl: database.url,
