@@ -187,7 +187,7 @@ function ErrorSummary({
         {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
         <MasteryBadge record={record} />
       </span>
-      <span className="eb-item-content">{record.question.content}</span>
+      <span className="eb-item-content line-clamp">{record.question.content}</span>
       <span className="eb-item-answers">
         <span className="text-brick">你的答案：{record.incorrectAnswer || '（未作答）'}</span>
         <span className="muted">作答 {record.attemptCount} 次</span>

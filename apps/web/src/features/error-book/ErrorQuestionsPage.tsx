@@ -155,7 +155,7 @@ function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: E
             {open ? '▲' : '▼'}
           </span>
         </span>
-        <span className="eb-item-content">{record.question.content}</span>
+        <span className="eb-item-content line-clamp">{record.question.content}</span>
       </button>
       {open ? (
         <div id={panelId}>

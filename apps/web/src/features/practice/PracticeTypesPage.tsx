@@ -43,7 +43,7 @@ export function PracticeTypesPage() {
                 to={`/lesson/${lessonId}/${type}/roadmap`}
                 data-testid="type-card"
               >
-                <span className="type-icon">
+                <span className="type-icon icon-tile">
                   <Icon />
                 </span>
                 <span className="type-text">

@@ -71,7 +71,7 @@ export function UnitCompletePage() {
   return (
     <main className="page unit-complete" data-testid="unit-complete">
       <div className="unit-hero">
-        <div className="unit-seal" aria-hidden="true">
+        <div className="unit-seal seal-stamp" aria-hidden="true">
           成
         </div>
         <h1 className="page-title">恭喜完成第 {unitNumber} 單元！</h1>
@@ -80,7 +80,7 @@ export function UnitCompletePage() {
       <ul className="unit-cards">
         {cards.map(({ Icon, title, text }) => (
           <li key={title} className="card unit-card">
-            <span className="type-icon">
+            <span className="type-icon icon-tile">
               <Icon />
             </span>
             <span className="type-text">

@@ -231,7 +231,7 @@ function LessonChoice({ lesson, send, autoFocus }: { lesson: Lesson; send: Send;
         <span>{lesson.era}</span>
         <span>{lesson.characterCount} 字</span>
       </p>
-      <p className="classical rc-preview">{preview || '（暫無內容）'}</p>
+      <p className="classical rc-preview line-clamp">{preview || '（暫無內容）'}</p>
       <button
         ref={button}
         type="button"
