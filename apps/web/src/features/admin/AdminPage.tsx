@@ -24,6 +24,7 @@ import { PendingAnswersPanel } from '../../components/staff/PendingAnswers.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { AdminAppealsCard } from './AdminAppealsCard.tsx';
@@ -294,15 +295,14 @@ function UploadForm() {
       </h2>
       <form
         className="card"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (empty) {
             setResult({ ok: false, message: UPLOAD_REQUIRED_MESSAGE });
             return;
           }
           setResult(null);
           upload.mutate();
-        }}
+        })}
       >
         <TextField id="upload-title" label="標題" value={title} maxLength={200} onChange={setTitle} />
         <SelectField
@@ -371,10 +371,9 @@ function RolesForm() {
       </h2>
       <form
         className="card"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (username.trim()) lookup.mutate();
-        }}
+        })}
       >
         <TextField
           id="roles-username"

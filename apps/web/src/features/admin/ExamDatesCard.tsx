@@ -10,6 +10,7 @@ import { FieldError } from '../../components/fields.tsx';
 import { LoadingState } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { notify } from '../../lib/toast.ts';
@@ -58,10 +59,9 @@ function YearRow({ year, current }: { year: DefaultExamDate; current: boolean })
   return (
     <form
       className="ad-exam-row"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={submitted(() => {
         if (date) save.mutate();
-      }}
+      })}
     >
       <div className="field">
         <label htmlFor={id}>

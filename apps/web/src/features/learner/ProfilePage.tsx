@@ -23,6 +23,7 @@ import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { ProgressBar } from '../../components/states.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
+import { submitted } from '../../lib/forms.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -270,10 +271,9 @@ function SchoolEditor({ user }: { user: User }) {
   return (
     <form
       className="pf-school-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={submitted(() => {
         if (trimmed && !save.isPending) save.mutate(trimmed);
-      }}
+      })}
     >
       <label className="visually-hidden" htmlFor="school-input">
         學校名稱

@@ -38,6 +38,7 @@ import {
 import { playTone } from './tones.ts';
 import './recitation.css';
 import { ReadAloudText } from '../../components/listening/ReadAloudText.tsx';
+import { submitted } from '../../lib/forms.ts';
 
 const PREVIEW_CHARACTERS = 100;
 
@@ -607,13 +608,7 @@ function RecallStage({
           </div>
         </section>
       ) : (
-        <form
-          className="card"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="card" onSubmit={submitted(() => submit())}>
           <label htmlFor="recall-written" className="rc-subtitle">
             憑記憶默寫所選範圍（共 {count} 字，標點可寫可不寫）
           </label>

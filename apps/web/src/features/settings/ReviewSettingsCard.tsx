@@ -16,6 +16,7 @@ import { choicesOf, FieldError, SelectField } from '../../components/fields.tsx'
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { reviewSettingsQuery, saveExamDate, updateReviewSettings } from '../../lib/reviews.ts';
@@ -78,10 +79,9 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
     <>
       <form
         className="settings-review-row"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (examDate) exam.mutate();
-        }}
+        })}
       >
         <p className="muted st-hint">
           現時考試日：{examDateLabel(settings.examDate)}（
@@ -119,10 +119,9 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
       </form>
       <form
         className="settings-review-row"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (goalValid) dailyGoal.mutate();
-        }}
+        })}
       >
         <div className="field">
           <label htmlFor="daily-goal">每日複習目標（題）</label>
