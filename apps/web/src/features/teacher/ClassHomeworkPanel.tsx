@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentBody, ClassLearner } from '@wenyan/contracts';
 import { type FormEvent, useRef, useState } from 'react';
+import { Options } from '../../components/fields.tsx';
 import { call } from '../../lib/client.ts';
 import {
   assignmentHistoryQuery,
@@ -24,17 +25,17 @@ import {
 } from '../../lib/homework-format.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import { PRACTICE_TYPE_CHOICES } from '../../lib/question-types.ts';
 import { learnerLabel } from '../../lib/teacher-format.ts';
 import './class-homework.css';
 
 type Kind = AssignmentBody['task']['kind'];
-const KINDS: ReadonlyArray<[Kind, string]> = [
-  ['practice', '課文練習類型'],
-  ['vocabulary', '詞彙練習'],
-  ['paper', '模擬試卷'],
-  ['recitation', '背誦範圍'],
-  ['reviews', '到期複習'],
+const KINDS: ReadonlyArray<{ value: Kind; label: string }> = [
+  { value: 'practice', label: '課文練習類型' },
+  { value: 'vocabulary', label: '詞彙練習' },
+  { value: 'paper', label: '模擬試卷' },
+  { value: 'recitation', label: '背誦範圍' },
+  { value: 'reviews', label: '到期複習' },
 ];
 
 interface Draft {
@@ -163,11 +164,7 @@ function AssignmentForm({
           onChange={(e) => set('kind', e.target.value as Kind)}
           data-testid="homework-kind"
         >
-          {KINDS.map(([kind, label]) => (
-            <option key={kind} value={kind}>
-              {label}
-            </option>
-          ))}
+          <Options choices={KINDS} />
         </select>
       </label>
       {draft.kind === 'practice' ? (
@@ -176,11 +173,7 @@ function AssignmentForm({
           <label>
             練習類型
             <select value={draft.nodeType} onChange={(e) => set('nodeType', e.target.value)}>
-              {PRACTICE_TYPE_CARDS.map((c) => (
-                <option key={c.type} value={c.type}>
-                  {c.title}
-                </option>
-              ))}
+              <Options choices={PRACTICE_TYPE_CHOICES} />
             </select>
           </label>
         </>
