@@ -26,7 +26,7 @@ import {
   nextLineItems,
   shuffled,
 } from './drills.ts';
-import { MarkedRange } from './MarkedRange.tsx';
+import { MarkedRange, SendFailed } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
 import './recitation.css';
 
@@ -284,11 +284,7 @@ function DrillItemCard({
             placeholder={item.mode === 'next_line' ? '下句' : '整個詞句'}
             onChange={(event) => setWritten(event.target.value)}
           />
-          {status === 'failed' ? (
-            <p className="rc-feedback is-wrong" role="alert">
-              {failure ?? '未能交答案，請檢查網絡後再試。'}
-            </p>
-          ) : null}
+          {status === 'failed' ? <SendFailed message={failure ?? '未能交答案，請檢查網絡後再試。'} /> : null}
           <div className="rc-actions">
             <button
               type="submit"
