@@ -56,13 +56,11 @@ function YearRow({ year, current }: { year: DefaultExamDate; current: boolean })
     },
   });
   const refused = save.error instanceof HttpError && save.error.status === 400;
+  const saveDate = () => {
+    if (date) save.mutate();
+  };
   return (
-    <form
-      className="ad-exam-row"
-      onSubmit={submitted(() => {
-        if (date) save.mutate();
-      })}
-    >
+    <form className="ad-exam-row" onSubmit={submitted(saveDate)}>
       <div className="field">
         <label htmlFor={id}>
           {year.year} 年{current ? '（現行）' : ''}

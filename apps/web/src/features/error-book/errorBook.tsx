@@ -196,14 +196,12 @@ function NoteEditor({ record, book }: { record: ErrorQuestionRecord; book: Error
       </section>
     );
   }
+  const submitNote = () => {
+    if (!note || pending) return;
+    book.saveNote.mutate({ questionId: record.questionId, note }, { onSuccess: () => setEditing(false) });
+  };
   return (
-    <form
-      className="eb-note"
-      onSubmit={submitted(() => {
-        if (!note || pending) return;
-        book.saveNote.mutate({ questionId: record.questionId, note }, { onSuccess: () => setEditing(false) });
-      })}
-    >
+    <form className="eb-note" onSubmit={submitted(submitNote)}>
       <label htmlFor={id}>
         <strong>個人筆記</strong>
       </label>

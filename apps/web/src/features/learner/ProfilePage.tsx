@@ -249,6 +249,9 @@ function SchoolEditor({ user }: { user: User }) {
     },
   });
   const trimmed = normaliseSchoolName(draft);
+  const saveSchool = () => {
+    if (trimmed && !save.isPending) save.mutate(trimmed);
+  };
 
   if (!editing) {
     return (
@@ -269,12 +272,7 @@ function SchoolEditor({ user }: { user: User }) {
     );
   }
   return (
-    <form
-      className="pf-school-form"
-      onSubmit={submitted(() => {
-        if (trimmed && !save.isPending) save.mutate(trimmed);
-      })}
-    >
+    <form className="pf-school-form" onSubmit={submitted(saveSchool)}>
       <label className="visually-hidden" htmlFor="school-input">
         學校名稱
       </label>
