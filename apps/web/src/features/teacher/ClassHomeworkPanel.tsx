@@ -38,6 +38,12 @@ const KINDS: ReadonlyArray<{ value: Kind; label: string }> = [
   { value: 'reviews', label: '到期複習' },
 ];
 
+/** The due moment's two inputs (a date and a time, Hong Kong), each the draft's field of its type. */
+const DUE_PARTS = [
+  { part: 'date', label: '限期日期' },
+  { part: 'time', label: '限期時間' },
+] as const;
+
 interface Draft {
   title: string;
   kind: Kind;
@@ -243,20 +249,16 @@ function AssignmentForm({
       ) : null}
       <fieldset className="hw-due">
         <legend>限期（香港時間）</legend>
-        <input
-          type="date"
-          required
-          aria-label="限期日期"
-          value={draft.date}
-          onChange={(e) => set('date', e.target.value)}
-        />
-        <input
-          type="time"
-          required
-          aria-label="限期時間"
-          value={draft.time}
-          onChange={(e) => set('time', e.target.value)}
-        />
+        {DUE_PARTS.map(({ part, label }) => (
+          <input
+            key={part}
+            type={part}
+            required
+            aria-label={label}
+            value={draft[part]}
+            onChange={(e) => set(part, e.target.value)}
+          />
+        ))}
       </fieldset>
       {save.isError ? (
         <p className="text-brick" role="alert">
