@@ -20,8 +20,8 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { ProgressBar } from '../../components/states.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
 import { submitted } from '../../lib/forms.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
@@ -53,12 +53,7 @@ export function learnerFigures(user: User) {
 }
 
 export function ProfilePage() {
-  const user = useCurrentUser();
-  return (
-    <QueryBoundary query={user} loading={<LoadingState />}>
-      {(signedIn) => signedIn && <Profile user={signedIn} />}
-    </QueryBoundary>
-  );
+  return <SignedIn retryOnError>{(user) => <Profile user={user} />}</SignedIn>;
 }
 
 function Profile({ user }: { user: User }) {
