@@ -9,6 +9,15 @@ import { SearchIcon } from './icons.tsx';
 /** One choice of a select: its value and what it shows. */
 export type Choice = { readonly value: string | number; readonly label: ReactNode };
 
+/** The `<option>`s of a select, one per choice. */
+export function Options({ choices }: { choices: readonly Choice[] }) {
+  return choices.map((c) => (
+    <option key={c.value} value={c.value}>
+      {c.label}
+    </option>
+  ));
+}
+
 /**
  * A select with its label in a `field`. `all` is a first choice that stands for no filter; `onChange`
  * gets the chosen value as the select has it (a string).
@@ -34,11 +43,7 @@ export function SelectField({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {[...(all ? [all] : []), ...choices].map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <Options choices={[...(all ? [all] : []), ...choices]} />
       </select>
     </div>
   );

@@ -32,6 +32,30 @@ export function PageHeader({
   );
 }
 
+/**
+ * A screen's title with a line under it, beside the screen's own actions (`page-header`: the library, the
+ * vocabulary home).
+ */
+export function TitleWithSubtitle({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1 className="page-title">{title}</h1>
+        <p className="page-subtitle">{subtitle}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
 /** The spinner of a loading screen (the shell's component, with this part's wording). */
 export function LoadingState({ label = '載入中...' }: { label?: string }) {
   return <Spinner label={label} />;

@@ -6,27 +6,20 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Input, QuestionType } from '@wenyan/contracts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
+import { readQuery } from './reads.ts';
 
-export const myClassesQuery = queryOptions({
-  queryKey: queryKeys.classroom.myClasses,
-  queryFn: () => call('listMyClasses'),
+export const myClassesQuery = readQuery(queryKeys.classroom.myClasses, 'listMyClasses', {
   staleTime: 30_000,
 });
 
-export const invitationsQuery = queryOptions({
-  queryKey: queryKeys.classroom.invitations,
-  queryFn: () => call('listTeacherInvitations'),
-});
+export const invitationsQuery = readQuery(queryKeys.classroom.invitations, 'listTeacherInvitations');
 
 export const myQuestionsQuery = queryOptions({
   queryKey: queryKeys.classroom.myQuestions,
   queryFn: () => call('listTeacherQuestions', { query: {} }),
 });
 
-export const reviewQuery = queryOptions({
-  queryKey: queryKeys.classroom.review,
-  queryFn: () => call('listQuestionReview'),
-});
+export const reviewQuery = readQuery(queryKeys.classroom.review, 'listQuestionReview');
 
 /** `questions`: only these ids (the class report's worksheet of the items most got wrong). */
 const sheetQuery = (questions: string | null) => (questions ? { questions } : {});

@@ -3,19 +3,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AssignmentBody } from '@wenyan/contracts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
+import { readByIdQuery, readQuery } from './reads.ts';
 
-export const myHomeworkQuery = queryOptions({
-  queryKey: queryKeys.homework.mine,
-  queryFn: () => call('getMyHomework'),
-  staleTime: 30_000,
-});
+export const myHomeworkQuery = readQuery(queryKeys.homework.mine, 'getMyHomework', { staleTime: 30_000 });
 
 export const classHomeworkQuery = (classId: string) =>
-  queryOptions({
-    queryKey: queryKeys.homework.ofClass(classId),
-    queryFn: () => call('listClassAssignments', { params: { id: classId } }),
-    staleTime: 15_000,
-  });
+  readByIdQuery(queryKeys.homework.ofClass(classId), 'listClassAssignments', classId, { staleTime: 15_000 });
 
 export const assignmentHistoryQuery = (classId: string, assignmentId: string) =>
   queryOptions({
@@ -23,17 +16,13 @@ export const assignmentHistoryQuery = (classId: string, assignmentId: string) =>
     queryFn: () => call('getAssignmentHistory', { params: { id: classId, assignmentId } }),
   });
 
-export const myLeaguesQuery = queryOptions({
-  queryKey: queryKeys.homework.leagues,
-  queryFn: () => call('getMyLeagues'),
-  staleTime: 30_000,
-});
+export const myLeaguesQuery = readQuery(queryKeys.homework.leagues, 'getMyLeagues', { staleTime: 30_000 });
 
-export const leaderboardVisibilityQuery = queryOptions({
-  queryKey: queryKeys.homework.visibility,
-  queryFn: () => call('getLeaderboardVisibility'),
-  staleTime: 60_000,
-});
+export const leaderboardVisibilityQuery = readQuery(
+  queryKeys.homework.visibility,
+  'getLeaderboardVisibility',
+  { staleTime: 60_000 },
+);
 
 export function setAssignment(classId: string, body: AssignmentBody, idempotencyKey: string) {
   return call('setAssignment', { params: { id: classId }, body }, { idempotencyKey });

@@ -2,12 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { HttpError } from './api.ts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
+import { readQuery } from './reads.ts';
 
 /** The lessons (the sixteen set texts, then uploaded ones): read by most screens. */
-export const lessonsQuery = queryOptions({
-  queryKey: queryKeys.lessons,
-  queryFn: () => call('listLessons'),
-});
+export const lessonsQuery = readQuery(queryKeys.lessons, 'listLessons');
 
 /** One lesson; null when it does not exist (404). */
 export const lessonQuery = (id: number) =>

@@ -52,6 +52,12 @@ export const PRACTICE_TYPE_CARDS: ReadonlyArray<{
   { type: 'writing_techniques', title: '修辭手法', description: '分析作者的寫作及修辭技巧' },
 ];
 
+/** The four types as a select's choices (value: the type, label: its title). */
+export const PRACTICE_TYPE_CHOICES = PRACTICE_TYPE_CARDS.map(({ type, title }) => ({
+  value: type,
+  label: title,
+}));
+
 /** True when the question is answered in a textarea (free-text types, or a question with no options). */
 export function isFreeText(question: Pick<Question, 'type' | 'options'>): boolean {
   return (

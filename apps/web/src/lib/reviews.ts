@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { KnowledgeTag, ReviewSessionMode, UpdateReviewSettingsBody } from '@wenyan/contracts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
+import { readByIdQuery } from './reads.ts';
 
 const MINUTE = 60_000;
 
@@ -22,22 +23,13 @@ export const dueReviewsQuery = (userId: string) =>
   });
 
 export const reviewSettingsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.reviewSettings(userId),
-    queryFn: () => call('getReviewSettings', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.reviewSettings(userId), 'getReviewSettings', userId);
 
 export const reviewForecastQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.reviewForecast(userId),
-    queryFn: () => call('getReviewForecast', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.reviewForecast(userId), 'getReviewForecast', userId);
 
 export const knowledgeTagsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.knowledgeTags(userId),
-    queryFn: () => call('getKnowledgeTagStats', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.knowledgeTags(userId), 'getKnowledgeTagStats', userId);
 
 /** How many questions a review session draws. */
 export const REVIEW_SESSION_SIZE = 20;

@@ -7,46 +7,31 @@ import type { QuestionType } from '@wenyan/contracts';
 import { HttpError } from './api.ts';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
+import { readByIdQuery, readQuery } from './reads.ts';
 
 /** Events per page of the replay (the contract's largest page). */
 export const EVENT_PAGE_SIZE = 200;
 
-export const classesQuery = queryOptions({
-  queryKey: queryKeys.teacher.classes,
-  queryFn: () => call('listClasses'),
-  staleTime: 30_000,
-});
+export const classesQuery = readQuery(queryKeys.teacher.classes, 'listClasses', { staleTime: 30_000 });
 
 export const classLearnersQuery = (classId: string) =>
-  queryOptions({
-    queryKey: queryKeys.teacher.classLearners(classId),
-    queryFn: () => call('listClassLearners', { params: { id: classId } }),
+  readByIdQuery(queryKeys.teacher.classLearners(classId), 'listClassLearners', classId, {
     staleTime: 30_000,
   });
 
 /** The class's review plans (issue 21): per learner (who is behind) and per set text. */
 export const classForecastQuery = (classId: string) =>
-  queryOptions({
-    queryKey: queryKeys.teacher.classForecast(classId),
-    queryFn: () => call('getClassReviewForecast', { params: { id: classId } }),
+  readByIdQuery(queryKeys.teacher.classForecast(classId), 'getClassReviewForecast', classId, {
     staleTime: 30_000,
   });
 
 /** The class's self-marked answers waiting for the teacher (issue 37). */
 export const selfMarksQuery = (classId: string) =>
-  queryOptions({
-    queryKey: queryKeys.teacher.selfMarks(classId),
-    queryFn: () => call('listSelfMarks', { params: { id: classId } }),
-    staleTime: 30_000,
-  });
+  readByIdQuery(queryKeys.teacher.selfMarks(classId), 'listSelfMarks', classId, { staleTime: 30_000 });
 
 /** How the class's self-marks count: 須老師確認 ('confirm') or 直接計算 ('direct'). */
 export const selfMarkRuleQuery = (classId: string) =>
-  queryOptions({
-    queryKey: queryKeys.teacher.selfMarkRule(classId),
-    queryFn: () => call('getSelfMarkRule', { params: { id: classId } }),
-    staleTime: 30_000,
-  });
+  readByIdQuery(queryKeys.teacher.selfMarkRule(classId), 'getSelfMarkRule', classId, { staleTime: 30_000 });
 
 export function setSelfMarkRule(classId: string, rule: 'confirm' | 'direct') {
   return call('setSelfMarkRule', { params: { id: classId }, body: { rule } });

@@ -66,7 +66,7 @@ export function Header({ user }: { user: User }) {
     <header className="app-header">
       {/* Named by its visible text (WCAG 2.5.3): 「文言通 AI智能學習平台」. */}
       <Link to="/" className="brand">
-        <span className="brand-seal" aria-hidden="true">
+        <span className="brand-seal seal-stamp" aria-hidden="true">
           文
         </span>
         <span className="brand-text">

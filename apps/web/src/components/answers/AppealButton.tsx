@@ -6,6 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { call } from '../../lib/client.ts';
+import { submitted } from '../../lib/forms.ts';
 
 export function AppealButton({ userId, answerVersion }: { userId: string; answerVersion: number }) {
   const [open, setOpen] = useState(false);
@@ -35,13 +36,7 @@ export function AppealButton({ userId, answerVersion }: { userId: string; answer
     );
   }
   return (
-    <form
-      className="appeal-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        appeal.mutate();
-      }}
-    >
+    <form className="appeal-form" onSubmit={submitted(() => appeal.mutate())}>
       <label htmlFor={noteId}>理由（可留空）</label>
       <textarea
         id={noteId}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Options } from '../fields.tsx';
 import { SPEECH_RATES } from './speech.ts';
 import type { ReadAloud } from './useReadAloud.ts';
 import './listening.css';
@@ -45,11 +46,7 @@ export function ReadAloudControl({
           value={readAloud.rate}
           onChange={(event) => readAloud.setRate(Number(event.target.value))}
         >
-          {SPEECH_RATES.map((r) => (
-            <option key={r.rate} value={r.rate}>
-              {r.label}
-            </option>
-          ))}
+          <Options choices={SPEECH_RATES.map(({ rate, label }) => ({ value: rate, label }))} />
         </select>
       </label>
       <p className="read-aloud-now" aria-live="polite" data-testid="read-aloud-now">

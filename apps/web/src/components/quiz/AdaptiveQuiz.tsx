@@ -16,16 +16,13 @@ import { XpWithheldNote } from '../answers/XpWithheldNote.tsx';
 import { QuestionCard, shownVerdict } from '../QuestionCard.tsx';
 import { ErrorState, ProgressBar } from '../states.tsx';
 import { CompletionPopup } from './CompletionPopup.tsx';
-import { type QuizAnswer, type QuizConfig, quizMachine, quizSummary } from './quizMachine.ts';
+import { type QuizAnswer, type QuizInput, quizMachine, quizSummary } from './quizMachine.ts';
 import './quiz.css';
 
-export interface AdaptiveQuizProps {
-  /** Negative: a mixed session (its id is the absolute value). 0 with `lessonIds`: quick practice. */
-  lessonId: number;
+/** The quiz (lesson, lessons, preloaded questions, config: as the machine's `QuizInput`) and the screen's options. */
+export interface AdaptiveQuizProps
+  extends Pick<QuizInput, 'lessonId' | 'lessonIds' | 'preloadedQuestions' | 'config'> {
   user: User;
-  lessonIds?: readonly number[] | undefined;
-  preloadedQuestions?: readonly Question[] | undefined;
-  config: QuizConfig;
   /** False: the quiz's end posts no node or vocabulary completion (see `QuizInput.record`). */
   record?: boolean | undefined;
   /** The header title; by default the lesson's title, else 智能適應練習. */

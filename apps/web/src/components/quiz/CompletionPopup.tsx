@@ -87,7 +87,7 @@ export function CompletionPopup(props: CompletionPopupProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="popup-overlay" />
         <Dialog.Content className="popup" data-testid="completion-popup" aria-describedby={undefined}>
-          <div className="popup-ribbon" aria-hidden="true">
+          <div className="popup-ribbon seal-stamp" aria-hidden="true">
             完
           </div>
           <Dialog.Title className="popup-title">{props.title ?? '課程完成！'}</Dialog.Title>

@@ -7,8 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClassLearner, FairPlayFlag } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { failureMessage } from '../../lib/teacher.ts';
 import { learnerName } from '../../lib/teacher-format.ts';
+import { WriteFailure } from './WriteFailure.tsx';
 
 /** What each flag means, for the teacher. */
 export const FAIR_PLAY_FLAG_LABELS: Readonly<Record<FairPlayFlag, string>> = {
@@ -52,11 +52,7 @@ function FlaggedRow({ learner, classId }: { learner: ClassLearner; classId: stri
       >
         {clear.isPending ? '處理中...' : '已覆核，清除標記'}
       </button>
-      {clear.isError ? (
-        <p className="text-brick tc-small" role="alert">
-          {failureMessage(clear.error)}
-        </p>
-      ) : null}
+      <WriteFailure write={clear} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { EmptyState, Spinner } from '../states.tsx';
 import './staff.css';
@@ -27,4 +27,18 @@ export function TeacherGate({ children }: { children: ReactNode }) {
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * A staff screen of one class (`/teacher/class/:id…`): the gate, then the view of the class the path names.
+ *
+ * @example export const ClassPage = () => <TeacherClassPage view={ClassView} />;
+ */
+export function TeacherClassPage({ view: View }: { view: ComponentType<{ classId: string }> }) {
+  const { id = '' } = useParams();
+  return (
+    <TeacherGate>
+      <View classId={id} />
+    </TeacherGate>
+  );
 }

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { call } from '../../lib/client.ts';
+import { AdminSection } from './AdminSection.tsx';
 
 export function AdminAppealsCard() {
   const pending = useQuery({
@@ -14,10 +15,7 @@ export function AdminAppealsCard() {
   });
   const count = pending.data?.length;
   return (
-    <section aria-labelledby="admin-appeals" data-testid="admin-appeals">
-      <h2 className="p2-section-title" id="admin-appeals">
-        學生上訴
-      </h2>
+    <AdminSection id="admin-appeals" title="學生上訴" testId="admin-appeals">
       <p className="muted">
         所有學生的答案上訴，包括未加入任何班別的學生。
         {count === undefined ? '' : count === 0 ? '現時沒有待處理的上訴。' : `現有 ${count} 宗待處理。`}
@@ -25,6 +23,6 @@ export function AdminAppealsCard() {
       <Link className="btn" to="/teacher/appeals" data-testid="admin-appeals-link">
         處理上訴
       </Link>
-    </section>
+    </AdminSection>
   );
 }

@@ -19,6 +19,7 @@ import { siteAddress } from '../../lib/site-qr.ts';
 import { failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel } from '../../lib/teacher-format.ts';
 import { notify } from '../../lib/toast.ts';
+import { AdminSection } from './AdminSection.tsx';
 import '../../components/staff/classroom.css';
 
 const STATUS: Record<TeacherInvitation['status'], string> = {
@@ -54,10 +55,7 @@ export function TeacherInvitations() {
   };
   const link = created ? `${window.location.origin}${created.link}` : '';
   return (
-    <section aria-labelledby="admin-invitations" data-testid="teacher-invitations">
-      <h2 className="p2-section-title" id="admin-invitations">
-        教師邀請
-      </h2>
+    <AdminSection id="admin-invitations" title="教師邀請" testId="teacher-invitations">
       <p className="muted tc-small">
         邀請碼一次有效，七日內使用。老師可在登記時填寫，或登入後在「設定」輸入，帳戶即成為教師帳戶。
       </p>
@@ -143,7 +141,7 @@ export function TeacherInvitations() {
           </tbody>
         </table>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -165,10 +163,7 @@ export function QuestionReview() {
     onError: (err) => notify({ title: failureMessage(err), variant: 'destructive' }),
   });
   return (
-    <section aria-labelledby="admin-review" data-testid="question-review">
-      <h2 className="p2-section-title" id="admin-review">
-        待審題目
-      </h2>
+    <AdminSection id="admin-review" title="待審題目" testId="question-review">
       <p className="muted tc-small">老師新增的題目只供其班別學生使用，發佈後所有學生都會見到並計入進度。</p>
       {queue.isPending ? <p className="muted">載入中...</p> : null}
       {queue.data?.length === 0 ? <p className="muted">暫時沒有待審題目。</p> : null}
@@ -193,6 +188,6 @@ export function QuestionReview() {
           </li>
         ))}
       </ul>
-    </section>
+    </AdminSection>
   );
 }

@@ -24,10 +24,12 @@ import { PendingAnswersPanel } from '../../components/staff/PendingAnswers.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { AdminAppealsCard } from './AdminAppealsCard.tsx';
 import { QuestionReview, TeacherInvitations } from './AdminClassroomPanels.tsx';
+import { AdminSection } from './AdminSection.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
@@ -228,10 +230,7 @@ function Imports() {
   const busy = Object.values(outcomes).some((o) => o?.status === 'running');
 
   return (
-    <section aria-labelledby="admin-imports">
-      <h2 className="p2-section-title" id="admin-imports">
-        匯入內容
-      </h2>
+    <AdminSection id="admin-imports" title="匯入內容">
       <button type="button" className="btn btn-primary btn-block" disabled={busy} onClick={runAll}>
         全部匯入（每項相隔一秒）
       </button>
@@ -266,7 +265,7 @@ function Imports() {
           );
         })}
       </div>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -288,21 +287,17 @@ function UploadForm() {
   });
   const empty = title.trim().length === 0 || content.trim().length === 0;
   return (
-    <section aria-labelledby="admin-upload">
-      <h2 className="p2-section-title" id="admin-upload">
-        上載文字內容
-      </h2>
+    <AdminSection id="admin-upload" title="上載文字內容">
       <form
         className="card"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (empty) {
             setResult({ ok: false, message: UPLOAD_REQUIRED_MESSAGE });
             return;
           }
           setResult(null);
           upload.mutate();
-        }}
+        })}
       >
         <TextField id="upload-title" label="標題" value={title} maxLength={200} onChange={setTitle} />
         <SelectField
@@ -334,7 +329,7 @@ function UploadForm() {
           {upload.isPending ? '上載中...' : '上載'}
         </button>
       </form>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -365,16 +360,12 @@ function RolesForm() {
     onError: (error) => setResult({ ok: false, message: `更新失敗：${failureMessage(error)}` }),
   });
   return (
-    <section aria-labelledby="admin-roles">
-      <h2 className="p2-section-title" id="admin-roles">
-        用戶角色
-      </h2>
+    <AdminSection id="admin-roles" title="用戶角色">
       <form
         className="card"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitted(() => {
           if (username.trim()) lookup.mutate();
-        }}
+        })}
       >
         <TextField
           id="roles-username"
@@ -419,6 +410,6 @@ function RolesForm() {
           {result.message}
         </p>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }

@@ -10,18 +10,17 @@ import { FieldError } from '../../components/fields.tsx';
 import { LoadingState } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { notify } from '../../lib/toast.ts';
+import { AdminSection } from './AdminSection.tsx';
 import { examDatesQuery, setDefaultExamDate } from './api.ts';
 
 export function ExamDatesCard() {
   const dates = useQuery(examDatesQuery);
   return (
-    <section aria-labelledby="admin-exam-dates" data-testid="admin-exam-dates">
-      <h2 className="p2-section-title" id="admin-exam-dates">
-        文憑試中文科考試日期
-      </h2>
+    <AdminSection id="admin-exam-dates" title="文憑試中文科考試日期" testId="admin-exam-dates">
       <QueryBoundary query={dates} loading={<LoadingState label="載入考試日期中..." />}>
         {(examDates) => (
           <div className="card ad-exam-dates">
@@ -39,7 +38,7 @@ export function ExamDatesCard() {
           </div>
         )}
       </QueryBoundary>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -55,14 +54,11 @@ function YearRow({ year, current }: { year: DefaultExamDate; current: boolean })
     },
   });
   const refused = save.error instanceof HttpError && save.error.status === 400;
+  const saveDate = () => {
+    if (date) save.mutate();
+  };
   return (
-    <form
-      className="ad-exam-row"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (date) save.mutate();
-      }}
-    >
+    <form className="ad-exam-row" onSubmit={submitted(saveDate)}>
       <div className="field">
         <label htmlFor={id}>
           {year.year} 年{current ? '（現行）' : ''}

@@ -1,13 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { AdminImport, Input, RouteName } from '@wenyan/contracts';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { readQuery } from '../../lib/reads.ts';
 
-export const adminStatusQuery = queryOptions({
-  queryKey: queryKeys.adminStatus,
-  queryFn: () => call('getAdminStatus'),
-  staleTime: 0,
-});
+export const adminStatusQuery = readQuery(queryKeys.adminStatus, 'getAdminStatus', { staleTime: 0 });
 
 /** The registry's operation of each import. */
 const IMPORT_CALLS = {
@@ -40,10 +36,7 @@ export function setUserRoles(id: string, roles: Input<'setUserRoles'>['body']['r
 }
 
 /** GET /api/admin/exam-dates: each school year's default exam date, and the one in force. */
-export const examDatesQuery = queryOptions({
-  queryKey: queryKeys.examDates,
-  queryFn: () => call('listDefaultExamDates'),
-});
+export const examDatesQuery = readQuery(queryKeys.examDates, 'listDefaultExamDates');
 
 /** PUT /api/admin/exam-dates/:year: a school year's default exam date (learners without their own follow it). */
 export function setDefaultExamDate(year: number, examDate: string) {

@@ -16,7 +16,7 @@ export function LoginPage({ loading = false }: { loading?: boolean }) {
   return (
     <main className="login" data-testid="login-page">
       <div className="login-card">
-        <div className="login-seal" aria-hidden="true">
+        <div className="login-seal seal-stamp" aria-hidden="true">
           文
         </div>
         <h1 className="login-title">文言通</h1>
@@ -35,7 +35,7 @@ export function LoginPage({ loading = false }: { loading?: boolean }) {
             <ul className="login-features">
               {FEATURES.map(({ Icon, title, text }) => (
                 <li key={title}>
-                  <span className="login-feature-icon">
+                  <span className="login-feature-icon icon-tile">
                     <Icon />
                   </span>
                   <span>

@@ -6,10 +6,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLASS_ACCOUNTS_LIMIT, type ClassAccounts, parseStudentNames } from '@wenyan/contracts';
 import { type ChangeEvent, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { FieldError } from '../../components/fields.tsx';
 import { QrCode } from '../../components/staff/SiteQr.tsx';
-import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
+import { TeacherClassPage } from '../../components/staff/TeacherGate.tsx';
 import { BackLink } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { createClassAccounts } from '../../lib/classroom.ts';
@@ -180,10 +179,5 @@ function AccountsView({ classId }: { classId: string }) {
 }
 
 export function ClassAccountsPage() {
-  const { id = '' } = useParams();
-  return (
-    <TeacherGate>
-      <AccountsView classId={id} />
-    </TeacherGate>
-  );
+  return <TeacherClassPage view={AccountsView} />;
 }

@@ -8,11 +8,12 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { QuestionTypeSchema } from '@wenyan/contracts';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Options } from '../../components/fields.tsx';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { ErrorState, Spinner } from '../../components/states.tsx';
 import { worksheetKeyQuery, worksheetQuery } from '../../lib/classroom.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
-import { isFreeText, PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import { isFreeText, PRACTICE_TYPE_CHOICES } from '../../lib/question-types.ts';
 import { failureMessage } from '../../lib/teacher.ts';
 import { printsQuote, questionsSearch } from './worksheet.ts';
 import '../../components/staff/classroom.css';
@@ -56,11 +57,7 @@ function Picker({ lessonId, type, keyed }: { lessonId: number; type: string; key
         題型
       </label>
       <select id="sheet-type" className="input" value={type} onChange={(e) => go(lessonId, e.target.value)}>
-        {PRACTICE_TYPE_CARDS.map((c) => (
-          <option key={c.type} value={c.type}>
-            {c.title}
-          </option>
-        ))}
+        <Options choices={PRACTICE_TYPE_CHOICES} />
       </select>
     </div>
   );

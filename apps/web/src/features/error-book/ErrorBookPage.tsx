@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard, Tabs } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { reviewPath, reviewSettingsQuery } from '../../lib/reviews.ts';
@@ -22,10 +22,7 @@ import { MyAppeals } from './MyAppeals.tsx';
 import { MyMarkedAnswers } from './MyMarkedAnswers.tsx';
 
 export function ErrorBookPage() {
-  const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (!user.data) return null;
-  return <ErrorBookScreen userId={user.data.id} />;
+  return <SignedIn>{(user) => <ErrorBookScreen userId={user.id} />}</SignedIn>;
 }
 
 /** Still to practise: not ticked by the learner and not yet mastered in the scheduler's eyes. */
@@ -187,7 +184,7 @@ function ErrorSummary({
         {record.userExplanation ? <span className="badge badge-gold">有筆記</span> : null}
         <MasteryBadge record={record} />
       </span>
-      <span className="eb-item-content">{record.question.content}</span>
+      <span className="eb-item-content line-clamp">{record.question.content}</span>
       <span className="eb-item-answers">
         <span className="text-brick">你的答案：{record.incorrectAnswer || '（未作答）'}</span>
         <span className="muted">作答 {record.attemptCount} 次</span>

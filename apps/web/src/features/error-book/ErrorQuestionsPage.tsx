@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { choicesOf, SelectField } from '../../components/fields.tsx';
 import { EmptyState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { reviewPath } from '../../lib/reviews.ts';
@@ -17,10 +17,7 @@ import { ErrorStatsCards, isOpen, MasteryBadge } from './ErrorBookPage.tsx';
 import { DIFFICULTY_LABELS, type ErrorBook, ErrorDetail, useErrorBook } from './errorBook.tsx';
 
 export function ErrorQuestionsPage() {
-  const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (!user.data) return null;
-  return <ErrorQuestions userId={user.data.id} />;
+  return <SignedIn>{(user) => <ErrorQuestions userId={user.id} />}</SignedIn>;
 }
 
 /** Records grouped by lesson id, lessons in ascending order. */
@@ -155,7 +152,7 @@ function ExpandableItem({ record, book }: { record: ErrorQuestionRecord; book: E
             {open ? '▲' : '▼'}
           </span>
         </span>
-        <span className="eb-item-content">{record.question.content}</span>
+        <span className="eb-item-content line-clamp">{record.question.content}</span>
       </button>
       {open ? (
         <div id={panelId}>

@@ -1,18 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { readByIdQuery } from '../../lib/reads.ts';
 
 export const errorQuestionsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.errorQuestions(userId),
-    queryFn: () => call('listErrorQuestions', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.errorQuestions(userId), 'listErrorQuestions', userId);
 
 export const errorStatsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.errorStats(userId),
-    queryFn: () => call('getErrorStats', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.errorStats(userId), 'getErrorStats', userId);
 
 /** PATCH: the learner's note on a question (the question stays in the book). */
 export function saveErrorNote(userId: string, questionId: string, note: string) {

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Difficulty, ErrorQuestionRecord, ErrorStats } from '@wenyan/contracts';
 import { errorBookStats, NOTE_MAX_LENGTH, normaliseNote } from '@wenyan/domain';
 import { useId, useState } from 'react';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import { nextDueLabel } from '../../lib/review-format.ts';
@@ -195,15 +196,12 @@ function NoteEditor({ record, book }: { record: ErrorQuestionRecord; book: Error
       </section>
     );
   }
+  const submitNote = () => {
+    if (!note || pending) return;
+    book.saveNote.mutate({ questionId: record.questionId, note }, { onSuccess: () => setEditing(false) });
+  };
   return (
-    <form
-      className="eb-note"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!note || pending) return;
-        book.saveNote.mutate({ questionId: record.questionId, note }, { onSuccess: () => setEditing(false) });
-      }}
-    >
+    <form className="eb-note" onSubmit={submitted(submitNote)}>
       <label htmlFor={id}>
         <strong>個人筆記</strong>
       </label>

@@ -20,9 +20,10 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { ProgressBar } from '../../components/states.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
+import { submitted } from '../../lib/forms.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
@@ -52,12 +53,7 @@ export function learnerFigures(user: User) {
 }
 
 export function ProfilePage() {
-  const user = useCurrentUser();
-  return (
-    <QueryBoundary query={user} loading={<LoadingState />}>
-      {(signedIn) => signedIn && <Profile user={signedIn} />}
-    </QueryBoundary>
-  );
+  return <SignedIn retryOnError>{(user) => <Profile user={user} />}</SignedIn>;
 }
 
 function Profile({ user }: { user: User }) {
@@ -248,6 +244,9 @@ function SchoolEditor({ user }: { user: User }) {
     },
   });
   const trimmed = normaliseSchoolName(draft);
+  const saveSchool = () => {
+    if (trimmed && !save.isPending) save.mutate(trimmed);
+  };
 
   if (!editing) {
     return (
@@ -268,13 +267,7 @@ function SchoolEditor({ user }: { user: User }) {
     );
   }
   return (
-    <form
-      className="pf-school-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (trimmed && !save.isPending) save.mutate(trimmed);
-      }}
-    >
+    <form className="pf-school-form" onSubmit={submitted(saveSchool)}>
       <label className="visually-hidden" htmlFor="school-input">
         學校名稱
       </label>

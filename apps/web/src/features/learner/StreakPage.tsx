@@ -16,21 +16,15 @@ import {
   streakTitle,
 } from '@wenyan/domain';
 import { FlameIcon } from '../../components/icons.tsx';
-import { ErrorState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
-import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { ErrorState, PageHeader, StatCard } from '../../components/page.tsx';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { accuracyShown } from '../../lib/figures.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { learnerFigures } from './ProfilePage.tsx';
 import './learner.css';
 
 export function StreakPage() {
-  const user = useCurrentUser();
-  return (
-    <QueryBoundary query={user} loading={<LoadingState />}>
-      {(signedIn) => signedIn && <Streak user={signedIn} />}
-    </QueryBoundary>
-  );
+  return <SignedIn retryOnError>{(user) => <Streak user={user} />}</SignedIn>;
 }
 
 function Streak({ user }: { user: User }) {

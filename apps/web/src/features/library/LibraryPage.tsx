@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EraChips, SearchField } from '../../components/fields.tsx';
 import { StarIcon } from '../../components/icons.tsx';
+import { TitleWithSubtitle } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { BackLink, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -78,15 +79,11 @@ export function LibraryPage() {
   return (
     <main className="page page-wide">
       <BackLink to="/" label="返回主頁" />
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">文言文庫</h1>
-          <p className="page-subtitle">細讀十六篇指定範文</p>
-        </div>
+      <TitleWithSubtitle title="文言文庫" subtitle="細讀十六篇指定範文">
         <Link to="/star-map" className="btn btn-sm">
           文學星圖
         </Link>
-      </div>
+      </TitleWithSubtitle>
       <SearchField id="library-search" placeholder="搜尋篇名或作者" value={search} onChange={setSearch} />
       <EraChips eras={LIBRARY_ERAS} era={era} onChange={setEra} />
       <QueryBoundary

@@ -13,6 +13,12 @@ import './library.css';
 
 const ALL = '全部';
 
+/** The two ways of showing the works, each a button of the 顯示方式 toggle. */
+const VIEWS = [
+  { shows: 'grid', label: '格狀顯示', Icon: GridIcon },
+  { shows: 'list', label: '列表顯示', Icon: ListIcon },
+] as const;
+
 function matches(lesson: Lesson, term: string): boolean {
   if (term === '') return true;
   return [lesson.title, lesson.author, lesson.description ?? ''].some((text) =>
@@ -30,7 +36,7 @@ export function StarMapPage() {
   const [search, setSearch] = useState('');
   const [era, setEra] = useState(ALL);
   const [difficulty, setDifficulty] = useState(ALL);
-  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [view, setView] = useState<(typeof VIEWS)[number]['shows']>('grid');
   const all = lessons.data ?? [];
   const eras = [...new Set(all.map((l) => l.era))];
   const difficulties = (['beginner', 'intermediate', 'advanced'] as const).filter((d) =>
@@ -79,22 +85,17 @@ export function StarMapPage() {
         <span className="spacer" />
         <fieldset className="segmented">
           <legend className="visually-hidden">顯示方式</legend>
-          <button
-            type="button"
-            aria-pressed={view === 'grid'}
-            aria-label="格狀顯示"
-            onClick={() => setView('grid')}
-          >
-            <GridIcon size={18} />
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === 'list'}
-            aria-label="列表顯示"
-            onClick={() => setView('list')}
-          >
-            <ListIcon size={18} />
-          </button>
+          {VIEWS.map(({ shows, label, Icon }) => (
+            <button
+              key={shows}
+              type="button"
+              aria-pressed={view === shows}
+              aria-label={label}
+              onClick={() => setView(shows)}
+            >
+              <Icon size={18} />
+            </button>
+          ))}
         </fieldset>
       </div>
       <QueryBoundary

@@ -73,37 +73,9 @@ function Guide({ userId, settings }: { userId: string; settings: ReviewSettings 
         {step === 1 ? '你哪一年應考文憑試？' : '每日想複習多少題？'}
       </h2>
       {step === 1 ? (
-        <fieldset className="first-guide-choices">
-          <legend className="visually-hidden">應考年份</legend>
-          {years.map((y) => (
-            <label key={y} className="first-guide-choice">
-              <input
-                type="radio"
-                name={`${id}-year`}
-                value={y}
-                checked={year === y}
-                onChange={() => setYear(y)}
-              />
-              <span>{y} 年</span>
-            </label>
-          ))}
-        </fieldset>
+        <GuideChoices legend="應考年份" values={years} unit="年" chosen={year} onChoose={setYear} />
       ) : (
-        <fieldset className="first-guide-choices">
-          <legend className="visually-hidden">每日複習目標</legend>
-          {GUIDE_GOALS.map((g) => (
-            <label key={g} className="first-guide-choice">
-              <input
-                type="radio"
-                name={`${id}-goal`}
-                value={g}
-                checked={goal === g}
-                onChange={() => setGoal(g)}
-              />
-              <span>{g} 題</span>
-            </label>
-          ))}
-        </fieldset>
+        <GuideChoices legend="每日複習目標" values={GUIDE_GOALS} unit="題" chosen={goal} onChoose={setGoal} />
       )}
       <p className="muted first-guide-hint">
         {step === 1
@@ -137,5 +109,41 @@ function Guide({ userId, settings }: { userId: string; settings: ReviewSettings 
         )}
       </div>
     </section>
+  );
+}
+
+/** One step's choices: a radio per value, shown with its unit (「2027 年」, 「20 題」). */
+function GuideChoices({
+  legend,
+  values,
+  unit,
+  chosen,
+  onChoose,
+}: {
+  legend: string;
+  values: readonly number[];
+  unit: string;
+  chosen: number;
+  onChoose: (value: number) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="first-guide-choices">
+      <legend className="visually-hidden">{legend}</legend>
+      {values.map((value) => (
+        <label key={value} className="first-guide-choice">
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={chosen === value}
+            onChange={() => onChoose(value)}
+          />
+          <span>
+            {value} {unit}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -52,7 +52,7 @@ function LessonCard({ lesson, progress }: { lesson: Lesson; progress: number }) 
         </span>
       </div>
       <p className="lesson-author">{lesson.author}</p>
-      {lesson.description ? <p className="lesson-description">{lesson.description}</p> : null}
+      {lesson.description ? <p className="lesson-description line-clamp">{lesson.description}</p> : null}
       <div className="lesson-progress-label">
         <span>學習進度</span>
         <span data-testid="lesson-progress">{progress}%</span>
@@ -111,7 +111,7 @@ export function LobbyPage() {
       <nav className="shortcuts" aria-label="學習捷徑">
         {SHORTCUTS.map(({ to, label, Icon }) => (
           <Link key={to} to={to} className="shortcut">
-            <span className="shortcut-icon">
+            <span className="shortcut-icon icon-tile">
               <Icon />
             </span>
             <span>{label}</span>

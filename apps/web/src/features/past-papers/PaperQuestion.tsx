@@ -13,6 +13,7 @@ import { revealVerdict } from '../../components/answers/NextAction.tsx';
 import { XpWithheldNote } from '../../components/answers/XpWithheldNote.tsx';
 import { FieldError } from '../../components/fields.tsx';
 import type { AnswerSubmitter } from '../../lib/answers/answerSubmitter.ts';
+import { submissionOf } from '../../lib/answers/attempt.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
 import {
   EMPTY_ANSWER,
@@ -60,11 +61,7 @@ export function PaperQuestion({
     if (submitBlocker(state, question) !== null) return;
     try {
       const marked = await answers.submit({
-        userId: user.id,
-        questionId: question.id,
-        selectedAnswer: state.answer,
-        timeSpent: (Date.now() - startedAt.current) / 1000,
-        ...(question.served === undefined ? {} : { served: question.served }),
+        ...submissionOf(user.id, question, state.answer, startedAt.current),
         ...(selfMarked && state.level !== null ? { selfAssessedLevel: state.level } : {}),
       });
       dispatch({ type: 'answer.marked', result: marked });

@@ -1,13 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { readQuery } from '../../lib/reads.ts';
 import type { MixedPracticeRequest } from './mixedPracticeMachine.ts';
 import type { MixRequest } from './pastPapersMachine.ts';
 
 /** The papers' name (「DSE 模擬試題」) and the content's disclaimer. */
-export const dseAboutQuery = queryOptions({
-  queryKey: queryKeys.dseAbout,
-  queryFn: () => call('getDseAbout'),
+export const dseAboutQuery = readQuery(queryKeys.dseAbout, 'getDseAbout', {
   staleTime: Number.POSITIVE_INFINITY,
 });
 

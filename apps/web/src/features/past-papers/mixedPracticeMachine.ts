@@ -9,6 +9,7 @@ import type {
   QuestionType,
 } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
+import { toggle } from '../../lib/lists.ts';
 
 export const MIXED_PRACTICE_ALERTS = {
   noFilter: '請選擇至少一個篩選條件',
@@ -46,10 +47,6 @@ export type MixedPracticeEvent =
   | { type: 'count.set'; value: MixedPracticeCount }
   | { type: 'generate' }
   | { type: 'alert.dismiss' };
-
-function toggle<T>(list: readonly T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
 
 export const mixedPracticeMachine = setup({
   types: {

@@ -4,6 +4,7 @@
  */
 import type { DseMetadata, DsePaper, Question, QuestionType } from '@wenyan/contracts';
 import { assign, fromPromise, setup } from 'xstate';
+import { toggle } from '../../lib/lists.ts';
 
 export const PAST_PAPER_NOTICES = {
   pickType: '請至少選擇一種題型',
@@ -38,10 +39,6 @@ export type PastPapersEvent =
   | { type: 'mix.type.toggle'; value: QuestionType }
   | { type: 'mix.passage.toggle'; value: number }
   | { type: 'mix.generate' };
-
-function toggle<T>(list: readonly T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
 
 export const pastPapersMachine = setup({
   types: {

@@ -5,6 +5,7 @@ import { BackLink } from '../../components/states.tsx';
 import { lessonQuery } from '../../lib/lessons.ts';
 import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
 import { ADAPTIVE_TYPE_CARDS } from './adaptive-types.ts';
+import { TypeCardText } from './TypeCardText.tsx';
 import './practice.css';
 
 const ICONS = {
@@ -43,13 +44,7 @@ export function PracticeTypesPage() {
                 to={`/lesson/${lessonId}/${type}/roadmap`}
                 data-testid="type-card"
               >
-                <span className="type-icon">
-                  <Icon />
-                </span>
-                <span className="type-text">
-                  <strong>{title}</strong>
-                  <span className="muted">{description}</span>
-                </span>
+                <TypeCardText Icon={Icon} title={title} text={description} />
               </Link>
             </li>
           );

@@ -18,6 +18,7 @@ import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { QuestionCard, shownVerdict } from '../../components/QuestionCard.tsx';
 import { BackLink, EmptyState, ProgressBar, Spinner } from '../../components/states.tsx';
 import { AnswerQueuedError } from '../../lib/answers/answerSubmitter.ts';
+import { submissionOf } from '../../lib/answers/attempt.ts';
 import { isMarkedByPoints, verdictLabel } from '../../lib/answers/marking.ts';
 import { useAnswerSubmission } from '../../lib/answers/useAnswerSubmission.ts';
 import { applyTotals, refreshAfterNodeComplete } from '../../lib/cache.ts';
@@ -247,13 +248,9 @@ function Session({
     dispatch({ type: 'answer.submit' });
     try {
       // A manual retry of the same selection reuses the answer's Idempotency-Key (see answerSubmitter).
-      const result = await answers.submit({
-        userId: user.id,
-        questionId: question.id,
-        selectedAnswer: state.draft,
-        timeSpent: (Date.now() - state.questionStartedAt) / 1000,
-        ...(question.served === undefined ? {} : { served: question.served }),
-      });
+      const result = await answers.submit(
+        submissionOf(user.id, question, state.draft, state.questionStartedAt),
+      );
       dispatch({
         type: 'answer.graded',
         now: Date.now(),

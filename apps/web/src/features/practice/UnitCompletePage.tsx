@@ -7,6 +7,7 @@ import { Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { nodeResultsQuery } from './api.ts';
+import { TypeCardText } from './TypeCardText.tsx';
 import './practice.css';
 
 /** What the session hands this screen when the server completed the unit: the awards of that reply. */
@@ -71,7 +72,7 @@ export function UnitCompletePage() {
   return (
     <main className="page unit-complete" data-testid="unit-complete">
       <div className="unit-hero">
-        <div className="unit-seal" aria-hidden="true">
+        <div className="unit-seal seal-stamp" aria-hidden="true">
           成
         </div>
         <h1 className="page-title">恭喜完成第 {unitNumber} 單元！</h1>
@@ -80,13 +81,7 @@ export function UnitCompletePage() {
       <ul className="unit-cards">
         {cards.map(({ Icon, title, text }) => (
           <li key={title} className="card unit-card">
-            <span className="type-icon">
-              <Icon />
-            </span>
-            <span className="type-text">
-              <strong>{title}</strong>
-              <span className="muted">{text}</span>
-            </span>
+            <TypeCardText Icon={Icon} title={title} text={text} />
           </li>
         ))}
       </ul>

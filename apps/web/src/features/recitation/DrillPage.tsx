@@ -15,6 +15,7 @@ import miswrittenJson from '../../../../../content/data/miswritten.json' with { 
 import { EmptyState, LoadingState, PageHeader } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
+import { submitted } from '../../lib/forms.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
 import {
@@ -25,7 +26,7 @@ import {
   nextLineItems,
   shuffled,
 } from './drills.ts';
-import { MarkedRange } from './MarkedRange.tsx';
+import { MarkedRange, SendFailed } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
 import './recitation.css';
 
@@ -125,13 +126,7 @@ function ChooseLesson({
     [mode, lessons],
   );
   return (
-    <form
-      className="card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onStart(choice === 'all' ? null : Number(choice));
-      }}
-    >
+    <form className="card" onSubmit={submitted(() => onStart(choice === 'all' ? null : Number(choice)))}>
       <p className="muted">
         {INTRO[mode]}
         <span className="keyboard-hint">{KEYBOARD_HINT}</span>
@@ -269,10 +264,9 @@ function DrillItemCard({
         </div>
       ) : (
         <form
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={submitted(() => {
             void submit();
-          }}
+          })}
         >
           <label htmlFor="drill-written" className="visually-hidden">
             {item.mode === 'next_line' ? '寫出下句' : '寫出整個詞句'}
@@ -290,11 +284,7 @@ function DrillItemCard({
             placeholder={item.mode === 'next_line' ? '下句' : '整個詞句'}
             onChange={(event) => setWritten(event.target.value)}
           />
-          {status === 'failed' ? (
-            <p className="rc-feedback is-wrong" role="alert">
-              {failure ?? '未能交答案，請檢查網絡後再試。'}
-            </p>
-          ) : null}
+          {status === 'failed' ? <SendFailed message={failure ?? '未能交答案，請檢查網絡後再試。'} /> : null}
           <div className="rc-actions">
             <button
               type="submit"

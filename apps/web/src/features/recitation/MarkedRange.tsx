@@ -5,7 +5,7 @@
  * what the colours mean. A character written in an accepted variant or Simplified form counts as
  * correct, and a note under the counts names it (「接受異體字／簡體字：煖→暖」).
  */
-import type { RecallMark, RecitationResult } from '@wenyan/contracts';
+import type { RecallMark, RecitationGrade, RecitationResult } from '@wenyan/contracts';
 import { acceptedFormsNote, isRecitable, RECITATION_GRADE_LABELS } from '@wenyan/domain';
 import type { ReactNode } from 'react';
 
@@ -116,16 +116,40 @@ export function MarkedRange({
   );
 }
 
-/** Accuracy and grade of a written run. */
-export function RecallScore({ result }: { result: Pick<RecitationResult, 'accuracy' | 'grade'> }) {
+/** Each grade's colour: the global text tones (`text-amber` is the ink shade of amber, AA on paper). */
+const GRADE_TONES: Record<RecitationGrade, string> = {
+  excellent: 'text-jade',
+  good: 'text-jade',
+  pass: 'text-amber',
+  needs_improvement: 'text-brick',
+};
+
+/** Accuracy and grade of a run (written, or the choices' results). */
+export function RecallScore({
+  result,
+  testId = 'recall',
+}: {
+  result: Pick<RecitationResult, 'accuracy' | 'grade'>;
+  /** Names the figures for tests: `${testId}-accuracy`, `${testId}-grade`. */
+  testId?: string;
+}) {
   return (
     <div className="rc-score">
-      <span className="rc-accuracy" data-testid="recall-accuracy">
+      <span className="rc-accuracy" data-testid={`${testId}-accuracy`}>
         {result.accuracy}%
       </span>
-      <span className={`rc-grade grade-${result.grade}`} data-testid="recall-grade">
+      <span className={`rc-grade ${GRADE_TONES[result.grade]}`} data-testid={`${testId}-grade`}>
         {RECITATION_GRADE_LABELS[result.grade]}
       </span>
     </div>
+  );
+}
+
+/** Why a written answer was not marked (the server's word, or the screen's own), in an alert line. */
+export function SendFailed({ message, testId }: { message: string; testId?: string }) {
+  return (
+    <p className="rc-feedback is-wrong" role="alert" data-testid={testId}>
+      {message}
+    </p>
   );
 }

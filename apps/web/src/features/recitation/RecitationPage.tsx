@@ -6,13 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lesson } from '@wenyan/contracts';
-import {
-  isRecitable,
-  RECITATION_GRADE_LABELS,
-  recitableCount,
-  recitationWindow,
-  seededRandom,
-} from '@wenyan/domain';
+import { isRecitable, recitableCount, recitationWindow, seededRandom } from '@wenyan/domain';
 import { useMachine } from '@xstate/react';
 import { useAtom } from 'jotai';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -25,7 +19,7 @@ import { lessonsQuery } from '../../lib/lessons.ts';
 import { soundAtom } from '../../lib/preferences.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { finishRecitation, recallFailure, serveRecitation } from './api.ts';
-import { MarkedRange, RecallScore } from './MarkedRange.tsx';
+import { MarkedRange, RecallScore, SendFailed } from './MarkedRange.tsx';
 import { ModeNav } from './ModeNav.tsx';
 import {
   type MarkRecallInput,
@@ -38,6 +32,7 @@ import {
 import { playTone } from './tones.ts';
 import './recitation.css';
 import { ReadAloudText } from '../../components/listening/ReadAloudText.tsx';
+import { submitted } from '../../lib/forms.ts';
 
 const PREVIEW_CHARACTERS = 100;
 
@@ -231,7 +226,7 @@ function LessonChoice({ lesson, send, autoFocus }: { lesson: Lesson; send: Send;
         <span>{lesson.era}</span>
         <span>{lesson.characterCount} 字</span>
       </p>
-      <p className="classical rc-preview">{preview || '（暫無內容）'}</p>
+      <p className="classical rc-preview line-clamp">{preview || '（暫無內容）'}</p>
       <button
         ref={button}
         type="button"
@@ -607,13 +602,7 @@ function RecallStage({
           </div>
         </section>
       ) : (
-        <form
-          className="card"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="card" onSubmit={submitted(() => submit())}>
           <label htmlFor="recall-written" className="rc-subtitle">
             憑記憶默寫所選範圍（共 {count} 字，標點可寫可不寫）
           </label>
@@ -639,9 +628,7 @@ function RecallStage({
             寫好後按「交卷」<span className="keyboard-hint">或 Ctrl／⌘ + Enter</span>。
           </p>
           {status === 'failed' ? (
-            <p className="rc-feedback is-wrong" role="alert" data-testid="recall-failure">
-              {failure ?? '未能交卷，請檢查網絡後再試。'}
-            </p>
+            <SendFailed message={failure ?? '未能交卷，請檢查網絡後再試。'} testId="recall-failure" />
           ) : null}
           <div className="rc-actions">
             <button
@@ -680,14 +667,7 @@ function ResultsStage({
       <PageHeader title="背誦完成！" />
       <section className="card rc-results" data-testid="recitation-results">
         <p className="classical rc-results-title">{lesson.title}</p>
-        <div className="rc-score">
-          <span className="rc-accuracy" data-testid="recitation-accuracy">
-            {result.accuracy}%
-          </span>
-          <span className={`rc-grade grade-${result.grade}`} data-testid="recitation-grade">
-            {RECITATION_GRADE_LABELS[result.grade]}
-          </span>
-        </div>
+        <RecallScore result={result} testId="recitation" />
         <dl className="rc-figures">
           <div>
             <dt>準確率</dt>

@@ -52,6 +52,13 @@ function wrongChoice(actor: ReturnType<typeof start>['actor']): string {
   return snapshot.context.choices.find((c) => c !== expected(actor)) ?? '';
 }
 
+/** A machine with LESSON chosen: at the range stage. */
+function withLessonChosen() {
+  const { actor } = start();
+  actor.send({ type: 'lesson.choose', lesson: LESSON });
+  return actor;
+}
+
 describe('the select stage', () => {
   it('starts on select and refuses a lesson without content', () => {
     const { actor } = start();
@@ -61,8 +68,7 @@ describe('the select stage', () => {
   });
 
   it('moves to range with the whole text selected when a lesson has content', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('range');
     expect(snapshot.context.selection).toEqual({ start: 0, end: 11 });
@@ -71,8 +77,7 @@ describe('the select stage', () => {
 
 describe('the range stage', () => {
   it('selects by two clicks, in either order', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.click', index: 4 });
     expect(actor.getSnapshot().context.selection).toEqual({ start: 4, end: 5 });
     actor.send({ type: 'range.click', index: 1 });
@@ -80,8 +85,7 @@ describe('the range stage', () => {
   });
 
   it('selects by dragging in drag mode', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.drag.toggle' });
     expect(actor.getSnapshot().context.dragMode).toBe(true);
     actor.send({ type: 'range.drag.start', index: 6 });
@@ -93,8 +97,7 @@ describe('the range stage', () => {
   });
 
   it('offers full, first half, second half and clear', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.firstHalf' });
     expect(actor.getSnapshot().context.selection).toEqual({ start: 0, end: 6 });
     actor.send({ type: 'range.secondHalf' });
@@ -108,8 +111,7 @@ describe('the range stage', () => {
   });
 
   it('refuses to start on a range of punctuation only', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.click', index: 5 });
     actor.send({ type: 'range.click', index: 5 });
     actor.send({ type: 'practice.start' });
@@ -117,8 +119,7 @@ describe('the range stage', () => {
   });
 
   it('goes back to select', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.back' });
     expect(actor.getSnapshot().value).toBe('select');
     expect(actor.getSnapshot().context.lesson).toBeNull();
@@ -439,8 +440,7 @@ describe('sentencePresets', () => {
   });
 
   it('selects a preset in the range stage, and refuses a range outside the text', () => {
-    const { actor } = start();
-    actor.send({ type: 'lesson.choose', lesson: LESSON });
+    const actor = withLessonChosen();
     actor.send({ type: 'range.set', start: 6, end: 11 });
     expect(actor.getSnapshot().context.selection).toEqual({ start: 6, end: 11 });
     actor.send({ type: 'range.set', start: 6, end: 40 });

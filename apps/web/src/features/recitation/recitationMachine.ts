@@ -165,30 +165,24 @@ function choicesAt(context: RecitationContext, position: number): string[] {
   return recitationChoices(text, position, context.commonCharacters, context.random);
 }
 
-/** The body of POST /api/recitations for a 默寫 run: the range and what was written. */
-export function recallBody(context: RecitationContext): FinishRecitationBody {
+/** What the body of every finished run says first: the lesson, the range and how long it took. */
+function runBody(context: RecitationContext) {
   return {
     lessonId: context.lesson?.id ?? 0,
     start: context.selection?.start ?? 0,
     end: context.selection?.end ?? 0,
-    mode: 'free_recall',
-    mistakes: 0,
     durationMs: Math.round(context.elapsedMs),
-    written: context.written,
   };
+}
+
+/** The body of POST /api/recitations for a 默寫 run: the range and what was written. */
+export function recallBody(context: RecitationContext): FinishRecitationBody {
+  return { ...runBody(context), mode: 'free_recall', mistakes: 0, written: context.written };
 }
 
 /** The body of POST /api/recitations for a finished run. */
 export function finishBody(context: RecitationContext): FinishRecitationBody {
-  return {
-    lessonId: context.lesson?.id ?? 0,
-    start: context.selection?.start ?? 0,
-    end: context.selection?.end ?? 0,
-    mode: 'choice',
-    mistakes: context.mistakes,
-    durationMs: Math.round(context.elapsedMs),
-    picks: context.picks,
-  };
+  return { ...runBody(context), mode: 'choice', mistakes: context.mistakes, picks: context.picks };
 }
 
 export const recitationMachine = setup({

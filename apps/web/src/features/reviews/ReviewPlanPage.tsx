@@ -11,16 +11,13 @@ import { BarChart } from '../../components/charts/BarChart.tsx';
 import { ColumnChart } from '../../components/charts/ColumnChart.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { daysToExamLabel, examDateLabel, perDayLabel, shareLabel } from '../../lib/review-format.ts';
 import { reviewForecastQuery, reviewPath } from '../../lib/reviews.ts';
 import './reviews.css';
 
 export function ReviewPlanPage() {
-  const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (!user.data) return null;
-  return <Plan user={user.data} />;
+  return <SignedIn>{(user) => <Plan user={user} />}</SignedIn>;
 }
 
 function Plan({ user }: { user: User }) {

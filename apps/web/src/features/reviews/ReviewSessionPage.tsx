@@ -17,10 +17,10 @@ import {
 } from '@wenyan/contracts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../components/page.tsx';
+import { EmptyState, ErrorState, PageHeader } from '../../components/page.tsx';
+import { SignedIn } from '../../components/SignedIn.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { refreshAfterReview } from '../../lib/cache.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { reviewSessionQuery } from '../../lib/reviews.ts';
 import './reviews.css';
@@ -53,10 +53,7 @@ export function sessionFromSearch(search: URLSearchParams): {
 }
 
 export function ReviewSessionPage() {
-  const user = useCurrentUser();
-  if (user.isPending) return <LoadingState />;
-  if (!user.data) return null;
-  return <Review user={user.data} />;
+  return <SignedIn>{(user) => <Review user={user} />}</SignedIn>;
 }
 
 function Review({ user }: { user: User }) {

@@ -16,6 +16,7 @@ import { choicesOf, FieldError, SelectField } from '../../components/fields.tsx'
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { Spinner } from '../../components/states.tsx';
 import { HttpError } from '../../lib/api.ts';
+import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { examDateLabel } from '../../lib/review-format.ts';
 import { reviewSettingsQuery, saveExamDate, updateReviewSettings } from '../../lib/reviews.ts';
@@ -73,16 +74,16 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
   const goalNumber = Number(goal);
   const goalValid =
     Number.isInteger(goalNumber) && goalNumber >= DAILY_GOAL_MIN && goalNumber <= DAILY_GOAL_MAX;
+  const submitExamDate = () => {
+    if (examDate) exam.mutate();
+  };
+  const submitDailyGoal = () => {
+    if (goalValid) dailyGoal.mutate();
+  };
 
   return (
     <>
-      <form
-        className="settings-review-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (examDate) exam.mutate();
-        }}
-      >
+      <form className="settings-review-row" onSubmit={submitted(submitExamDate)}>
         <p className="muted st-hint">
           現時考試日：{examDateLabel(settings.examDate)}（
           {settings.examDateSource === 'learner' ? '你自己設定' : '學校預設'}
@@ -117,13 +118,7 @@ function Fields({ userId, settings }: { userId: string; settings: ReviewSettings
           {exam.isPending ? '儲存中...' : '儲存考試日期'}
         </button>
       </form>
-      <form
-        className="settings-review-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (goalValid) dailyGoal.mutate();
-        }}
-      >
+      <form className="settings-review-row" onSubmit={submitted(submitDailyGoal)}>
         <div className="field">
           <label htmlFor="daily-goal">每日複習目標（題）</label>
           <input

@@ -3,13 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRoutes, type EXPORT_TABLE_NAMES, type Input } from '@wenyan/contracts';
 import { call, requestPath } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { readQuery } from '../../lib/reads.ts';
 
 export const privacyKeys = { leaderboard: ['privacy', 'leaderboard'] as const };
 
-export const leaderboardPreferencesQuery = queryOptions({
-  queryKey: privacyKeys.leaderboard,
-  queryFn: () => call('getLeaderboardPreferences'),
-});
+export const leaderboardPreferencesQuery = readQuery(privacyKeys.leaderboard, 'getLeaderboardPreferences');
 
 export const saveLeaderboardPreferences = (nickname: string | null, optOut: boolean) =>
   call('setLeaderboardPreferences', { body: { nickname, optOut } });

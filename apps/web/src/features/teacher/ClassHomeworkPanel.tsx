@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Assignment, AssignmentBody, ClassLearner } from '@wenyan/contracts';
 import { type FormEvent, useRef, useState } from 'react';
+import { Options } from '../../components/fields.tsx';
 import { call } from '../../lib/client.ts';
 import {
   assignmentHistoryQuery,
@@ -24,18 +25,24 @@ import {
 } from '../../lib/homework-format.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { PRACTICE_TYPE_CARDS } from '../../lib/question-types.ts';
+import { PRACTICE_TYPE_CHOICES } from '../../lib/question-types.ts';
 import { learnerLabel } from '../../lib/teacher-format.ts';
 import './class-homework.css';
 
 type Kind = AssignmentBody['task']['kind'];
-const KINDS: ReadonlyArray<[Kind, string]> = [
-  ['practice', '課文練習類型'],
-  ['vocabulary', '詞彙練習'],
-  ['paper', '模擬試卷'],
-  ['recitation', '背誦範圍'],
-  ['reviews', '到期複習'],
+const KINDS: ReadonlyArray<{ value: Kind; label: string }> = [
+  { value: 'practice', label: '課文練習類型' },
+  { value: 'vocabulary', label: '詞彙練習' },
+  { value: 'paper', label: '模擬試卷' },
+  { value: 'recitation', label: '背誦範圍' },
+  { value: 'reviews', label: '到期複習' },
 ];
+
+/** The due moment's two inputs (a date and a time, Hong Kong), each the draft's field of its type. */
+const DUE_PARTS = [
+  { part: 'date', label: '限期日期' },
+  { part: 'time', label: '限期時間' },
+] as const;
 
 interface Draft {
   title: string;
@@ -163,11 +170,7 @@ function AssignmentForm({
           onChange={(e) => set('kind', e.target.value as Kind)}
           data-testid="homework-kind"
         >
-          {KINDS.map(([kind, label]) => (
-            <option key={kind} value={kind}>
-              {label}
-            </option>
-          ))}
+          <Options choices={KINDS} />
         </select>
       </label>
       {draft.kind === 'practice' ? (
@@ -176,11 +179,7 @@ function AssignmentForm({
           <label>
             練習類型
             <select value={draft.nodeType} onChange={(e) => set('nodeType', e.target.value)}>
-              {PRACTICE_TYPE_CARDS.map((c) => (
-                <option key={c.type} value={c.type}>
-                  {c.title}
-                </option>
-              ))}
+              <Options choices={PRACTICE_TYPE_CHOICES} />
             </select>
           </label>
         </>
@@ -250,20 +249,16 @@ function AssignmentForm({
       ) : null}
       <fieldset className="hw-due">
         <legend>限期（香港時間）</legend>
-        <input
-          type="date"
-          required
-          aria-label="限期日期"
-          value={draft.date}
-          onChange={(e) => set('date', e.target.value)}
-        />
-        <input
-          type="time"
-          required
-          aria-label="限期時間"
-          value={draft.time}
-          onChange={(e) => set('time', e.target.value)}
-        />
+        {DUE_PARTS.map(({ part, label }) => (
+          <input
+            key={part}
+            type={part}
+            required
+            aria-label={label}
+            value={draft[part]}
+            onChange={(e) => set(part, e.target.value)}
+          />
+        ))}
       </fieldset>
       {save.isError ? (
         <p className="text-brick" role="alert">

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClassLearner } from '@wenyan/contracts';
 import { accuracyColour } from '@wenyan/domain';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { FairPlayPanel } from '../../components/staff/FairPlayPanel.tsx';
-import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
+import { TeacherClassPage } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, Skeletons } from '../../components/states.tsx';
 import { downloadText } from '../../lib/download.ts';
 import { classHomeworkQuery } from '../../lib/homework.ts';
@@ -189,10 +189,5 @@ function ClassView({ classId }: { classId: string }) {
 }
 
 export function ClassPage() {
-  const { id = '' } = useParams();
-  return (
-    <TeacherGate>
-      <ClassView classId={id} />
-    </TeacherGate>
-  );
+  return <TeacherClassPage view={ClassView} />;
 }

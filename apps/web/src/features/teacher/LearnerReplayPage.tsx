@@ -263,7 +263,7 @@ function Scrubber({
         onChange={(e) => send({ type: 'scrub.set', position: Number(e.target.value) })}
         data-testid="scrubber"
       />
-      <p className="tc-scrubber-caption" aria-live="polite" data-testid="scrubber-caption">
+      <p className="tc-scrubber-caption line-clamp" aria-live="polite" data-testid="scrubber-caption">
         <strong>
           第 {position} / {max} 項
         </strong>

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClassLearner, SelfMark } from '@wenyan/contracts';
 import { useState } from 'react';
+import { WriteFailure } from '../../components/staff/WriteFailure.tsx';
 import { ErrorState, Skeletons } from '../../components/states.tsx';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import {
@@ -65,11 +66,7 @@ function SelfMarkRow({ mark, name, classId }: { mark: SelfMark; name: string; cl
       >
         {points === mark.pointsEarned ? '確認' : '調整並確認'}
       </button>
-      {confirm.isError ? (
-        <p className="alert" role="alert">
-          {failureMessage(confirm.error)}
-        </p>
-      ) : null}
+      <WriteFailure write={confirm} className="alert" />
     </li>
   );
 }
@@ -104,11 +101,7 @@ function SelfMarkRuleSetting({ classId }: { classId: string }) {
           : '學生的自評須經你確認後，才計入經驗值、準確率及排行榜。'}
         過短的答案最多只可自評為最低等級。
       </p>
-      {change.isError ? (
-        <p className="text-brick tc-small" role="alert">
-          {failureMessage(change.error)}
-        </p>
-      ) : null}
+      <WriteFailure write={change} />
     </div>
   );
 }

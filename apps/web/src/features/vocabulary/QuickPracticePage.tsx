@@ -5,6 +5,7 @@ import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
+import { toggle } from '../../lib/lists.ts';
 import { WORD_QUIZ_CONFIG } from './config.ts';
 import './vocabulary.css';
 
@@ -37,8 +38,7 @@ export function QuickPracticePage() {
   if (!user) return null;
   const passages = (lessons.data ?? []).filter((l) => l.id <= SET_TEXT_COUNT).sort((a, b) => a.id - b.id);
   const chosenTitles = passages.filter((p) => chosen.includes(p.id)).map((p) => p.title);
-  const toggle = (id: number) =>
-    setChosen((current) => (current.includes(id) ? current.filter((c) => c !== id) : [...current, id]));
+  const toggleChosen = (id: number) => setChosen((current) => toggle(current, id));
   const canStart = chosen.length > 0 && count > 0;
 
   if (running) {
@@ -125,7 +125,11 @@ export function QuickPracticePage() {
               {passages.map((p) => (
                 <li key={p.id}>
                   <label className={`pick${chosen.includes(p.id) ? ' is-chosen' : ''}`}>
-                    <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} />
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(p.id)}
+                      onChange={() => toggleChosen(p.id)}
+                    />
                     <span className="pick-title">{p.title}</span>
                     <span className="muted pick-author">{p.author}</span>
                   </label>

@@ -4,6 +4,7 @@ import { minutesFromSeconds } from '@wenyan/domain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BrainIcon, CheckIcon } from '../../components/icons.tsx';
+import { TitleWithSubtitle } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { BackLink, Skeletons, Spinner } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
@@ -197,17 +198,13 @@ export function VocabularyHome() {
   return (
     <main className="page vocabulary">
       <BackLink to="/" label="返回主頁" />
-      <div className="page-header">
-        <div>
-          <h1 className="page-title">詞意練習</h1>
-          <p className="page-subtitle">透過練習提升文言詞彙理解能力</p>
-        </div>
+      <TitleWithSubtitle title="詞意練習" subtitle="透過練習提升文言詞彙理解能力">
         {teacher ? (
           <Link className="btn btn-sm" to="/vocabulary/add">
             新增題目
           </Link>
         ) : null}
-      </div>
+      </TitleWithSubtitle>
 
       <section className="card quick-card" aria-labelledby="quick-title">
         <span className="quick-icon">

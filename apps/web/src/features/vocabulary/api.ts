@@ -1,39 +1,20 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { SentencePatternId } from '@wenyan/contracts';
-import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
+import { readByIdQuery, readQuery } from '../../lib/reads.ts';
 
-export const vocabularyLessonsQuery = queryOptions({
-  queryKey: queryKeys.vocabularyLessons,
-  queryFn: () => call('listVocabularyLessons'),
-});
+export const vocabularyLessonsQuery = readQuery(queryKeys.vocabularyLessons, 'listVocabularyLessons');
 
-export const mixedLessonsQuery = queryOptions({
-  queryKey: queryKeys.mixedLessons,
-  queryFn: () => call('listMixedLessons'),
-});
+export const mixedLessonsQuery = readQuery(queryKeys.mixedLessons, 'listMixedLessons');
 
 /** The 句式 sessions (判斷、被動、賓語前置、省略、倒裝), each from several texts. */
-export const sentencePatternsQuery = queryOptions({
-  queryKey: queryKeys.sentencePatterns,
-  queryFn: () => call('listSentencePatterns'),
-});
+export const sentencePatternsQuery = readQuery(queryKeys.sentencePatterns, 'listSentencePatterns');
 
 /** A 句式 session's questions (no keys). */
 export const sentencePatternQuestionsQuery = (id: SentencePatternId) =>
-  queryOptions({
-    queryKey: queryKeys.sentencePatternQuestions(id),
-    queryFn: () => call('listSentencePatternQuestions', { params: { id } }),
-  });
+  readByIdQuery(queryKeys.sentencePatternQuestions(id), 'listSentencePatternQuestions', id);
 
 export const vocabularyRecordsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.vocabularyRecords(userId),
-    queryFn: () => call('listVocabularyRecords', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.vocabularyRecords(userId), 'listVocabularyRecords', userId);
 
 export const vocabularyStatsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: queryKeys.vocabularyStats(userId),
-    queryFn: () => call('getVocabularyStats', { params: { id: userId } }),
-  });
+  readByIdQuery(queryKeys.vocabularyStats(userId), 'getVocabularyStats', userId);
