@@ -10,6 +10,7 @@ import {
   codes,
   markerOf,
   markPairs,
+  markStatements,
   TEACHER_MODEL,
   TEACHER_SOURCE,
   teacher,
@@ -246,20 +247,9 @@ describe('a negation apart from its verb (論語: 不仁者，不可以久處約
 });
 
 describe('a short answer’s statement with words inside it', () => {
-  const scheme: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'content', source: '人皆有之', label: '人人都有', accept: ['人人都有'] },
-      { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
-    ],
-  };
-  const mark = markerOf(scheme, '人皆有之', {
-    type: 'short_answer',
-    model: '這種本心人人都有；大雁依舊而人事已變。',
-  });
-
   it('takes a few words inside it, but not a negation that reverses it', () => {
-    expect(mark('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
-    const negated = mark('這種本心人人不是都有；大雁依舊，人事已變。');
+    expect(markStatements('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
+    const negated = markStatements('這種本心人人不是都有；大雁依舊，人事已變。');
     expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
   });
 });
