@@ -64,3 +64,17 @@ export const markStatements = markerOf(statements, '人皆有之', {
   type: 'short_answer',
   model: '這種本心人人都有；大雁依舊而人事已變。',
 });
+
+/** 魚我所欲也: 賢者能勿喪耳, a short answer of two content points (保持 and 失去 the heart). */
+export const keepOrLose: MarkingScheme = {
+  points: [
+    { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['保持', '守住'] },
+    { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['失去', '喪失'] },
+  ],
+};
+
+/** A short answer to 賢者能勿喪耳 marked by `keepOrLose`. */
+export const markKeepOrLose = markerOf(keepOrLose, '賢者能勿喪耳', {
+  type: 'short_answer',
+  model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
+});
