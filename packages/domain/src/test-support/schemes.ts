@@ -51,20 +51,6 @@ export const markPairs = (answer: string) =>
     model: '親近賢能的臣子，疏遠小人。',
   });
 
-/** A short answer of two statements, each a content point (人人都有; 人事已變 for 物是人非). */
-export const statements: MarkingScheme = {
-  points: [
-    { id: 'p1', kind: 'content', source: '人皆有之', label: '人人都有', accept: ['人人都有'] },
-    { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
-  ],
-};
-
-/** A short answer to 人皆有之 marked by `statements`. */
-export const markStatements = markerOf(statements, '人皆有之', {
-  type: 'short_answer',
-  model: '這種本心人人都有；大雁依舊而人事已變。',
-});
-
 /** 魚我所欲也: 賢者能勿喪耳, a short answer of two content points (保持 and 失去 the heart). */
 export const keepOrLose: MarkingScheme = {
   points: [
