@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DomainRuleError } from '../shared/errors.ts';
 import { choiceAnswered } from '../test-support/answers.ts';
+import { nodeCompleted } from '../test-support/nodes.ts';
 import {
   ANSWER_SOURCES,
   evolve,
@@ -115,16 +116,7 @@ describe('evolve', () => {
   });
 
   it('records nodes once, lessons and units completed, mastery and the school', () => {
-    const node = learnerEvent('NodeCompleted', {
-      lessonId: 2,
-      nodeType: 'theme_understanding',
-      score: 100,
-      questionsAnswered: 1,
-      correctAnswers: 1,
-      timeSpent: 1,
-      firstCompletion: true,
-      at,
-    });
+    const node = nodeCompleted({ lessonId: 2, nodeType: 'theme_understanding', at });
     const state = foldLearner([
       node,
       node,
