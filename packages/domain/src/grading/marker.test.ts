@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markerOf, markKeepOrLose, wordPoint } from '../test-support/schemes.ts';
+import { markerOf, wordPoint } from '../test-support/schemes.ts';
 import { foldText } from './fold.ts';
 import { isCopyOfSource, type MarkingScheme, markAnswer } from './marker.ts';
 
@@ -535,8 +535,18 @@ describe('own words a DSE marker accepts (issue 36, dev3)', () => {
     expect(mark('我暫且與影子和月亮作伴。').isCorrect).toBe(true);
   });
   it('gives a short answer’s point its other saying when one is negated (不讓它喪失…失去本心)', () => {
-    expect(markKeepOrLose('賢者能夠守住本心，不讓它喪失；一般人卻受到誘惑而失去本心。').isCorrect).toBe(true);
-    expect(markKeepOrLose('賢者能夠守住本心，一般人卻受到誘惑而不會喪失本心。').isCorrect).toBe(false);
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['守住', '保持'] },
+        { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['喪失', '失去'] },
+      ],
+    };
+    const mark = markerOf(scheme, '賢者能勿喪耳', {
+      type: 'short_answer',
+      model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
+    });
+    expect(mark('賢者能夠守住本心，不讓它喪失；一般人卻受到誘惑而失去本心。').isCorrect).toBe(true);
+    expect(mark('賢者能夠守住本心，一般人卻受到誘惑而不會喪失本心。').isCorrect).toBe(false);
   });
   it('takes a look-alike built alike for a 錯別字 (謟媚 for 諂媚: 舀 and 臽 share 臼), with a note', () => {
     const scheme: MarkingScheme = {

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import {
   codes,
   markerOf,
-  markKeepOrLose,
   markPairs,
   TEACHER_MODEL,
   TEACHER_SOURCE,
@@ -77,8 +76,18 @@ describe('polarity', () => {
   });
 
   it('in a short answer a negation voids only the point it negates', () => {
-    expect(markKeepOrLose('賢者功業未成也能保持本心，一般人卻失去本心。').isCorrect).toBe(true);
-    const negated = markKeepOrLose('賢者不能保持本心，一般人卻失去本心。');
+    const scheme: MarkingScheme = {
+      points: [
+        { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['保持', '守住'] },
+        { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['失去', '喪失'] },
+      ],
+    };
+    const mark = markerOf(scheme, '賢者能勿喪耳', {
+      type: 'short_answer',
+      model: '賢者能夠保持本心，一般人卻失去本心。',
+    });
+    expect(mark('賢者功業未成也能保持本心，一般人卻失去本心。').isCorrect).toBe(true);
+    const negated = mark('賢者不能保持本心，一般人卻失去本心。');
     expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
   });
 });

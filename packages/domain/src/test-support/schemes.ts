@@ -50,17 +50,3 @@ export const markPairs = (answer: string) =>
     type: 'sentence_translation',
     model: '親近賢能的臣子，疏遠小人。',
   });
-
-/** 魚我所欲也: 賢者能勿喪耳, a short answer of two content points (保持 and 失去 the heart). */
-export const keepOrLose: MarkingScheme = {
-  points: [
-    { id: 'p1', kind: 'content', source: '保持', label: '保持', accept: ['保持', '守住'] },
-    { id: 'p2', kind: 'content', source: '失去', label: '失去', accept: ['失去', '喪失'] },
-  ],
-};
-
-/** A short answer to 賢者能勿喪耳 marked by `keepOrLose`. */
-export const markKeepOrLose = markerOf(keepOrLose, '賢者能勿喪耳', {
-  type: 'short_answer',
-  model: '賢者能夠保持本心，一般人卻受利祿引誘而失去本心。',
-});
