@@ -2,7 +2,8 @@
  * Marker rules on cases the other marker tests do not take: answers past the marked length, missing or
  * empty answers, stored schemes without their lists, term lists and statements in short answers,
  * guessed and two-part renderings, negations moved, borrowed or repeated, passives and comparisons
- * turned about, 錯別字, relations whose words come twice or not at all, and items quoting two passages.
+ * turned about (also with another comparer of the same kind), 錯別字, relations whose words come twice
+ * or not at all, and items quoting two passages.
  * (marker.ts is edited elsewhere: these cases live in their own file.)
  */
 import { describe, expect, it } from 'vitest';
@@ -398,5 +399,22 @@ describe('a negating character written for another', () => {
     const negated = mark('誰知道它的未端呢？');
     expect(negated.isCorrect).toBe(false);
     expect(negated.points.find((p) => p.id === 'p2')?.earned).toBe(false);
+  });
+});
+
+describe('a comparison turned with another comparer of the same kind (rule 4)', () => {
+  const mark = markerOf({ points: [wordPoint('p1', '不如', ['比不上', '趕不上'])] }, '吾不如老農', {
+    type: 'sentence_translation',
+    model: '我比不上老農夫。',
+  });
+
+  it('earns the point with either comparer the right way round', () => {
+    expect(mark('我比不上老農夫。').isCorrect).toBe(true);
+    expect(mark('我趕不上老農夫。').isCorrect).toBe(true);
+  });
+
+  it('earns nothing when the compared word stands before 趕不上 for the model’s 比不上', () => {
+    expect(mark('老農夫趕不上我。').isCorrect).toBe(false);
+    expect(mark('老農夫比不上我。').isCorrect).toBe(false);
   });
 });

@@ -322,19 +322,6 @@ describe('roles, comparisons and voice (rule 4)', () => {
   });
 });
 
-describe('a comparison turned with another comparer of the same kind (rule 4)', () => {
-  const points = [word('p1', '不如', ['比不上', '趕不上'])];
-  const mark = (answer: string) => translate(points, '吾不如老農', '我比不上老農夫。', answer);
-  it('earns the point with either comparer the right way round', () => {
-    expect(mark('我比不上老農夫。').isCorrect).toBe(true);
-    expect(mark('我趕不上老農夫。').isCorrect).toBe(true);
-  });
-  it('earns nothing when the compared word stands before 趕不上 for the model’s 比不上', () => {
-    expect(mark('老農夫趕不上我。').isCorrect).toBe(false);
-    expect(mark('老農夫比不上我。').isCorrect).toBe(false);
-  });
-});
-
 describe('polarity (rule 5)', () => {
   it('reads a negation point rendered inside a double negation (不會不能) as missing, unless the source negates twice', () => {
     const points = [
