@@ -25,8 +25,7 @@ import miswrittenJson from '../data/miswritten.json' with { type: 'json' };
 import sentencePatternsJson from '../data/sentence-patterns.json' with { type: 'json' };
 import setTextsJson from '../data/set-texts.json' with { type: 'json' };
 import vocabularySessionsJson from '../data/vocabulary-sessions.json' with { type: 'json' };
-import { annotationFiles } from './annotation-files.js';
-import { questionFiles } from './question-files.js';
+import { lessonFiles } from './lesson-files.js';
 import {
   type CiComparison,
   CiComparisonSchema,
@@ -174,9 +173,9 @@ function withRelations<T extends { readonly id: string; readonly marking?: Marki
 /** Each lesson's own question bank, by lesson id (an empty list while a file is still being written). */
 export const lessonQuestionBanks: Readonly<Record<number, readonly ContentQuestion[]>> = deepFreeze(
   Object.fromEntries(
-    Object.entries(questionFiles).map(([id, data]) => [
+    Object.entries(lessonFiles).map(([id, files]) => [
       Number(id),
-      parseFile(questionFileName(Number(id)), z.array(QuestionSchema), data).map(withRelations),
+      parseFile(questionFileName(Number(id)), z.array(QuestionSchema), files.questions).map(withRelations),
     ]),
   ),
 );
@@ -199,9 +198,9 @@ export function annotationFileName(lessonId: number): string {
 /** Each lesson's 注釋 and 語譯, by lesson id (notes and sentences empty while a file is being written). */
 export const lessonAnnotations: Readonly<Record<number, LessonAnnotations>> = deepFreeze(
   Object.fromEntries(
-    Object.entries(annotationFiles).map(([id, data]) => [
+    Object.entries(lessonFiles).map(([id, files]) => [
       Number(id),
-      parseFile(annotationFileName(Number(id)), LessonAnnotationsSchema, data),
+      parseFile(annotationFileName(Number(id)), LessonAnnotationsSchema, files.annotations),
     ]),
   ),
 );

@@ -3,8 +3,9 @@
  * lesson-bank items tagged sentence_pattern, without repeats, drawn from at least two texts.
  */
 import { readFileSync } from 'node:fs';
+import { SentencePatternIdSchema } from '@wenyan/contracts';
 import { describe, expect, it } from 'vitest';
-import { lessonQuestionBanks, SentencePatternSchema, SentencePatternSessionsSchema } from './index.ts';
+import { lessonQuestionBanks, SentencePatternSessionsSchema } from './index.ts';
 
 const raw = JSON.parse(readFileSync(new URL('../data/sentence-patterns.json', import.meta.url), 'utf8'));
 const sessions = SentencePatternSessionsSchema.parse(raw);
@@ -17,7 +18,7 @@ function expectNone(problems: string[]) {
 
 describe('the 句式 sessions', () => {
   it('has one session for each of the five patterns', () => {
-    expect(sessions.map((s) => s.id).sort()).toEqual([...SentencePatternSchema.options].sort());
+    expect(sessions.map((s) => s.id).sort()).toEqual([...SentencePatternIdSchema.options].sort());
   });
 
   it('names only items of the lesson banks tagged sentence_pattern', () => {

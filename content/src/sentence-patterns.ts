@@ -4,21 +4,13 @@
  * README.md, "句式 sessions"). The session holds ids, not copies: an item corrected in its lesson is
  * corrected in its session.
  */
+import { SentencePatternIdSchema } from '@wenyan/contracts';
 import { z } from 'zod';
-
-/** The five patterns, in the order the screens list them. */
-export const SentencePatternSchema = z.enum([
-  'judgement',
-  'passive',
-  'object_fronting',
-  'omission',
-  'inversion',
-]);
-export type SentencePattern = z.infer<typeof SentencePatternSchema>;
 
 export const SentencePatternSessionSchema = z
   .object({
-    id: SentencePatternSchema,
+    /** One of the five patterns, as the contracts list them. */
+    id: SentencePatternIdSchema,
     title: z.string().trim().min(1),
     description: z.string().trim().min(1),
     /** Lesson-bank question ids, in the order served (the validation test checks each). */

@@ -2,7 +2,8 @@
  * Marker rules on cases the other marker tests do not take: answers past the marked length, missing or
  * empty answers, stored schemes without their lists, term lists and statements in short answers,
  * guessed and two-part renderings, negations moved, borrowed or repeated, passives and comparisons
- * turned about, 錯別字, relations whose words come twice or not at all, and items quoting two passages.
+ * turned about (also with another comparer of the same kind), 錯別字, relations whose words come twice
+ * or not at all, and items quoting two passages.
  * (marker.ts is edited elsewhere: these cases live in their own file.)
  */
 import { describe, expect, it } from 'vitest';
@@ -245,25 +246,6 @@ describe('a negation apart from its verb (論語: 不仁者，不可以久處約
   });
 });
 
-describe('a short answer’s statement with words inside it', () => {
-  const scheme: MarkingScheme = {
-    points: [
-      { id: 'p1', kind: 'content', source: '人皆有之', label: '人人都有', accept: ['人人都有'] },
-      { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
-    ],
-  };
-  const mark = markerOf(scheme, '人皆有之', {
-    type: 'short_answer',
-    model: '這種本心人人都有；大雁依舊而人事已變。',
-  });
-
-  it('takes a few words inside it, but not a negation that reverses it', () => {
-    expect(mark('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
-    const negated = mark('這種本心人人不是都有；大雁依舊，人事已變。');
-    expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
-  });
-});
-
 describe('a scheme’s relations when their words come more than once, or not at all', () => {
   it('places a pair’s word at its occurrence beside the pair’s point', () => {
     expect(markPairs('賢君親近賢臣，疏遠小人。').isCorrect).toBe(true);
@@ -417,5 +399,22 @@ describe('a negating character written for another', () => {
     const negated = mark('誰知道它的未端呢？');
     expect(negated.isCorrect).toBe(false);
     expect(negated.points.find((p) => p.id === 'p2')?.earned).toBe(false);
+  });
+});
+
+describe('a comparison turned with another comparer of the same kind (rule 4)', () => {
+  const mark = markerOf({ points: [wordPoint('p1', '不如', ['比不上', '趕不上'])] }, '吾不如老農', {
+    type: 'sentence_translation',
+    model: '我比不上老農夫。',
+  });
+
+  it('earns the point with either comparer the right way round', () => {
+    expect(mark('我比不上老農夫。').isCorrect).toBe(true);
+    expect(mark('我趕不上老農夫。').isCorrect).toBe(true);
+  });
+
+  it('earns nothing when the compared word stands before 趕不上 for the model’s 比不上', () => {
+    expect(mark('老農夫趕不上我。').isCorrect).toBe(false);
+    expect(mark('老農夫比不上我。').isCorrect).toBe(false);
   });
 });

@@ -27,6 +27,18 @@ const markGift = (answer: string, relations?: MarkingScheme['relations']) =>
     model: '魏王送給我大葫蘆的種子。',
   });
 
+/** A short answer of two statements, each a content point (人人都有; 人事已變 for 物是人非). */
+const statements: MarkingScheme = {
+  points: [
+    { id: 'p1', kind: 'content', source: '人皆有之', label: '人人都有', accept: ['人人都有'] },
+    { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
+  ],
+};
+const markStatements = markerOf(statements, '人皆有之', {
+  type: 'short_answer',
+  model: '這種本心人人都有；大雁依舊而人事已變。',
+});
+
 describe('polarity', () => {
   it('an added negation reverses its clause: 不一定 for 必 earns none of its points', () => {
     expect(markTeacher('古代求學的人一定有老師。').isCorrect).toBe(true);
@@ -56,19 +68,11 @@ describe('polarity', () => {
     expect(mark('令手不會凍裂，不是一樣的藥。').isCorrect).toBe(false);
   });
 
-  it('in a short answer a point stands in a phrase, whole or with a few words inside it', () => {
-    const scheme: MarkingScheme = {
-      points: [
-        { id: 'p1', kind: 'content', source: '人皆有之', label: '人人都有', accept: ['人人都有'] },
-        { id: 'p2', kind: 'content', source: '物是人非', label: '物是人非', accept: ['人事已變'] },
-      ],
-    };
-    const mark = markerOf(scheme, '人皆有之', {
-      type: 'short_answer',
-      model: '這種本心人人都有；大雁依舊而人事已變。',
-    });
-    expect(mark('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
-    expect(mark('人人都有 人事已變').isCorrect).toBe(false);
+  it('in a short answer a point stands in a phrase, whole or with a few words inside it, but not a negation', () => {
+    expect(markStatements('這種本心人人生來都有；大雁依舊，人事已變。').isCorrect).toBe(true);
+    expect(markStatements('人人都有 人事已變').isCorrect).toBe(false);
+    const negated = markStatements('這種本心人人不是都有；大雁依舊，人事已變。');
+    expect(negated.points.map((p) => p.earned)).toEqual([false, true]);
   });
 
   it('in a short answer a negation voids only the point it negates', () => {

@@ -197,6 +197,13 @@ const refuse = (code: HomeworkRefusalCode, message: string): ClassDecision => ({
   error: { code, message },
 });
 
+/** A decision recording one event. */
+const accept = (event: ClassEvent): ClassDecision => ({ ok: true, events: [event] });
+
+/** The refusal of an edit or a withdrawal of an assignment that is unknown or already withdrawn. */
+const refuseChange = (found: Assignment | undefined): ClassDecision =>
+  found ? refuse('ASSIGNMENT_WITHDRAWN', '這份功課已撤回') : refuse('ASSIGNMENT_NOT_FOUND', '找不到這份功課');
+
 /** The range a task may ask for is checked against content by the caller; here only its own shape. */
 function taskProblem(task: AssignmentTask): string | null {
   switch (task.kind) {
@@ -242,21 +249,15 @@ export function decideClass(
       if (problem) return problem;
       const { title, task } = command.draft;
       const dueAt = new Date(command.draft.dueAt).toISOString();
-      return {
-        ok: true,
-        events: [
-          {
-            type: 'AssignmentSet',
-            schemaVersion: 1,
-            data: { assignmentId: command.assignmentId, title, task, dueAt, at, by },
-          },
-        ],
-      };
+      return accept({
+        type: 'AssignmentSet',
+        schemaVersion: 1,
+        data: { assignmentId: command.assignmentId, title, task, dueAt, at, by },
+      });
     }
     case 'EditAssignment': {
       const found = state.assignments[command.assignmentId];
-      if (!found) return refuse('ASSIGNMENT_NOT_FOUND', '找不到這份功課');
-      if (found.withdrawnAt !== null) return refuse('ASSIGNMENT_WITHDRAWN', '這份功課已撤回');
+      if (!found || found.withdrawnAt !== null) return refuseChange(found);
       const { title, task } = command.draft;
       const dueAt = new Date(command.draft.dueAt).toISOString();
       const sameTask = JSON.stringify(task) === JSON.stringify(found.task);
@@ -271,33 +272,25 @@ export function decideClass(
         const refused = checkDraft(command.draft);
         if (refused) return refused;
       }
-      return {
-        ok: true,
-        events: [
-          {
-            type: 'AssignmentEdited',
-            schemaVersion: 1,
-            data: { assignmentId: found.id, title, task, dueAt, at, by },
-          },
-        ],
-      };
+      return accept({
+        type: 'AssignmentEdited',
+        schemaVersion: 1,
+        data: { assignmentId: found.id, title, task, dueAt, at, by },
+      });
     }
     case 'WithdrawAssignment': {
       const found = state.assignments[command.assignmentId];
-      if (!found) return refuse('ASSIGNMENT_NOT_FOUND', '找不到這份功課');
-      if (found.withdrawnAt !== null) return refuse('ASSIGNMENT_WITHDRAWN', '這份功課已撤回');
-      return {
-        ok: true,
-        events: [{ type: 'AssignmentWithdrawn', schemaVersion: 1, data: { assignmentId: found.id, at, by } }],
-      };
+      if (!found || found.withdrawnAt !== null) return refuseChange(found);
+      return accept({
+        type: 'AssignmentWithdrawn',
+        schemaVersion: 1,
+        data: { assignmentId: found.id, at, by },
+      });
     }
     case 'SetSelfMarkRule': {
       if (!SELF_MARK_RULES.includes(command.rule)) return refuse('INVALID_TASK', '自評規則無效');
       if (selfMarkRuleOf(state) === command.rule) return refuse('NOTHING_CHANGED', '沒有任何改動');
-      return {
-        ok: true,
-        events: [{ type: 'SelfMarkRuleSet', schemaVersion: 1, data: { rule: command.rule, at, by } }],
-      };
+      return accept({ type: 'SelfMarkRuleSet', schemaVersion: 1, data: { rule: command.rule, at, by } });
     }
     default:
       return assertNever(command);

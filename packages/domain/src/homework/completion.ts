@@ -43,32 +43,22 @@ function stepsOf(task: AssignmentTask): {
       return {
         needed: 1,
         step: (e) => {
-          if (
-            e.type === 'NodeCompleted' &&
+          const endsTheNode =
+            (e.type === 'NodeCompleted' || e.type === 'NodeFellShort') &&
             e.data.lessonId === task.lessonId &&
-            e.data.nodeType === task.nodeType
-          ) {
-            return 'node';
-          }
-          if (
+            e.data.nodeType === task.nodeType;
+          if (endsTheNode && e.type === 'NodeCompleted') return 'node';
+          const answersTheType =
             e.type === 'AnswerSubmitted' &&
             e.data.source === 'quiz' &&
             e.data.lessonId === task.lessonId &&
-            e.data.questionType === task.nodeType
-          ) {
+            e.data.questionType === task.nodeType;
+          if (answersTheType) {
             verdicts.set(e.data.questionId, e.data.isCorrect);
             const correct = [...verdicts.values()].filter(Boolean).length;
             if (isNodePassed(correct, verdicts.size, SESSION_QUESTION_LIMIT)) return 'node';
           }
-          const touched =
-            (e.type === 'AnswerSubmitted' &&
-              e.data.source === 'quiz' &&
-              e.data.lessonId === task.lessonId &&
-              e.data.questionType === task.nodeType) ||
-            (e.type === 'NodeFellShort' &&
-              e.data.lessonId === task.lessonId &&
-              e.data.nodeType === task.nodeType);
-          return touched ? 'touch' : null;
+          return answersTheType || endsTheNode ? 'touch' : null;
         },
       };
     }

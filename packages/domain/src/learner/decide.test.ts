@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainRuleError } from '../shared/errors.ts';
 import { choiceAnswered } from '../test-support/answers.ts';
+import { translation } from '../test-support/learner.ts';
 import type { XpReason } from '../xp/awards.ts';
 import {
   CLIENT_FIGURE_TOLERANCE,
@@ -446,36 +447,12 @@ describe('submitting an answer', () => {
     });
   });
 
-  describe('for a sentence translation with a marking scheme', () => {
-    const translation = {
-      type: 'sentence_translation',
-      targetText: '君子固窮',
-      correctAnswer: '君子處於困境時仍堅守節操',
-      marking: {
-        points: [
-          {
-            id: 'p1',
-            kind: 'word' as const,
-            source: '窮',
-            label: '「窮」解作困境',
-            accept: ['困境', '窮困'],
-          },
-          {
-            id: 'p2',
-            kind: 'word' as const,
-            source: '固',
-            label: '「固」解作堅守',
-            accept: ['堅守', '固守'],
-          },
-        ],
-      },
-    };
-
+  describe('for a sentence translation with a marking scheme (君子固窮)', () => {
     it('grades by the scoring points: correct only with every point', () => {
       const decision = given(history({ command: signIn }, recordPlan)).when({
         type: 'SubmitAnswer',
         data: {
-          question: question('t1', translation),
+          question: translation,
           selectedAnswer: '君子雖窮困仍堅守',
           timeSpent: 40,
           source: 'error_book',
@@ -491,7 +468,7 @@ describe('submitting an answer', () => {
     it('marks a pasted source wrong', () => {
       const decision = given(history({ command: signIn }, recordPlan)).when({
         type: 'SubmitAnswer',
-        data: { question: question('t1', translation), selectedAnswer: '君子固窮。', timeSpent: 40 },
+        data: { question: translation, selectedAnswer: '君子固窮。', timeSpent: 40 },
       });
       expect(decision.ok && decision.events[0]?.data).toMatchObject({
         isCorrect: false,

@@ -278,6 +278,18 @@ function firstError(
   };
 }
 
+/** An answer that waited for a teacher (marked, or its self-mark confirmed), now counted in its lesson. */
+function countAnswer(
+  view: LearnerFold,
+  data: { readonly lessonId: number; readonly isCorrect: boolean; readonly at: string },
+): LearnerFold {
+  return withLesson(view, data.lessonId, data.at, (l) => ({
+    ...l,
+    answers: l.answers + 1,
+    correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
+  }));
+}
+
 /** The error book after an answer counted (a submitted one, or a pending one a teacher marked). */
 function answerInErrorBook(
   next: LearnerFold,
@@ -423,21 +435,13 @@ function apply(view: LearnerFold, event: LearnerEvent): LearnerFold {
     case 'AnswerTeacherMarked': {
       // The pending answer counts now, with the teacher's marks.
       const { data } = event;
-      const next = withLesson(view, data.lessonId, data.at, (l) => ({
-        ...l,
-        answers: l.answers + 1,
-        correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
-      }));
+      const next = countAnswer(view, data);
       return answerInErrorBook(next, data);
     }
     case 'SelfMarkConfirmed': {
       const { data } = event;
       // A confirmed self-mark counts in accuracy (and so on the board) from now on (issue 37).
-      const next = withLesson(view, data.lessonId, data.at, (l) => ({
-        ...l,
-        answers: l.answers + 1,
-        correctAnswers: l.correctAnswers + (data.isCorrect ? 1 : 0),
-      }));
+      const next = countAnswer(view, data);
       return data.isCorrect
         ? withErrorRecord(next, data.questionId, (r) =>
             r.isActive ? { ...r, isActive: false, masteredAt: data.at, masteredBy: 'teacher' } : r,

@@ -6,6 +6,7 @@ import { initialReviewSchedule } from '../review/review-book.ts';
 import { DomainRuleError } from '../shared/errors.ts';
 import { effectiveStreakDays } from '../streak/streak.ts';
 import { choiceAnswered } from '../test-support/answers.ts';
+import { nodeCompleted } from '../test-support/nodes.ts';
 import {
   coreOf,
   foldLearnerView,
@@ -279,16 +280,7 @@ describe('events out of the ordinary', () => {
   });
 
   it('lists a completed node once', () => {
-    const node = learnerEvent('NodeCompleted', {
-      lessonId: 4,
-      nodeType: 'writing_techniques',
-      score: 50,
-      questionsAnswered: 2,
-      correctAnswers: 1,
-      timeSpent: 9,
-      firstCompletion: true,
-      at,
-    });
+    const node = nodeCompleted({ lessonId: 4, nodeType: 'writing_techniques', at });
     const once = foldLearnerView([node]);
     expect(projectLearner(once, node)).toBe(once);
   });

@@ -88,22 +88,18 @@ describe('decideReminder', () => {
   });
 
   describe('when there is nothing to say', () => {
-    it('sends nothing to a learner who practised today and has nothing due', () => {
-      expect(decideReminder(given({ streakDays: 6, lastActiveDate: '2024-05-02' }), EVENING)).toEqual({
-        send: false,
-        reason: 'nothing_to_say',
-      });
-    });
-
-    it('sends nothing for a streak already broken (no activity yesterday or today)', () => {
-      expect(decideReminder(given({ streakDays: 6, lastActiveDate: '2024-04-29' }), EVENING)).toEqual({
-        send: false,
-        reason: 'nothing_to_say',
-      });
-    });
-
-    it('sends nothing to a learner who never started', () => {
-      expect(decideReminder(given(), EVENING)).toEqual({ send: false, reason: 'nothing_to_say' });
+    it.each<[string, Partial<ReminderFacts>]>([
+      [
+        'to a learner who practised today and has nothing due',
+        { streakDays: 6, lastActiveDate: '2024-05-02' },
+      ],
+      [
+        'for a streak already broken (no activity yesterday or today)',
+        { streakDays: 6, lastActiveDate: '2024-04-29' },
+      ],
+      ['to a learner who never started', {}],
+    ])('sends nothing %s', (_who, facts) => {
+      expect(decideReminder(given(facts), EVENING)).toEqual({ send: false, reason: 'nothing_to_say' });
     });
   });
 

@@ -108,15 +108,17 @@ export const STREAK_BADGE_STATUSES: Readonly<
   broken: { label: '連續紀錄中斷', colour: 'red' },
 };
 
-/** The leaderboard's and profile's streak status: active when the last activity was today or yesterday. */
+/**
+ * The leaderboard's and profile's streak status: the streak page's, with its active and at-risk days
+ * (the last activity today or yesterday) both in progress.
+ */
 export function streakBadgeStatus(
   streakDays: number,
   lastActiveDate: string | null,
   now: string | number,
 ): StreakBadgeStatus {
-  const gap = daysSince(lastActiveDate, now);
-  if (gap === null || streakDays <= 0) return 'start';
-  return gap <= 1 ? 'in_progress' : 'broken';
+  const status = streakPageStatus(streakDays, lastActiveDate, now);
+  return status === 'active' || status === 'at_risk' ? 'in_progress' : status;
 }
 
 /** The streak to show: the stored streak if the last activity was today or yesterday, else 0. */

@@ -4,3 +4,4 @@
  */
 export * from './answers.ts';
 export * from './learner.ts';
+export * from './nodes.ts';
