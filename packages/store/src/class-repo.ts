@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db.ts';
+import { isId } from './ids.ts';
 
 export interface ClassRecord {
   id: string;
@@ -43,9 +44,6 @@ export function newJoinCode(): string {
   for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
 }
-
-/** Ids are bigints: anything that is not one names no class (and must not reach Postgres). */
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 function toClass(row: {
   id: string;

@@ -7,8 +7,8 @@ import { personName } from '@wenyan/domain';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { createUser, type Role, type UserRecord, usernameKey } from './identity-repo.ts';
+import { isId } from './ids.ts';
 
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 const DAY = 24 * 60 * 60 * 1000;
 
 // No 0/O, 1/I/L: a code read aloud or copied from a slip must not be misread.

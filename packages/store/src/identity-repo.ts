@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { isId } from './ids.ts';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -148,7 +149,7 @@ export async function createUser(
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | null> {
-  if (!/^\d{1,18}$/.test(id)) return null;
+  if (!isId(id)) return null;
   const row = await db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
   return row ? toUser(row) : null;
 }

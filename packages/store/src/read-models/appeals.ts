@@ -15,6 +15,7 @@ import {
 } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
+import { isId } from '../ids.ts';
 import type { LearnerAnswerRecord } from './learner-answer.ts';
 
 const APPEAL_EVENT_TYPES = [
@@ -166,7 +167,7 @@ export async function listAppeals(
 
 /** The ids of the learners in the teacher's classes. */
 export async function teacherLearnerIds(db: Db, teacherId: string): Promise<string[]> {
-  if (!/^\d{1,18}$/.test(teacherId)) return [];
+  if (!isId(teacherId)) return [];
   const rows = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')
@@ -182,7 +183,7 @@ export type LearnerNameRecord = { readonly id: string; readonly name: string; re
 
 /** The names and usernames of the given learners (erased learners too: their lists keep them anonymous). */
 export async function learnerNames(db: Db, learnerIds: readonly string[]): Promise<LearnerNameRecord[]> {
-  const ids = [...new Set(learnerIds)].filter((id) => /^\d{1,18}$/.test(id));
+  const ids = [...new Set(learnerIds)].filter(isId);
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('users')

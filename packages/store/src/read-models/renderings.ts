@@ -22,6 +22,7 @@ import {
 import { type Generated, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
+import { isId } from '../ids.ts';
 import { findQuestion } from '../question-repo.ts';
 
 export type RenderingStatus = 'pending' | 'approved' | 'rejected' | 'reverted';
@@ -121,8 +122,6 @@ function toRendering(r: Row): AcceptedRendering {
     answerVersion: r.answer_version,
   };
 }
-
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 /**
  * Records a rendering accepted for a point and logs it, in one transaction: for everyone at once when
