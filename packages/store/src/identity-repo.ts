@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
 import { isId } from './ids.ts';
+import type { UsersTable } from './tables.ts';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -88,20 +89,10 @@ const userColumns = [
   'created_at',
   'updated_at',
 ] as const;
+/** The same columns read beside another table's (a session's). */
+const joinedUserColumns = userColumns.map((column) => `users.${column}` as const);
 
-function toUser(row: {
-  id: string;
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  profile_image_url: string | null;
-  roles: string[];
-  character_threshold: number;
-  must_change_password: boolean;
-  created_at: Date;
-  updated_at: Date;
-}): UserRecord {
+function toUser(row: Pick<Selectable<UsersTable>, (typeof userColumns)[number]>): UserRecord {
   return {
     id: String(row.id),
     username: row.username,
@@ -278,17 +269,7 @@ export async function resolveSession(
       'sessions.id as session_id',
       'sessions.expires_at',
       'sessions.last_seen_at',
-      'users.id',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.profile_image_url',
-      'users.roles',
-      'users.character_threshold',
-      'users.must_change_password',
-      'users.created_at',
-      'users.updated_at',
+      ...joinedUserColumns,
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
