@@ -175,18 +175,28 @@ async function staffOffBoards(db: Db, userIds: readonly string[], before: readon
   await db.updateTable('user_totals').set({ ranked: false }).where('user_id', 'in', newlyStaff).execute();
 }
 
-export async function setRoles(db: Db, userId: string, roles: Role[]): Promise<UserRecord | null> {
-  const before = await db.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirst();
+/** Sets the roles of the account whose `column` is `value`; an account newly staff leaves the boards. */
+async function setRolesWhere(
+  db: Db,
+  column: 'id' | 'username',
+  value: string,
+  roles: Role[],
+): Promise<UserRecord | null> {
+  const before = await db.selectFrom('users').select('roles').where(column, '=', value).executeTakeFirst();
   const row = await db
     .updateTable('users')
     .set({ roles: [...new Set(roles)], updated_at: new Date() })
-    .where('id', '=', userId)
+    .where(column, '=', value)
     .returning(userColumns)
     .executeTakeFirst();
   if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
-    await staffOffBoards(db, [userId], [(before?.roles ?? []) as Role[]]);
+    await staffOffBoards(db, [String(row.id)], [(before?.roles ?? []) as Role[]]);
   }
   return row ? toUser(row) : null;
+}
+
+export async function setRoles(db: Db, userId: string, roles: Role[]): Promise<UserRecord | null> {
+  return setRolesWhere(db, 'id', userId, roles);
 }
 
 export async function setRolesByUsername(
@@ -194,21 +204,7 @@ export async function setRolesByUsername(
   username: string,
   roles: Role[],
 ): Promise<UserRecord | null> {
-  const before = await db
-    .selectFrom('users')
-    .select('roles')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  const row = await db
-    .updateTable('users')
-    .set({ roles: [...new Set(roles)], updated_at: new Date() })
-    .where('username', '=', username)
-    .returning(userColumns)
-    .executeTakeFirst();
-  if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
-    await staffOffBoards(db, [String(row.id)], [(before?.roles ?? []) as Role[]]);
-  }
-  return row ? toUser(row) : null;
+  return setRolesWhere(db, 'username', username, roles);
 }
 
 // ----------------------------------------------------------------------------------------------
