@@ -142,18 +142,7 @@ export async function listAppeals(
   }
   const rows = await query.orderBy('stream_id').orderBy('version').execute();
   const learnerIds = [...new Set(rows.map((r) => r.stream_id.slice(STREAM_PREFIX.length)))];
-  const names = new Map<string, string>();
-  if (learnerIds.length > 0) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name'])
-      .where('id', 'in', learnerIds)
-      .execute();
-    for (const u of users) {
-      const full = personName({ firstName: u.first_name, lastName: u.last_name });
-      names.set(String(u.id), full || u.username);
-    }
-  }
+  const names = await namesById(db, learnerIds);
   const records = new Map<string, AppealRecord>();
   for (const row of rows) {
     const learnerId = row.stream_id.slice(STREAM_PREFIX.length);
@@ -196,6 +185,11 @@ export async function learnerNames(db: Db, learnerIds: readonly string[]): Promi
     name: personName({ firstName: u.first_name, lastName: u.last_name }) || u.username,
     username: u.username,
   }));
+}
+
+/** The given users' names as the lists show them (`personName`, else the username), by id. */
+export async function namesById(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await learnerNames(db, userIds)).map((u) => [u.id, u.name]));
 }
 
 /** The learner's AnswerSubmitted at a stream version (upcast to today's shape), or null. */

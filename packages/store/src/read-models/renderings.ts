@@ -15,7 +15,6 @@ import {
   type AnswerRemarkedOnRevert,
   type AnswerSubmitted,
   type MarkingScheme,
-  personName,
   type RecordedPoint,
   upcast,
 } from '@wenyan/domain';
@@ -24,6 +23,7 @@ import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
 import { isId } from '../ids.ts';
 import { findQuestion } from '../question-repo.ts';
+import { namesById } from './appeals.ts';
 
 export type RenderingStatus = 'pending' | 'approved' | 'rejected' | 'reverted';
 export type RenderingAction = 'accepted' | 'approved' | 'rejected' | 'reverted';
@@ -392,18 +392,7 @@ export async function renderingHistory(
       ),
     ),
   ];
-  const names = new Map<string, string>();
-  if (people.length > 0) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name'])
-      .where('id', 'in', people)
-      .execute();
-    for (const u of users) {
-      const full = personName({ firstName: u.first_name, lastName: u.last_name });
-      names.set(String(u.id), full || u.username);
-    }
-  }
+  const names = await namesById(db, people);
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   return rows.map((r) => {
     const rendering = toRendering(r);
