@@ -39,7 +39,7 @@ import {
   reviewCard,
   reviewForecast,
 } from '@wenyan/domain';
-import { readCards } from '@wenyan/store';
+import { readCards, reviewCardRow } from '@wenyan/store';
 import { sql } from 'kysely';
 import pg from 'pg';
 
@@ -185,17 +185,7 @@ async function main() {
           .insertInto('review_cards')
           .values(
             cards.slice(i, i + 500).map((c) => ({
-              user_id: userId,
-              question_id: c.questionId,
-              lesson_id: c.lessonId,
-              question_type: c.questionType,
-              state: c.state,
-              stability: c.stability,
-              difficulty: c.difficulty,
-              reps: c.reps,
-              correct: c.correct,
-              lapses: c.lapses,
-              last_rating: c.lastRating,
+              ...reviewCardRow(userId, c),
               last_review: new Date(c.lastReview),
               due: new Date(c.due),
             })),

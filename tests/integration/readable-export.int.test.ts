@@ -2,19 +2,10 @@
  * Issue 40: 「下載我的資料」 as a page a learner can read. The signed-in learner's own answers, with
  * Chinese labels (no column keys, no event type names) and Hong Kong times; signed out, 401.
  */
+import { hongKongTime } from '@wenyan/api/src/routes/privacy/readable-export.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
 import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
-
-const HK_TIME = new Intl.DateTimeFormat('zh-HK', {
-  timeZone: 'Asia/Hong_Kong',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
 
 describe('the readable export', () => {
   let t: TestApp;
@@ -83,8 +74,7 @@ describe('the readable export', () => {
       recorded_at: string;
     }>;
     expect(answers).toHaveLength(2);
-    for (const a of answers)
-      expect(html).toContain(HK_TIME.format(new Date(a.data.answeredAt ?? a.recorded_at)));
+    for (const a of answers) expect(html).toContain(hongKongTime(a.data.answeredAt ?? a.recorded_at));
     expect(html).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 (上午|下午)\d{1,2}:\d{2}/);
 
     // Nothing a developer would write: no event types, no column keys, no ISO times.

@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from './db.ts';
+import { isId } from './ids.ts';
 
 export interface ClassRecord {
   id: string;
@@ -43,9 +44,6 @@ export function newJoinCode(): string {
   for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
 }
-
-/** Ids are bigints: anything that is not one names no class (and must not reach Postgres). */
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 function toClass(row: {
   id: string;
@@ -162,6 +160,22 @@ export async function teacherHasLearner(db: Db, teacherId: string, learnerId: st
   return row !== undefined;
 }
 
+/** Appends a join or a leave to the class's membership log (in the transaction that made it). */
+export async function recordMembershipChange(
+  trx: Db,
+  change: Omit<MembershipChangeRecord, 'recordedAt'>,
+): Promise<void> {
+  await trx
+    .insertInto('class_membership_changes')
+    .values({
+      class_id: change.classId,
+      user_id: change.userId,
+      change: change.change,
+      actor_id: change.actorId,
+    })
+    .execute();
+}
+
 /**
  * Adds a learner to a class and records the change, in one transaction. Joining a class one is already
  * in changes nothing and records nothing (`joined: false`).
@@ -178,10 +192,7 @@ export async function addClassMember(
       .returning('user_id')
       .execute();
     if (added.length === 0) return { joined: false };
-    await trx
-      .insertInto('class_membership_changes')
-      .values({ class_id: input.classId, user_id: input.userId, change: 'joined', actor_id: input.actorId })
-      .execute();
+    await recordMembershipChange(trx, { ...input, change: 'joined' });
     return { joined: true };
   });
 }
@@ -200,10 +211,7 @@ export async function removeClassMember(
       .returning('user_id')
       .execute();
     if (removed.length === 0) return { left: false };
-    await trx
-      .insertInto('class_membership_changes')
-      .values({ class_id: input.classId, user_id: input.userId, change: 'left', actor_id: input.actorId })
-      .execute();
+    await recordMembershipChange(trx, { ...input, change: 'left' });
     return { left: true };
   });
 }

@@ -5,10 +5,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { personName } from '@wenyan/domain';
 import { sql } from 'kysely';
+import { recordMembershipChange } from './class-repo.ts';
 import type { Db } from './db.ts';
 import { createUser, type Role, type UserRecord, usernameKey } from './identity-repo.ts';
+import { isId } from './ids.ts';
 
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 const DAY = 24 * 60 * 60 * 1000;
 
 // No 0/O, 1/I/L: a code read aloud or copied from a slip must not be misread.
@@ -292,10 +293,12 @@ export async function createClassAccounts(
         if (!row) continue;
         const userId = String(row.id);
         await trx.insertInto('class_members').values({ class_id: input.classId, user_id: userId }).execute();
-        await trx
-          .insertInto('class_membership_changes')
-          .values({ class_id: input.classId, user_id: userId, change: 'joined', actor_id: input.teacherId })
-          .execute();
+        await recordMembershipChange(trx, {
+          classId: input.classId,
+          userId,
+          change: 'joined',
+          actorId: input.teacherId,
+        });
         made.push({ userId, name: student.name, username });
         break;
       }

@@ -31,6 +31,7 @@ import {
   type StoredEvent,
   xpEarnedSince,
 } from './event-store.ts';
+import { isId } from './ids.ts';
 
 /** How the class stream is folded (snapshots at `CLASS_STATE_VERSION`). */
 export const classModel: StreamModel<ClassState> = {
@@ -127,7 +128,7 @@ export interface LeagueMemberRecord {
 
 /** The members of the classes named (erased learners left out), with what a league may show of them. */
 export async function leagueMembers(db: Db, classIds: readonly string[]): Promise<LeagueMemberRecord[]> {
-  const ids = classIds.filter((id) => /^\d{1,18}$/.test(id));
+  const ids = classIds.filter(isId);
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('class_members')
@@ -160,7 +161,7 @@ export async function classesOfLearner(
   db: Db,
   userId: string,
 ): Promise<Array<{ id: string; name: string; teacherId: string; hideGlobalLeaderboard: boolean }>> {
-  if (!/^\d{1,18}$/.test(userId)) return [];
+  if (!isId(userId)) return [];
   const rows = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')
@@ -178,7 +179,7 @@ export async function classesOfLearner(
 
 /** True when the learner is a member of the class. */
 export async function isClassMember(db: Db, classId: string, userId: string): Promise<boolean> {
-  if (!/^\d{1,18}$/.test(classId) || !/^\d{1,18}$/.test(userId)) return false;
+  if (!isId(classId) || !isId(userId)) return false;
   const row = await db
     .selectFrom('class_members')
     .select('user_id')
@@ -195,7 +196,7 @@ export async function setHideGlobalLeaderboard(db: Db, classId: string, hide: bo
 
 /** The class's setting (false for an unknown class). */
 export async function hidesGlobalLeaderboard(db: Db, classId: string): Promise<boolean> {
-  if (!/^\d{1,18}$/.test(classId)) return false;
+  if (!isId(classId)) return false;
   const row = await db
     .selectFrom('classes')
     .select('hide_global_leaderboard')
@@ -206,7 +207,7 @@ export async function hidesGlobalLeaderboard(db: Db, classId: string): Promise<b
 
 /** True when a class the learner is in hides the global leaderboard from its students. */
 export async function globalLeaderboardHiddenFor(db: Db, userId: string): Promise<boolean> {
-  if (!/^\d{1,18}$/.test(userId)) return false;
+  if (!isId(userId)) return false;
   const row = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')

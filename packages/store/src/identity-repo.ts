@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { isId } from './ids.ts';
+import type { UsersTable } from './tables.ts';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -87,20 +89,10 @@ const userColumns = [
   'created_at',
   'updated_at',
 ] as const;
+/** The same columns read beside another table's (a session's). */
+const joinedUserColumns = userColumns.map((column) => `users.${column}` as const);
 
-function toUser(row: {
-  id: string;
-  username: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  profile_image_url: string | null;
-  roles: string[];
-  character_threshold: number;
-  must_change_password: boolean;
-  created_at: Date;
-  updated_at: Date;
-}): UserRecord {
+function toUser(row: Pick<Selectable<UsersTable>, (typeof userColumns)[number]>): UserRecord {
   return {
     id: String(row.id),
     username: row.username,
@@ -148,7 +140,7 @@ export async function createUser(
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | null> {
-  if (!/^\d{1,18}$/.test(id)) return null;
+  if (!isId(id)) return null;
   const row = await db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
   return row ? toUser(row) : null;
 }
@@ -183,18 +175,28 @@ async function staffOffBoards(db: Db, userIds: readonly string[], before: readon
   await db.updateTable('user_totals').set({ ranked: false }).where('user_id', 'in', newlyStaff).execute();
 }
 
-export async function setRoles(db: Db, userId: string, roles: Role[]): Promise<UserRecord | null> {
-  const before = await db.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirst();
+/** Sets the roles of the account whose `column` is `value`; an account newly staff leaves the boards. */
+async function setRolesWhere(
+  db: Db,
+  column: 'id' | 'username',
+  value: string,
+  roles: Role[],
+): Promise<UserRecord | null> {
+  const before = await db.selectFrom('users').select('roles').where(column, '=', value).executeTakeFirst();
   const row = await db
     .updateTable('users')
     .set({ roles: [...new Set(roles)], updated_at: new Date() })
-    .where('id', '=', userId)
+    .where(column, '=', value)
     .returning(userColumns)
     .executeTakeFirst();
   if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
-    await staffOffBoards(db, [userId], [(before?.roles ?? []) as Role[]]);
+    await staffOffBoards(db, [String(row.id)], [(before?.roles ?? []) as Role[]]);
   }
   return row ? toUser(row) : null;
+}
+
+export async function setRoles(db: Db, userId: string, roles: Role[]): Promise<UserRecord | null> {
+  return setRolesWhere(db, 'id', userId, roles);
 }
 
 export async function setRolesByUsername(
@@ -202,21 +204,7 @@ export async function setRolesByUsername(
   username: string,
   roles: Role[],
 ): Promise<UserRecord | null> {
-  const before = await db
-    .selectFrom('users')
-    .select('roles')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  const row = await db
-    .updateTable('users')
-    .set({ roles: [...new Set(roles)], updated_at: new Date() })
-    .where('username', '=', username)
-    .returning(userColumns)
-    .executeTakeFirst();
-  if (row && roles.some((r) => STAFF_ROLES.includes(r))) {
-    await staffOffBoards(db, [String(row.id)], [(before?.roles ?? []) as Role[]]);
-  }
-  return row ? toUser(row) : null;
+  return setRolesWhere(db, 'username', username, roles);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -277,17 +265,7 @@ export async function resolveSession(
       'sessions.id as session_id',
       'sessions.expires_at',
       'sessions.last_seen_at',
-      'users.id',
-      'users.username',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.profile_image_url',
-      'users.roles',
-      'users.character_threshold',
-      'users.must_change_password',
-      'users.created_at',
-      'users.updated_at',
+      ...joinedUserColumns,
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();

@@ -140,9 +140,15 @@ const classMemberships = (db: Db) =>
     class_members: { class_id: string; user_id: string; joined_at: Date };
   }>();
 
-/** The learner's advisory lock (the projector's): no batch of theirs writes the ranking meanwhile. */
-async function lockLearner(trx: Db, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${learnerStreamId(userId)}))`.execute(trx);
+/**
+ * Runs `work` in one transaction holding the learner's advisory lock (the projector's): no batch of
+ * theirs writes the ranking meanwhile.
+ */
+function withLearnerLocked(db: Db, userId: string, work: (trx: Db) => Promise<void>): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${learnerStreamId(userId)}))`.execute(trx);
+    await work(trx);
+  });
 }
 
 /** The learner's ranking figures when they are on the leaderboard (null when off it or not yet projected). */
@@ -172,8 +178,7 @@ export async function setLeaderboardPreferences(
   preferences: { nickname: string | null; optOut: boolean },
   moveIndex: (figures: RankFigures | null) => Promise<void>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockLearner(trx, userId);
+  await withLearnerLocked(db, userId, async (trx) => {
     await trx
       .updateTable('users')
       .set({
@@ -207,8 +212,7 @@ export async function eraseLearner(
   userId: string,
   removeFromIndex: () => Promise<void>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockLearner(trx, userId);
+  await withLearnerLocked(db, userId, async (trx) => {
     await trx
       .updateTable('users')
       .set({

@@ -17,6 +17,7 @@ import {
   leaderboardEntry,
   lessonAccuracy,
   levelForXp,
+  type ReviewCard,
   targetRecallOf,
 } from '@wenyan/domain';
 import type { Selectable } from 'kysely';
@@ -49,6 +50,25 @@ type JsonOf<V> = V extends Date ? Date | string : V extends (infer E)[] ? readon
 export type RowOf<T extends keyof Database, C extends Column<T>> = {
   [K in C]: JsonOf<Selectable<Database[T]>[K]>;
 };
+
+/** A learner's review card as its `review_cards` row (the times as the domain's ISO text). */
+export function reviewCardRow(userId: string, c: ReviewCard): RowOf<'review_cards', Column<'review_cards'>> {
+  return {
+    user_id: userId,
+    question_id: c.questionId,
+    lesson_id: c.lessonId,
+    question_type: c.questionType,
+    state: c.state,
+    stability: c.stability,
+    difficulty: c.difficulty,
+    reps: c.reps,
+    correct: c.correct,
+    lapses: c.lapses,
+    last_rating: c.lastRating,
+    last_review: c.lastReview,
+    due: c.due,
+  };
+}
 
 /**
  * One table write of the batch statement: rows from the handler, turned into the table's row type by
@@ -431,24 +451,7 @@ export const PROJECTIONS: readonly Projection[] = [
         rows: ({ userId, before, after }) =>
           Object.entries(after.reviews.cards)
             .filter(([id, stored]) => before.reviews.cards[id] !== stored)
-            .map(([id, stored]) => {
-              const c = cardOfStored(id, stored);
-              return {
-                user_id: userId,
-                question_id: c.questionId,
-                lesson_id: c.lessonId,
-                question_type: c.questionType,
-                state: c.state,
-                stability: c.stability,
-                difficulty: c.difficulty,
-                reps: c.reps,
-                correct: c.correct,
-                lapses: c.lapses,
-                last_rating: c.lastRating,
-                last_review: c.lastReview,
-                due: c.due,
-              };
-            }),
+            .map(([id, stored]) => reviewCardRow(userId, cardOfStored(id, stored))),
       }),
     ],
   },

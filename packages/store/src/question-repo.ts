@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { isId } from './ids.ts';
 import type { Database } from './tables.ts';
 
 /** The columns a question read needs. */
@@ -39,8 +40,6 @@ export const PRACTICE_ORIGINS = ['bank', 'user'] as const;
  * of the teachers of their classes, and their own.
  */
 export type QuestionViewer = string | null;
-
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 /** The teachers of the classes a learner is in (a subquery). */
 function teachersOf(eb: ExpressionBuilder<Database, 'questions'>, learnerId: string) {

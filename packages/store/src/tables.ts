@@ -5,6 +5,8 @@ import type { ColumnType, Generated, JSONColumnType, Kysely } from 'kysely';
 /** Table types of the database; one interface per table, composed into `Database`. */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A column with a default in the database: an insert may leave it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface LessonsTable {
   id: number;
@@ -43,18 +45,18 @@ export interface QuestionsTable {
   cultural_context: string | null;
   session_id: number | null;
   paper_id: number | null;
-  position: ColumnType<number, number | undefined, number>;
+  position: Defaulted<number>;
   points: number | null;
-  origin: ColumnType<string, string | undefined, string>;
+  origin: Defaulted<string>;
   created_by: string | null;
   created_at: Timestamp;
   /** The kinds of 文言 knowledge the question tests, main first; `[]` when not tagged yet (0010). */
   tags: ColumnType<string[], string | undefined, string>;
   /** A teacher's question (`origin = 'user'`) is served beyond its author's classes once published (0013). */
-  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  published_by: ColumnType<string | null, string | null | undefined, string | null>;
+  published_at: Defaulted<Date | null>;
+  published_by: Defaulted<string | null>;
   /** A withdrawn teacher's question is served to nobody (the row stays for recorded answers). */
-  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  withdrawn_at: Defaulted<Date | null>;
 }
 
 /** Every addition, edit, publication and withdrawal of a teacher's question, with who and when (0013). */
@@ -70,13 +72,13 @@ export interface QuestionChangesTable {
 export interface TeacherInvitationsTable {
   id: Generated<string>;
   code_hash: string;
-  note: ColumnType<string, string | undefined, string>;
+  note: Defaulted<string>;
   created_by: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   expires_at: Timestamp;
-  redeemed_by: ColumnType<string | null, string | null | undefined, string | null>;
-  redeemed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  redeemed_by: Defaulted<string | null>;
+  redeemed_at: Defaulted<Date | null>;
+  revoked_at: Defaulted<Date | null>;
 }
 
 export interface VocabularySessionsTable {
@@ -111,23 +113,23 @@ export interface UsersTable {
   id: Generated<string>;
   username: string;
   /** The username after NFKC and case folding (unique): see `usernameKey`. */
-  username_key: ColumnType<string, string | undefined, string>;
+  username_key: Defaulted<string>;
   password_hash: string | null;
   oidc_subject: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
   profile_image_url: string | null;
-  roles: ColumnType<string[], string[] | undefined, string[]>;
-  character_threshold: ColumnType<number, number | undefined, number>;
+  roles: Defaulted<string[]>;
+  character_threshold: Defaulted<number>;
   /** Personal data lives here, never in the event log (migration 0006). */
-  school_name: ColumnType<string | null, string | null | undefined, string | null>;
-  nickname: ColumnType<string | null, string | null | undefined, string | null>;
-  leaderboard_opt_out: ColumnType<boolean, boolean | undefined, boolean>;
-  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  school_name: Defaulted<string | null>;
+  nickname: Defaulted<string | null>;
+  leaderboard_opt_out: Defaulted<boolean>;
+  erased_at: Defaulted<Date | null>;
   /** An account a teacher made for a class: its one-time password must be replaced first (0013). */
-  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
-  created_for_class: ColumnType<string | null, string | null | undefined, string | null>;
+  must_change_password: Defaulted<boolean>;
+  created_for_class: Defaulted<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -137,7 +139,7 @@ export interface PasswordResetsTable {
   user_id: string;
   code_hash: string;
   issued_by: string | null;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Defaulted<Date>;
   expires_at: Timestamp;
 }
 
@@ -154,7 +156,7 @@ export interface StreamsTable {
   stream_id: string;
   version: number;
   snapshot: ColumnType<unknown, string | null, string | null> | null;
-  snapshot_schema: ColumnType<number, number | undefined, number>;
+  snapshot_schema: Defaulted<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -211,7 +213,7 @@ export interface UserTotalsTable {
   answers_count: number;
   correct_count: number;
   /** False while the learner keeps off the leaderboard (or was erased). */
-  ranked: ColumnType<boolean, boolean | undefined, boolean>;
+  ranked: Defaulted<boolean>;
   updated_at: Timestamp;
 }
 
@@ -268,7 +270,7 @@ export interface ClassesTable {
   name: string;
   join_code: string;
   created_at: Timestamp;
-  hide_global_leaderboard: ColumnType<boolean, boolean | undefined, boolean>;
+  hide_global_leaderboard: Defaulted<boolean>;
 }
 
 export interface ClassMembersTable {
@@ -364,21 +366,21 @@ export interface LearnerReplaySnapshotsTable {
 export interface ServerSecretsTable {
   name: string;
   secret: string;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Defaulted<Date>;
 }
 
 /** A learner's data key (migration 0018), base64: their free text in the log is sealed under it. */
 export interface LearnerKeysTable {
   user_id: string;
   data_key: string;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Defaulted<Date>;
 }
 
 export interface VapidKeysTable {
   id: number;
   public_key: string;
   private_key: string;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Defaulted<Date>;
 }
 
 /** A learner's device that takes Web Push: the push service's endpoint and the browser's keys. */
@@ -387,7 +389,7 @@ export interface PushSubscriptionsTable {
   user_id: string;
   p256dh: string;
   auth: string;
-  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: Defaulted<Date>;
 }
 
 /** The learner's daily reminder: opted in or not, and the Hong Kong hour it may go from. */
@@ -395,7 +397,7 @@ export interface ReminderSettingsTable {
   user_id: string;
   enabled: boolean;
   hour: number;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: Defaulted<Date>;
 }
 
 /** One row per learner per Hong Kong day a reminder went: the once-a-day bound. */
@@ -405,8 +407,8 @@ export interface RemindersSentTable {
   kind: string;
   due_count: number;
   streak_days: number;
-  devices: ColumnType<number, number | undefined, number>;
-  sent_at: ColumnType<Date, Date | undefined, Date>;
+  devices: Defaulted<number>;
+  sent_at: Defaulted<Date>;
 }
 
 export interface Database {

@@ -15,6 +15,7 @@ import {
 } from '@wenyan/domain';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
+import { isId } from '../ids.ts';
 import type { LearnerAnswerRecord } from './learner-answer.ts';
 
 const APPEAL_EVENT_TYPES = [
@@ -141,18 +142,7 @@ export async function listAppeals(
   }
   const rows = await query.orderBy('stream_id').orderBy('version').execute();
   const learnerIds = [...new Set(rows.map((r) => r.stream_id.slice(STREAM_PREFIX.length)))];
-  const names = new Map<string, string>();
-  if (learnerIds.length > 0) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name'])
-      .where('id', 'in', learnerIds)
-      .execute();
-    for (const u of users) {
-      const full = personName({ firstName: u.first_name, lastName: u.last_name });
-      names.set(String(u.id), full || u.username);
-    }
-  }
+  const names = await namesById(db, learnerIds);
   const records = new Map<string, AppealRecord>();
   for (const row of rows) {
     const learnerId = row.stream_id.slice(STREAM_PREFIX.length);
@@ -166,7 +156,7 @@ export async function listAppeals(
 
 /** The ids of the learners in the teacher's classes. */
 export async function teacherLearnerIds(db: Db, teacherId: string): Promise<string[]> {
-  if (!/^\d{1,18}$/.test(teacherId)) return [];
+  if (!isId(teacherId)) return [];
   const rows = await db
     .selectFrom('class_members')
     .innerJoin('classes', 'classes.id', 'class_members.class_id')
@@ -182,7 +172,7 @@ export type LearnerNameRecord = { readonly id: string; readonly name: string; re
 
 /** The names and usernames of the given learners (erased learners too: their lists keep them anonymous). */
 export async function learnerNames(db: Db, learnerIds: readonly string[]): Promise<LearnerNameRecord[]> {
-  const ids = [...new Set(learnerIds)].filter((id) => /^\d{1,18}$/.test(id));
+  const ids = [...new Set(learnerIds)].filter(isId);
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('users')
@@ -195,6 +185,11 @@ export async function learnerNames(db: Db, learnerIds: readonly string[]): Promi
     name: personName({ firstName: u.first_name, lastName: u.last_name }) || u.username,
     username: u.username,
   }));
+}
+
+/** The given users' names as the lists show them (`personName`, else the username), by id. */
+export async function namesById(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await learnerNames(db, userIds)).map((u) => [u.id, u.name]));
 }
 
 /** The learner's AnswerSubmitted at a stream version (upcast to today's shape), or null. */

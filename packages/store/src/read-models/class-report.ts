@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
+import { isId } from '../ids.ts';
 
 /** Which questions the report covers. */
 export type QuestionReportScope =
@@ -39,8 +40,6 @@ export interface QuestionReportRecord {
 
 /** The wrong answers shown for one question. */
 export const MAX_WRONG_ANSWERS = 3;
-
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 /** One spelling of a written answer, so 「 窮困 」 and 「窮困」 count as one. */
 export function normalizeAnswer(answer: string): string {

@@ -5,6 +5,7 @@
  */
 import { personName, type RecordedPoint } from '@wenyan/domain';
 import type { Db } from '../db.ts';
+import { isId } from '../ids.ts';
 import type { LearnerAnswerRecord } from './learner-answer.ts';
 
 export type PendingAnswerStatus = 'pending' | 'marked';
@@ -105,7 +106,7 @@ export async function findPendingAnswer(
   learnerId: string,
   answerVersion: number,
 ): Promise<PendingAnswerRecord | null> {
-  if (!/^\d{1,18}$/.test(learnerId)) return null;
+  if (!isId(learnerId)) return null;
   const [found] = await listPendingAnswers(db, { learnerIds: [learnerId], answerVersion });
   return found ?? null;
 }

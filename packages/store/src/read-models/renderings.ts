@@ -15,14 +15,15 @@ import {
   type AnswerRemarkedOnRevert,
   type AnswerSubmitted,
   type MarkingScheme,
-  personName,
   type RecordedPoint,
   upcast,
 } from '@wenyan/domain';
 import { type Generated, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { learnerStreamId } from '../event-store.ts';
+import { isId } from '../ids.ts';
 import { findQuestion } from '../question-repo.ts';
+import { namesById } from './appeals.ts';
 
 export type RenderingStatus = 'pending' | 'approved' | 'rejected' | 'reverted';
 export type RenderingAction = 'accepted' | 'approved' | 'rejected' | 'reverted';
@@ -121,8 +122,6 @@ function toRendering(r: Row): AcceptedRendering {
     answerVersion: r.answer_version,
   };
 }
-
-const isId = (id: string) => /^\d{1,18}$/.test(id);
 
 /**
  * Records a rendering accepted for a point and logs it, in one transaction: for everyone at once when
@@ -393,18 +392,7 @@ export async function renderingHistory(
       ),
     ),
   ];
-  const names = new Map<string, string>();
-  if (people.length > 0) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name'])
-      .where('id', 'in', people)
-      .execute();
-    for (const u of users) {
-      const full = personName({ firstName: u.first_name, lastName: u.last_name });
-      names.set(String(u.id), full || u.username);
-    }
-  }
+  const names = await namesById(db, people);
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   return rows.map((r) => {
     const rendering = toRendering(r);

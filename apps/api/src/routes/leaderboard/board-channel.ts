@@ -3,7 +3,14 @@ import { WS_PROTOCOL_VERSION } from '@wenyan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { metrics } from '../../plugins/metrics.ts';
-import { type Client, keyOf, leaderboardMessages, PUSH_INTERVAL_MS, send } from './pacing.ts';
+import {
+  type Client,
+  keyOf,
+  leaderboardMessages,
+  PUSH_INTERVAL_MS,
+  readForSubscribe,
+  send,
+} from './pacing.ts';
 import { entryRows, readLeaderboard, readTop, toEntry } from './service.ts';
 
 /** The board channel of a hub whose change count `changes()` reads. */
@@ -24,9 +31,9 @@ export function createBoardChannel(app: FastifyInstance, changes: () => number) 
       // A read in flight will answer this subscribe too; a state sent within the second is current
       // enough for a socket already subscribed (the ticks send what changes).
       if (client.reading || (wasSubscribed && Date.now() - client.lastSentAt < PUSH_INTERVAL_MS)) return;
-      client.reading = true;
       const change = changes();
-      try {
+      const failure = { log: app.log, failed: 'leaderboard read failed', unavailable: '暫時未能載入排行榜' };
+      await readForSubscribe(socket, client, failure, async () => {
         const state = await readLeaderboard(db, leaderboard, await leaderboardVersion(), client.userId);
         if (send(socket, { type: 'leaderboard', protocol: WS_PROTOCOL_VERSION, ...state })) {
           client.lastTopKey = keyOf(state.top.map((e) => ({ ...e, email: null })));
@@ -36,12 +43,7 @@ export function createBoardChannel(app: FastifyInstance, changes: () => number) 
           client.seenChange = change;
           metrics.websocketMessagesSent.inc();
         }
-      } catch (err) {
-        app.log.warn({ err }, 'leaderboard read failed');
-        send(socket, { type: 'error', code: 'UNAVAILABLE', message: '暫時未能載入排行榜' });
-      } finally {
-        client.reading = false;
-      }
+      });
     },
 
     /**

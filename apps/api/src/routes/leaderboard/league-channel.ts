@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { metrics } from '../../plugins/metrics.ts';
 import { leagueView, mayViewLeague, readLeagueFigures } from '../homework/league.ts';
-import { type Client, PUSH_INTERVAL_MS, send } from './pacing.ts';
+import { type Client, PUSH_INTERVAL_MS, readForSubscribe, send } from './pacing.ts';
 
 /** The league channel of a hub whose change count `changes()` reads. */
 export function createLeagueChannel(app: FastifyInstance, changes: () => number) {
@@ -31,8 +31,8 @@ export function createLeagueChannel(app: FastifyInstance, changes: () => number)
       // Like the board's subscribe: one read at a time, and none for the same league within the second.
       if (client.reading) return;
       if (client.leagueClassId === classId && Date.now() - client.lastSentAt < PUSH_INTERVAL_MS) return;
-      client.reading = true;
-      try {
+      const failure = { log: app.log, failed: 'league read failed', unavailable: '暫時未能載入班級聯賽' };
+      await readForSubscribe(socket, client, failure, async () => {
         const now = new Date().toISOString();
         const found = await findClass(db, classId);
         const members = found ? ((await readLeagueFigures(db, [found.id], now)).get(found.id) ?? []) : [];
@@ -54,12 +54,7 @@ export function createLeagueChannel(app: FastifyInstance, changes: () => number)
           client.lastCheckedAt = Date.now();
           client.seenChange = change;
         }
-      } catch (err) {
-        app.log.warn({ err }, 'league read failed');
-        send(socket, { type: 'error', code: 'UNAVAILABLE', message: '暫時未能載入班級聯賽' });
-      } finally {
-        client.reading = false;
-      }
+      });
     },
 
     /**

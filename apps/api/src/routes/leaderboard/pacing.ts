@@ -3,6 +3,7 @@
  * token bucket, the limits of a user's sockets, and the leaderboard messages spliced from shared JSON.
  */
 import type { LeaderboardEntry, ServerMessage } from '@wenyan/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
 /** At most one leaderboard message per socket per interval, whatever the answer rate. */
@@ -81,6 +82,28 @@ export function send(socket: WebSocket, message: ServerMessage | string): boolea
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
   socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   return true;
+}
+
+/**
+ * Runs a subscribe's read with the socket marked as reading (a subscribe meanwhile finds it so and
+ * leaves the answer to this read); a failed read is logged as `failed` and the socket is sent an
+ * UNAVAILABLE error saying `unavailable`.
+ */
+export async function readForSubscribe(
+  socket: WebSocket,
+  client: Client,
+  failure: { log: FastifyBaseLogger; failed: string; unavailable: string },
+  read: () => Promise<void>,
+): Promise<void> {
+  client.reading = true;
+  try {
+    await read();
+  } catch (err) {
+    failure.log.warn({ err }, failure.failed);
+    send(socket, { type: 'error', code: 'UNAVAILABLE', message: failure.unavailable });
+  } finally {
+    client.reading = false;
+  }
 }
 
 type LeaderboardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
