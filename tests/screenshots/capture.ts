@@ -8,7 +8,7 @@
  * learner in the teacher's class with a few answers, then visits each screen as the teacher.
  * Needs Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) and a CJK font (Debian: fonts-noto-cjk).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, PHONE } from '../support/browser.ts';
-import { freePort } from '../support/throwaway.ts';
+import { freePort, spawnNode, stopChild } from '../support/throwaway.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'screenshots');
@@ -38,14 +38,7 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const { child, logs } = spawnNode('apps/api/src/main.ts', [], env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
@@ -59,18 +52,6 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
   }
   child.kill('SIGKILL');
   throw new Error(`the API did not become healthy:\n${logs.join('')}`);
-}
-
-function stopApi(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** A JSON write with its own Idempotency-Key; throws unless 2xx. */
@@ -156,7 +137,7 @@ async function main(): Promise<void> {
   const signup = await phone(browser, first.url, 'light');
   await signUp(signup, TEACHER);
   await signup.close();
-  await stopApi(first.child);
+  await stopChild(first.child);
   for (const role of ['teacher', 'admin']) {
     execFileSync(
       process.execPath,
@@ -196,7 +177,7 @@ async function main(): Promise<void> {
     console.log(`${taken} screenshots in ${path.relative(process.cwd(), out) || '.'}/{${THEMES.join(',')}}/`);
   } finally {
     await browser.close();
-    await stopApi(api.child);
+    await stopChild(api.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
