@@ -8,7 +8,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
@@ -19,13 +19,7 @@ let n = 0;
 const unique = (prefix: string) => `${prefix}_${process.pid}_${n++}_${Date.now().toString(36)}`;
 
 describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6' });
 
   const login = (
     username: string,
@@ -283,16 +277,14 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
 });
 
 describe('a password change signs the other sessions out in every API process (distributed)', () => {
-  let t: TestApp;
   let other: TestApp;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '60000' });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     other = await startOtherInstance(t);
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('the other instance stops honouring its cached session at once', async () => {

@@ -7,16 +7,16 @@
  */
 import { MyHomeworkSchema, VocabularyRecordSchema } from '@wenyan/contracts';
 import { lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
 
 describe('homework from claims without answers', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let student: TestAccount;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '0' });
 
   const send = (who: TestAccount, method: 'POST' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -38,7 +38,6 @@ describe('homework from claims without answers', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '0' });
     teacher = await signUp(t.app, 'claimteacher');
     student = await signUp(t.app, 'claimstudent');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
@@ -64,10 +63,6 @@ describe('homework from claims without answers', () => {
       expect(res.statusCode, res.body).toBe(201);
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('refuses a vocabulary claim with no answers recorded, and marks nothing done', async () => {
     const res = await claim(100);

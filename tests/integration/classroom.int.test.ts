@@ -7,8 +7,8 @@
 import { parseStudentNames, QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startOtherInstance, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { grantRoles, postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { startOtherInstance, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -18,9 +18,9 @@ function cookieOf(res: { headers: Record<string, unknown> }): string {
 }
 
 describe('teachers running their classes', () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
+  const t = useTestApp('embedded', { SESSION_CACHE_MS: '60000' });
   const call = (who: TestAccount | null, method: string, url: string, payload?: object) =>
     t.app.inject({
       method: method as 'GET',
@@ -30,13 +30,9 @@ describe('teachers running their classes', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { SESSION_CACHE_MS: '60000' });
     admin = await signUpAdmin(t.app, 'cls_admin');
     teacher = await signUp(t.app, 'cls_teacher');
     await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('teacher invitations', () => {
@@ -317,12 +313,7 @@ describe('teachers running their classes', () => {
       // Each answers one bank question: the denominator of their lesson progress differs by this question.
       const bank = (await lessonQuestions(t.runtime.deps.db, LESSON)).find((q) => q.options)!;
       for (const who of [classmate, stranger]) {
-        const res = await call(who, 'POST', '/api/users/answers', {
-          userId: who.id,
-          questionId: bank.id,
-          selectedAnswer: bank.correct_answer,
-          timeSpent: 3,
-        });
+        const res = await postAnswer(t.app, who, bank.id, bank.correct_answer, { timeSpent: 3 });
         expect(res.statusCode).toBe(200);
         await waitForProjection(t, who.id);
       }
@@ -450,18 +441,16 @@ describe('teachers running their classes', () => {
 });
 
 describe('a redeemed invitation across API instances (distributed mode)', () => {
-  let t: TestApp;
   let other: TestApp;
   let admin: TestAccount;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '60000' });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     other = await startOtherInstance(t);
     admin = await signUpAdmin(t.app, 'cls_admin_across');
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('gives every session of the account the teacher role on the other instance too', async () => {

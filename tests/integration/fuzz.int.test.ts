@@ -1,10 +1,10 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
 import { isRecitable } from '@wenyan/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { type Mode, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
 function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
@@ -141,17 +141,13 @@ async function eventCount(t: TestApp): Promise<number> {
 }
 
 describe('fuzzing every write route with malformed bodies', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let admin: TestAccount;
+  const t = useTestApp('embedded', { LOGIN_RATE_LIMIT: '100000', LOGIN_ADDRESS_RATE_LIMIT: '100000' });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { LOGIN_RATE_LIMIT: '100000', LOGIN_ADDRESS_RATE_LIMIT: '100000' });
     learner = await signUp(t.app, 'fuzz');
     admin = await signUpAdmin(t.app, 'fuzz_admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers each malformed body with a 4xx, stays up, and appends nothing', async () => {
@@ -290,12 +286,11 @@ function badBodies(valid: Record<string, unknown>): Array<{ field: string; body:
 // One mode: the input classes are refused by the routes' schemas before any store or queue, which the
 // modes do not share; the distributed mode is production's (issue 39: a second mode only where it matters).
 describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write route (%s)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
   let admin: TestAccount;
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
     learner = await signUp(t.app, 'fuzz');
     // The admin is made in the database (no role comes from a chosen name), then signs in afresh.
     const made = await signUp(t.app, 'fuzzadmin');
@@ -312,9 +307,6 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     admin = { ...made, cookie, headers: { cookie } };
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const pathParams = (id: string) => ({
     id,

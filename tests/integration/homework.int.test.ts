@@ -17,15 +17,14 @@ import {
 } from '@wenyan/contracts';
 import { decideClass } from '@wenyan/domain';
 import { classModel, classStreamId, handleCommand, lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
+import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
 
 describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
-  let t: TestApp;
   let base: string;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -34,6 +33,7 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
   let outsider: TestAccount;
   let classId: string;
   let reviewsId: string;
+  const t = useTestApp(mode, { SESSION_CACHE_MS: '0' });
   const pastDueId = 'past-due-assignment';
 
   const get = (who: TestAccount | null, url: string) =>
@@ -63,21 +63,10 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
     );
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * HOUR + 60_000).toISOString();
     for (const q of questions.slice(skip, skip + count)) {
-      const wrong = (q.options as string[]).find((o) => o !== q.correct_answer);
-      const missed = await send(who, 'POST', '/api/users/answers', {
-        userId: who.id,
-        questionId: q.id,
-        selectedAnswer: wrong,
-        timeSpent: 5,
-        answeredAt: threeDaysAgo,
-      });
+      const wrong = (q.options as string[]).find((o) => o !== q.correct_answer)!;
+      const missed = await postAnswer(t.app, who, q.id, wrong, { answeredAt: threeDaysAgo });
       expect(missed.statusCode).toBe(200);
-      const res = await send(who, 'POST', '/api/users/answers', {
-        userId: who.id,
-        questionId: q.id,
-        selectedAnswer: q.correct_answer,
-        timeSpent: 5,
-      });
+      const res = await postAnswer(t.app, who, q.id, q.correct_answer);
       expect(res.statusCode).toBe(200);
       expect(res.json().review?.wasDue).toBe(true);
     }
@@ -85,7 +74,6 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { SESSION_CACHE_MS: '0' });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     teacher = await signUp(t.app, 'hwteacher');
     otherTeacher = await signUp(t.app, 'hwother');
@@ -105,9 +93,6 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
       );
     }
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('sets homework once per Idempotency-Key, and refuses a due time that has passed or a lesson that does not exist', async () => {
     const body = {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 const DAY = 86_400_000;
 
 describe('identity, sessions and the admin imports', () => {
-  let t: TestApp;
+  const t = useTestApp('embedded', { LOGIN_RATE_LIMIT: '5', SESSION_CACHE_MS: '0' });
   beforeAll(async () => {
     // No session cache: these tests age sessions by editing their rows, which a cache would not see
     // (session-cache.int.test.ts tests the cache).
-    t = await startTestApp('embedded', {
-      LOGIN_RATE_LIMIT: '5',
-      SESSION_CACHE_MS: '0',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const login = (username: string, password: string, rememberMe?: boolean) =>

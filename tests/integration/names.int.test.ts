@@ -4,9 +4,9 @@
  * nothing written. (The CSV export's formula guard is the web client's: classTable.ts and its test.)
  */
 import { usernameKey } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantRoles, signUp } from '../support/accounts.ts';
-import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { type Mode, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const BIDI = [
@@ -35,13 +35,7 @@ describe('usernameKey', () => {
 // One mode: names are checked by the routes and folded by the store's unique keys, the same SQL on PGlite
 // and Postgres; nothing here goes through a queue or a broadcast (issue 39: a second mode only where it matters).
 describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(mode);
 
   const register = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { password: PASSWORD, ...payload } });
