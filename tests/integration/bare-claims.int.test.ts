@@ -8,7 +8,7 @@
 import { MyHomeworkSchema, VocabularyRecordSchema } from '@wenyan/contracts';
 import { lessonQuestions, setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
@@ -41,13 +41,7 @@ describe('homework from claims without answers', () => {
     teacher = await signUp(t.app, 'claimteacher');
     student = await signUp(t.app, 'claimstudent');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五乙班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    expect(
-      (await send(student, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode,
-    ).toBe(200);
+    const created = await openClass(t.app, teacher, '中五乙班', [student]);
     const dueAt = new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00');
     const tasks = {
       詞語: { kind: 'vocabulary', exerciseType: 'lesson_specific', lessonId: 1 },

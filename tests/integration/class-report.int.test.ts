@@ -7,7 +7,7 @@
 import { ClassReportSchema, WorksheetKeySchema, WorksheetSchema } from '@wenyan/contracts';
 import { lessonQuestions, setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 type Row = Awaited<ReturnType<typeof lessonQuestions>>[number];
@@ -44,14 +44,7 @@ describe('the per-question class report', () => {
     outsider = await signUp(t.app, 'rpt_out');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
-    const created = (await post(teacher, '/api/teacher/classes', { name: '中四乙班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of learners) {
-      expect((await post(who, '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中四乙班', learners)).id;
     words = (await lessonQuestions(t.runtime.deps.db, 1)).filter(
       (q) => q.type === 'word_interpretation' && (q.options?.length ?? 0) >= 3,
     );

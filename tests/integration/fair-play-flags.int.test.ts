@@ -10,7 +10,7 @@ import { ACCURACY_JUMP } from '@wenyan/domain';
 import { learnerStreamId, lessonQuestions, setRoles } from '@wenyan/store';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the accuracy-jump flag and its review', () => {
@@ -38,16 +38,7 @@ describe('the accuracy-jump flag and its review', () => {
     classmate = await signUp(t.app, 'steady');
     admin = await signUpAdmin(t.app, 'jumpadmin');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中四丁班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [learner, classmate]) {
-      expect((await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(
-        200,
-      );
-    }
+    classId = (await openClass(t.app, teacher, '中四丁班', [learner, classmate])).id;
     const questions = [];
     for (
       let lessonId = 1;

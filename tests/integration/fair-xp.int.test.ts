@@ -18,7 +18,7 @@ import {
 import { maxPaidAnswers, PACE, PACE_FLAG_ANSWERS, XP_AWARDS } from '@wenyan/domain';
 import { setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
 
 const SECRET = 'fair-xp-test-served-token-secret-0123456789';
@@ -73,24 +73,7 @@ describe('replaying harvested keys', () => {
     // The main account and an honest classmate are in a class with a teacher (the flag, the league).
     teacher = await signUp(t.app, 'fairteacher');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/teacher/classes',
-        headers: teacher.headers,
-        payload: { name: '中六丙班' },
-      })
-    ).json() as { id: string; joinCode: string };
-    classId = created.id;
-    for (const who of [main, harvester]) {
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: '/api/classes/join',
-        headers: who.headers,
-        payload: { joinCode: created.joinCode },
-      });
-      expect(joined.statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中六丙班', [main, harvester])).id;
     // The second account answers wrongly and reads each key in the reply (the key still teaches).
     keys = new Map();
     for (const q of await servedChoices(harvester, 60)) {

@@ -19,7 +19,7 @@ import { decideClass } from '@wenyan/domain';
 import { classModel, classStreamId, handleCommand, lessonQuestions, setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
 import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
@@ -82,16 +82,7 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
     outsider = await signUp(t.app, 'outsider');
     await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五甲班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [ann, ben]) {
-      expect((await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(
-        200,
-      );
-    }
+    classId = (await openClass(t.app, teacher, '中五甲班', [ann, ben])).id;
   }, 120_000);
 
   it('sets homework once per Idempotency-Key, and refuses a due time that has passed or a lesson that does not exist', async () => {

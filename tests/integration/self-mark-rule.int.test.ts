@@ -13,7 +13,7 @@ import {
 } from '@wenyan/contracts';
 import { classStreamId, readStream, setRoles, xpEarnedSince } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const LONG_ANSWER =
@@ -49,17 +49,8 @@ describe('the class’s self-mark rule', () => {
     expect(res.statusCode, res.body).toBe(200);
     return AnswerResultSchema.parse(res.json());
   };
-  const makeClass = async (name: string, members: TestAccount[]) => {
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    for (const m of members) {
-      const res = await send(m, 'POST', '/api/classes/join', { joinCode: created.joinCode });
-      expect(res.statusCode).toBe(200);
-    }
-    return created.id;
-  };
+  const makeClass = async (name: string, members: TestAccount[]) =>
+    (await openClass(t.app, teacher, name, members)).id;
 
   beforeAll(async () => {
     teacher = await signUp(t.app, 'srteacher');

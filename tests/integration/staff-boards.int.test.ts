@@ -5,7 +5,14 @@
 import { ClassLeagueSchema, LeaderboardSchema } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import {
+  grantRoles,
+  openClass,
+  postAnswer,
+  signUp,
+  signUpAdmin,
+  type TestAccount,
+} from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('teachers and admins on the students’ boards', () => {
@@ -41,15 +48,7 @@ describe('teachers and admins on the students’ boards', () => {
     expect(await boardIds(teacher)).toContain(teacher.id);
     await grantRoles(t.app, teacher.id, ['student', 'teacher']);
     for (const who of [learner, admin]) await answerRight(who);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中四丁班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [learner, teacher]) {
-      const joined = await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode });
-      expect(joined.statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中四丁班', [learner, teacher])).id;
   }, 120_000);
 
   it('leaves teachers and admins off the global board and the class league', async () => {
