@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { grantAdmin, type RunningServer } from '../support/server.ts';
+import { TEACHER_QUESTION } from '../support/teacher-question.ts';
 import { startWorld } from '../support/world.ts';
 
 const ADMIN = 'cr_admin';
@@ -150,19 +151,13 @@ describe('teachers running their classes in a real browser', () => {
     expect(keyText).toContain(nfkc('評分準則（每點一分）'));
 
     // The teacher's own question: served to the class, edited and withdrawn from 「我新增的題目」.
-    const added = await teacher.request.post('/api/questions', {
-      data: {
-        lessonId: 1,
-        content: '「約」的意思是：',
-        targetText: '約',
-        options: ['窮困', '約定'],
-        correctAnswer: '窮困',
-        explanation: '約：窮困。',
-      },
-    });
+    const added = await teacher.request.post('/api/questions', { data: TEACHER_QUESTION });
     expect(added.status()).toBe(201);
     await teacher.goto('/teacher/questions');
-    const row = teacher.getByTestId('my-questions').locator('li').filter({ hasText: '「約」的意思是：' });
+    const row = teacher
+      .getByTestId('my-questions')
+      .locator('li')
+      .filter({ hasText: TEACHER_QUESTION.content });
     await row.getByText('只供我的班別').waitFor();
     await row.getByRole('button', { name: '修改' }).click();
     await row.getByLabel('解釋').fill('約：窮困，貧乏。');

@@ -7,7 +7,7 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -193,20 +193,7 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
       admin = await signUpAdmin(t.app, 'radmin');
       learner = await signUp(t.app, 'rlearner');
       stranger = await signUp(t.app, 'rstranger');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/teacher/classes',
-        headers: teacher.headers,
-        payload: { name: '中五乙班' },
-      });
-      expect(created.statusCode).toBe(201);
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: '/api/classes/join',
-        headers: learner.headers,
-        payload: { joinCode: created.json().joinCode },
-      });
-      expect(joined.statusCode).toBe(200);
+      await openClass(t.app, teacher, '中五乙班', [learner]);
     });
 
     const issue = (who: TestAccount | null, learnerId: string) =>

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { type Mode, type TestApp, useTestApp } from '../support/app-harness.ts';
+import { TEACHER_QUESTION } from '../support/teacher-question.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
 function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
@@ -34,16 +35,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
       picks: [{ position: 0, selected: '學', timeSpent: 400 }],
     },
     serveRecitation: { lessonId: 11 },
-    createQuestion: {
-      lessonId: 1,
-      content: '「約」的意思是：',
-      targetText: '約',
-      options: ['窮困', '約定'],
-      correctAnswer: '窮困',
-      explanation: '約：窮困。',
-      difficulty: 'intermediate',
-      characterFrequency: 400,
-    },
+    createQuestion: { ...TEACHER_QUESTION, difficulty: 'intermediate', characterFrequency: 400 },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
     setAssignment: {
@@ -88,14 +80,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     redeemTeacherInvitation: { code: 'AAAA-BBBB-CCCC' },
     // The path names no class and no teacher's question: the valid body is refused with 404.
     createClassAccounts: { names: ['陳大文', '李小明'] },
-    editQuestion: {
-      lessonId: 1,
-      content: '「約」的意思是：',
-      targetText: '約',
-      options: ['窮困', '約定'],
-      correctAnswer: '窮困',
-      explanation: '約：窮困。',
-    },
+    editQuestion: TEACHER_QUESTION,
   };
 }
 
@@ -289,6 +274,11 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
   let learner: TestAccount;
   let admin: TestAccount;
   const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
+  /** The admin (a teacher too) on the routes for staff, the learner on the others. */
+  const headersFor = (route: AnyRoute) =>
+    route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
+      ? admin.headers
+      : learner.headers;
 
   beforeAll(async () => {
     learner = await signUp(t.app, 'fuzz');
@@ -335,10 +325,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     for (const [name, route] of writeRoutes) {
       const valid = bodies[name] as Record<string, unknown> | undefined;
       if (!route.body || !valid) continue;
-      const headers =
-        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
-          ? admin.headers
-          : learner.headers;
+      const headers = headersFor(route);
       const url = buildPath(route.path, pathParams(learner.id));
       for (const { field, body, why } of badBodies(valid)) {
         const res = await t.app.inject({
@@ -367,10 +354,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     const odd = ['%00', '%ED%A0%80', '%F0%9F', '99999999999', '-1', '1e400', '%5B%5D'];
     for (const [name, route] of Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>) {
       if (route.kind === 'websocket') continue;
-      const headers =
-        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
-          ? admin.headers
-          : learner.headers;
+      const headers = headersFor(route);
       const params = pathParams(learner.id);
       const urls: string[] = [];
       for (const param of Object.keys(params)) {

@@ -89,26 +89,13 @@ describe('identity, sessions and the admin imports', () => {
     const learner = await signUp(t.app, 'origin');
     const payload = { schoolName: '皇仁書院' };
     const url = `/api/users/${learner.id}/school`;
-    const evil = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, origin: 'https://evil.example', host: 'wenyan.example' },
-      payload,
-    });
+    const patchFrom = (site: Record<string, string>) =>
+      t.app.inject({ method: 'PATCH', url, headers: { ...learner.headers, ...site }, payload });
+    const evil = await patchFrom({ origin: 'https://evil.example', host: 'wenyan.example' });
     expect(evil.statusCode).toBe(403);
-    const crossSite = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, 'sec-fetch-site': 'cross-site' },
-      payload,
-    });
+    const crossSite = await patchFrom({ 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    const same = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, origin: 'https://wenyan.example', host: 'wenyan.example' },
-      payload,
-    });
+    const same = await patchFrom({ origin: 'https://wenyan.example', host: 'wenyan.example' });
     expect(same.statusCode).toBe(200);
     expect(same.json().schoolName).toBe('皇仁書院');
   });
