@@ -7,7 +7,7 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -186,10 +186,8 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
     let stranger: TestAccount;
 
     beforeAll(async () => {
-      teacher = await signUp(t.app, 'rteacher');
-      otherTeacher = await signUp(t.app, 'rteacher2');
-      await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-      await grantRoles(t.app, otherTeacher.id, ['student', 'teacher']);
+      teacher = await signUpTeacher(t.app, 'rteacher');
+      otherTeacher = await signUpTeacher(t.app, 'rteacher2');
       admin = await signUpAdmin(t.app, 'radmin');
       learner = await signUp(t.app, 'rlearner');
       stranger = await signUp(t.app, 'rstranger');

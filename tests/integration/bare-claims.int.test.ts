@@ -6,9 +6,9 @@
  * node.
  */
 import { MyHomeworkSchema, VocabularyRecordSchema } from '@wenyan/contracts';
-import { lessonQuestions, setRoles } from '@wenyan/store';
+import { lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
@@ -38,9 +38,8 @@ describe('homework from claims without answers', () => {
     });
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'claimteacher');
+    teacher = await signUpTeacher(t.app, 'claimteacher');
     student = await signUp(t.app, 'claimstudent');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     const created = await openClass(t.app, teacher, '中五乙班', [student]);
     const dueAt = new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00');
     const tasks = {

@@ -5,9 +5,9 @@
  * the error shape.
  */
 import { ClassReportSchema, WorksheetKeySchema, WorksheetSchema } from '@wenyan/contracts';
-import { lessonQuestions, setRoles } from '@wenyan/store';
+import { lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 type Row = Awaited<ReturnType<typeof lessonQuestions>>[number];
@@ -37,13 +37,11 @@ describe('the per-question class report', () => {
   const wrongOf = (q: Row, n = 0) => (q.options as string[]).filter((o) => o !== q.correct_answer)[n]!;
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'rpt_teacher');
-    otherTeacher = await signUp(t.app, 'rpt_other');
+    teacher = await signUpTeacher(t.app, 'rpt_teacher');
+    otherTeacher = await signUpTeacher(t.app, 'rpt_other');
     admin = await signUpAdmin(t.app, 'rpt_admin');
     learners = [await signUp(t.app, 'rpt_a'), await signUp(t.app, 'rpt_b'), await signUp(t.app, 'rpt_c')];
     outsider = await signUp(t.app, 'rpt_out');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中四乙班', learners)).id;
     words = (await lessonQuestions(t.runtime.deps.db, 1)).filter(
       (q) => q.type === 'word_interpretation' && (q.options?.length ?? 0) >= 3,

@@ -7,7 +7,7 @@
 import { parseStudentNames, QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { startOtherInstance, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -31,8 +31,7 @@ describe('teachers running their classes', () => {
 
   beforeAll(async () => {
     admin = await signUpAdmin(t.app, 'cls_admin');
-    teacher = await signUp(t.app, 'cls_teacher');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+    teacher = await signUpTeacher(t.app, 'cls_teacher');
   });
 
   describe('teacher invitations', () => {
@@ -250,8 +249,7 @@ describe('teachers running their classes', () => {
       });
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().error.details[0].field).toBe('body.names');
-      const other = await signUp(t.app, 'cls_other_teacher');
-      await grantRoles(t.app, other.id, ['student', 'teacher']);
+      const other = await signUpTeacher(t.app, 'cls_other_teacher');
       expect((await call(other, 'POST', url, { names: ['甲'] })).statusCode).toBe(403);
       expect(
         (await call(await signUp(t.app, 'cls_student'), 'POST', url, { names: ['甲'] })).statusCode,
@@ -285,8 +283,7 @@ describe('teachers running their classes', () => {
       );
 
     beforeAll(async () => {
-      author = await signUp(t.app, 'cls_author');
-      await grantRoles(t.app, author.id, ['student', 'teacher']);
+      author = await signUpTeacher(t.app, 'cls_author');
       const klass = (await call(author, 'POST', '/api/teacher/classes', { name: '中五丁班' })).json() as {
         joinCode: string;
       };
@@ -362,8 +359,7 @@ describe('teachers running their classes', () => {
     });
 
     it("lets only its author (or an admin) edit and withdraw it; a teacher's edit returns it to review", async () => {
-      const other = await signUp(t.app, 'cls_other_author');
-      await grantRoles(t.app, other.id, ['student', 'teacher']);
+      const other = await signUpTeacher(t.app, 'cls_other_author');
       const edit = { ...question, explanation: '者：代詞，……的人。' };
       expect((await call(other, 'PUT', `/api/questions/${questionId}`, edit)).statusCode).toBe(403);
       expect((await call(classmate, 'PUT', `/api/questions/${questionId}`, edit)).statusCode).toBe(403);
@@ -391,8 +387,7 @@ describe('teachers running their classes', () => {
     });
 
     it(`limits a teacher to ${QUESTIONS_PER_HOUR} questions an hour with a clear 429`, async () => {
-      const busy = await signUp(t.app, 'cls_busy');
-      await grantRoles(t.app, busy.id, ['student', 'teacher']);
+      const busy = await signUpTeacher(t.app, 'cls_busy');
       for (let i = 0; i < QUESTIONS_PER_HOUR; i++) {
         const res = await call(busy, 'POST', '/api/questions', { ...question, content: `第 ${i} 題` });
         expect(res.statusCode).toBe(201);

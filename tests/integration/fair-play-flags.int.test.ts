@@ -7,10 +7,17 @@
  */
 import { AdminStatusSchema, ClassLeagueSchema, ClassLearnerListSchema } from '@wenyan/contracts';
 import { ACCURACY_JUMP } from '@wenyan/domain';
-import { learnerStreamId, lessonQuestions, setRoles } from '@wenyan/store';
+import { learnerStreamId, lessonQuestions } from '@wenyan/store';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import {
+  openClass,
+  postAnswer,
+  signUp,
+  signUpAdmin,
+  signUpTeacher,
+  type TestAccount,
+} from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the accuracy-jump flag and its review', () => {
@@ -33,11 +40,10 @@ describe('the accuracy-jump flag and its review', () => {
     ).entries.some((e) => e.isMe);
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'jumpteacher');
+    teacher = await signUpTeacher(t.app, 'jumpteacher');
     learner = await signUp(t.app, 'jumper');
     classmate = await signUp(t.app, 'steady');
     admin = await signUpAdmin(t.app, 'jumpadmin');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中四丁班', [learner, classmate])).id;
     const questions = [];
     for (

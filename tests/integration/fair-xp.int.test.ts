@@ -16,9 +16,8 @@ import {
   QuestionListSchema,
 } from '@wenyan/contracts';
 import { maxPaidAnswers, PACE, PACE_FLAG_ANSWERS, XP_AWARDS } from '@wenyan/domain';
-import { setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
 
 const SECRET = 'fair-xp-test-served-token-secret-0123456789';
@@ -71,8 +70,7 @@ describe('replaying harvested keys', () => {
     main = await signUp(t.app, 'main');
     stranger = await signUp(t.app, 'stranger');
     // The main account and an honest classmate are in a class with a teacher (the flag, the league).
-    teacher = await signUp(t.app, 'fairteacher');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
+    teacher = await signUpTeacher(t.app, 'fairteacher');
     classId = (await openClass(t.app, teacher, '中六丙班', [main, harvester])).id;
     // The second account answers wrongly and reads each key in the reply (the key still teaches).
     keys = new Map();

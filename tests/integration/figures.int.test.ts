@@ -13,9 +13,9 @@ import {
   UserStatsListSchema,
 } from '@wenyan/contracts';
 import { errorBookStats, learnerAccuracy, lessonProgressPercent } from '@wenyan/domain';
-import { lessonQuestions, setRoles } from '@wenyan/store';
+import { lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the figures every screen shows for one learner', () => {
@@ -51,9 +51,8 @@ describe('the figures every screen shows for one learner', () => {
 
   beforeAll(async () => {
     // No session cache: the teacher role granted in the database below holds at once.
-    teacher = await signUp(t.app, 'teacher');
+    teacher = await signUpTeacher(t.app, 'teacher');
     learner = await signUp(t.app, 'learner');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中五甲班', [learner])).id;
   });
 

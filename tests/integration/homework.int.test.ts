@@ -16,10 +16,10 @@ import {
   MyHomeworkSchema,
 } from '@wenyan/contracts';
 import { decideClass } from '@wenyan/domain';
-import { classModel, classStreamId, handleCommand, lessonQuestions, setRoles } from '@wenyan/store';
+import { classModel, classStreamId, handleCommand, lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { openClass, postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, postAnswer, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
@@ -75,13 +75,11 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
 
   beforeAll(async () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    teacher = await signUp(t.app, 'hwteacher');
-    otherTeacher = await signUp(t.app, 'hwother');
+    teacher = await signUpTeacher(t.app, 'hwteacher');
+    otherTeacher = await signUpTeacher(t.app, 'hwother');
     ann = await signUp(t.app, 'ann');
     ben = await signUp(t.app, 'ben');
     outsider = await signUp(t.app, 'outsider');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中五甲班', [ann, ben])).id;
   }, 120_000);
 

@@ -5,7 +5,7 @@
  */
 import { usernameKey } from '@wenyan/store';
 import { describe, expect, it } from 'vitest';
-import { grantRoles, signUp } from '../support/accounts.ts';
+import { signUp, signUpTeacher } from '../support/accounts.ts';
 import { type Mode, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -109,8 +109,7 @@ describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
     }
     expect(await eventCount()).toBe(events);
 
-    const teacher = await signUp(t.app, 'bidiclass');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+    const teacher = await signUpTeacher(t.app, 'bidiclass');
     for (const mark of BIDI) {
       const res = await t.app.inject({
         method: 'POST',

@@ -5,9 +5,8 @@
  */
 import { ClassLeagueSchema } from '@wenyan/contracts';
 import { namesakeTag } from '@wenyan/domain';
-import { setRoles } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, setNames, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, setNames, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
 
 describe('namesakes in a class league (embedded mode)', () => {
@@ -23,11 +22,10 @@ describe('namesakes in a class league (embedded mode)', () => {
     setNames(t.app, who, firstName, lastName);
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'nsteacher');
+    teacher = await signUpTeacher(t.app, 'nsteacher');
     first = await signUp(t.app, 'ns1');
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中五乙班', [first, second, other])).id;
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.

@@ -17,11 +17,11 @@ import {
 } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  grantRoles,
   openClass,
   setNames,
   signUp,
   signUpAdmin,
+  signUpTeacher,
   type TestAccount,
 } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
@@ -61,8 +61,7 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
     // The test grader is unsure of UNSURE only; XP at the production pace.
     await setScheme(t, { accept: ['窮困'] });
     admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+    teacher = await signUpTeacher(t.app, 'teacher');
     first = await signUp(t.app, 'ns1');
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');

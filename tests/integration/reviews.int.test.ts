@@ -21,7 +21,7 @@ import {
 import { examStartMs, hongKongDate } from '@wenyan/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { rebuildReadModels } from '../support/read-models.ts';
 
@@ -62,11 +62,9 @@ describe('review to exam day through the API', () => {
   beforeAll(async () => {
     learner = await signUp(t.app, 'review');
     other = await signUp(t.app, 'other');
-    teacher = await signUp(t.app, 'teacher');
-    outsiderTeacher = await signUp(t.app, 'teacher2');
+    teacher = await signUpTeacher(t.app, 'teacher');
+    outsiderTeacher = await signUpTeacher(t.app, 'teacher2');
     admin = await signUpAdmin(t.app);
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-    await grantRoles(t.app, outsiderTeacher.id, ['student', 'teacher']);
     const created = await send(teacher, 'POST', '/api/teacher/classes', { name: '中六甲班' });
     const { joinCode } = created.json() as { joinCode: string };
     expect((await send(learner, 'POST', '/api/classes/join', { joinCode })).statusCode).toBe(200);

@@ -8,7 +8,7 @@
 import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
+import { signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -285,8 +285,7 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
 
   describe('ids in bodies', () => {
     it('POST /api/questions refuses lessonId true or "1" with a 400 naming the field', async () => {
-      const teacher = await signUp(t.app, 'idteacher');
-      await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+      const teacher = await signUpTeacher(t.app, 'idteacher');
       const question = {
         type: 'word_interpretation',
         content: '「學而時習之」的「習」是甚麼意思？',

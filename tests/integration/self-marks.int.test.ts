@@ -10,9 +10,9 @@ import {
   SelfMarkConfirmationSchema,
   SelfMarkListSchema,
 } from '@wenyan/contracts';
-import { setRoles, xpEarnedSince } from '@wenyan/store';
+import { xpEarnedSince } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 
@@ -38,11 +38,9 @@ describe('self-marks confirmed by a teacher', () => {
     (await xpEarnedSince(t.runtime.deps.db, [learner.id], new Date(0))).get(learner.id) ?? 0;
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'smteacher');
-    otherTeacher = await signUp(t.app, 'smother');
+    teacher = await signUpTeacher(t.app, 'smteacher');
+    otherTeacher = await signUpTeacher(t.app, 'smother');
     learner = await signUp(t.app, 'smlearner');
-    for (const who of [teacher, otherTeacher])
-      await setRoles(t.runtime.deps.db, who.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中六戊班', [learner])).id;
     const row = await t.runtime.deps.db
       .selectFrom('questions')
