@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteRedisPrefix } from '@wenyan/store';
 import pg from 'pg';
-import { freePort, type NodeProcess, spawnNode } from '../../tests/support/throwaway.ts';
+import { freePort, type NodeProcess, spawnNode, stopChild } from '../../tests/support/throwaway.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -121,17 +121,9 @@ async function waitForHealth(
   throw new Error(`${proc.name} did not become healthy:\n${proc.logs.join('')}`);
 }
 
+/** Sends `signal` (SIGKILL 15 s later if still running) and waits for the exit. */
 export function stopProcess(proc: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  const { child } = proc;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
+  return stopChild(proc.child, signal, 15_000);
 }
 
 /** Resident set size of a process and its children (an API cluster) from /proc (Linux), 0 when gone. */

@@ -73,7 +73,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   try {
     await waitForHealth(url, api, logs, options.healthTimeoutMs);
   } catch (err) {
-    await Promise.all(processes.map(stopChild));
+    await Promise.all(processes.map((child) => stopChild(child)));
     throw err;
   }
   return {
@@ -83,7 +83,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     processes,
     logs,
     async stop() {
-      await Promise.all(processes.map(stopChild));
+      await Promise.all(processes.map((child) => stopChild(child)));
     },
   };
 }

@@ -61,16 +61,20 @@ export function spawnNode(
   return { child, logs, exited };
 }
 
-/** SIGTERM, then SIGKILL if the process has not exited 10 s later; resolves once it has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
+/** `signal`, then SIGKILL if the process has not exited `killAfterMs` later; resolves once it has exited. */
+export function stopChild(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  killAfterMs = 10_000,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
