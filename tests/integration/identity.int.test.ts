@@ -1,3 +1,4 @@
+import { ADMIN_IMPORTS } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
@@ -102,15 +103,7 @@ describe('identity, sessions and the admin imports', () => {
 
   it('an admin granted by the operator runs the six imports, which add nothing twice', async () => {
     const { headers } = await signUpAdmin(t.app, 'id_admin');
-    const names = [
-      'dse-questions',
-      'new-lessons',
-      'poetry-questions',
-      'additional-word-questions',
-      'vocabulary-sessions',
-      'mind-maps',
-    ];
-    for (const name of names) {
+    for (const name of ADMIN_IMPORTS) {
       const res = await t.app.inject({ method: 'POST', url: `/api/admin/import-${name}`, headers });
       expect(res.statusCode, name).toBe(200);
       // The fresh database was seeded with the same content: the import finds everything already there.
@@ -121,7 +114,7 @@ describe('identity, sessions and the admin imports', () => {
       .selectFrom('questions')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    for (const name of names)
+    for (const name of ADMIN_IMPORTS)
       await t.app.inject({ method: 'POST', url: `/api/admin/import-${name}`, headers });
     const count = async () =>
       Number(
