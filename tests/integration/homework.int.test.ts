@@ -89,21 +89,12 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
       task: { kind: 'reviews', count: 2 },
       dueAt: new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00'),
     };
-    const first = await send(
-      teacher,
-      'POST',
-      `/api/teacher/classes/${classId}/assignments`,
-      body,
-      'set-reviews-1',
-    );
+    // Sent twice under one Idempotency-Key: the second reply is the first's.
+    const setReviews = () =>
+      send(teacher, 'POST', `/api/teacher/classes/${classId}/assignments`, body, 'set-reviews-1');
+    const first = await setReviews();
     expect(first.statusCode).toBe(201);
-    const again = await send(
-      teacher,
-      'POST',
-      `/api/teacher/classes/${classId}/assignments`,
-      body,
-      'set-reviews-1',
-    );
+    const again = await setReviews();
     expect(again.statusCode).toBe(201);
     reviewsId = AssignmentSchema.parse(first.json()).id;
     expect(AssignmentSchema.parse(again.json()).id).toBe(reviewsId);

@@ -161,20 +161,17 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     const totals = (
       await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })
     ).json();
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${learner.id}/stats`,
-      headers: learner.headers,
-      payload: { xpGained: 1_000_000, streakDays: 999 },
-    });
+    const claim = (payload: { xpGained: number; streakDays: number }) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${learner.id}/stats`,
+        headers: learner.headers,
+        payload,
+      });
+    const huge = await claim({ xpGained: 1_000_000, streakDays: 999 });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.details[0].field).toBe('body.xpGained');
-    const claimed = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${learner.id}/stats`,
-      headers: learner.headers,
-      payload: { xpGained: 5000, streakDays: 999 },
-    });
+    const claimed = await claim({ xpGained: 5000, streakDays: 999 });
     expect(claimed.statusCode).toBe(200);
     await waitForProjection(t, learner.id);
     expect(claimed.json().totalXP).toBeLessThan(100);
