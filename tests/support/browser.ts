@@ -102,3 +102,12 @@ export async function postJson(
   if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
+
+/** Opens the home page and waits until its service worker is installed and controls the page. */
+export async function openUnderServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
