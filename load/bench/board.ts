@@ -16,14 +16,11 @@
  * the shared Redis server's CPU is not told apart). `BENCH_EXPLAIN=1` prints each statement's plan.
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { LeaderboardSchema } from '@wenyan/contracts';
 import { type Db, rebuildRedisLeaderboard } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
+import { signUpBenchAccount, startBenchApp } from '../lib/bench-app.ts';
 import { readStat } from '../lib/cpu.ts';
-import { throwawayDatabase } from '../lib/system.ts';
 
 const SIZES = (process.env.BENCH_BOARD_SIZES ?? '10000,100000').split(',').map(Number);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -87,30 +84,16 @@ async function openBoard(mode: string, size: number): Promise<Board> {
   if (mode === 'distributed' && !(adminUrl && redisUrl)) {
     throw new Error('the distributed mode needs BENCH_DATABASE_URL and BENCH_REDIS_URL');
   }
-  const postgres =
-    adminUrl && mode !== 'pglite'
-      ? await throwawayDatabase(adminUrl, `wyt_bench_board_${mode.slice(0, 4)}_${size}`)
-      : null;
   const prefix = `wyt-bench-board-${process.pid}-${size}`;
-  const env = readApiEnv({
-    LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...(mode === 'distributed' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
-  });
-  const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
-  const app = await buildApp({ ...runtime.deps, logger: false });
-  await app.ready();
+  const bench = await startBenchApp(
+    mode === 'pglite' ? null : `wyt_bench_board_${mode.slice(0, 4)}_${size}`,
+    mode === 'distributed' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {},
+  );
+  const { app, runtime } = bench;
   const db = runtime.deps.db;
   const t0 = performance.now();
   await seed(db, size);
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { username: 'bench_board_viewer', password: 'correct horse battery' },
-  });
-  if (registered.statusCode !== 201) throw new Error(`sign-up failed: ${registered.body}`);
-  const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
-  const viewerId = String(registered.json().id);
+  const { id: viewerId, cookie } = await signUpBenchAccount(app, 'bench_board_viewer');
   // The viewer mid-table, in the last class.
   await sql`insert into user_totals (user_id, total_xp, completed_lessons, average_accuracy)
     values (${viewerId}, 300, 5, 75) on conflict (user_id)
@@ -124,7 +107,7 @@ async function openBoard(mode: string, size: number): Promise<Board> {
   );
 
   const pids = async () => {
-    if (!postgres) return [];
+    if (!bench.databaseUrl) return [];
     // Every connection of the app, this one too: leaving out the asking one left out a different pool
     // connection at each end, and one that had done the seeding brought its seconds into a block.
     const { rows } = await sql<{ pid: number; backend_type: string }>`
@@ -149,7 +132,7 @@ async function openBoard(mode: string, size: number): Promise<Board> {
       );
     },
     async tableScans() {
-      if (!postgres) return new Map<string, [number, number, number]>();
+      if (!bench.databaseUrl) return new Map<string, [number, number, number]>();
       const { rows } = await sql<{
         relname: string;
         seq_scan: string;
@@ -197,9 +180,7 @@ async function openBoard(mode: string, size: number): Promise<Board> {
         const keys = await runtime.deps.redis.keys(`${prefix}:*`);
         if (keys.length > 0) await runtime.deps.redis.del(...keys);
       }
-      await app.close();
-      await runtime.close();
-      await postgres?.drop();
+      await bench.close();
     },
   };
 }

@@ -1,11 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { DueReviewListSchema } from '@wenyan/contracts';
 import { readDueCards } from '@wenyan/store';
 import pg from 'pg';
-import { throwawayDatabase } from '../lib/system.ts';
+import { signUpBenchAccount, startBenchApp } from '../lib/bench-app.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -16,22 +13,11 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = adminUrl ? await throwawayDatabase(adminUrl, 'wyt_bench_due') : null;
-  const env = readApiEnv({ LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
-  const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
-  const app = await buildApp({ ...runtime.deps, logger: false });
-  await app.ready();
+  const bench = await startBenchApp('wyt_bench_due');
+  const { app, runtime } = bench;
   const db = runtime.deps.db;
   try {
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'bench_due_learner', password: 'correct horse battery' },
-    });
-    if (registered.statusCode !== 201) throw new Error(`sign-up failed: ${registered.body}`);
-    const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
-    const userId = String(registered.json().id);
+    const { id: userId, cookie } = await signUpBenchAccount(app, 'bench_due_learner');
     const now = Date.now();
     const template = await db
       .selectFrom('questions')
@@ -95,8 +81,8 @@ async function main() {
         })),
       )
       .execute();
-    if (postgres) {
-      const c = new pg.Client({ connectionString: postgres.url });
+    if (bench.databaseUrl) {
+      const c = new pg.Client({ connectionString: bench.databaseUrl });
       await c.connect();
       await c.query('analyze');
       await c.end();
@@ -155,9 +141,7 @@ async function main() {
     console.log(`  budget: p95 under 50 ms: ${p95 < 50 ? 'met' : 'NOT met'}`);
     if (p95 >= 50) process.exitCode = 1;
   } finally {
-    await app.close();
-    await runtime.close();
-    await postgres?.drop();
+    await bench.close();
   }
 }
 

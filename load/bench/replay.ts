@@ -1,9 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
 // The augmentation that gives FastifyInstance its `sessions`.
 import type {} from '@wenyan/api/src/plugins/auth.ts';
-import { createRuntime } from '@wenyan/api/src/runtime.ts';
 import { LearnerEventPageSchema, LearnerStateSchema } from '@wenyan/contracts';
 import {
   type DecideContext,
@@ -24,7 +21,7 @@ import {
   setRoles,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import { throwawayDatabase } from '../lib/system.ts';
+import { signUpBenchAccount, startBenchApp } from '../lib/bench-app.ts';
 
 const TARGET = Number(process.env.BENCH_EVENTS ?? 10_000);
 const ADMIN = 'bench_admin';
@@ -112,26 +109,15 @@ function stats(samples: number[]) {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = adminUrl ? await throwawayDatabase(adminUrl, 'wyt_bench') : null;
-  const env = readApiEnv({
-    LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  });
-  const runtime = await createRuntime(env, { serveWeb: false, pgliteDataDir: 'memory://' });
-  const app = await buildApp({ ...runtime.deps, logger: false });
-  await app.ready();
+  const bench = await startBenchApp('wyt_bench');
+  const { app, runtime } = bench;
   const db = runtime.deps.db;
   try {
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: ADMIN, password: 'correct horse battery' },
-    });
-    const cookie = String(registered.headers['set-cookie']).split(';')[0]!;
+    const admin = await signUpBenchAccount(app, ADMIN);
+    const cookie = admin.cookie;
     // The operator's grant (as `npm run roles` does): no role comes from a chosen name.
-    await setRoles(db, String(registered.json().id), ['student', 'admin']);
-    await app.sessions.forgetUser(String(registered.json().id));
+    await setRoles(db, admin.id, ['student', 'admin']);
+    await app.sessions.forgetUser(admin.id);
     const learner = await createUser(db, {
       username: 'bench_learner',
       passwordHash: null,
@@ -215,9 +201,7 @@ async function main() {
     console.log(`\n  slowest answer: ${ms(worst)} (budget: well under 1000 ms)`);
     if (worst >= 1000) process.exitCode = 1;
   } finally {
-    await app.close();
-    await runtime.close();
-    await postgres?.drop();
+    await bench.close();
   }
 }
 

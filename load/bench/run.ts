@@ -27,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { LEARNER_STREAMS_LIKE, openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { freePort } from '../../tests/support/throwaway.ts';
 import { seedAccounts } from '../lib/accounts.ts';
 import { type BenchLearner, type BenchQuestion, submitAnswer } from '../lib/answers.ts';
 import { cpuPer, formatCpu, measureCpu } from '../lib/cpu.ts';
@@ -34,7 +35,6 @@ import { histogramQuantile, histogramSince, parseHistogram } from '../lib/report
 import {
   cpuProfileEnv,
   describeMachine,
-  freePort,
   postgresBin,
   root,
   type System,

@@ -5,15 +5,15 @@
  * and deletes the prefix's keys, so nothing of a run is left behind (and nothing else is touched).
  * `startEmbedded` starts the embedded mode instead: one API process on a PGlite folder.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteRedisPrefix } from '@wenyan/store';
 import pg from 'pg';
+import { freePort, type NodeProcess, spawnNode, stopChild } from '../../tests/support/throwaway.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,11 +22,8 @@ export const ADMIN_DATABASE_URL =
   process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export interface RunningProcess {
+export interface RunningProcess extends NodeProcess {
   name: string;
-  child: ChildProcess;
-  /** The last lines it printed. */
-  logs: string[];
 }
 
 export interface System {
@@ -67,18 +64,6 @@ export interface SystemOptions {
   prepare?: (databaseUrl: string) => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** One line about this machine for the reports. */
 export function describeMachine(): string {
   const cpus = os.cpus();
@@ -116,22 +101,6 @@ export async function throwawayDatabase(
   };
 }
 
-function spawnNode(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const keep = (chunk: Buffer) => {
-    logs.push(chunk.toString());
-    if (logs.length > 200) logs.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { name, child, logs };
-}
-
 async function waitForHealth(
   url: string,
   proc: RunningProcess,
@@ -152,17 +121,9 @@ async function waitForHealth(
   throw new Error(`${proc.name} did not become healthy:\n${proc.logs.join('')}`);
 }
 
+/** Sends `signal` (SIGKILL 15 s later if still running) and waits for the exit. */
 export function stopProcess(proc: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  const { child } = proc;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
+  return stopChild(proc.child, signal, 15_000);
 }
 
 /** Resident set size of a process and its children (an API cluster) from /proc (Linux), 0 when gone. */
@@ -246,7 +207,7 @@ async function launchWorker(
   env: NodeJS.ProcessEnv,
   timeoutMs = Number(process.env.LOAD_START_TIMEOUT_MS ?? 60_000),
 ): Promise<RunningProcess> {
-  const worker = spawnNode('worker', 'apps/worker/src/main.ts', [], env);
+  const worker = { name: 'worker', ...spawnNode('apps/worker/src/main.ts', [], env) };
   // The worker opens its health port once it has started (its start-up line is info, below LOG_LEVEL=warn).
   try {
     await waitForHealth(`http://127.0.0.1:${env.WORKER_HEALTH_PORT}`, worker, timeoutMs, '/health');
@@ -296,10 +257,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // The first instance migrates and seeds the content; the others start after it.
     for (let i = 0; i < (options.apiInstances ?? 1); i++) {
       const port = await freePort();
-      const api = spawnNode(`api${i + 1}`, 'apps/api/src/main.ts', ['--distributed'], {
-        ...baseEnv,
-        PORT: String(port),
-      });
+      const api = {
+        name: `api${i + 1}`,
+        ...spawnNode('apps/api/src/main.ts', ['--distributed'], { ...baseEnv, PORT: String(port) }),
+      };
       apis.push(api);
       const url = `http://127.0.0.1:${port}`;
       await waitForHealth(url, api);
@@ -364,7 +325,7 @@ export async function startEmbedded(options: {
     ...options.env,
   };
   for (const distributedOnly of ['DATABASE_URL', 'REDIS_URL']) delete env[distributedOnly];
-  const api = spawnNode('api', 'apps/api/src/main.ts', [], env);
+  const api = { name: 'api', ...spawnNode('apps/api/src/main.ts', [], env) };
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, api);

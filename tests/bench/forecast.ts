@@ -38,6 +38,7 @@ import {
   recallAt,
   reviewCard,
   reviewForecast,
+  seededRandom,
 } from '@wenyan/domain';
 import { readCards, reviewCardRow } from '@wenyan/store';
 import { sql } from 'kysely';
@@ -48,21 +49,10 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 100);
 const DUE_SHARE = Number(process.env.BENCH_DUE_SHARE ?? 0.1);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A small seeded random (mulberry32), so every run has the same cards. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `n` cards as a learner's history leaves them at `nowMs` (see the header). */
 function historyCards(n: number, nowMs: number, plan: ExamPlan, prefix: string): ReviewCard[] {
-  const random = seeded(n);
+  // Seeded, so every run has the same cards.
+  const random = seededRandom(n);
   const cards: ReviewCard[] = [];
   for (let i = 0; i < n; i++) {
     let card: ReviewCard | undefined;

@@ -1,15 +1,8 @@
-/**
- * Keyboard and screen reader (issue 24, item 6): axe-core over every screen of the route table
- * (apps/web/src/screens.ts) at phone size in the light and the dark theme, signed in as a teacher who is
- * also an administrator (so the teacher and admin pages render their content), asserting no serious or
- * critical finding. axe-core comes from npm and is injected into Debian's Chromium.
- */
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, wearTheme } from '../support/browser.ts';
+import { PHONE, postJson, wearTheme } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { grantRole, type RunningServer } from '../support/server.ts';
 import { startWorld } from '../support/world.ts';
@@ -29,16 +22,6 @@ interface Finding {
   impact: string | null;
   help: string;
   targets: string[];
-}
-
-async function write(
-  request: APIRequestContext,
-  url: string,
-  data: unknown,
-): Promise<Record<string, unknown>> {
-  const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
-  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 /**
@@ -125,7 +108,7 @@ describe('axe-core on every screen', () => {
     browser = world.browser;
     const teacher = await phone(browser, server.url);
     const learner = await phone(browser, server.url);
-    await write(teacher.request, '/api/auth/register', {
+    await postJson(teacher.request, '/api/auth/register', {
       username: TEACHER,
       password: PASSWORD,
       firstName: '老師',
@@ -133,7 +116,7 @@ describe('axe-core on every screen', () => {
     // Teacher and admin the operator's way (no role comes from a chosen name).
     await grantRole(server, TEACHER, 'teacher', teacher.request, PASSWORD);
     await grantRole(server, TEACHER, 'admin', teacher.request, PASSWORD);
-    const learnerUser = await write(learner.request, '/api/auth/register', {
+    const learnerUser = await postJson(learner.request, '/api/auth/register', {
       username: `a11y_learner_${process.pid}`,
       password: PASSWORD,
       firstName: '學生',
@@ -147,7 +130,7 @@ describe('axe-core on every screen', () => {
       options: string[];
     }>;
     for (const question of listed.filter((q) => q.options.length > 1).slice(0, 3)) {
-      await write(teacher.request, '/api/users/answers', {
+      await postJson(teacher.request, '/api/users/answers', {
         userId: teacherUser.id,
         questionId: question.id,
         selectedAnswer: question.options.find((o) => o !== keys.get(question.id)),
@@ -155,8 +138,8 @@ describe('axe-core on every screen', () => {
         answeredAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       });
     }
-    const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
-    await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
+    const created = await postJson(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
+    await postJson(learner.request, '/api/classes/join', { joinCode: created.joinCode });
     ids = { class: String(created.id), learner: String(learnerUser.id) };
     await Promise.all([teacher.close(), learner.close()]);
   });
@@ -178,7 +161,7 @@ describe('axe-core on every screen', () => {
     await signedOut.close();
 
     const context = await phone(browser, server.url);
-    await write(context.request, '/api/auth/login', { username: TEACHER, password: PASSWORD });
+    await postJson(context.request, '/api/auth/login', { username: TEACHER, password: PASSWORD });
     const page = await context.newPage();
     for (const screen of SCREENS) {
       await page.goto(screenPath(screen, ids));

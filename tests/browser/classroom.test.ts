@@ -6,11 +6,12 @@
  * (`page.pdf`), whose pages and text are read back with PDF.js.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
-import { grantAdmin, type RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { grantAdmin } from '../support/server.ts';
+import { TEACHER_QUESTION } from '../support/teacher-question.ts';
+import { useWorld } from '../support/world.ts';
 
 const ADMIN = 'cr_admin';
 const PASSWORD = 'correct horse battery';
@@ -38,28 +39,17 @@ async function readPdf(bytes: Buffer): Promise<string[]> {
 }
 
 describe('teachers running their classes in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  const world = useWorld();
   const contexts: BrowserContext[] = [];
 
   async function context(viewport: { width: number; height: number } = LAPTOP): Promise<Page> {
-    const made = await browser.newContext({ viewport, baseURL: server.url, locale: 'zh-HK' });
+    const made = await world.browser.newContext({ viewport, baseURL: world.server.url, locale: 'zh-HK' });
     contexts.push(made);
     return made.newPage();
   }
 
-  beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
-    server = world.server;
-    browser = world.browser;
-  });
   afterAll(async () => {
     for (const made of contexts) await made.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
   });
 
   it('invitation → teacher → class accounts and slips → first password → worksheet PDFs', async () => {
@@ -70,7 +60,7 @@ describe('teachers running their classes in a real browser', () => {
         await admin.request.post('/api/auth/register', { data: { username: ADMIN, password: PASSWORD } })
       ).status(),
     ).toBe(201);
-    await grantAdmin(server, ADMIN, admin.request, PASSWORD);
+    await grantAdmin(world.server, ADMIN, admin.request, PASSWORD);
 
     // The admin creates an invitation and reads its code (shown once).
     await admin.goto('/admin');
@@ -150,19 +140,13 @@ describe('teachers running their classes in a real browser', () => {
     expect(keyText).toContain(nfkc('評分準則（每點一分）'));
 
     // The teacher's own question: served to the class, edited and withdrawn from 「我新增的題目」.
-    const added = await teacher.request.post('/api/questions', {
-      data: {
-        lessonId: 1,
-        content: '「約」的意思是：',
-        targetText: '約',
-        options: ['窮困', '約定'],
-        correctAnswer: '窮困',
-        explanation: '約：窮困。',
-      },
-    });
+    const added = await teacher.request.post('/api/questions', { data: TEACHER_QUESTION });
     expect(added.status()).toBe(201);
     await teacher.goto('/teacher/questions');
-    const row = teacher.getByTestId('my-questions').locator('li').filter({ hasText: '「約」的意思是：' });
+    const row = teacher
+      .getByTestId('my-questions')
+      .locator('li')
+      .filter({ hasText: TEACHER_QUESTION.content });
     await row.getByText('只供我的班別').waitFor();
     await row.getByRole('button', { name: '修改' }).click();
     await row.getByLabel('解釋').fill('約：窮困，貧乏。');

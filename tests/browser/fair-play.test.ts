@@ -10,45 +10,21 @@
  * The server is the real app in this process with XP at a human pace enforced (its default), serving
  * the built client (`npm run build:web`), with PGlite in memory.
  */
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import { PACE_FLAG_ANSWERS } from '@wenyan/domain';
 import { classStreamId, learnerStreamId, lessonQuestions, readStream } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { PHONE } from '../support/browser.ts';
+import { useInProcessSite } from '../support/in-process-site.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
 
 describe('the class page’s fair play in a real browser', () => {
-  let runtime: Runtime;
-  let app: FastifyInstance;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent', XP_PACE: 'enforce' }), {
-      pgliteDataDir: 'memory://',
-      pgliteTemplate: await pgliteTemplate(),
-    });
-    app = await buildApp({ ...runtime.deps, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await runtime?.close();
-  });
+  const site = useInProcessSite({ XP_PACE: 'enforce' });
 
   it('clears a flag, confirms an adjusted self-mark and sets the class’s rule at 390×844', async () => {
+    const { runtime, app, browser, url } = site;
     const { db } = runtime.deps;
     const student = await browser.newContext({ viewport: PHONE, baseURL: url });
     const teacher = await browser.newContext({ viewport: PHONE, baseURL: url, locale: 'zh-HK' });

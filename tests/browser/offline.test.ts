@@ -5,6 +5,7 @@
  * the lobby and a roadmap course session open offline after one visit.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openUnderServiceWorker } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { useLearner, useWorld } from '../support/world.ts';
 
@@ -34,11 +35,7 @@ describe('offline use in a real browser', () => {
     expect((await page.request.get('/icons/icon-192.png')).headers()['content-type']).toBe('image/png');
     expect((await page.request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
 
-    await page.goto('/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await openUnderServiceWorker(page);
     // One visit online to the screens used offline below (the texts are kept as they load).
     await page.goto('/passage/9');
     await page.locator('.passage-title').waitFor();

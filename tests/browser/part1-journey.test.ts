@@ -1,27 +1,10 @@
 import { lessonProgressPercent } from '@wenyan/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerCurrent,
-  type Learner,
-  reloadUntil,
-  serverUser,
-  signUpLearner,
-  startWorld,
-  type World,
-} from './part1-support.ts';
+import { describe, expect, it } from 'vitest';
+import { answerCurrent, reloadUntil, serverUser, useLearner, useWorld } from './part1-support.ts';
 
 describe('part 1 journey: from the lobby through a roadmap node and back', () => {
-  let world: World;
-  let learner: Learner;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    learner = await signUpLearner(world);
-  });
-  afterAll(async () => {
-    await learner?.context.close();
-    await world?.close();
-  });
+  const world = useWorld();
+  const learner = useLearner(world);
 
   it('signs up, opens a lesson, answers a node, sees the results, and the lobby and header move', async () => {
     const { page } = learner;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { answerKeys } from '../support/keys.ts';
 import {
   answerCurrent,
@@ -6,24 +7,73 @@ import {
   reloadUntil,
   serverUser,
   signUpLearner,
-  startWorld,
-  type World,
+  useLearner,
+  useWorld,
 } from './part1-support.ts';
 
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
-describe('part 1: the adaptive word quiz and quick practice', () => {
-  let world: World;
-  let learner: Learner;
+type LoadedQuestion = { id: string; options: string[] | null };
 
-  beforeAll(async () => {
-    world = await startWorld();
-    learner = await signUpLearner(world);
+/**
+ * The learner's wrong answer to `first` is in their error book with one attempt: checked once a
+ * control answer on another lesson, appended after it, shows there (the projector has then passed the
+ * first answer and any second copy of it).
+ */
+async function expectCountedOnce(
+  learner: Learner,
+  first: LoadedQuestion,
+  wrongOption: (q: LoadedQuestion) => string,
+): Promise<void> {
+  const { page } = learner;
+  const others = (await (await page.request.get('/api/lessons/2/questions')).json()) as LoadedQuestion[];
+  const control = others.find((q) => (q.options ?? []).length > 1 && q.id !== first.id)!;
+  const sent = await page.request.post('/api/users/answers', {
+    headers: { 'idempotency-key': `control-${learner.id}-${Date.now()}` },
+    data: {
+      userId: learner.id,
+      questionId: control.id,
+      selectedAnswer: wrongOption(control),
+      timeSpent: 5,
+    },
   });
-  afterAll(async () => {
-    await learner?.context.close();
-    await world?.close();
+  expect(sent.status()).toBe(200);
+  const errorBook = async () =>
+    (await (await page.request.get(`/api/users/${learner.id}/error-questions`)).json()) as Array<{
+      questionId: string;
+      attemptCount: number;
+    }>;
+  await expect.poll(async () => (await errorBook()).some((r) => r.questionId === control.id)).toBe(true);
+  expect((await errorBook()).find((r) => r.questionId === first.id)?.attemptCount).toBe(1);
+}
+
+/**
+ * Lets the page's first answer reach the server, then answers the browser with `fail` (the server has
+ * appended it); the answers after it pass. Resolves to the Idempotency-Keys sent, filled as they go.
+ */
+async function failFirstAnswerAfterServer(
+  page: Page,
+  fail: (route: Route) => Promise<void>,
+): Promise<string[]> {
+  const keys: string[] = [];
+  await page.route('**/api/users/answers', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await fail(route);
   });
+  return keys;
+}
+
+/** Selects the option with this text and submits it. */
+async function submitOption(page: Page, text: string): Promise<void> {
+  await page.getByTestId('option').filter({ hasText: text }).first().click();
+  await page.getByRole('button', { name: '提交答案' }).click();
+}
+
+describe('part 1: the adaptive word quiz and quick practice', () => {
+  const world = useWorld();
+  const learner = useLearner(world);
 
   it('runs a word quiz in place to the completion popup, with the XP switching after a second', async () => {
     const { page } = learner;
@@ -77,31 +127,20 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
   it('an answer whose response was lost is sent again with the same key: no error shown, counted once', async () => {
     const other = await signUpLearner(world);
     const { page } = other;
-    type Loaded = { id: string; lessonId: number; options: string[] | null };
     const keys = await answerKeys(world.databaseUrl);
-    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== keys.get(q.id))!;
+    const wrongOption = (q: LoadedQuestion) => (q.options ?? []).find((o) => o !== keys.get(q.id))!;
     try {
-      const keys: string[] = [];
-      await page.route('**/api/users/answers', async (route) => {
-        keys.push(route.request().headers()['idempotency-key'] ?? '');
-        if (keys.length > 1) return route.continue();
-        await route.fetch(); // the server appends the answer...
-        await route.abort('connectionreset'); // ...and its response never reaches the browser
-      });
+      // The server appends the first answer, and its response never reaches the browser.
+      const keys = await failFirstAnswerAfterServer(page, (route) => route.abort('connectionreset'));
       await page.goto('/vocabulary');
       await page.getByRole('heading', { name: '詞意練習' }).waitFor();
       const loading = page.waitForResponse((r) => r.url().includes('/api/vocabulary/questions'));
       const card = page.getByTestId('vocab-lesson-card').filter({ hasText: '師說' });
       await card.getByRole('button', { name: '開始練習' }).click();
-      const first = ((await (await loading).json()) as Loaded[])[0]!;
+      const first = ((await (await loading).json()) as LoadedQuestion[])[0]!;
 
       // A wrong answer: the error book counts its attempts, so a double would show.
-      await page
-        .getByTestId('option')
-        .filter({ hasText: wrongOption(first) })
-        .first()
-        .click();
-      await page.getByRole('button', { name: '提交答案' }).click();
+      await submitOption(page, wrongOption(first));
       await page
         .getByTestId('adaptive-quiz')
         .getByText(/^錯誤$/)
@@ -110,27 +149,7 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
 
-      // A control answer on another lesson, appended after: once the error book shows it, the projector
-      // has passed the first answer and any second copy of it.
-      const others = (await (await page.request.get('/api/lessons/2/questions')).json()) as Loaded[];
-      const control = others.find((q) => (q.options ?? []).length > 1 && q.id !== first.id)!;
-      const sent = await page.request.post('/api/users/answers', {
-        headers: { 'idempotency-key': `control-${other.id}-${Date.now()}` },
-        data: {
-          userId: other.id,
-          questionId: control.id,
-          selectedAnswer: wrongOption(control),
-          timeSpent: 5,
-        },
-      });
-      expect(sent.status()).toBe(200);
-      const errorBook = async () =>
-        (await (await page.request.get(`/api/users/${other.id}/error-questions`)).json()) as Array<{
-          questionId: string;
-          attemptCount: number;
-        }>;
-      await expect.poll(async () => (await errorBook()).some((r) => r.questionId === control.id)).toBe(true);
-      expect((await errorBook()).find((r) => r.questionId === first.id)?.attemptCount).toBe(1);
+      await expectCountedOnce(other, first, wrongOption);
     } finally {
       await other.context.close();
     }
@@ -139,33 +158,23 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
   it('the question session: an answer refused after it reached the server, submitted again by hand, is counted once', async () => {
     const other = await signUpLearner(world);
     const { page } = other;
-    type Loaded = { id: string; options: string[] | null };
     const answerKeyOf = await answerKeys(world.databaseUrl);
-    const wrongOption = (q: Loaded) => (q.options ?? []).find((o) => o !== answerKeyOf.get(q.id))!;
+    const wrongOption = (q: LoadedQuestion) => (q.options ?? []).find((o) => o !== answerKeyOf.get(q.id))!;
     try {
-      const keys: string[] = [];
-      await page.route('**/api/users/answers', async (route) => {
-        keys.push(route.request().headers()['idempotency-key'] ?? '');
-        if (keys.length > 1) return route.continue();
-        await route.fetch(); // the server appends the answer...
-        // ...and the browser gets a failure the client does not retry by itself.
-        await route.fulfill({
+      // The server appends the first answer, and the browser gets a failure the client does not retry by itself.
+      const keys = await failFirstAnswerAfterServer(page, (route) =>
+        route.fulfill({
           status: 500,
           contentType: 'application/json',
           body: JSON.stringify({ error: { code: 'INTERNAL', message: '伺服器錯誤', details: null } }),
-        });
-      });
+        }),
+      );
       const loading = page.waitForResponse((r) => r.url().includes('/api/course-questions'));
       await page.goto('/lesson/9/questions/word_interpretation/course1');
-      const first = ((await (await loading).json()) as Loaded[])[0]!;
+      const first = ((await (await loading).json()) as LoadedQuestion[])[0]!;
       await page.getByTestId('question-session').waitFor();
 
-      await page
-        .getByTestId('option')
-        .filter({ hasText: wrongOption(first) })
-        .first()
-        .click();
-      await page.getByRole('button', { name: '提交答案' }).click();
+      await submitOption(page, wrongOption(first));
       await page.getByText('未能提交答案，請檢查網絡後再試。').waitFor();
       // The learner tries again with the same selection: the same key, so the server replays its reply.
       await page.getByRole('button', { name: '提交答案' }).click();
@@ -173,27 +182,7 @@ describe('part 1: the adaptive word quiz and quick practice', () => {
       expect(keys).toHaveLength(2);
       expect(keys[1]).toBe(keys[0]);
 
-      // A control answer appended after: once the error book shows it, the projector has passed the
-      // first answer and any second copy of it.
-      const others = (await (await page.request.get('/api/lessons/2/questions')).json()) as Loaded[];
-      const control = others.find((q) => (q.options ?? []).length > 1 && q.id !== first.id)!;
-      const sent = await page.request.post('/api/users/answers', {
-        headers: { 'idempotency-key': `control-${other.id}-${Date.now()}` },
-        data: {
-          userId: other.id,
-          questionId: control.id,
-          selectedAnswer: wrongOption(control),
-          timeSpent: 5,
-        },
-      });
-      expect(sent.status()).toBe(200);
-      const errorBook = async () =>
-        (await (await page.request.get(`/api/users/${other.id}/error-questions`)).json()) as Array<{
-          questionId: string;
-          attemptCount: number;
-        }>;
-      await expect.poll(async () => (await errorBook()).some((r) => r.questionId === control.id)).toBe(true);
-      expect((await errorBook()).find((r) => r.questionId === first.id)?.attemptCount).toBe(1);
+      await expectCountedOnce(other, first, wrongOption);
     } finally {
       await other.context.close();
     }

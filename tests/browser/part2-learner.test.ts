@@ -3,12 +3,12 @@
  * book (note and mastery), the admin panel as admin and as a student, and the live leaderboard
  * moving for one learner when another answers.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { answerKeys, withKeys } from '../support/keys.ts';
-import { grantAdmin, type RunningServer } from '../support/server.ts';
-import { startWorld } from '../support/world.ts';
+import { grantAdmin } from '../support/server.ts';
+import { useWorld } from '../support/world.ts';
 
 const ADMIN = 'p2_admin';
 const PASSWORD = 'correct horse battery';
@@ -16,16 +16,14 @@ const PASSWORD = 'correct horse battery';
 type Question = { id: string; options: string[]; correctAnswer: string; type: string };
 
 describe('part 2 learner screens in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let drop: () => Promise<void>;
+  const world = useWorld();
   const contexts: BrowserContext[] = [];
   let questions: Question[] = [];
   let keys = new Map<string, string>();
 
   /** A new browser context with a signed-up learner. */
   async function learner(username: string, firstName: string): Promise<{ page: Page; id: string }> {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await world.browser.newContext({ viewport: PHONE, baseURL: world.server.url });
     contexts.push(context);
     const page = await context.newPage();
     const res = await page.request.post('/api/auth/register', {
@@ -49,17 +47,10 @@ describe('part 2 learner screens in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const world = await startWorld();
-    drop = world.close;
     keys = await answerKeys(world.databaseUrl);
-    server = world.server;
-    browser = world.browser;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    await drop?.();
   });
 
   it('edits the school name inline', async () => {
@@ -124,7 +115,7 @@ describe('part 2 learner screens in a real browser', () => {
 
   it('runs the imports and the upload as an admin, and denies a student', async () => {
     const { page } = await learner(ADMIN, '管理員');
-    await grantAdmin(server, ADMIN, page.request, PASSWORD);
+    await grantAdmin(world.server, ADMIN, page.request, PASSWORD);
     await page.goto('/admin');
     await page.getByTestId('admin-page').waitFor();
     const cards = page.getByTestId('admin-status-cards');

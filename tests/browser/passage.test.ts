@@ -70,6 +70,13 @@ function stubSpeech() {
 describe('the annotated passage in a real browser', () => {
   const world = useWorld({}, { prepare: (db) => saveLessonAnnotations(db, LESSON_9_ANNOTATIONS) });
   const learner = useLearner(world, { prefix: 'passage', firstName: '小明', context: { bypassCSP: true } });
+  /** A new context of the learner's session with the stand-in speech (`stubSpeech`). */
+  const speakingContext = async () => {
+    const speaking = await newContext(world);
+    await speaking.addCookies(await learner.context.cookies());
+    await speaking.addInitScript(stubSpeech);
+    return speaking;
+  };
 
   beforeAll(() => {
     mkdirSync(SHOTS, { recursive: true });
@@ -202,10 +209,7 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it('reads the passage with the Cantonese voice, sentence by sentence, highlighted, at the chosen speed', async () => {
-    const { context } = learner;
-    const speaking = await newContext(world);
-    await speaking.addCookies(await context.cookies());
-    await speaking.addInitScript(stubSpeech);
+    const speaking = await speakingContext();
     const p = await speaking.newPage();
     try {
       await p.goto('/passage/9');
@@ -241,10 +245,7 @@ describe('the annotated passage in a real browser', () => {
   });
 
   it("reads recitation's chosen range aloud, highlighting the sentence", async () => {
-    const { context } = learner;
-    const speaking = await newContext(world);
-    await speaking.addCookies(await context.cookies());
-    await speaking.addInitScript(stubSpeech);
+    const speaking = await speakingContext();
     const p = await speaking.newPage();
     try {
       await p.goto('/memorization');

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser.ts';
+import { launchBrowser, openUnderServiceWorker, PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
@@ -100,11 +100,7 @@ describe("a student's phone, online and off (issue 40)", () => {
       ((await (await page.request.get(`/api/users/${userId}/error-questions`)).json()) as unknown[]).length;
     await expect.poll(errorBook, { timeout: 15_000 }).toBe(2);
 
-    await page.goto('/');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await openUnderServiceWorker(page);
 
     // One visit online to each screen; what each shows is noted.
     await page.goto('/');

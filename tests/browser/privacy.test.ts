@@ -3,7 +3,7 @@
  * nickname, 「下載我的資料」, and 「刪除帳戶」 refusing a wrong password and then erasing the account.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext, PASSWORD, signUpLearner, useWorld } from '../support/world.ts';
+import { newContext, PASSWORD, signUpLearner, submitDeletion, useWorld } from '../support/world.ts';
 
 describe('a learner’s own data in a real browser', () => {
   const world = useWorld();
@@ -83,19 +83,11 @@ describe('a learner’s own data in a real browser', () => {
 
     await page.getByRole('button', { name: '刪除帳戶' }).click();
     await page.getByLabel('請輸入「刪除帳戶」').fill('刪除帳戶');
-    await page
-      .locator('input')
-      .and(page.getByLabel('密碼', { exact: true }))
-      .fill('not my password');
-    await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+    await submitDeletion(page, 'not my password');
     await page.getByText('密碼不正確。').waitFor();
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 
-    await page
-      .locator('input')
-      .and(page.getByLabel('密碼', { exact: true }))
-      .fill(PASSWORD);
-    await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+    await submitDeletion(page, PASSWORD);
     await page.waitForURL(/\/api\/account-deleted/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('帳戶已刪除');
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);

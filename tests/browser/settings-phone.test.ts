@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/test-db.ts';
+import { submitDeletion } from '../support/world.ts';
 
 const SHOTS = process.env.SETTINGS_SCREENSHOTS;
 const PASSWORD = 'correct horse battery';
@@ -101,11 +102,7 @@ describe('settings on a touch phone', () => {
     expect(open.bottom).toBeLessThanOrEqual(open.barTop);
 
     await page.getByLabel('請輸入「刪除帳戶」').fill('刪除帳戶');
-    await page
-      .locator('input')
-      .and(page.getByLabel('密碼', { exact: true }))
-      .fill(PASSWORD);
-    await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+    await submitDeletion(page, PASSWORD);
     await page.waitForURL(/\/api\/account-deleted/);
     await page.getByTestId('account-deleted').waitFor();
     await shot('account-deleted');

@@ -9,18 +9,12 @@
  * built with the test hook `AppDeps.grade` (every answer marked by points is uncertain), serving the
  * built client (`npm run build:web`) on a free port, with PGlite in memory.
  */
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '@wenyan/api/src/app.ts';
-import { readApiEnv } from '@wenyan/api/src/config.ts';
-import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import { type GradableQuestion, gradeAnswer } from '@wenyan/domain';
 import { learnerStreamId, readStream } from '@wenyan/store';
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { pgliteTemplate } from '../support/pglite-template.ts';
+import { PHONE } from '../support/browser.ts';
+import { useInProcessSite } from '../support/in-process-site.ts';
 
 /** Every answer marked by points is uncertain (as the marker's will be when it cannot be sure). */
 function uncertainGrader(question: GradableQuestion, answer: string) {
@@ -30,28 +24,10 @@ function uncertainGrader(question: GradableQuestion, answer: string) {
 }
 
 describe('待老師批閱 in a real browser', () => {
-  let runtime: Runtime;
-  let app: FastifyInstance;
-  let browser: Browser;
-  let url: string;
-
-  beforeAll(async () => {
-    runtime = await createRuntime(readApiEnv({ LOG_LEVEL: 'silent' }), {
-      pgliteDataDir: 'memory://',
-      pgliteTemplate: await pgliteTemplate(),
-    });
-    app = await buildApp({ ...runtime.deps, grade: uncertainGrader, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await runtime?.close();
-  });
+  const site = useInProcessSite({}, { grade: uncertainGrader });
 
   it('the learner reads 待老師批閱; the teacher marks it full and the learner earns the XP', async () => {
+    const { runtime, app, browser, url } = site;
     const student = await browser.newContext({ viewport: PHONE, baseURL: url });
     const teacher = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: url });
     const register = async (ctx: typeof student, username: string) => {

@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   burst,
-  type Drill,
-  expectExactAfterwards,
+  expectApiDrainsOnSigterm,
   type Learner,
   leaderboardSocket,
   type Question,
   signUp,
-  stageDrill,
-  startBurst,
-  stop,
+  useDrill,
   waitUntil,
 } from './drill.ts';
 
@@ -88,18 +85,10 @@ async function scrape(url: string): Promise<(line: string) => number> {
 }
 
 describe('fault drill: the API as several server processes (API_PROCESSES=2)', () => {
-  let drill: Drill;
-  let learners: Learner[];
-  let questions: Question[];
-
-  beforeAll(async () => {
-    ({ drill, learners, questions } = await stageDrill('processes', 9, { env: { API_PROCESSES: '2' } }));
-  });
-  afterAll(async () => {
-    await drill?.close();
-  });
+  const staged = useDrill('processes', 9, { env: { API_PROCESSES: '2' } });
 
   it('serves from two processes, and /api/metrics sums them', async () => {
+    const { drill, learners } = staged;
     const api = drill.apis[0]!;
     await waitUntil(() => serverProcesses(api.proc.child.pid!).length === 2, 'two server processes');
     const statuses = await Promise.all(
@@ -115,6 +104,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it('listens with an accept queue of LISTEN_BACKLOG (4,096 by default; the kernel caps it)', () => {
+    const { drill } = staged;
     const port = new URL(drill.apis[0]!.url).port;
     // For a listening socket, ss prints the accept queue's limit in its Send-Q column.
     const line = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' }).trim();
@@ -126,6 +116,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it('sockets on both processes hear a change, whichever process took the answer', async () => {
+    const { drill, learners, questions } = staged;
     const api = drill.apis[0]!;
     // Two connections: the primary hands them to the two processes in turn.
     const sockets = [
@@ -141,6 +132,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it('looks a session up in the database once, whichever process a request reaches, and both forget it at sign-out', async () => {
+    const { drill } = staged;
     const api = drill.apis[0]!;
     const learner = await signUp(api.url, 'processes_shared_session');
     const me = () => getOnNewConnection(`${api.url}/api/auth/user`, learner.cookie);
@@ -168,6 +160,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it("decides a learner's answer from the head the other process appended, not from a stale one", async () => {
+    const { drill, questions } = staged;
     const api = drill.apis[0]!;
     const outcomes = async () => {
       const at = await scrape(api.url);
@@ -199,6 +192,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it('starts a process again when one dies, and keeps serving', async () => {
+    const { drill } = staged;
     const api = drill.apis[0]!;
     const [victim] = serverProcesses(api.proc.child.pid!);
     process.kill(victim!, 'SIGKILL');
@@ -216,13 +210,7 @@ describe('fault drill: the API as several server processes (API_PROCESSES=2)', (
   });
 
   it('on SIGTERM every process finishes its in-flight answers and the primary exits 0', async () => {
-    const api = drill.apis[0]!;
-    const answering = startBurst([api.url], learners.slice(0, 8), questions, {});
-    await answering.eachAcknowledges(3, 'answers before the SIGTERM');
-    const code = await stop(api.proc, 'SIGTERM');
-    const result = await answering.stop();
-    expect(code).toBe(0);
-    expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
-    await expectExactAfterwards(drill, result.acknowledged, 20);
+    const { drill, learners, questions } = staged;
+    await expectApiDrainsOnSigterm(drill, learners.slice(0, 8), questions, 3);
   });
 });

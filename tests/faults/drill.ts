@@ -4,9 +4,8 @@
  * kill and start again, a burst of learners answering with Idempotency-Keys, and the final audit:
  * every acknowledged answer is in the log exactly once, and every read model equals a fold of the log.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   initialLearnerView,
   type LearnerEvent,
@@ -26,57 +25,34 @@ import {
 import { writeClient } from '@wenyan/web/src/lib/write-client.ts';
 import { Redis } from 'ioredis';
 import { HTTPError } from 'ky';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import {
   findPostgresBin,
   freePort,
+  type NodeProcess,
+  spawnNode,
   startThrowawayPostgres,
   startThrowawayRedis,
   type ThrowawayPostgres,
   type ThrowawayRedis,
 } from '../support/throwaway.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export interface Proc {
-  child: ChildProcess;
-  logs: string[];
-  exited: Promise<number | null>;
-}
-
 export interface Drill {
   pg: ThrowawayPostgres;
   redis: ThrowawayRedis;
   prefix: string;
   env: NodeJS.ProcessEnv;
-  apis: Array<{ url: string; proc: Proc }>;
-  worker: Proc | null;
+  apis: Array<{ url: string; proc: NodeProcess }>;
+  worker: NodeProcess | null;
   /** Starts an API instance (on `port` when given: a restart keeps its address). */
-  startApi(port?: number): Promise<{ url: string; proc: Proc }>;
-  startWorker(): Promise<Proc>;
+  startApi(port?: number): Promise<{ url: string; proc: NodeProcess }>;
+  startWorker(): Promise<NodeProcess>;
   close(): Promise<void>;
 }
 
-function spawnNode(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Proc {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const keep = (chunk: Buffer) => {
-    logs.push(chunk.toString());
-    if (logs.length > 300) logs.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, logs, exited };
-}
-
 /** Sends a signal and waits for the exit (SIGKILL after 15 s). Resolves to the exit code. */
-export async function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+export async function stop(proc: NodeProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (proc.child.exitCode !== null || proc.child.signalCode !== null) return proc.child.exitCode;
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
   proc.child.kill(signal);
@@ -144,7 +120,7 @@ export async function startDrill(
     worker: null,
     async startApi(port?: number) {
       port ??= await freePort();
-      const proc = spawnNode('apps/api/src/main.ts', { ...env, PORT: String(port) }, ['--distributed']);
+      const proc = spawnNode('apps/api/src/main.ts', ['--distributed'], { ...env, PORT: String(port) });
       const url = `http://127.0.0.1:${port}`;
       await waitUntil(
         async () => {
@@ -162,7 +138,7 @@ export async function startDrill(
     },
     async startWorker() {
       // At info, so its "projection worker started" line (pino, since the worker logs like the API) shows.
-      const proc = spawnNode('apps/worker/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+      const proc = spawnNode('apps/worker/src/main.ts', [], { ...env, LOG_LEVEL: 'info' });
       await waitUntil(
         () => {
           if (proc.child.exitCode !== null) throw new Error(`worker exited:\n${proc.logs.join('')}`);
@@ -613,18 +589,64 @@ export async function leaderboardSocket(url: string, learner: Learner) {
   return { ws, messages };
 }
 
+export interface StagedDrill {
+  drill: Drill;
+  learners: Learner[];
+  questions: Question[];
+}
+
 /** A drill with its learners signed up and the questions they answer: the setup every burst drill shares. */
 export async function stageDrill(
   name: string,
   learnerCount: number,
   options: Parameters<typeof startDrill>[0] = {},
-): Promise<{ drill: Drill; learners: Learner[]; questions: Question[] }> {
+): Promise<StagedDrill> {
   const drill = await startDrill(options);
   const url = drill.apis[0]!.url;
   const learners = await Promise.all(
     Array.from({ length: learnerCount }, (_, i) => signUp(url, `${name}_drill_${i}`)),
   );
   return { drill, learners, questions: await choiceQuestions(drill.pg.url) };
+}
+
+/**
+ * `stageDrill` for the tests of the enclosing `describe`: staged before them, closed after them. The
+ * returned object is filled in by its `beforeAll`, so read its fields inside the tests.
+ */
+export function useDrill(
+  name: string,
+  learnerCount: number,
+  options: Parameters<typeof startDrill>[0] = {},
+): StagedDrill {
+  const staged = {} as StagedDrill;
+  beforeAll(async () => {
+    Object.assign(staged, await stageDrill(name, learnerCount, options));
+  });
+  afterAll(async () => {
+    await staged.drill?.close();
+  });
+  return staged;
+}
+
+/**
+ * SIGTERM to the drill's first API in the middle of a burst (once each learner has `answersBefore`
+ * answers acknowledged): it finishes the answers in flight and exits 0, and nothing acknowledged is lost.
+ */
+export async function expectApiDrainsOnSigterm(
+  drill: Drill,
+  learners: Learner[],
+  questions: Question[],
+  answersBefore: number,
+): Promise<void> {
+  const api = drill.apis[0]!;
+  const answering = startBurst([api.url], learners, questions, {});
+  await answering.eachAcknowledges(answersBefore, 'answers before the SIGTERM');
+  const code = await stop(api.proc, 'SIGTERM');
+  const result = await answering.stop();
+  expect(code).toBe(0);
+  // After SIGTERM: refused connections (0) or Fastify's 503 while closing; never a half-done 500.
+  expect([...result.refused.keys()].filter((s) => s !== 0 && s !== 503)).toEqual([]);
+  await expectExactAfterwards(drill, result.acknowledged, 20);
 }
 
 /**

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Drill,
   expectExactAfterwards,
-  type Learner,
-  type Question,
-  stageDrill,
   startBurst,
   stopPostgres,
+  useDrill,
   waitUntil,
   webClientSender,
 } from './drill.ts';
 
 describe('fault drill: Postgres restarted during a burst', () => {
-  let drill: Drill;
-  let learners: Learner[];
-  let questions: Question[];
-
-  beforeAll(async () => {
-    ({ drill, learners, questions } = await stageDrill('pg', 10));
-  });
-  afterAll(async () => {
-    await drill?.close();
-  });
+  const staged = useDrill('pg', 10);
 
   it('gives clear 5xx errors; retries with the same Idempotency-Key double nothing and lose nothing', async () => {
+    const { drill, learners, questions } = staged;
     const url = drill.apis[0]!.url;
     const answering = startBurst([url], learners, questions, { retry: true });
     await answering.eachAcknowledges(2, 'answers before the outage');
@@ -50,6 +39,7 @@ describe('fault drill: Postgres restarted during a burst', () => {
   });
 
   it("the web client's own writes carry the answers through a restart: retried with the same key, each counted once", async () => {
+    const { drill, learners, questions } = staged;
     const url = drill.apis[0]!.url;
     const retries = { count: 0 };
     // The web client's write path (WRITE_RETRY); when its retries are spent, the learner submits the

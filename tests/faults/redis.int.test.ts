@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Drill,
   expectExactAfterwards,
@@ -8,8 +8,8 @@ import {
   rankMismatches,
   sendAnswer,
   signUp,
-  stageDrill,
   startBurst,
+  useDrill,
   waitUntil,
 } from './drill.ts';
 
@@ -47,20 +47,15 @@ async function expectRanksHealed(drill: Drill, learners: Learner[]) {
 }
 
 describe('fault drill: Redis stopped during a burst', () => {
-  let drill: Drill;
-  let learners: Learner[];
+  const staged = useDrill('redis', 10);
   let idle: Learner[];
-  let questions: Question[];
 
   beforeAll(async () => {
-    ({ drill, learners, questions } = await stageDrill('redis', 10));
-    idle = await idleLearners(drill, 'redis', 30, questions);
-  });
-  afterAll(async () => {
-    await drill?.close();
+    idle = await idleLearners(staged.drill, 'redis', 30, staged.questions);
   });
 
   it('keeps accepting answers or refuses them with 503, and projects them all once Redis is back', async () => {
+    const { drill, learners, questions } = staged;
     const url = drill.apis[0]!.url;
     const answering = startBurst([url], learners, questions, {});
     await answering.eachAcknowledges(2, 'answers before the outage');
@@ -94,6 +89,7 @@ describe('fault drill: Redis stopped during a burst', () => {
   });
 
   it('rebuilds the ranking when Redis comes back from an older state, under load', async () => {
+    const { drill, learners, questions } = staged;
     const url = drill.apis[0]!.url;
     const redis = new Redis(drill.redis.url);
     // The older state: a snapshot on disk now...

@@ -1,34 +1,12 @@
 import { openDatabase } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  choiceQuestions,
-  type Drill,
-  type Learner,
-  leaderboardSocket,
-  type Question,
-  sendAnswer,
-  signUp,
-  startBurst,
-  startDrill,
-  waitUntil,
-} from './drill.ts';
+import { describe, expect, it } from 'vitest';
+import { leaderboardSocket, sendAnswer, startBurst, useDrill, waitUntil } from './drill.ts';
 
 describe('fault drill: the leaderboard websocket on two API instances and one worker', () => {
-  let drill: Drill;
-  let learners: Learner[];
-  let questions: Question[];
-
-  beforeAll(async () => {
-    drill = await startDrill({ apis: 2 });
-    const url = drill.apis[0]!.url;
-    learners = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(url, `ws_drill_${i}`)));
-    questions = await choiceQuestions(drill.pg.url);
-  });
-  afterAll(async () => {
-    await drill?.close();
-  });
+  const staged = useDrill('ws', 8, { apis: 2 });
 
   it('a client on each instance receives the change after an answer on the other', async () => {
+    const { drill, learners, questions } = staged;
     const [a, b] = drill.apis;
     const onA = await leaderboardSocket(a!.url, learners[0]!);
     const onB = await leaderboardSocket(b!.url, learners[1]!);
@@ -55,6 +33,7 @@ describe('fault drill: the leaderboard websocket on two API instances and one wo
   });
 
   it('a pushed top ten shows the viewer their own email and nobody else’s', async () => {
+    const { drill, learners, questions } = staged;
     const [viewer, other] = [learners[2]!, learners[3]!];
     const handle = await openDatabase({ databaseUrl: drill.pg.url, poolSize: 1, migrate: false });
     try {
@@ -90,6 +69,7 @@ describe('fault drill: the leaderboard websocket on two API instances and one wo
   });
 
   it('a slow consumer does not stall the other sockets', async () => {
+    const { drill, learners, questions } = staged;
     const url = drill.apis[0]!.url;
     const slow = await leaderboardSocket(url, learners[2]!);
     const others = await Promise.all(learners.slice(3, 7).map((l) => leaderboardSocket(url, l)));

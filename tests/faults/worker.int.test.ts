@@ -1,32 +1,14 @@
 import { PROJECT_LEARNER_JOB, PROJECT_LEARNERS_JOB, PROJECTION_QUEUE } from '@wenyan/store';
 import { type Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  audit,
-  type Drill,
-  expectExactAfterwards,
-  type Learner,
-  type Question,
-  stageDrill,
-  startBurst,
-  stop,
-  waitUntil,
-} from './drill.ts';
+import { describe, expect, it } from 'vitest';
+import { audit, expectExactAfterwards, startBurst, stop, useDrill, waitUntil } from './drill.ts';
 
 describe('fault drill: the projection worker', () => {
-  let drill: Drill;
-  let learners: Learner[];
-  let questions: Question[];
-
-  beforeAll(async () => {
-    ({ drill, learners, questions } = await stageDrill('worker', 12));
-  });
-  afterAll(async () => {
-    await drill?.close();
-  });
+  const staged = useDrill('worker', 12);
 
   it('killed (SIGKILL) in the middle of a burst and restarted, leaves every read model exact', async () => {
+    const { drill, learners, questions } = staged;
     const answering = startBurst([drill.apis[0]!.url], learners, questions, {});
     await answering.eachAcknowledges(2, 'answers before the kill');
     await stop(drill.worker!, 'SIGKILL');
@@ -40,6 +22,7 @@ describe('fault drill: the projection worker', () => {
   });
 
   it('a job delivered twice (and run beside itself) changes nothing', async () => {
+    const { drill, learners } = staged;
     const before = await audit(drill, new Map());
     expect(before.inexact).toEqual([]);
     const connection = new Redis(drill.redis.url, { maxRetriesPerRequest: null });

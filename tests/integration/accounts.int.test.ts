@@ -7,8 +7,8 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const cookieOf = (res: { headers: Record<string, unknown> }) => {
@@ -19,13 +19,7 @@ let n = 0;
 const unique = (prefix: string) => `${prefix}_${process.pid}_${n++}_${Date.now().toString(36)}`;
 
 describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '4', LOGIN_ADDRESS_RATE_LIMIT: '6' });
 
   const login = (
     username: string,
@@ -192,27 +186,12 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
     let stranger: TestAccount;
 
     beforeAll(async () => {
-      teacher = await signUp(t.app, 'rteacher');
-      otherTeacher = await signUp(t.app, 'rteacher2');
-      await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-      await grantRoles(t.app, otherTeacher.id, ['student', 'teacher']);
+      teacher = await signUpTeacher(t.app, 'rteacher');
+      otherTeacher = await signUpTeacher(t.app, 'rteacher2');
       admin = await signUpAdmin(t.app, 'radmin');
       learner = await signUp(t.app, 'rlearner');
       stranger = await signUp(t.app, 'rstranger');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/teacher/classes',
-        headers: teacher.headers,
-        payload: { name: '中五乙班' },
-      });
-      expect(created.statusCode).toBe(201);
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: '/api/classes/join',
-        headers: learner.headers,
-        payload: { joinCode: created.json().joinCode },
-      });
-      expect(joined.statusCode).toBe(200);
+      await openClass(t.app, teacher, '中五乙班', [learner]);
     });
 
     const issue = (who: TestAccount | null, learnerId: string) =>
@@ -283,16 +262,14 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
 });
 
 describe('a password change signs the other sessions out in every API process (distributed)', () => {
-  let t: TestApp;
   let other: TestApp;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '60000' });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     other = await startOtherInstance(t);
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('the other instance stops honouring its cached session at once', async () => {

@@ -5,22 +5,18 @@
 import { lessonAnnotations } from '@wenyan/content';
 import { PassageAnnotationsSchema } from '@wenyan/contracts';
 import { findLesson, saveLessonAnnotations } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
 import { LESSON_9_ANNOTATIONS } from '../support/annotations-fixture.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('the annotated passage', () => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'annotations');
     await saveLessonAnnotations(t.app.deps.db, LESSON_9_ANNOTATIONS);
     t.app.invalidateContent();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (url: string, headers = learner.headers) => t.app.inject({ method: 'GET', url, headers });

@@ -5,23 +5,22 @@
  * The mode does not change what a list carries, so this runs in the embedded mode only.
  */
 import { KeyedQuestionListSchema, QuestionListSchema } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 /** Field names that would give an answer away. */
 const KEY_FIELDS = ['correctAnswer', 'explanation', 'culturalContext', 'keywords', 'marking'];
 
 describe('question lists served to a learner', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let other: TestAccount;
   let admin: TestAccount;
+  const t = useTestApp('embedded', { ADMIN_USERNAMES: '' });
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
 
   beforeAll(async () => {
     const adminPrefix = `keysadmin${process.pid}`;
-    t = await startTestApp('embedded', { ADMIN_USERNAMES: '' });
     learner = await signUp(t.app);
     other = await signUp(t.app);
     admin = await signUp(t.app, adminPrefix);
@@ -30,9 +29,6 @@ describe('question lists served to a learner', () => {
       .set({ roles: ['student', 'admin'] })
       .where('id', '=', admin.id)
       .execute();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** Every learner-facing list, as URLs (papers and filters read from the API itself). */

@@ -4,8 +4,8 @@
  * `required` key is one of its schema's `properties`.
  */
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from '@wenyan/api/src/plugins/security.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app-harness.ts';
 
 /** Every schema (any object with a `required` list) whose required keys are not all in its `properties`. */
 function requiredKeysUndefined(node: unknown, at = '#'): string[] {
@@ -28,13 +28,7 @@ const directives = (csp: unknown) => String(csp).split(/;\s*/);
 const APP_POLICY = directives(contentSecurityPolicy());
 
 describe('the API docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('embedded');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('embedded');
 
   it('serves Swagger UI at /api/docs: 200 HTML under the CSP, with no inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -11,9 +11,9 @@ import {
   ErrorQuestionListSchema,
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { learnerEvents, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
@@ -23,7 +23,6 @@ const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期
 const TRAP = '沒有仁德的人，不能長期處於約束，也不能長期處於安樂。';
 
 describe('appeals through the API', () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -31,6 +30,7 @@ describe('appeals through the API', () => {
   let classmate: TestAccount;
   let outsider: TestAccount;
   let appealedVersion: number;
+  const t = useTestApp('embedded');
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
@@ -46,7 +46,6 @@ describe('appeals through the API', () => {
     )?.total_xp;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     await setScheme(t, { accept: ['窮困', '貧困', '困境'], reject: ['約定', '約束'] });
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
@@ -64,9 +63,6 @@ describe('appeals through the API', () => {
       expect(res.statusCode).toBe(200);
     }
     await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('a partial answer is marked 3/4 and its reply names the version an appeal names', async () => {

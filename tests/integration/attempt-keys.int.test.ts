@@ -6,18 +6,16 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
-let t: TestApp;
 let redis: Redis;
+const t = useTestApp('distributed');
 
 beforeAll(async () => {
-  t = await startTestApp('distributed');
   redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 });
 afterAll(async () => {
   redis?.disconnect();
-  await t?.close();
 });
 
 async function keysUnder(prefix: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 type Who = 'anonymous' | 'owner' | 'otherStudent' | 'teacher' | 'admin';
 const WHO: Who[] = ['anonymous', 'owner', 'otherStudent', 'teacher', 'admin'];
@@ -30,11 +30,10 @@ const EXPECTED: Record<string, Record<Who, 'allowed' | 401 | 403>> = {
 const SKIP = new Set<RouteName>(['logout', 'logoutRedirect', 'websocket', 'loginPage', 'register', 'login']);
 
 describe('authorization: every route × anonymous / owner / other student / teacher / admin', () => {
-  let t: TestApp;
+  const t = useTestApp('embedded');
   const accounts = {} as Record<Exclude<Who, 'anonymous'>, TestAccount>;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     accounts.owner = await signUp(t.app, 'owner');
     accounts.otherStudent = await signUp(t.app, 'other');
     accounts.teacher = await signUp(t.app, 'teacher');
@@ -46,9 +45,6 @@ describe('authorization: every route × anonymous / owner / other student / teac
       payload: { roles: ['student', 'teacher'] },
     });
     expect(granted.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lets an admin find an account by username to grant it roles', async () => {

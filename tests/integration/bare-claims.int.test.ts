@@ -6,17 +6,17 @@
  * node.
  */
 import { MyHomeworkSchema, VocabularyRecordSchema } from '@wenyan/contracts';
-import { lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { lessonQuestions } from '@wenyan/store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
 
 describe('homework from claims without answers', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let student: TestAccount;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '0' });
 
   const send = (who: TestAccount, method: 'POST' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -38,17 +38,9 @@ describe('homework from claims without answers', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '0' });
-    teacher = await signUp(t.app, 'claimteacher');
+    teacher = await signUpTeacher(t.app, 'claimteacher');
     student = await signUp(t.app, 'claimstudent');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五乙班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    expect(
-      (await send(student, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode,
-    ).toBe(200);
+    const created = await openClass(t.app, teacher, '中五乙班', [student]);
     const dueAt = new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00');
     const tasks = {
       詞語: { kind: 'vocabulary', exerciseType: 'lesson_specific', lessonId: 1 },
@@ -64,10 +56,6 @@ describe('homework from claims without answers', () => {
       expect(res.statusCode, res.body).toBe(201);
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('refuses a vocabulary claim with no answers recorded, and marks nothing done', async () => {
     const res = await claim(100);

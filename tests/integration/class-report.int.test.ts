@@ -5,15 +5,14 @@
  * the error shape.
  */
 import { ClassReportSchema, WorksheetKeySchema, WorksheetSchema } from '@wenyan/contracts';
-import { lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { lessonQuestions } from '@wenyan/store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 type Row = Awaited<ReturnType<typeof lessonQuestions>>[number];
 
 describe('the per-question class report', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
   let admin: TestAccount;
@@ -21,6 +20,7 @@ describe('the per-question class report', () => {
   let outsider: TestAccount;
   let classId: string;
   let words: Row[];
+  const t = useTestApp('embedded', { SESSION_CACHE_MS: '0' });
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const post = (who: TestAccount, url: string, payload: object) =>
@@ -37,22 +37,12 @@ describe('the per-question class report', () => {
   const wrongOf = (q: Row, n = 0) => (q.options as string[]).filter((o) => o !== q.correct_answer)[n]!;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
-    teacher = await signUp(t.app, 'rpt_teacher');
-    otherTeacher = await signUp(t.app, 'rpt_other');
+    teacher = await signUpTeacher(t.app, 'rpt_teacher');
+    otherTeacher = await signUpTeacher(t.app, 'rpt_other');
     admin = await signUpAdmin(t.app, 'rpt_admin');
     learners = [await signUp(t.app, 'rpt_a'), await signUp(t.app, 'rpt_b'), await signUp(t.app, 'rpt_c')];
     outsider = await signUp(t.app, 'rpt_out');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
-    const created = (await post(teacher, '/api/teacher/classes', { name: '中四乙班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of learners) {
-      expect((await post(who, '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中四乙班', learners)).id;
     words = (await lessonQuestions(t.runtime.deps.db, 1)).filter(
       (q) => q.type === 'word_interpretation' && (q.options?.length ?? 0) >= 3,
     );
@@ -70,9 +60,6 @@ describe('the per-question class report', () => {
     await answer(outsider, q3, wrongOf(q3));
     for (const who of [...learners, outsider]) await waitForProjection(t, who.id);
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('lists the items most got wrong first, with their wrong answers counted and no one named', async () => {
     const res = await get(teacher, `/api/teacher/classes/${classId}/question-report?lessonId=1`);

@@ -7,8 +7,8 @@
 import { parseStudentNames, QUESTIONS_PER_HOUR } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startOtherInstance, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { postAnswer, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { startOtherInstance, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -18,9 +18,9 @@ function cookieOf(res: { headers: Record<string, unknown> }): string {
 }
 
 describe('teachers running their classes', () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
+  const t = useTestApp('embedded', { SESSION_CACHE_MS: '60000' });
   const call = (who: TestAccount | null, method: string, url: string, payload?: object) =>
     t.app.inject({
       method: method as 'GET',
@@ -30,13 +30,8 @@ describe('teachers running their classes', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { SESSION_CACHE_MS: '60000' });
     admin = await signUpAdmin(t.app, 'cls_admin');
-    teacher = await signUp(t.app, 'cls_teacher');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-  });
-  afterAll(async () => {
-    await t?.close();
+    teacher = await signUpTeacher(t.app, 'cls_teacher');
   });
 
   describe('teacher invitations', () => {
@@ -254,8 +249,7 @@ describe('teachers running their classes', () => {
       });
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().error.details[0].field).toBe('body.names');
-      const other = await signUp(t.app, 'cls_other_teacher');
-      await grantRoles(t.app, other.id, ['student', 'teacher']);
+      const other = await signUpTeacher(t.app, 'cls_other_teacher');
       expect((await call(other, 'POST', url, { names: ['甲'] })).statusCode).toBe(403);
       expect(
         (await call(await signUp(t.app, 'cls_student'), 'POST', url, { names: ['甲'] })).statusCode,
@@ -289,8 +283,7 @@ describe('teachers running their classes', () => {
       );
 
     beforeAll(async () => {
-      author = await signUp(t.app, 'cls_author');
-      await grantRoles(t.app, author.id, ['student', 'teacher']);
+      author = await signUpTeacher(t.app, 'cls_author');
       const klass = (await call(author, 'POST', '/api/teacher/classes', { name: '中五丁班' })).json() as {
         joinCode: string;
       };
@@ -317,12 +310,7 @@ describe('teachers running their classes', () => {
       // Each answers one bank question: the denominator of their lesson progress differs by this question.
       const bank = (await lessonQuestions(t.runtime.deps.db, LESSON)).find((q) => q.options)!;
       for (const who of [classmate, stranger]) {
-        const res = await call(who, 'POST', '/api/users/answers', {
-          userId: who.id,
-          questionId: bank.id,
-          selectedAnswer: bank.correct_answer,
-          timeSpent: 3,
-        });
+        const res = await postAnswer(t.app, who, bank.id, bank.correct_answer, { timeSpent: 3 });
         expect(res.statusCode).toBe(200);
         await waitForProjection(t, who.id);
       }
@@ -371,8 +359,7 @@ describe('teachers running their classes', () => {
     });
 
     it("lets only its author (or an admin) edit and withdraw it; a teacher's edit returns it to review", async () => {
-      const other = await signUp(t.app, 'cls_other_author');
-      await grantRoles(t.app, other.id, ['student', 'teacher']);
+      const other = await signUpTeacher(t.app, 'cls_other_author');
       const edit = { ...question, explanation: '者：代詞，……的人。' };
       expect((await call(other, 'PUT', `/api/questions/${questionId}`, edit)).statusCode).toBe(403);
       expect((await call(classmate, 'PUT', `/api/questions/${questionId}`, edit)).statusCode).toBe(403);
@@ -400,8 +387,7 @@ describe('teachers running their classes', () => {
     });
 
     it(`limits a teacher to ${QUESTIONS_PER_HOUR} questions an hour with a clear 429`, async () => {
-      const busy = await signUp(t.app, 'cls_busy');
-      await grantRoles(t.app, busy.id, ['student', 'teacher']);
+      const busy = await signUpTeacher(t.app, 'cls_busy');
       for (let i = 0; i < QUESTIONS_PER_HOUR; i++) {
         const res = await call(busy, 'POST', '/api/questions', { ...question, content: `第 ${i} 題` });
         expect(res.statusCode).toBe(201);
@@ -450,18 +436,16 @@ describe('teachers running their classes', () => {
 });
 
 describe('a redeemed invitation across API instances (distributed mode)', () => {
-  let t: TestApp;
   let other: TestApp;
   let admin: TestAccount;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '60000' });
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     other = await startOtherInstance(t);
     admin = await signUpAdmin(t.app, 'cls_admin_across');
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('gives every session of the account the teacher role on the other instance too', async () => {

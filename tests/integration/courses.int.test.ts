@@ -4,19 +4,15 @@
  */
 import { type Question, QuestionListSchema } from '@wenyan/contracts';
 import { type CourseCandidate, compareCourseDifficulty } from '@wenyan/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('the four courses of a type roadmap', () => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'courses');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function course(courseId: number, limit: number, type = 'word_interpretation'): Promise<Question[]> {

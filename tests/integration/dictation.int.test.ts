@@ -7,16 +7,16 @@
 import { RecitationResultSchema } from '@wenyan/contracts';
 import { nextLineRange, phraseRange } from '@wenyan/domain';
 import { learnerStreamId } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import setTexts from '../../content/data/set-texts.json' with { type: 'json' };
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 const YUEYANG = setTexts.find((t) => t.id === 9)!.content;
 
 describe('POST /api/recitations, the written modes (默書)', () => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
   const finish = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/recitations', headers: learner.headers, payload });
   const recitationEvents = () =>
@@ -29,11 +29,7 @@ describe('POST /api/recitations, the written modes (默書)', () => {
       .execute();
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('marks a free recall: a wrong, a missing and an extra character, each at its place', async () => {

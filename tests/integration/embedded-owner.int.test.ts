@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/throwaway.ts';
+import { freePort, spawnNode, stopChild } from '../support/throwaway.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wyt-embedded-'));
@@ -34,37 +34,23 @@ function run(script: string, args: string[]): Promise<{ code: number | null; out
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: { ...env, PORT: String(port), WEB_DIST: path.join(dataDir, 'no-web') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let logs = '';
-  child.stdout?.on('data', (c) => {
-    logs += c;
-  });
-  child.stderr?.on('data', (c) => {
-    logs += c;
+  const { child, logs } = spawnNode('apps/api/src/main.ts', [], {
+    ...env,
+    PORT: String(port),
+    WEB_DIST: path.join(dataDir, 'no-web'),
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${logs}`);
+    if (child.exitCode !== null) throw new Error(`server exited:\n${logs.join('')}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function rolesOf(url: string, username: string): Promise<string[]> {
@@ -80,7 +66,7 @@ async function rolesOf(url: string, username: string): Promise<string[]> {
 describe('one owner for the embedded data folder', () => {
   let server: { child: ChildProcess; url: string } | null = null;
   afterAll(async () => {
-    if (server) await stopServer(server.child);
+    if (server) await stopChild(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -103,7 +89,7 @@ describe('one owner for the embedded data folder', () => {
     // The server still works after the refusal (the second process never opened the folder).
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
 
-    await stopServer(server.child);
+    await stopChild(server.child);
     server = null;
     const granted = await run('packages/store/src/cli/roles.ts', ['grant', username, 'teacher']);
     expect(granted.err).toBe('');

@@ -7,19 +7,26 @@
  */
 import { AdminStatusSchema, ClassLeagueSchema, ClassLearnerListSchema } from '@wenyan/contracts';
 import { ACCURACY_JUMP } from '@wenyan/domain';
-import { learnerStreamId, lessonQuestions, setRoles } from '@wenyan/store';
+import { learnerStreamId, lessonQuestions } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  openClass,
+  postAnswer,
+  signUp,
+  signUpAdmin,
+  signUpTeacher,
+  type TestAccount,
+} from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the accuracy-jump flag and its review', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let learner: TestAccount;
   let classmate: TestAccount;
   let admin: TestAccount;
   let classId: string;
+  const t = useTestApp('embedded');
 
   const send = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -33,22 +40,11 @@ describe('the accuracy-jump flag and its review', () => {
     ).entries.some((e) => e.isMe);
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
-    teacher = await signUp(t.app, 'jumpteacher');
+    teacher = await signUpTeacher(t.app, 'jumpteacher');
     learner = await signUp(t.app, 'jumper');
     classmate = await signUp(t.app, 'steady');
     admin = await signUpAdmin(t.app, 'jumpadmin');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中四丁班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [learner, classmate]) {
-      expect((await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(
-        200,
-      );
-    }
+    classId = (await openClass(t.app, teacher, '中四丁班', [learner, classmate])).id;
     const questions = [];
     for (
       let lessonId = 1;
@@ -81,26 +77,12 @@ describe('the accuracy-jump flag and its review', () => {
     await sql`alter table events enable trigger user`.execute(db);
     // This week: every answer right.
     for (const q of week) {
-      const res = await send(learner, 'POST', '/api/users/answers', {
-        userId: learner.id,
-        questionId: q.id,
-        selectedAnswer: q.correct_answer,
-        timeSpent: 20,
-      });
+      const res = await postAnswer(t.app, learner, q.id, q.correct_answer, { timeSpent: 20 });
       expect(res.statusCode).toBe(200);
     }
-    await send(classmate, 'POST', '/api/users/answers', {
-      userId: classmate.id,
-      questionId: week[0]!.id,
-      selectedAnswer: week[0]!.correct_answer,
-      timeSpent: 20,
-    });
+    await postAnswer(t.app, classmate, week[0]!.id, week[0]!.correct_answer, { timeSpent: 20 });
     await waitForProjection(t, learner.id);
   }, 180_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('flags the learner on the class table and the admin panel, and keeps them off the league', async () => {
     expect(await row(learner.id)).toMatchObject({

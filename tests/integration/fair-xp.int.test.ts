@@ -16,23 +16,22 @@ import {
   QuestionListSchema,
 } from '@wenyan/contracts';
 import { maxPaidAnswers, PACE, PACE_FLAG_ANSWERS, XP_AWARDS } from '@wenyan/domain';
-import { setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 const SECRET = 'fair-xp-test-served-token-secret-0123456789';
 /** The most XP one choice answer can pay: the question's and the run bonus (review XP needs a due card). */
 const MAX_XP_PER_ANSWER = XP_AWARDS.correct_answer + XP_AWARDS.correct_run_bonus;
 
 describe('replaying harvested keys', () => {
-  let t: TestApp;
   let harvester: TestAccount;
   let main: TestAccount;
   let stranger: TestAccount;
   let teacher: TestAccount;
   let classId: string;
   let keys: Map<string, string>;
+  const t = useTestApp('distributed', { XP_PACE: 'enforce', SERVED_TOKEN_SECRET: SECRET });
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const answer = async (who: TestAccount, body: Record<string, unknown>) => {
@@ -67,31 +66,12 @@ describe('replaying harvested keys', () => {
       .reduce((sum, a) => sum + a.amount, 0);
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { XP_PACE: 'enforce', SERVED_TOKEN_SECRET: SECRET });
     harvester = await signUp(t.app, 'harvester');
     main = await signUp(t.app, 'main');
     stranger = await signUp(t.app, 'stranger');
     // The main account and an honest classmate are in a class with a teacher (the flag, the league).
-    teacher = await signUp(t.app, 'fairteacher');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    const created = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/teacher/classes',
-        headers: teacher.headers,
-        payload: { name: '中六丙班' },
-      })
-    ).json() as { id: string; joinCode: string };
-    classId = created.id;
-    for (const who of [main, harvester]) {
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: '/api/classes/join',
-        headers: who.headers,
-        payload: { joinCode: created.joinCode },
-      });
-      expect(joined.statusCode).toBe(200);
-    }
+    teacher = await signUpTeacher(t.app, 'fairteacher');
+    classId = (await openClass(t.app, teacher, '中六丙班', [main, harvester])).id;
     // The second account answers wrongly and reads each key in the reply (the key still teaches).
     keys = new Map();
     for (const q of await servedChoices(harvester, 60)) {
@@ -104,10 +84,6 @@ describe('replaying harvested keys', () => {
       keys.set(q.id, wrong.correctAnswer);
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('gains no more XP than a fast honest student could in the same time', async () => {
     const started = Date.now();

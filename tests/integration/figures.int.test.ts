@@ -13,16 +13,16 @@ import {
   UserStatsListSchema,
 } from '@wenyan/contracts';
 import { errorBookStats, learnerAccuracy, lessonProgressPercent } from '@wenyan/domain';
-import { lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { lessonQuestions } from '@wenyan/store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the figures every screen shows for one learner', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let teacher: TestAccount;
   let classId: string;
+  const t = useTestApp('embedded', { SESSION_CACHE_MS: '0' });
   const get = async (who: TestAccount, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
     expect(res.statusCode, url).toBe(200);
@@ -51,14 +51,9 @@ describe('the figures every screen shows for one learner', () => {
 
   beforeAll(async () => {
     // No session cache: the teacher role granted in the database below holds at once.
-    t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
-    teacher = await signUp(t.app, 'teacher');
+    teacher = await signUpTeacher(t.app, 'teacher');
     learner = await signUp(t.app, 'learner');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中五甲班', [learner])).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('agree on lesson progress, completed lessons, accuracy and the error book', async () => {

@@ -6,15 +6,15 @@
  */
 import { backupLines, ERASED_TEXT, readStream } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
+import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp(mode);
   const answerText = `陳大文寫的答案${process.pid}${mode}`;
   const noteText = `黃小明的筆記${process.pid}${mode}`;
   const appealText = `李家明老師說可以${process.pid}${mode}`;
@@ -48,14 +48,8 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(mode);
     learner = await signUp(t.app, 'freetext');
-    const answer = await send(learner, 'POST', '/api/users/answers', {
-      userId: learner.id,
-      questionId: 'l01-wi-02',
-      selectedAnswer: answerText,
-      timeSpent: 3,
-    });
+    const answer = await postAnswer(t.app, learner, 'l01-wi-02', answerText, { timeSpent: 3 });
     expect(answer.statusCode).toBe(200);
     const noted = await send(learner, 'PATCH', `/api/users/${learner.id}/error-questions/l01-wi-02`, {
       isCorrect: false,
@@ -63,12 +57,7 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
     });
     expect(noted.statusCode, noted.body).toBeLessThan(300);
     // A translation marked by its scheme below full marks, appealed with a note naming someone.
-    const translated = await send(learner, 'POST', '/api/users/answers', {
-      userId: learner.id,
-      questionId: 'l01-st-01',
-      selectedAnswer: '沒有仁德的人',
-      timeSpent: 30,
-    });
+    const translated = await postAnswer(t.app, learner, 'l01-st-01', '沒有仁德的人', { timeSpent: 30 });
     expect(translated.statusCode).toBe(200);
     const appealed = await send(learner, 'POST', `/api/users/${learner.id}/appeals`, {
       answerVersion: translated.json().answerVersion,
@@ -77,10 +66,6 @@ describe.each(MODES)('free text erased with the account (%s mode)', (mode) => {
     expect(appealed.statusCode, appealed.body).toBeLessThan(300);
     await waitForProjection(t, learner.id);
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('seals the text in the log and the backup, and the product still reads it before deletion', async () => {
     // Neither the log nor a backup holds the text in the clear.

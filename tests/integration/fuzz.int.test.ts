@@ -1,10 +1,11 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
 import { isRecitable } from '@wenyan/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { type Mode, type TestApp, useTestApp } from '../support/app-harness.ts';
+import { TEACHER_QUESTION } from '../support/teacher-question.ts';
 
 /** A valid body for each write route, the base the fuzzer spoils (extra fields, wrong types). */
 function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
@@ -34,16 +35,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
       picks: [{ position: 0, selected: '學', timeSpent: 400 }],
     },
     serveRecitation: { lessonId: 11 },
-    createQuestion: {
-      lessonId: 1,
-      content: '「約」的意思是：',
-      targetText: '約',
-      options: ['窮困', '約定'],
-      correctAnswer: '窮困',
-      explanation: '約：窮困。',
-      difficulty: 'intermediate',
-      characterFrequency: 400,
-    },
+    createQuestion: { ...TEACHER_QUESTION, difficulty: 'intermediate', characterFrequency: 400 },
     uploadText: { title: '測試', content: '[]', type: 'questions' },
     createClass: { name: '5A 中文' },
     setAssignment: {
@@ -88,14 +80,7 @@ function validBodies(userId: string): Partial<Record<RouteName, unknown>> {
     redeemTeacherInvitation: { code: 'AAAA-BBBB-CCCC' },
     // The path names no class and no teacher's question: the valid body is refused with 404.
     createClassAccounts: { names: ['陳大文', '李小明'] },
-    editQuestion: {
-      lessonId: 1,
-      content: '「約」的意思是：',
-      targetText: '約',
-      options: ['窮困', '約定'],
-      correctAnswer: '窮困',
-      explanation: '約：窮困。',
-    },
+    editQuestion: TEACHER_QUESTION,
   };
 }
 
@@ -141,17 +126,13 @@ async function eventCount(t: TestApp): Promise<number> {
 }
 
 describe('fuzzing every write route with malformed bodies', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let admin: TestAccount;
+  const t = useTestApp('embedded', { LOGIN_RATE_LIMIT: '100000', LOGIN_ADDRESS_RATE_LIMIT: '100000' });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { LOGIN_RATE_LIMIT: '100000', LOGIN_ADDRESS_RATE_LIMIT: '100000' });
     learner = await signUp(t.app, 'fuzz');
     admin = await signUpAdmin(t.app, 'fuzz_admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers each malformed body with a 4xx, stays up, and appends nothing', async () => {
@@ -290,12 +271,16 @@ function badBodies(valid: Record<string, unknown>): Array<{ field: string; body:
 // One mode: the input classes are refused by the routes' schemas before any store or queue, which the
 // modes do not share; the distributed mode is production's (issue 39: a second mode only where it matters).
 describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write route (%s)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
   let admin: TestAccount;
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
+  /** The admin (a teacher too) on the routes for staff, the learner on the others. */
+  const headersFor = (route: AnyRoute) =>
+    route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
+      ? admin.headers
+      : learner.headers;
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
     learner = await signUp(t.app, 'fuzz');
     // The admin is made in the database (no role comes from a chosen name), then signs in afresh.
     const made = await signUp(t.app, 'fuzzadmin');
@@ -312,9 +297,6 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     admin = { ...made, cookie, headers: { cookie } };
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const pathParams = (id: string) => ({
     id,
@@ -343,10 +325,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     for (const [name, route] of writeRoutes) {
       const valid = bodies[name] as Record<string, unknown> | undefined;
       if (!route.body || !valid) continue;
-      const headers =
-        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
-          ? admin.headers
-          : learner.headers;
+      const headers = headersFor(route);
       const url = buildPath(route.path, pathParams(learner.id));
       for (const { field, body, why } of badBodies(valid)) {
         const res = await t.app.inject({
@@ -375,10 +354,7 @@ describe.each<Mode>(['distributed'])('no 5xx for any input class, on every write
     const odd = ['%00', '%ED%A0%80', '%F0%9F', '99999999999', '-1', '1e400', '%5B%5D'];
     for (const [name, route] of Object.entries(apiRoutes) as Array<[RouteName, AnyRoute]>) {
       if (route.kind === 'websocket') continue;
-      const headers =
-        route.auth === 'admin' || route.auth === 'teacher' || route.auth === 'teacherOfLearner'
-          ? admin.headers
-          : learner.headers;
+      const headers = headersFor(route);
       const params = pathParams(learner.id);
       const urls: string[] = [];
       for (const param of Object.keys(params)) {

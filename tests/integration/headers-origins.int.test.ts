@@ -7,20 +7,16 @@
 import { createHash } from 'node:crypto';
 import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
 import type { ClientMessage } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, useTestApp } from '../support/app-harness.ts';
 
 describe.each(MODES)('headers and origins (%s mode)', (mode) => {
-  let t: TestApp;
   let base: string;
+  const t = useTestApp(mode, { TRUST_PROXY: '10.50.0.1' });
   beforeAll(async () => {
-    t = await startTestApp(mode, { TRUST_PROXY: '10.50.0.1' });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('security headers', () => {
@@ -210,14 +206,8 @@ describe.each(MODES)('headers and origins (%s mode)', (mode) => {
 });
 
 describe('GET /api/metrics with METRICS_TOKEN', () => {
-  let t: TestApp;
   const token = 'a-long-metrics-token-for-tests';
-  beforeAll(async () => {
-    t = await startTestApp('embedded', { METRICS_TOKEN: token });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('embedded', { METRICS_TOKEN: token });
 
   it('needs the bearer token, from anywhere', async () => {
     const get = (headers: Record<string, string>, remoteAddress = '10.1.2.3') =>

@@ -16,16 +16,15 @@ import {
   MyHomeworkSchema,
 } from '@wenyan/contracts';
 import { decideClass } from '@wenyan/domain';
-import { classModel, classStreamId, handleCommand, lessonQuestions, setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classModel, classStreamId, handleCommand, lessonQuestions } from '@wenyan/store';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { openClass, postAnswer, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const HOUR = 3_600_000;
 
 describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
-  let t: TestApp;
   let base: string;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -34,6 +33,7 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
   let outsider: TestAccount;
   let classId: string;
   let reviewsId: string;
+  const t = useTestApp(mode, { SESSION_CACHE_MS: '0' });
   const pastDueId = 'past-due-assignment';
 
   const get = (who: TestAccount | null, url: string) =>
@@ -63,21 +63,10 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
     );
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * HOUR + 60_000).toISOString();
     for (const q of questions.slice(skip, skip + count)) {
-      const wrong = (q.options as string[]).find((o) => o !== q.correct_answer);
-      const missed = await send(who, 'POST', '/api/users/answers', {
-        userId: who.id,
-        questionId: q.id,
-        selectedAnswer: wrong,
-        timeSpent: 5,
-        answeredAt: threeDaysAgo,
-      });
+      const wrong = (q.options as string[]).find((o) => o !== q.correct_answer)!;
+      const missed = await postAnswer(t.app, who, q.id, wrong, { answeredAt: threeDaysAgo });
       expect(missed.statusCode).toBe(200);
-      const res = await send(who, 'POST', '/api/users/answers', {
-        userId: who.id,
-        questionId: q.id,
-        selectedAnswer: q.correct_answer,
-        timeSpent: 5,
-      });
+      const res = await postAnswer(t.app, who, q.id, q.correct_answer);
       expect(res.statusCode).toBe(200);
       expect(res.json().review?.wasDue).toBe(true);
     }
@@ -85,29 +74,14 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { SESSION_CACHE_MS: '0' });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    teacher = await signUp(t.app, 'hwteacher');
-    otherTeacher = await signUp(t.app, 'hwother');
+    teacher = await signUpTeacher(t.app, 'hwteacher');
+    otherTeacher = await signUpTeacher(t.app, 'hwother');
     ann = await signUp(t.app, 'ann');
     ben = await signUp(t.app, 'ben');
     outsider = await signUp(t.app, 'outsider');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
-    await setRoles(t.runtime.deps.db, otherTeacher.id, ['student', 'teacher']);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中五甲班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [ann, ben]) {
-      expect((await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode })).statusCode).toBe(
-        200,
-      );
-    }
+    classId = (await openClass(t.app, teacher, '中五甲班', [ann, ben])).id;
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('sets homework once per Idempotency-Key, and refuses a due time that has passed or a lesson that does not exist', async () => {
     const body = {
@@ -115,21 +89,12 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
       task: { kind: 'reviews', count: 2 },
       dueAt: new Date(Date.now() + 48 * HOUR).toISOString().replace('Z', '+00:00'),
     };
-    const first = await send(
-      teacher,
-      'POST',
-      `/api/teacher/classes/${classId}/assignments`,
-      body,
-      'set-reviews-1',
-    );
+    // Sent twice under one Idempotency-Key: the second reply is the first's.
+    const setReviews = () =>
+      send(teacher, 'POST', `/api/teacher/classes/${classId}/assignments`, body, 'set-reviews-1');
+    const first = await setReviews();
     expect(first.statusCode).toBe(201);
-    const again = await send(
-      teacher,
-      'POST',
-      `/api/teacher/classes/${classId}/assignments`,
-      body,
-      'set-reviews-1',
-    );
+    const again = await setReviews();
     expect(again.statusCode).toBe(201);
     reviewsId = AssignmentSchema.parse(first.json()).id;
     expect(AssignmentSchema.parse(again.json()).id).toBe(reviewsId);

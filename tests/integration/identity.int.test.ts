@@ -1,22 +1,15 @@
 import { ADMIN_IMPORTS } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 const DAY = 86_400_000;
 
 describe('identity, sessions and the admin imports', () => {
-  let t: TestApp;
+  const t = useTestApp('embedded', { LOGIN_RATE_LIMIT: '5', SESSION_CACHE_MS: '0' });
   beforeAll(async () => {
     // No session cache: these tests age sessions by editing their rows, which a cache would not see
     // (session-cache.int.test.ts tests the cache).
-    t = await startTestApp('embedded', {
-      LOGIN_RATE_LIMIT: '5',
-      SESSION_CACHE_MS: '0',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const login = (username: string, password: string, rememberMe?: boolean) =>
@@ -97,26 +90,13 @@ describe('identity, sessions and the admin imports', () => {
     const learner = await signUp(t.app, 'origin');
     const payload = { schoolName: '皇仁書院' };
     const url = `/api/users/${learner.id}/school`;
-    const evil = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, origin: 'https://evil.example', host: 'wenyan.example' },
-      payload,
-    });
+    const patchFrom = (site: Record<string, string>) =>
+      t.app.inject({ method: 'PATCH', url, headers: { ...learner.headers, ...site }, payload });
+    const evil = await patchFrom({ origin: 'https://evil.example', host: 'wenyan.example' });
     expect(evil.statusCode).toBe(403);
-    const crossSite = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, 'sec-fetch-site': 'cross-site' },
-      payload,
-    });
+    const crossSite = await patchFrom({ 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    const same = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { ...learner.headers, origin: 'https://wenyan.example', host: 'wenyan.example' },
-      payload,
-    });
+    const same = await patchFrom({ origin: 'https://wenyan.example', host: 'wenyan.example' });
     expect(same.statusCode).toBe(200);
     expect(same.json().schoolName).toBe('皇仁書院');
   });

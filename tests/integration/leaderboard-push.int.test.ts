@@ -5,25 +5,21 @@
  */
 import { type ClientMessage, decodeServerMessage, type ServerMessage } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 type BoardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
 
 describe('the leaderboard over the websocket', () => {
-  let t: TestApp;
   let base: string;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     learner = await signUp(t.app, 'board');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('sends the board on subscribe and the learner’s new XP after their answer', async () => {

@@ -6,9 +6,9 @@ import {
 } from '@wenyan/contracts';
 import { learnerStreamId } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { MODES, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 /** A word question of lesson 1 with its stored answer, read from the bank. */
 async function aChoiceQuestion(t: TestApp, offset = 0) {
@@ -24,8 +24,8 @@ async function aChoiceQuestion(t: TestApp, offset = 0) {
 }
 
 describe.each(MODES)('the learner write path (%s mode)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp(mode);
   const answer = (payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
@@ -43,11 +43,7 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(mode);
     learner = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('records the sign-up as the first sign-in of the day: 5 XP and a streak of 1', async () => {
@@ -165,20 +161,17 @@ describe.each(MODES)('the learner write path (%s mode)', (mode) => {
     const totals = (
       await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: learner.headers })
     ).json();
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${learner.id}/stats`,
-      headers: learner.headers,
-      payload: { xpGained: 1_000_000, streakDays: 999 },
-    });
+    const claim = (payload: { xpGained: number; streakDays: number }) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/${learner.id}/stats`,
+        headers: learner.headers,
+        payload,
+      });
+    const huge = await claim({ xpGained: 1_000_000, streakDays: 999 });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.details[0].field).toBe('body.xpGained');
-    const claimed = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${learner.id}/stats`,
-      headers: learner.headers,
-      payload: { xpGained: 5000, streakDays: 999 },
-    });
+    const claimed = await claim({ xpGained: 5000, streakDays: 999 });
     expect(claimed.statusCode).toBe(200);
     await waitForProjection(t, learner.id);
     expect(claimed.json().totalXP).toBeLessThan(100);

@@ -1,17 +1,13 @@
 import { LessonListSchema, LessonSchema } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, useTestApp } from '../support/app-harness.ts';
 
 describe.each(MODES)('the lesson slice (%s mode)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp(mode);
   beforeAll(async () => {
-    t = await startTestApp(mode);
     learner = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lists the sixteen set texts, each valid by the contract', async () => {

@@ -5,9 +5,9 @@
  * The rules do not depend on the mode, so this runs in the embedded mode only.
  */
 import { AnswerResultSchema, NodeCompleteResultSchema, NodeResultListSchema } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 /** A scheme for l01-st-01 in the agreed format (the content's own schemes land with a20's data). */
 const SCHEME = {
@@ -44,12 +44,11 @@ const RUBRIC = [
 ];
 
 describe('marking, fair XP and paper answers through the API', () => {
-  let t: TestApp;
+  const t = useTestApp('embedded');
   let longId = '';
   const db = () => t.runtime.deps.db;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     await db()
       .updateTable('questions')
       .set({ marking: JSON.stringify(SCHEME) })
@@ -68,9 +67,6 @@ describe('marking, fair XP and paper answers through the API', () => {
       .set({ rubric: JSON.stringify(RUBRIC) })
       .where('id', '=', long.id)
       .execute();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const answer = (who: TestAccount, questionId: string, selectedAnswer: string, extra: object = {}) =>

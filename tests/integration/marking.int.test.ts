@@ -6,21 +6,17 @@
 import { lessonQuestionBanks } from '@wenyan/content';
 import { importDsePapers, importLessonQuestions, retireRemovedQuestions } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { type Mode, useTestApp } from '../support/app-harness.ts';
 
 // One mode: marking runs in the request and the seed, the same in both modes; nothing here goes through a
 // queue or a broadcast (issue 39: a second mode only where it matters).
 describe.each<Mode>(['embedded'])('marking by scoring points (%s mode)', (mode) => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp(mode);
   beforeAll(async () => {
-    t = await startTestApp(mode);
     learner = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const db = () => t.runtime.deps.db;

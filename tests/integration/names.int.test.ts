@@ -4,9 +4,9 @@
  * nothing written. (The CSV export's formula guard is the web client's: classTable.ts and its test.)
  */
 import { usernameKey } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp } from '../support/accounts.ts';
-import { type Mode, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, signUpTeacher } from '../support/accounts.ts';
+import { type Mode, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const BIDI = [
@@ -35,30 +35,15 @@ describe('usernameKey', () => {
 // One mode: names are checked by the routes and folded by the store's unique keys, the same SQL on PGlite
 // and Postgres; nothing here goes through a queue or a broadcast (issue 39: a second mode only where it matters).
 describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(mode);
 
   const register = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { password: PASSWORD, ...payload } });
-  const userCount = async () =>
+  const rowCount = async (table: 'users' | 'events') =>
     Number(
       (
         await t.runtime.deps.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const eventCount = async () =>
-    Number(
-      (
-        await t.runtime.deps.db
-          .selectFrom('events')
+          .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
@@ -81,7 +66,7 @@ describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
   });
 
   it('refuses bidirectional controls in the sign-up names, naming the field, writing nothing', async () => {
-    const before = await userCount();
+    const before = await rowCount('users');
     for (const [i, mark] of BIDI.entries()) {
       for (const field of ['firstName', 'lastName'] as const) {
         const res = await register({
@@ -97,12 +82,12 @@ describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
     const username = await register({ username: `abc\u202Egpj` });
     expect(username.statusCode).toBe(400);
     expect(username.json().error.details[0].field).toBe('body.username');
-    expect(await userCount()).toBe(before);
+    expect(await rowCount('users')).toBe(before);
   });
 
   it('refuses them in the school and class names, with no event and no class written', async () => {
     const learner = await signUp(t.app, 'bidischool');
-    const events = await eventCount();
+    const events = await rowCount('events');
     for (const mark of BIDI) {
       const res = await t.app.inject({
         method: 'PATCH',
@@ -113,10 +98,9 @@ describe.each<Mode>(['embedded'])('names (%s mode)', (mode) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details[0].field).toBe('body.schoolName');
     }
-    expect(await eventCount()).toBe(events);
+    expect(await rowCount('events')).toBe(events);
 
-    const teacher = await signUp(t.app, 'bidiclass');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+    const teacher = await signUpTeacher(t.app, 'bidiclass');
     for (const mark of BIDI) {
       const res = await t.app.inject({
         method: 'POST',

@@ -5,39 +5,33 @@
  */
 import { ClassLeagueSchema } from '@wenyan/contracts';
 import { namesakeTag } from '@wenyan/domain';
-import { setRoles } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openClass, setNames, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, setNames, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('namesakes in a class league (embedded mode)', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let first: TestAccount;
   let second: TestAccount;
   let other: TestAccount;
   let classId: string;
+  const t = useTestApp('embedded', { SESSION_CACHE_MS: '0' });
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const name = (who: TestAccount, firstName: string, lastName: string) =>
     setNames(t.app, who, firstName, lastName);
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { SESSION_CACHE_MS: '0' });
-    teacher = await signUp(t.app, 'nsteacher');
+    teacher = await signUpTeacher(t.app, 'nsteacher');
     first = await signUp(t.app, 'ns1');
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');
-    await setRoles(t.runtime.deps.db, teacher.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中五乙班', [first, second, other])).id;
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.
     await name(second, '大文', '陈');
     await name(other, '小明', '李');
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const league = async (who: TestAccount) =>
     ClassLeagueSchema.parse((await get(who, `/api/classes/${classId}/league`)).json());

@@ -5,21 +5,17 @@
  * filter its word node offered 3 questions at the default threshold of 400.
  */
 import { lessonQuestionBanks } from '@wenyan/content';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('a roadmap node session', () => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: learner.headers });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('fills 8 questions from a lesson with few common words, the ones within the threshold first', async () => {

@@ -4,16 +4,16 @@
  * log included, holds their username, names, school, e-mail or nickname.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
+import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe.each(MODES)('a learner’s own data (%s)', (mode) => {
-  let t: TestApp;
   let teacher: TestAccount;
   let other: TestAccount;
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
   const suffix = Math.random().toString(36).slice(2, 8);
   const personal = {
     username: `privacy_${suffix}`,
@@ -35,7 +35,6 @@ describe.each(MODES)('a learner’s own data (%s)', (mode) => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: '100000' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -88,19 +87,10 @@ describe.each(MODES)('a learner’s own data (%s)', (mode) => {
       });
       expect(answer.statusCode).toBe(200);
     }
-    await send(other, 'POST', '/api/users/answers', {
-      userId: other.id,
-      questionId: 'l01-wi-01',
-      selectedAnswer: '約',
-      timeSpent: 3,
-    });
+    await postAnswer(t.app, other, 'l01-wi-01', '約', { timeSpent: 3 });
     await waitForProjection(t, learner.id);
     await waitForProjection(t, other.id);
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('keeps the school name out of the event log, in the account only', async () => {
     const me = await send(learner, 'GET', '/api/auth/user');
@@ -179,12 +169,7 @@ describe.each(MODES)('a learner’s own data (%s)', (mode) => {
       optOut: true,
     });
     // A new answer projects the learner without putting them back on the board.
-    await send(learner, 'POST', '/api/users/answers', {
-      userId: learner.id,
-      questionId: 'l01-wi-03',
-      selectedAnswer: 'x',
-      timeSpent: 3,
-    });
+    await postAnswer(t.app, learner, 'l01-wi-03', 'x', { timeSpent: 3 });
     await waitForProjection(t, learner.id);
     expect((await send(other, 'GET', '/api/leaderboard')).json().total).toBe(before.total - 1);
 

@@ -15,16 +15,16 @@ import {
   PendingAnswerSchema,
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  grantRoles,
   openClass,
   setNames,
   signUp,
   signUpAdmin,
+  signUpTeacher,
   type TestAccount,
 } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, graderUnsureOf, setScheme } from '../support/marking-fixture.ts';
 
 /** The answer the test grader is unsure of: it waits for a teacher. */
@@ -33,12 +33,12 @@ const UNSURE = '沒有仁德的人，不能長久處在窮困，也不能長久�
 const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
 
 describe("namesakes in the teacher's marking and appeals queues", () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
   let first: TestAccount;
   let second: TestAccount;
   let other: TestAccount;
+  const t = useTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf(UNSURE) });
   const versions = new Map<string, { unsure: number; partial: number }>();
 
   const { get, post } = callsOf(() => t);
@@ -59,11 +59,9 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
 
   beforeAll(async () => {
     // The test grader is unsure of UNSURE only; XP at the production pace.
-    t = await startTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf(UNSURE) });
     await setScheme(t, { accept: ['窮困'] });
     admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+    teacher = await signUpTeacher(t.app, 'teacher');
     first = await signUp(t.app, 'ns1');
     second = await signUp(t.app, 'ns2');
     other = await signUp(t.app, 'ns3');
@@ -81,9 +79,6 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
       expect(res.statusCode).toBe(201);
     }
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('marks a learner whose namesake in the class has nothing in the queue, and no one else', async () => {
     const queue = await pending(teacher);

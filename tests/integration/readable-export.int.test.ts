@@ -3,14 +3,14 @@
  * Chinese labels (no column keys, no event type names) and Hong Kong times; signed out, 401.
  */
 import { hongKongTime } from '@wenyan/api/src/routes/privacy/readable-export.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the readable export', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let other: TestAccount;
+  const t = useTestApp('embedded');
 
   const answer = (who: TestAccount, questionId: string, selectedAnswer: string) =>
     t.app.inject({
@@ -21,7 +21,6 @@ describe('the readable export', () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'readable');
     other = await signUp(t.app, 'readableother');
     expect((await answer(learner, 'l01-wi-01', '約')).statusCode).toBe(200);
@@ -30,10 +29,6 @@ describe('the readable export', () => {
     await waitForProjection(t, learner.id);
     await waitForProjection(t, other.id);
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('refuses a visitor who is not signed in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me/export.html' });

@@ -7,16 +7,16 @@
 import { servedToken } from '@wenyan/api/src/learner/served.ts';
 import { LessonSchema, RecitationResultSchema, ServedRecitationSchema } from '@wenyan/contracts';
 import { learnerStreamId } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 const SECRET = 'recitation-time-test-served-token-secret-0123';
 
 describe('POST /api/recitations, a written run timed by the server', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let text: string;
+  const t = useTestApp('embedded', { XP_PACE: 'enforce', SERVED_TOKEN_SECRET: SECRET });
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: learner.headers, payload });
   /** The whole passage, written out (copied) as the learner's recall. */
@@ -42,14 +42,10 @@ describe('POST /api/recitations, a written run timed by the server', () => {
     ).length;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded', { XP_PACE: 'enforce', SERVED_TOKEN_SECRET: SECRET });
     learner = await signUp(t.app, 'recitetimer');
     const lesson = await t.app.inject({ method: 'GET', url: '/api/lessons/1', headers: learner.headers });
     text = LessonSchema.parse(lesson.json()).content;
     expect(Array.from(text).length).toBeGreaterThan(100);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('refuses the passage sent with no token, saying the time could not be checked', async () => {

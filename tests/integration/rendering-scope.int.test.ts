@@ -12,9 +12,9 @@ import {
   RevertRenderingResultSchema,
 } from '@wenyan/contracts';
 import { recordAcceptedRendering } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { learnerEvents, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { learnerEvents, useTestApp } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
 /** 3/4: 「潦倒」 is not (yet) a rendering of 約. */
@@ -25,7 +25,6 @@ const KUNKU = '沒有仁德的人，不能長期處於落拓，也不能長期�
 const REVERSED = '沒有仁德的人，可以長久處於窮困，也可以長期處於安樂。';
 
 describe('the scope, polarity and log of accepted renderings', () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -34,6 +33,7 @@ describe('the scope, polarity and log of accepted renderings', () => {
   let otherPupil: TestAccount;
   let outsider: TestAccount;
   let liaodaoId: string;
+  const t = useTestApp('embedded');
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
@@ -62,7 +62,6 @@ describe('the scope, polarity and log of accepted renderings', () => {
   const events = (who: TestAccount) => learnerEvents(t, who.id);
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     await setScheme(t, { accept: ['窮困', '貧困'], reject: ['約束'] });
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
@@ -74,9 +73,6 @@ describe('the scope, polarity and log of accepted renderings', () => {
     outsider = await signUp(t.app, 'outsider');
     await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
     await openClass(t.app, otherTeacher, '中五甲班', [otherPupil]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('refuses a rendering that drops the negation of a negation point, with a message in Chinese', async () => {

@@ -17,9 +17,9 @@ import {
 } from '@wenyan/domain';
 import { readCards } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { rebuildReadModels } from '../support/read-models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,10 +45,10 @@ function figures(f: ReviewForecast | ReviewForecastFigures) {
 }
 
 describe('the review forecast kept per learner', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let keys: Map<string, string>;
   let ids: string[];
+  const t = useTestApp('embedded');
 
   const forecastReply = async () => {
     const res = await t.app.inject({
@@ -91,7 +91,6 @@ describe('the review forecast kept per learner', () => {
     ).outcome;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'forecast');
     const rows = await t.runtime.deps.db
       .selectFrom('questions')
@@ -109,9 +108,6 @@ describe('the review forecast kept per learner', () => {
       ...rows.map((r) => r.id).filter((id) => ![...byLesson.values()].includes(id)),
     ];
     expect(byLesson.size).toBeGreaterThanOrEqual(3);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('shows each answer once it is projected: a new card, then the same card answered again', async () => {

@@ -20,9 +20,9 @@ import {
 } from '@wenyan/contracts';
 import { examStartMs, hongKongDate } from '@wenyan/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { rebuildReadModels } from '../support/read-models.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +30,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFromToday = (days: number) => hongKongDate(Date.now() + days * DAY_MS);
 
 describe('review to exam day through the API', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let other: TestAccount;
   let teacher: TestAccount;
@@ -38,6 +37,7 @@ describe('review to exam day through the API', () => {
   let admin: TestAccount;
   let keys: Map<string, { correct: string; lessonId: number; tags: string[] }>;
   let choice: string[];
+  const t = useTestApp('embedded');
   let versionAfterFirstAnswer = 0;
 
   const get = (who: TestAccount | null, url: string) =>
@@ -60,14 +60,11 @@ describe('review to exam day through the API', () => {
   const settled = async (who: TestAccount) => waitForProjection(t, who.id);
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'review');
     other = await signUp(t.app, 'other');
-    teacher = await signUp(t.app, 'teacher');
-    outsiderTeacher = await signUp(t.app, 'teacher2');
+    teacher = await signUpTeacher(t.app, 'teacher');
+    outsiderTeacher = await signUpTeacher(t.app, 'teacher2');
     admin = await signUpAdmin(t.app);
-    await grantRoles(t.app, teacher.id, ['student', 'teacher']);
-    await grantRoles(t.app, outsiderTeacher.id, ['student', 'teacher']);
     const created = await send(teacher, 'POST', '/api/teacher/classes', { name: '中六甲班' });
     const { joinCode } = created.json() as { joinCode: string };
     expect((await send(learner, 'POST', '/api/classes/join', { joinCode })).statusCode).toBe(200);
@@ -85,9 +82,6 @@ describe('review to exam day through the API', () => {
     const lessonTwo = rows.filter((r) => r.lesson_id === 2 && r.id.startsWith('l02')).map((r) => r.id);
     choice = [lessonOne[0]!, lessonOne[1]!, lessonTwo[0]!, 'v1-01'];
     expect(rows.find((r) => r.id === 'v1-01')?.tags).toEqual(['function_word']);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('refuses an exam date in the past or more than three years ahead, naming the field', async () => {

@@ -1,15 +1,9 @@
 import { apiRoutes, routeEntries } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('the contract registry and the API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp('embedded');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('embedded');
 
   it('has a route in the API for every call of the registry (so every spec call has one)', () => {
     const missing = routeEntries()

@@ -8,8 +8,8 @@
 import { WS_LIMITS } from '@wenyan/api/src/routes/leaderboard/pacing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { grantRoles, signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
 const LIMIT = 4;
@@ -35,14 +35,10 @@ const isDevice = (name: string) => name.startsWith('wyt_dev_');
 const isSession = (name: string) => name === 'wyt_session';
 
 describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
-  let t: TestApp;
   let base: string;
+  const t = useTestApp(mode, { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_ADDRESS_RATE_LIMIT: '50' });
   beforeAll(async () => {
-    t = await startTestApp(mode, { LOGIN_RATE_LIMIT: String(LIMIT), LOGIN_ADDRESS_RATE_LIMIT: '50' });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const login = (username: string, password: string, cookie = '', remoteAddress = '10.3.0.1') =>
@@ -289,8 +285,7 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
 
   describe('ids in bodies', () => {
     it('POST /api/questions refuses lessonId true or "1" with a 400 naming the field', async () => {
-      const teacher = await signUp(t.app, 'idteacher');
-      await grantRoles(t.app, teacher.id, ['student', 'teacher']);
+      const teacher = await signUpTeacher(t.app, 'idteacher');
       const question = {
         type: 'word_interpretation',
         content: '「學而時習之」的「習」是甚麼意思？',
@@ -387,14 +382,10 @@ describe.each(MODES)('the security leftovers of issue 37 (%s mode)', (mode) => {
 });
 
 describe('new leaderboard sockets from one address (embedded)', () => {
-  let t: TestApp;
   let url: string;
+  const t = useTestApp('embedded');
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     url = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/ws`;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it(`refuses the ${WS_LIMITS.connectsPerAddressPerMinute + 1}th handshake from one address within the minute (429)`, async () => {
@@ -414,19 +405,17 @@ describe('new leaderboard sockets from one address (embedded)', () => {
 });
 
 describe('the leaderboard socket across API processes (distributed)', () => {
-  let t: TestApp;
   let other: TestApp & { url: string };
   let base: string;
+  const t = useTestApp('distributed');
 
   beforeAll(async () => {
-    t = await startTestApp('distributed');
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const instance = await startOtherInstance(t);
     other = { ...instance, url: await instance.app.listen({ port: 0, host: '127.0.0.1' }) };
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it(`keeps at most ${WS_LIMITS.socketsPerUser} sockets per user open across processes`, async () => {

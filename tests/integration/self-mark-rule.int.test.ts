@@ -12,9 +12,9 @@ import {
   UserStatsListSchema,
 } from '@wenyan/contracts';
 import { classStreamId, readStream, setRoles, xpEarnedSince } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
@@ -22,9 +22,9 @@ const LONG_ANSWER =
 type LongQuestion = { id: string; lessonId: number; topLevel: string; points: number; lowest: number };
 
 describe('the class’s self-mark rule', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
+  const t = useTestApp('embedded');
   /** In the 直接計算 class only; in it and a 須老師確認 class; in no class. */
   let direct: TestAccount;
   let both: TestAccount;
@@ -49,20 +49,10 @@ describe('the class’s self-mark rule', () => {
     expect(res.statusCode, res.body).toBe(200);
     return AnswerResultSchema.parse(res.json());
   };
-  const makeClass = async (name: string, members: TestAccount[]) => {
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    for (const m of members) {
-      const res = await send(m, 'POST', '/api/classes/join', { joinCode: created.joinCode });
-      expect(res.statusCode).toBe(200);
-    }
-    return created.id;
-  };
+  const makeClass = async (name: string, members: TestAccount[]) =>
+    (await openClass(t.app, teacher, name, members)).id;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     teacher = await signUp(t.app, 'srteacher');
     otherTeacher = await signUp(t.app, 'srother');
     direct = await signUp(t.app, 'srdirect');
@@ -94,10 +84,6 @@ describe('the class’s self-mark rule', () => {
       };
     });
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('is 須老師確認 by default; only the class’s teacher reads or sets it, as an event', async () => {
     expect((await send(teacher, 'GET', ruleUrl(directClass))).json()).toEqual({ rule: 'confirm' });

@@ -10,22 +10,22 @@ import {
   SelfMarkConfirmationSchema,
   SelfMarkListSchema,
 } from '@wenyan/contracts';
-import { setRoles, xpEarnedSince } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { xpEarnedSince } from '@wenyan/store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openClass, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
 
 describe('self-marks confirmed by a teacher', () => {
-  let t: TestApp;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
   let learner: TestAccount;
   let classId: string;
   let question: { id: string; topLevel: string; bottomLevel: string; points: number };
+  const t = useTestApp('embedded');
 
   const send = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -38,12 +38,9 @@ describe('self-marks confirmed by a teacher', () => {
     (await xpEarnedSince(t.runtime.deps.db, [learner.id], new Date(0))).get(learner.id) ?? 0;
 
   beforeAll(async () => {
-    t = await startTestApp('embedded');
-    teacher = await signUp(t.app, 'smteacher');
-    otherTeacher = await signUp(t.app, 'smother');
+    teacher = await signUpTeacher(t.app, 'smteacher');
+    otherTeacher = await signUpTeacher(t.app, 'smother');
     learner = await signUp(t.app, 'smlearner');
-    for (const who of [teacher, otherTeacher])
-      await setRoles(t.runtime.deps.db, who.id, ['student', 'teacher']);
     classId = (await openClass(t.app, teacher, '中六戊班', [learner])).id;
     const row = await t.runtime.deps.db
       .selectFrom('questions')
@@ -60,10 +57,6 @@ describe('self-marks confirmed by a teacher', () => {
       points: row.points ?? 8,
     };
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('pays nothing until the teacher confirms, then the question’s XP, once', async () => {
     const res = await send(learner, 'POST', '/api/users/answers', {

@@ -5,19 +5,15 @@
  */
 import { sentencePatternSessions } from '@wenyan/content';
 import { QuestionListSchema, SentencePatternSessionListSchema } from '@wenyan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp } from '../support/app-harness.ts';
+import { useTestApp } from '../support/app-harness.ts';
 
 describe('the 句式 sessions', () => {
-  let t: TestApp;
   let learner: TestAccount;
+  const t = useTestApp('embedded');
   beforeAll(async () => {
-    t = await startTestApp('embedded');
     learner = await signUp(t.app, 'patterns');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
   const get = (url: string, headers = learner.headers) => t.app.inject({ method: 'GET', url, headers });
 

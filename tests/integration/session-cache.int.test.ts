@@ -11,21 +11,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startOtherInstance, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe.each(MODES)('the session cache (%s mode)', (mode) => {
   const adminName = `cache_admin_${mode}`;
-  let t: TestApp;
   let admin: TestAccount;
+  const t = useTestApp(mode, { SESSION_CACHE_MS: '60000' });
 
   beforeAll(async () => {
-    t = await startTestApp(mode, { SESSION_CACHE_MS: '60000' });
     admin = await signUpAdmin(t.app, adminName);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const me = (who: TestAccount) =>
@@ -81,20 +77,18 @@ describe.each(MODES)('the session cache (%s mode)', (mode) => {
 });
 
 describe('the session cache across API instances (distributed mode)', () => {
-  let t: TestApp;
   let other: TestApp;
   let admin: TestAccount;
+  const t = useTestApp('distributed', { SESSION_CACHE_MS: '60000' });
   const adminName = 'cache_admin_across';
 
   beforeAll(async () => {
-    t = await startTestApp('distributed', { SESSION_CACHE_MS: '60000' });
     // A second instance of the same deployment: the same database, the same Redis prefix.
     other = await startOtherInstance(t);
     admin = await signUpAdmin(t.app, adminName);
   });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   /** Asks the other instance until it answers `status` (a notice travels through Redis), for up to 5 s. */

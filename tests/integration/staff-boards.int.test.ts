@@ -4,28 +4,30 @@
  */
 import { ClassLeagueSchema, LeaderboardSchema } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  grantRoles,
+  openClass,
+  postAnswer,
+  signUp,
+  signUpAdmin,
+  type TestAccount,
+} from '../support/accounts.ts';
+import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('teachers and admins on the students’ boards', () => {
-  let t: TestApp;
   let learner: TestAccount;
   let teacher: TestAccount;
   let admin: TestAccount;
   let classId: string;
+  const t = useTestApp('distributed');
 
   const send = (who: TestAccount, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
   const answerRight = async (who: TestAccount) => {
     const [q] = (await lessonQuestions(t.runtime.deps.db, 1)).filter((row) => row.options);
     if (!q) throw new Error('no question');
-    const res = await send(who, 'POST', '/api/users/answers', {
-      userId: who.id,
-      questionId: q.id,
-      selectedAnswer: q.correct_answer,
-      timeSpent: 10,
-    });
+    const res = await postAnswer(t.app, who, q.id, q.correct_answer, { timeSpent: 10 });
     expect(res.statusCode).toBe(200);
     await waitForProjection(t, who.id);
   };
@@ -38,7 +40,6 @@ describe('teachers and admins on the students’ boards', () => {
       .length;
 
   beforeAll(async () => {
-    t = await startTestApp('distributed');
     learner = await signUp(t.app, 'boardlearner');
     teacher = await signUp(t.app, 'boardteacher');
     admin = await signUpAdmin(t.app, 'boardadm');
@@ -47,20 +48,8 @@ describe('teachers and admins on the students’ boards', () => {
     expect(await boardIds(teacher)).toContain(teacher.id);
     await grantRoles(t.app, teacher.id, ['student', 'teacher']);
     for (const who of [learner, admin]) await answerRight(who);
-    const created = (await send(teacher, 'POST', '/api/teacher/classes', { name: '中四丁班' })).json() as {
-      id: string;
-      joinCode: string;
-    };
-    classId = created.id;
-    for (const who of [learner, teacher]) {
-      const joined = await send(who, 'POST', '/api/classes/join', { joinCode: created.joinCode });
-      expect(joined.statusCode).toBe(200);
-    }
+    classId = (await openClass(t.app, teacher, '中四丁班', [learner, teacher])).id;
   }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('leaves teachers and admins off the global board and the class league', async () => {
     // The teacher's next projection takes them off the Redis ranking too.

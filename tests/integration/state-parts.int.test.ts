@@ -16,20 +16,13 @@ import {
 } from '@wenyan/domain';
 import { learnerStreamId, WHOLE_STATE_PARTS } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp } from '../support/app-harness.ts';
+import { MODES, useTestApp } from '../support/app-harness.ts';
 import { act } from '../support/history.ts';
 
 describe.each(MODES)('the learner state in parts (%s mode)', (mode) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(mode);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(mode);
 
   const db = () => t.runtime.deps.db;
   /** The process forgets the learner's head, as another process (or this one after a restart) would. */

@@ -11,16 +11,15 @@
  */
 import { PendingAnswerListSchema, PendingAnswerSchema } from '@wenyan/contracts';
 import { rebuildProjections } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { learnerEvents, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, graderUnsureOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
 /** Every point found (the marker would give full marks), in words the test grader calls uncertain. */
 const ANSWER = '沒有仁德的人，不能長久處在窮困，也不能長久處在安樂。';
 
 describe('待老師批閱 through the API', () => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -28,6 +27,7 @@ describe('待老師批閱 through the API', () => {
   let loner: TestAccount;
   let version: number;
   let lonerVersion: number;
+  const t = useTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf() });
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount) => answerQuestion(t, who, ANSWER);
@@ -46,7 +46,6 @@ describe('待老師批閱 through the API', () => {
 
   beforeAll(async () => {
     // The test grader is unsure of every answer to QUESTION; XP at the production pace.
-    t = await startTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf() });
     await setScheme(t, { accept: ['窮困', '貧困', '困境'] });
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
@@ -56,9 +55,6 @@ describe('待老師批閱 through the API', () => {
     loner = await signUp(t.app, 'learner');
     await openClass(t.app, teacher, '中五甲班', [learner]);
     await openClass(t.app, otherTeacher, '中五乙班');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('an uncertain answer is recorded pending: verdict pending, provisional points, no XP', async () => {

@@ -32,9 +32,9 @@ import {
   membershipChanges,
   readStream,
 } from '@wenyan/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
-import { MODES, startTestApp, type TestApp, waitForProjection } from '../support/app-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { MODES, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { actOrThrow, answerCommand } from '../support/history.ts';
 
 const DAY = 86_400_000;
@@ -45,7 +45,6 @@ async function headOf(t: TestApp, userId: string): Promise<number> {
 }
 
 describe.each(MODES)('teachers (%s mode)', (mode) => {
-  let t: TestApp;
   let admin: TestAccount;
   let teacher: TestAccount;
   let otherTeacher: TestAccount;
@@ -54,6 +53,7 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
   let outsider: TestAccount;
   let classId: string;
   let joinCode: string;
+  const t = useTestApp(mode);
 
   const get = (who: TestAccount | null, url: string) =>
     t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
@@ -68,16 +68,12 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(mode);
     admin = await signUpAdmin(t.app);
     teacher = await signUp(t.app, 'teacher');
     otherTeacher = await signUp(t.app, 'teacher');
     learner = await signUp(t.app, 'learner');
     classmate = await signUp(t.app, 'learner');
     outsider = await signUp(t.app, 'learner');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('roles', () => {
@@ -233,12 +229,7 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
     }
 
     async function answer(q: (typeof questions)[number], right: boolean) {
-      const res = await send(learner, 'POST', '/api/users/answers', {
-        userId: learner.id,
-        questionId: q.id,
-        selectedAnswer: right ? q.answer : '不知道',
-        timeSpent: 12,
-      });
+      const res = await postAnswer(t.app, learner, q.id, right ? q.answer : '不知道', { timeSpent: 12 });
       expect(res.statusCode).toBe(200);
       expect(res.json().isCorrect).toBe(right);
     }

@@ -8,17 +8,16 @@
  * learner in the teacher's class with a few answers, then visits each screen as the teacher.
  * Needs Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) and a CJK font (Debian: fonts-noto-cjk).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCREENS, screenPath } from '@wenyan/web/src/screens.ts';
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, PHONE } from '../support/browser.ts';
-import { freePort } from '../support/throwaway.ts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, PHONE, postJson } from '../support/browser.ts';
+import { freePort, spawnNode, stopChild } from '../support/throwaway.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'screenshots');
@@ -38,14 +37,7 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const { child, logs } = spawnNode('apps/api/src/main.ts', [], env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
@@ -59,29 +51,6 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
   }
   child.kill('SIGKILL');
   throw new Error(`the API did not become healthy:\n${logs.join('')}`);
-}
-
-function stopApi(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** A JSON write with its own Idempotency-Key; throws unless 2xx. */
-async function write(
-  request: APIRequestContext,
-  url: string,
-  data: unknown,
-): Promise<Record<string, unknown>> {
-  const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
-  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
 }
 
 /** A phone-sized context in a theme (set in local storage before the first paint, as the app does). */
@@ -104,7 +73,7 @@ async function phone(
 
 /** Signs up in the context (the session cookie stays in it) and returns the user's id. */
 async function signUp(context: BrowserContext, username: string): Promise<string> {
-  const user = await write(context.request, '/api/auth/register', {
+  const user = await postJson(context.request, '/api/auth/register', {
     username,
     password: PASSWORD,
     firstName: '示範',
@@ -113,7 +82,7 @@ async function signUp(context: BrowserContext, username: string): Promise<string
 }
 
 async function signIn(context: BrowserContext, username: string): Promise<void> {
-  await write(context.request, '/api/auth/login', { username, password: PASSWORD });
+  await postJson(context.request, '/api/auth/login', { username, password: PASSWORD });
 }
 
 /** The learner's class and some answers, so the teacher's pages and the replay have something to show. */
@@ -122,8 +91,8 @@ async function seedClass(browser: Browser, baseURL: string): Promise<{ class: st
   const learner = await phone(browser, baseURL, 'light');
   try {
     const learnerId = await signUp(learner, 'shots_learner');
-    const created = await write(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
-    await write(learner.request, '/api/classes/join', { joinCode: created.joinCode });
+    const created = await postJson(teacher.request, '/api/teacher/classes', { name: '中五甲班' });
+    await postJson(learner.request, '/api/classes/join', { joinCode: created.joinCode });
     // Lists carry no answer key: the learner picks options by position, so some are right, some wrong.
     const questions = (await (await learner.request.get('/api/lessons/9/questions')).json()) as Array<{
       id: string;
@@ -131,7 +100,7 @@ async function seedClass(browser: Browser, baseURL: string): Promise<{ class: st
     }>;
     const choices = questions.filter((question) => (question.options?.length ?? 0) > 1);
     for (const [index, question] of choices.slice(0, 4).entries()) {
-      await write(learner.request, '/api/users/answers', {
+      await postJson(learner.request, '/api/users/answers', {
         userId: learnerId,
         questionId: question.id,
         selectedAnswer: question.options?.[index % 2] ?? '',
@@ -156,7 +125,7 @@ async function main(): Promise<void> {
   const signup = await phone(browser, first.url, 'light');
   await signUp(signup, TEACHER);
   await signup.close();
-  await stopApi(first.child);
+  await stopChild(first.child);
   for (const role of ['teacher', 'admin']) {
     execFileSync(
       process.execPath,
@@ -196,7 +165,7 @@ async function main(): Promise<void> {
     console.log(`${taken} screenshots in ${path.relative(process.cwd(), out) || '.'}/{${THEMES.join(',')}}/`);
   } finally {
     await browser.close();
-    await stopApi(api.child);
+    await stopChild(api.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

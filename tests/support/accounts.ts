@@ -50,6 +50,13 @@ export async function signUpAdmin(app: FastifyInstance, prefix = 'admin'): Promi
   return account;
 }
 
+/** A fresh account made teacher by the operator's way (see `grantRoles`). */
+export async function signUpTeacher(app: FastifyInstance, prefix = 'teacher'): Promise<TestAccount> {
+  const account = await signUp(app, prefix);
+  await grantRoles(app, account.id, ['student', 'teacher']);
+  return account;
+}
+
 /** The teacher opens a class; each of `pupils` joins it with its code (accepted: 200). */
 export async function openClass(
   app: FastifyInstance,

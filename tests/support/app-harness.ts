@@ -11,7 +11,7 @@ import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import { deleteRedisPrefix, learnerStreamId, readStream } from '@wenyan/store';
 import { type RunningWorker, startWorker } from '@wenyan/worker/src/worker.ts';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { pgliteTemplate } from './pglite-template.ts';
 import { createTestDatabase, testRedisPrefix } from './test-db.ts';
 
@@ -159,4 +159,40 @@ export function learnerEvents(t: TestApp, userId: string) {
 export async function startOtherInstance(t: TestApp): Promise<TestApp> {
   const runtime = await createRuntime(t.runtime.deps.env, { serveWeb: false, distributed: true });
   return appAlone('distributed', runtime, await readyApp(runtime));
+}
+
+/**
+ * `startTestApp` for the tests of the enclosing `describe` (or file): started in a `beforeAll`, closed
+ * in an `afterAll`. The returned test app reads through to the started one, so use it inside hooks and
+ * tests only (`const t = useTestApp('embedded')`, then `t.app.inject(...)` in an `it`).
+ */
+export function useTestApp(
+  mode: Mode,
+  extraEnv: Record<string, string> = {},
+  options: TestAppOptions = {},
+): TestApp {
+  let started: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!started) throw new Error('the test app is started in beforeAll: use it in a hook or a test');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestApp(mode, extraEnv, options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    mode,
+    get app() {
+      return current().app;
+    },
+    get runtime() {
+      return current().runtime;
+    },
+    get worker() {
+      return current().worker;
+    },
+    close: () => current().close(),
+  };
 }

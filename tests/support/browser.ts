@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserServer,
+  chromium,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's headless shell: the headless-only Chromium (Playwright's own headless default). */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
@@ -82,4 +90,24 @@ export async function wearTheme(page: Page, theme: 'light' | 'dark'): Promise<vo
     (dark) => document.documentElement.classList.contains('dark') === dark,
     theme === 'dark',
   );
+}
+
+/** A JSON POST with an Idempotency-Key of its own; throws unless 2xx, resolves to the reply's body. */
+export async function postJson(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await request.post(url, { data, headers: { 'idempotency-key': randomUUID() } });
+  if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Opens the home page and waits until its service worker is installed and controls the page. */
+export async function openUnderServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -3,13 +3,8 @@
  * built web client) on a free port, against a database of its own, in the embedded or the
  * distributed mode (then with a worker process beside it).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './throwaway.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const nodeBin = process.execPath;
+import type { ChildProcess } from 'node:child_process';
+import { freePort, spawnNode, stopChild } from './throwaway.ts';
 
 export interface RunningServer {
   url: string;
@@ -30,21 +25,6 @@ export interface StartServerOptions {
   healthTimeoutMs?: number;
 }
 
-function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv, logs: string[]): ChildProcess {
-  const child = spawn(nodeBin, [path.join(root, script), ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    logs.push(chunk.toString());
-    if (logs.length > 400) logs.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return child;
-}
-
 async function waitForHealth(
   url: string,
   child: ChildProcess,
@@ -63,18 +43,6 @@ async function waitForHealth(
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`server did not become healthy:\n${logs.join('')}`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -98,14 +66,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     env.REDIS_PREFIX = options.redisPrefix ?? 'wyt-test';
   }
   const processes: ChildProcess[] = [];
-  const api = spawnNode('apps/api/src/main.ts', options.redisUrl ? ['--distributed'] : [], env, logs);
+  const api = spawnNode('apps/api/src/main.ts', options.redisUrl ? ['--distributed'] : [], env, logs).child;
   processes.push(api);
-  if (options.redisUrl) processes.push(spawnNode('apps/worker/src/main.ts', [], env, logs));
+  if (options.redisUrl) processes.push(spawnNode('apps/worker/src/main.ts', [], env, logs).child);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, api, logs, options.healthTimeoutMs);
   } catch (err) {
-    await Promise.all(processes.map(stopChild));
+    await Promise.all(processes.map((child) => stopChild(child)));
     throw err;
   }
   return {
@@ -115,7 +83,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     processes,
     logs,
     async stop() {
-      await Promise.all(processes.map(stopChild));
+      await Promise.all(processes.map((child) => stopChild(child)));
     },
   };
 }
@@ -172,23 +140,8 @@ export async function grantRole(
   request: SignInRequest,
   password: string,
 ): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      nodeBin,
-      [path.join(root, 'packages/store/src/cli/roles.ts'), 'grant', username, role],
-      {
-        cwd: root,
-        env: server.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout?.on('data', (c: Buffer) => (output += c));
-    child.stderr?.on('data', (c: Buffer) => (output += c));
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`roles grant failed: ${output}`)),
-    );
-  });
+  const roles = spawnNode('packages/store/src/cli/roles.ts', ['grant', username, role], server.env);
+  if ((await roles.exited) !== 0) throw new Error(`roles grant failed: ${roles.logs.join('')}`);
   const res = await request.post('/api/auth/login', { data: { username, password } });
   if (res.status() !== 200) throw new Error(`sign-in after the grant failed: ${res.status()}`);
 }

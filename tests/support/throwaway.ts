@@ -1,13 +1,18 @@
 /**
  * Throwaway Postgres and Redis servers started from the machine's own binaries, on free ports in a
  * temporary folder. Used when no TEST_DATABASE_URL / Docker engine is available, and by the fault
- * drills, which stop and restart their services and so must never touch the shared ones.
+ * drills, which stop and restart their services and so must never touch the shared ones. Also what
+ * every starter of child processes shares (the tests' servers, the drills, the benches in `load/`): a
+ * free port, and the project's own entry points run as Node processes.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,6 +23,58 @@ export async function freePort(): Promise<number> {
       const address = server.address();
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
+  });
+}
+
+/** A child process running one of the project's entry points. */
+export interface NodeProcess {
+  child: ChildProcess;
+  /** The last chunks it printed (stdout and stderr). */
+  logs: string[];
+  /** Resolves to the exit code once it has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Runs a script of the repository (`apps/api/src/main.ts`) with this process's Node, from the
+ * repository's root. Its output goes to `logs` (a new array unless one is given, e.g. shared by an API
+ * and its worker), which keeps the last 400 chunks.
+ */
+export function spawnNode(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logs: string[] = [],
+): NodeProcess {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    if (logs.length > 400) logs.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, logs, exited };
+}
+
+/** `signal`, then SIGKILL if the process has not exited `killAfterMs` later; resolves once it has exited. */
+export function stopChild(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  killAfterMs = 10_000,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
   });
 }
 

@@ -248,3 +248,12 @@ export function useWorld(extraEnv: Record<string, string> = {}, options: WorldOp
   });
   return world;
 }
+
+/** With the settings' account deletion open: enters `password` and presses 永久刪除帳戶. */
+export async function submitDeletion(page: Page, password: string): Promise<void> {
+  await page
+    .locator('input')
+    .and(page.getByLabel('密碼', { exact: true }))
+    .fill(password);
+  await page.getByRole('button', { name: '永久刪除帳戶' }).click();
+}
