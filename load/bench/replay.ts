@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 // The augmentation that gives FastifyInstance its `sessions`.
+import { questionForGrading } from '@wenyan/api/src/learner/mappers.ts';
 import type {} from '@wenyan/api/src/plugins/auth.ts';
 import { LearnerEventPageSchema, LearnerStateSchema } from '@wenyan/contracts';
 import {
@@ -67,16 +68,7 @@ async function buildHistory(db: Db, userId: string, target: number): Promise<num
     run({
       type: 'SubmitAnswer',
       data: {
-        question: {
-          id: q.id,
-          lessonId: q.lesson_id,
-          type: q.type,
-          difficulty: q.difficulty,
-          correctAnswer: q.correct_answer,
-          targetText: q.target_text,
-          content: q.content,
-          marking: q.marking,
-        },
+        question: questionForGrading(q),
         selectedAnswer: right ? q.correct_answer : '不知道',
         timeSpent: 20 + Math.floor(random() * 60),
       },

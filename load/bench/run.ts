@@ -24,9 +24,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LEARNER_STREAMS_LIKE, openDatabase } from '@wenyan/store';
+import { openDatabase } from '@wenyan/store';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
+import { projectionBacklog } from '../../tests/support/read-models.ts';
 import { freePort } from '../../tests/support/throwaway.ts';
 import { seedAccounts } from '../lib/accounts.ts';
 import { type BenchLearner, type BenchQuestion, submitAnswer } from '../lib/answers.ts';
@@ -168,36 +169,7 @@ function redisZincrby(redisUrl: string, prefix: string): number {
 async function backlog(system: System): Promise<{ events: number; learners: number }> {
   const handle = await openDatabase({ databaseUrl: system.databaseUrl, poolSize: 1, migrate: false });
   try {
-    const row = await handle.db
-      .selectFrom('streams')
-      .leftJoin('learner_projections', (j) =>
-        j.on((eb) =>
-          eb(
-            eb.cast('learner_projections.user_id', 'text'),
-            '=',
-            eb.fn('substr', ['streams.stream_id', eb.lit(9)]),
-          ),
-        ),
-      )
-      .select((eb) => [
-        eb.fn
-          .coalesce(
-            eb.fn.sum<string>(
-              eb('streams.version', '-', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0))),
-            ),
-            eb.lit(0),
-          )
-          .as('events'),
-        eb.fn
-          .countAll<string>()
-          .filterWhere(
-            eb('streams.version', '>', eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0))),
-          )
-          .as('learners'),
-      ])
-      .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
-      .executeTakeFirstOrThrow();
-    return { events: Number(row.events), learners: Number(row.learners) };
+    return await projectionBacklog(handle.db);
   } finally {
     await handle.close();
   }

@@ -96,8 +96,21 @@ describe('part 1: the shell', () => {
     await panel.waitFor({ state: 'detached' });
 
     await more.click();
+    // The toast stands 500 ms before the browser leaves the page: watched from inside the page, since
+    // a locator's polling can miss so short a window on a loaded machine.
+    const toastShown = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (!document.body.textContent?.includes('正在登出...')) return;
+            observer.disconnect();
+            resolve(true);
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        }),
+    );
     await panel.getByRole('button', { name: '登出' }).click();
-    await page.getByText('正在登出...').waitFor();
+    expect(await toastShown).toBe(true);
     await page.getByTestId('login-page').getByRole('link', { name: '登入' }).waitFor();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await context.close();

@@ -27,6 +27,7 @@ import { Redis } from 'ioredis';
 import { HTTPError } from 'ky';
 import { afterAll, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
+import { projectionBacklog } from '../support/read-models.ts';
 import {
   findPostgresBin,
   freePort,
@@ -413,27 +414,7 @@ export function startBurst(
 export async function projectedToHead(databaseUrl: string): Promise<boolean> {
   const handle = await openDatabase({ databaseUrl, poolSize: 1, migrate: false });
   try {
-    const behind = await handle.db
-      .selectFrom('streams')
-      .leftJoin('learner_projections', (j) =>
-        j.on((eb) =>
-          eb(
-            eb.cast('learner_projections.user_id', 'text'),
-            '=',
-            eb.fn('substr', ['streams.stream_id', eb.lit(9)]),
-          ),
-        ),
-      )
-      .select('streams.stream_id')
-      .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
-      .where((eb) =>
-        eb.or([
-          eb('learner_projections.checkpoint', 'is', null),
-          eb('learner_projections.checkpoint', '<', eb.ref('streams.version')),
-        ]),
-      )
-      .execute();
-    return behind.length === 0;
+    return (await projectionBacklog(handle.db)).learners === 0;
   } finally {
     await handle.close();
   }

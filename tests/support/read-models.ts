@@ -6,6 +6,7 @@ import {
   createLocalBroadcast,
   createProjector,
   type Db,
+  LEARNER_STREAMS_LIKE,
   type LeaderboardIndex,
   type Projector,
   READ_MODEL_TABLES,
@@ -57,4 +58,35 @@ export async function readModelRows(db: Db): Promise<Record<string, unknown[]>> 
     out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k))));
   }
   return out;
+}
+
+/**
+ * The projection's backlog in `db`: the events appended beyond each learner's checkpoint, and the
+ * learners who have any (a learner never projected counts from 0).
+ */
+export async function projectionBacklog(db: Db): Promise<{ events: number; learners: number }> {
+  const row = await db
+    .selectFrom('streams')
+    .leftJoin('learner_projections', (j) =>
+      j.on((eb) =>
+        eb(
+          eb.cast('learner_projections.user_id', 'text'),
+          '=',
+          eb.fn('substr', ['streams.stream_id', eb.lit(9)]),
+        ),
+      ),
+    )
+    .select((eb) => {
+      const checkpoint = eb.fn.coalesce('learner_projections.checkpoint', eb.lit(0));
+      return [
+        eb.fn.coalesce(eb.fn.sum<string>(eb('streams.version', '-', checkpoint)), eb.lit(0)).as('events'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere(eb('streams.version', '>', checkpoint))
+          .as('learners'),
+      ];
+    })
+    .where('streams.stream_id', 'like', LEARNER_STREAMS_LIKE)
+    .executeTakeFirstOrThrow();
+  return { events: Number(row.events), learners: Number(row.learners) };
 }

@@ -41,10 +41,6 @@ export interface QuestionRow {
   rubric?: { level: string; marks: string; descriptor: string }[] | null;
 }
 
-/**
- * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
- * options in this learner's order for this question.
- */
 /** The stored question as the decider grades an answer against it (answers, appeals). */
 export function questionForGrading(row: {
   readonly id: string;
@@ -68,6 +64,10 @@ export function questionForGrading(row: {
   };
 }
 
+/**
+ * A questions row as a learner reads it before answering: no key, scheme, explanation or note, and the
+ * options in this learner's order for this question.
+ */
 export function toQuestion(row: QuestionRow, learnerId: string): Question {
   return {
     id: row.id,
