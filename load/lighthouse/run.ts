@@ -17,12 +17,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   type PageFigures,
   type PageSummary,
@@ -33,6 +32,50 @@ import {
 } from './report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Lighthouse and chrome-launcher live in `load/lighthouse/tools` (their own package.json and lock), out
+ * of the workspace: about 170 packages that `npm ci` and CI would otherwise fetch for a command run by
+ * hand. The first run installs them there; later runs reuse them.
+ */
+const TOOLS = path.join(root, 'load', 'lighthouse', 'tools');
+
+/** What this script uses of Lighthouse's result. */
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null } | undefined>;
+    audits: Record<string, { numericValue?: number } | undefined>;
+  };
+}
+type Lighthouse = (
+  url: string,
+  flags: {
+    port: number;
+    output: 'json';
+    logLevel: 'error';
+    onlyCategories: string[];
+    extraHeaders?: Record<string, string>;
+  },
+) => Promise<LighthouseResult | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+
+/** Lighthouse and chrome-launcher from `TOOLS`, installed there first when missing. */
+async function loadTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
+  if (!existsSync(path.join(TOOLS, 'node_modules', 'lighthouse'))) {
+    console.error('installing Lighthouse into load/lighthouse/tools (once)');
+    // `npm install` keeps to the lock where it can: a dependency of Lighthouse's asks for `latest`.
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: TOOLS, stdio: 'inherit' });
+  }
+  const resolve = createRequire(path.join(TOOLS, 'package.json')).resolve;
+  const load = (name: string) => import(pathToFileURL(resolve(name)).href);
+  const [lighthouseModule, chromeLauncher] = await Promise.all([load('lighthouse'), load('chrome-launcher')]);
+  return {
+    lighthouse: lighthouseModule.default as Lighthouse,
+    chromeLauncher: chromeLauncher as ChromeLauncher,
+  };
+}
 /** Debian's Chromium; CHROMIUM_PATH overrides. */
 function chromiumPath(): string {
   const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -160,6 +203,7 @@ async function startWithVisitors(
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const { lighthouse, chromeLauncher } = await loadTools();
   let server: { url: string; child: ChildProcess } | null = null;
   let dataDir: string | null = null;
   let visitors: Visitors;

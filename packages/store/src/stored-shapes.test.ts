@@ -14,7 +14,7 @@ import {
   LEARNER_VIEW_SHAPES,
   LEARNER_VIEW_VERSION,
 } from '@wenyan/domain';
-import ts from 'typescript';
+import ts from 'typescript6';
 import { describe, expect, it } from 'vitest';
 
 const DOMAIN = (file: string) => fileURLToPath(new URL(`../../domain/src/${file}`, import.meta.url));
