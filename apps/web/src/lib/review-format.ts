@@ -1,4 +1,5 @@
 /** How the review screens print dates and shares (the wire carries fractions 0–1 and YYYY-MM-DD). */
+import { hongKongDate } from '@wenyan/domain';
 
 /** 「2027年4月20日」 from YYYY-MM-DD. */
 export function examDateLabel(date: string): string {
@@ -20,11 +21,9 @@ export function daysToExamLabel(days: number): string {
 
 /** When a card comes back, in words: 「今日」, 「明日」, else the date. */
 export function nextDueLabel(due: string, now: Date = new Date()): string {
-  const hk = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Hong_Kong' });
-  const day = hk(new Date(due));
-  if (day <= hk(now)) return '今日稍後';
-  const tomorrow = new Date(now.getTime() + 86_400_000);
-  if (day === hk(tomorrow)) return '明日';
+  const day = hongKongDate(due);
+  if (day <= hongKongDate(now.getTime())) return '今日稍後';
+  if (day === hongKongDate(now.getTime() + 86_400_000)) return '明日';
   return examDateLabel(day).replace(/^\d+年/, '');
 }
 

@@ -5,6 +5,7 @@ import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
 import { FlameIcon, MoonIcon, RepeatIcon, StarIcon, SunIcon } from '../../components/icons.tsx';
+import { countLabel } from '../../lib/figures.ts';
 import { darkModeAtom } from '../../lib/preferences.ts';
 import { dueReviewsQuery } from '../../lib/reviews.ts';
 
@@ -61,7 +62,7 @@ function DueReviews({ userId }: { userId: string }) {
  */
 export function Header({ user }: { user: User }) {
   const streak = effectiveStreakDays(user.streakDays, user.lastActiveDate, Date.now());
-  const xp = user.totalXP.toLocaleString('zh-HK');
+  const xp = countLabel(user.totalXP);
   return (
     <header className="app-header">
       {/* Named by its visible text (WCAG 2.5.3): 「文言通 AI智能學習平台」. */}

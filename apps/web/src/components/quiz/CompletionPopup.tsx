@@ -4,6 +4,7 @@ import { accuracyColour, levelInfo, ratingBadge, XP_REASON_LABELS, type XpReason
 import { useEffect, useState } from 'react';
 import { ProgressBar } from '../states.tsx';
 import './quiz.css';
+import { countLabel } from '../../lib/figures.ts';
 
 /** Spec part 1 §9: the XP switches to the new total, with its animation, after 1 second. */
 export const XP_ANIMATION_DELAY_MS = 1000;
@@ -139,7 +140,7 @@ export function CompletionPopup(props: CompletionPopupProps) {
               </strong>
               <span className="spacer" />
               <span className="xp-running" aria-live="polite">
-                <span data-testid="popup-xp">{shownXP.toLocaleString('zh-HK')}</span> XP
+                <span data-testid="popup-xp">{countLabel(shownXP)}</span> XP
                 {awarded && earned > 0 ? (
                   <span className="xp-gain" data-testid="xp-gain">
                     +{earned}

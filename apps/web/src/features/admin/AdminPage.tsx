@@ -33,6 +33,7 @@ import { AdminSection } from './AdminSection.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
+import { countLabel } from '../../lib/figures.ts';
 
 /** Spec part 2 §7: the bulk import runs the six calls one second apart. */
 export const IMPORT_STAGGER_MS = 1000;
@@ -129,11 +130,11 @@ function SystemStatus() {
         {(loaded) => (
           <>
             <div className="p2-stats" data-testid="admin-status-cards">
-              <StatCard label="題目總數" value={loaded.questions.total.toLocaleString('zh-HK')} tone="seal" />
+              <StatCard label="題目總數" value={countLabel(loaded.questions.total)} tone="seal" />
               <StatCard label="DSE 試卷" value={loaded.papers} tone="gold" />
               <StatCard label="課文" value={loaded.lessons} tone="jade" />
-              <StatCard label="學習者" value={loaded.learners.toLocaleString('zh-HK')} />
-              <StatCard label="事件總數" value={loaded.events.toLocaleString('zh-HK')} />
+              <StatCard label="學習者" value={countLabel(loaded.learners)} />
+              <StatCard label="事件總數" value={countLabel(loaded.events)} />
               <StatCard
                 label="待處理工作"
                 value={loaded.queueDepth}

@@ -22,7 +22,7 @@ import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
 import { SignedIn } from '../../components/SignedIn.tsx';
 import { ProgressBar } from '../../components/states.tsx';
-import { accuracySentence, accuracyShown } from '../../lib/figures.ts';
+import { accuracySentence, accuracyShown, countLabel } from '../../lib/figures.ts';
 import { submitted } from '../../lib/forms.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
@@ -92,12 +92,12 @@ function Profile({ user }: { user: User }) {
           <strong>經驗值</strong>
           <span className="spacer" />
           <span className="pf-xp-figure" data-testid="profile-xp">
-            {user.totalXP.toLocaleString('zh-HK')} / {level.nextLevelStartXP.toLocaleString('zh-HK')} XP
+            {countLabel(user.totalXP)} / {countLabel(level.nextLevelStartXP)} XP
           </span>
         </div>
         <ProgressBar value={level.xpProgress.progress} label="升級進度" tone="gold" />
         <p className="muted pf-xp-hint">
-          距離 Lv.{level.level + 1} 還需 {level.xpProgress.remaining.toLocaleString('zh-HK')} XP
+          距離 Lv.{level.level + 1} 還需 {countLabel(level.xpProgress.remaining)} XP
         </p>
       </section>
 

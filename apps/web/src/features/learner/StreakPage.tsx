@@ -18,7 +18,7 @@ import {
 import { FlameIcon } from '../../components/icons.tsx';
 import { ErrorState, PageHeader, StatCard } from '../../components/page.tsx';
 import { SignedIn } from '../../components/SignedIn.tsx';
-import { accuracyShown } from '../../lib/figures.ts';
+import { accuracyShown, countLabel } from '../../lib/figures.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { learnerFigures } from './ProfilePage.tsx';
 import './learner.css';
@@ -51,7 +51,7 @@ function Streak({ user }: { user: User }) {
 
       <div className="p2-stats">
         <StatCard label="目前連續天數" value={`${days} 天`} tone="flame" />
-        <StatCard label="總經驗值" value={user.totalXP.toLocaleString('zh-HK')} tone="gold" />
+        <StatCard label="總經驗值" value={countLabel(user.totalXP)} tone="gold" />
         <StatCard label="學習日數" value={stats.isPending ? '—' : activeDays(stats.data ?? [])} tone="jade" />
         <StatCard
           label="平均準確率"

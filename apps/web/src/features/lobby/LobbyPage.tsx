@@ -17,6 +17,7 @@ import { LobbyHomework } from './LobbyHomework.tsx';
 import { extrasReady, readSettled } from './lobby-ready.ts';
 import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
+import { countLabel } from '../../lib/figures.ts';
 
 /**
  * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the
@@ -75,7 +76,7 @@ function XpSummary({ user }: { user: User }) {
   return (
     <div className="lobby-xp">
       <StarIcon size={18} />
-      <strong>{user.totalXP.toLocaleString('zh-HK')} XP</strong>
+      <strong>{countLabel(user.totalXP)} XP</strong>
       <span className="badge badge-gold">{info.title}</span>
     </div>
   );

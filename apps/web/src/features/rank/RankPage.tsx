@@ -13,7 +13,7 @@ import { FlameIcon } from '../../components/icons.tsx';
 import { EmptyState, ErrorState, PageHeader, StatCard } from '../../components/page.tsx';
 import { Skeletons } from '../../components/states.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
-import { accuracyShown } from '../../lib/figures.ts';
+import { accuracyShown, countLabel } from '../../lib/figures.ts';
 import { leaderboardVisibilityQuery } from '../../lib/homework.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { boardNames } from './boardNames.ts';
@@ -102,8 +102,8 @@ function GlobalRank() {
               <div className="rk-me-body">
                 <strong>{names.get(me.entry.id) ?? displayName(me.entry)}</strong>
                 <span className="muted">
-                  {me.entry.totalXP.toLocaleString('zh-HK')} XP · 完成 {me.entry.completedLessons} 課 ·
-                  平均準確率 {accuracy(myAccuracy)}
+                  {countLabel(me.entry.totalXP)} XP · 完成 {me.entry.completedLessons} 課 · 平均準確率{' '}
+                  {accuracy(myAccuracy)}
                 </span>
               </div>
             </section>
@@ -147,7 +147,7 @@ function GlobalRank() {
           <div className="p2-stats p2-stats-3">
             <StatCard
               label="總經驗值"
-              value={(me?.entry.totalXP ?? user.data?.totalXP ?? 0).toLocaleString('zh-HK')}
+              value={countLabel(me?.entry.totalXP ?? user.data?.totalXP ?? 0)}
               tone="gold"
             />
             <StatCard label="完成課程" value={me?.entry.completedLessons ?? 0} tone="jade" />
@@ -204,7 +204,7 @@ function Row({
         </span>
       </div>
       <span className="rk-xp" data-testid="rank-xp">
-        {entry.totalXP.toLocaleString('zh-HK')}
+        {countLabel(entry.totalXP)}
         <small>XP</small>
       </span>
     </li>

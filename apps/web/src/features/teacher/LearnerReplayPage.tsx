@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { TeacherGate } from '../../components/staff/TeacherGate.tsx';
 import { BackLink, EmptyState, ErrorState, ProgressBar, Spinner } from '../../components/states.tsx';
+import { countLabel } from '../../lib/figures.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { examDateLabel, shareLabel } from '../../lib/review-format.ts';
 import {
@@ -81,7 +82,7 @@ function Figures({ figures }: { figures: LearnerFigures }) {
     <dl className="tc-figures">
       <div className="tc-figure tc-figure-gold">
         <dt>經驗值</dt>
-        <dd data-testid="replay-xp">{figures.totalXP.toLocaleString('zh-HK')}</dd>
+        <dd data-testid="replay-xp">{countLabel(figures.totalXP)}</dd>
       </div>
       <div className="tc-figure">
         <dt>等級</dt>

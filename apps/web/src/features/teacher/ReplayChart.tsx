@@ -1,4 +1,6 @@
 /** A small chart of the learner's XP and accuracy over their history, with the scrubbed moment marked. */
+
+import { countLabel } from '../../lib/figures.ts';
 import type { ChartPoint } from './timeline.ts';
 
 const WIDTH = 320;
@@ -44,7 +46,7 @@ export function ReplayChart({
         <line className="tc-chart-now" x1={x(position)} x2={x(position)} y1={PAD / 2} y2={HEIGHT - PAD / 2} />
       </svg>
       <figcaption className="tc-chart-legend">
-        <span className="tc-legend-xp">經驗值（最高 {topXp.toLocaleString('zh-HK')}）</span>
+        <span className="tc-legend-xp">經驗值（最高 {countLabel(topXp)}）</span>
         <span className="tc-legend-accuracy">準確率（0–100%）</span>
       </figcaption>
     </figure>

@@ -4,6 +4,7 @@
  */
 import type { LearnerEvent } from '@wenyan/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { countLabel } from '../../lib/figures.ts';
 import { dayLabel, timeLabel } from '../../lib/teacher-format.ts';
 import { EVENT_KINDS, type EventKind, filterEvents, groupByDay, kindOf, lessonsIn } from './timeline.ts';
 
@@ -125,9 +126,7 @@ export function Timeline({
                           {timeLabel(event.recordedAt)}
                         </time>
                         <span className="tc-event-text">{event.summary}</span>
-                        <span className="tc-event-xp">
-                          {event.stateAfter.totalXP.toLocaleString('zh-HK')} XP
-                        </span>
+                        <span className="tc-event-xp">{countLabel(event.stateAfter.totalXP)} XP</span>
                       </button>
                     </li>
                   );
