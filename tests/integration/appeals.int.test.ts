@@ -12,7 +12,7 @@ import {
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, type TestAccount, UNGRANTED_CLASS, useAccounts } from '../support/accounts.ts';
 import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
@@ -23,14 +23,10 @@ const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期
 const TRAP = '沒有仁德的人，不能長期處於約束，也不能長期處於安樂。';
 
 describe('appeals through the API', () => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
-  let learner: TestAccount;
-  let classmate: TestAccount;
-  let outsider: TestAccount;
   let appealedVersion: number;
   const t = useTestApp('embedded');
+  // The teachers sign up as learners: an admin grants them the role (below).
+  const { admin, teacher, otherTeacher, learner, classmate, outsider } = useAccounts(t, UNGRANTED_CLASS);
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
@@ -47,12 +43,6 @@ describe('appeals through the API', () => {
 
   beforeAll(async () => {
     await setScheme(t, { accept: ['窮困', '貧困', '困境'], reject: ['約定', '約束'] });
-    admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    otherTeacher = await signUp(t.app, 'teacher');
-    learner = await signUp(t.app, 'learner');
-    classmate = await signUp(t.app, 'learner');
-    outsider = await signUp(t.app, 'learner');
     for (const who of [teacher, otherTeacher]) {
       const res = await t.app.inject({
         method: 'PUT',
