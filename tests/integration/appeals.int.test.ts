@@ -12,7 +12,7 @@ import {
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, type TestAccount, UNGRANTED_CLASS, useAccounts } from '../support/accounts.ts';
+import { openClass, putRoles, type TestAccount, UNGRANTED_CLASS, useAccounts } from '../support/accounts.ts';
 import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
@@ -44,13 +44,7 @@ describe('appeals through the API', () => {
   beforeAll(async () => {
     await setScheme(t, { accept: ['窮困', '貧困', '困境'], reject: ['約定', '約束'] });
     for (const who of [teacher, otherTeacher]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/users/${who.id}/roles`,
-        headers: admin.headers,
-        payload: { roles: ['student', 'teacher'] },
-      });
-      expect(res.statusCode).toBe(200);
+      expect((await putRoles(t.app, admin, who, ['student', 'teacher'])).statusCode).toBe(200);
     }
     await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
   });

@@ -42,6 +42,16 @@ export async function grantRoles(app: FastifyInstance, userId: string, roles: Ro
   await app.sessions.forgetUser(userId);
 }
 
+/** The admin sets an account's roles through the API (`PUT /api/admin/users/:id/roles`); the reply, unchecked. */
+export function putRoles(app: FastifyInstance, admin: TestAccount, who: TestAccount, roles: string[]) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${who.id}/roles`,
+    headers: admin.headers,
+    payload: { roles },
+  });
+}
+
 /** A fresh account made admin by the operator's way (see `grantRoles`). */
 export async function signUpAdmin(app: FastifyInstance, prefix = 'admin'): Promise<TestAccount> {
   // Usernames hold 32 characters: signUp adds about 20 to the prefix.
