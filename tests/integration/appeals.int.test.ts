@@ -31,6 +31,8 @@ describe('appeals through the API', () => {
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
   const events = (who: TestAccount) => learnerEvents(t, who.id);
+  /** Where the teacher accepts the appeal of the learner's partial answer. */
+  const acceptUrl = () => `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`;
   /** The XP the read model holds for the account (undefined before its first projection). */
   const projectedXp = async (who: TestAccount) =>
     (
@@ -123,7 +125,7 @@ describe('appeals through the API', () => {
   });
 
   it('only the teacher of the learner (or an admin) resolves it; a rendering not in the answer is refused', async () => {
-    const url = `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`;
+    const url = acceptUrl();
     expect((await post(otherTeacher, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
     expect((await post(learner, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
     const notInAnswer = await post(teacher, url, { pointId: 'p2', rendering: '困頓' });
@@ -144,12 +146,7 @@ describe('appeals through the API', () => {
     });
     const xpBefore = await projectedXp(learner);
 
-    const res = await post(
-      teacher,
-      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
-      { pointId: 'p2', rendering: '潦倒' },
-      'accept-key-0001',
-    );
+    const res = await post(teacher, acceptUrl(), { pointId: 'p2', rendering: '潦倒' }, 'accept-key-0001');
     expect(res.statusCode).toBe(200);
     expect(AppealSchema.parse(res.json())).toMatchObject({
       status: 'accepted',
@@ -186,12 +183,7 @@ describe('appeals through the API', () => {
     expect(Number(xpAfter)).toBe(Number(xpBefore) + 10);
 
     // Accepting again is refused; the same key answers the same.
-    const twice = await post(
-      teacher,
-      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
-      { pointId: 'p2', rendering: '潦倒' },
-      'accept-key-0002',
-    );
+    const twice = await post(teacher, acceptUrl(), { pointId: 'p2', rendering: '潦倒' }, 'accept-key-0002');
     expect(twice.statusCode).toBe(409);
   });
 
