@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builtClient = path.join(root, 'apps/web/dist');
@@ -49,21 +49,18 @@ function deployNextVersion(dist: string): void {
 describe('a deploy under an open page', () => {
   let server: RunningServer;
   let browser: Browser;
-  let drop: () => Promise<void>;
+  const database = useTestDatabase();
   let served: string;
 
   beforeAll(async () => {
     served = mkdtempSync(path.join(tmpdir(), 'wyt-served-'));
     cpSync(builtClient, served, { recursive: true });
-    const database = await createTestDatabase();
-    drop = database.drop;
     server = await startServer({ databaseUrl: database.url, extraEnv: { WEB_DIST: served } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await drop?.();
     rmSync(served, { recursive: true, force: true });
   });
 

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
 import { PHONE } from '../support/browser.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
+import { register } from '../support/world.ts';
 
 const LONG_ANSWER =
   '藺相如完璧歸趙，見其機智勇敢；澠池之會，面斥秦王，不畏強權；其後避讓廉頗，以國家之急為先，顧全大局，終使將相和好，共保趙國。';
@@ -29,15 +30,11 @@ describe('the class page’s fair play in a real browser', () => {
     const student = await browser.newContext({ viewport: PHONE, baseURL: url });
     const teacher = await browser.newContext({ viewport: PHONE, baseURL: url, locale: 'zh-HK' });
     const stamp = Date.now().toString(36);
-    const register = async (ctx: typeof student, username: string, firstName: string) => {
-      const res = await ctx.request.post('/api/auth/register', {
-        data: { username, password: 'correct horse battery', firstName },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { id: string };
-    };
-    const me = await register(student, `fp_student_${stamp}`, '志明');
-    const teacherUser = await register(teacher, `fp_teacher_${stamp}`, '陳老師');
+    const me = await register(student.request, { username: `fp_student_${stamp}`, firstName: '志明' });
+    const teacherUser = await register(teacher.request, {
+      username: `fp_teacher_${stamp}`,
+      firstName: '陳老師',
+    });
     await grantRoles(app, teacherUser.id, ['student', 'teacher']);
     const created = (await (
       await teacher.request.post('/api/teacher/classes', { data: { name: '中五乙班' } })

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '../support/browser.ts';
 import { grantAdmin } from '../support/server.ts';
-import { useWorld } from '../support/world.ts';
+import { register, useWorld } from '../support/world.ts';
 
 describe('homework in a real browser', () => {
   const world = useWorld();
@@ -19,16 +19,15 @@ describe('homework in a real browser', () => {
       baseURL: world.server.url,
     });
     const adminCtx = await world.browser.newContext({ baseURL: world.server.url });
-    const register = async (ctx: typeof student, username: string, firstName: string) => {
-      const res = await ctx.request.post('/api/auth/register', {
-        data: { username, password: 'correct horse battery', firstName },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { id: string };
-    };
-    const studentUser = await register(student, `hw_student_${stamp}`, '小明');
-    const teacherUser = await register(teacher, `hw_teacher_${stamp}`, '陳老師');
-    await register(adminCtx, `hw_admin_${stamp}`, '管理員');
+    const studentUser = await register(student.request, {
+      username: `hw_student_${stamp}`,
+      firstName: '小明',
+    });
+    const teacherUser = await register(teacher.request, {
+      username: `hw_teacher_${stamp}`,
+      firstName: '陳老師',
+    });
+    await register(adminCtx.request, { username: `hw_admin_${stamp}`, firstName: '管理員' });
     await grantAdmin(world.server, `hw_admin_${stamp}`, adminCtx.request, 'correct horse battery');
     expect(
       (

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openUnderServiceWorker, PHONE } from '../support/browser.ts';
 import { answerKeys } from '../support/keys.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 const shots = process.env.SCREENSHOT_DIR;
 const shoot = async (page: Page, name: string) => {
@@ -52,15 +52,13 @@ const inPlainView = async (page: Page, selector: string) => {
 describe("a student's phone, online and off (issue 40)", () => {
   let server: RunningServer;
   let browser: Browser;
-  let drop: () => Promise<void>;
+  const database = useTestDatabase();
   let keys: Map<string, string>;
   let context: BrowserContext;
   let page: Page;
   let userId: string;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
     keys = await answerKeys(database.url);
     server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
@@ -76,7 +74,6 @@ describe("a student's phone, online and off (issue 40)", () => {
     await context?.close();
     await browser?.close();
     await server?.stop();
-    await drop?.();
   });
 
   it('opens the library, 今日複習 and the error book offline with what they last showed', async () => {

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 import { submitDeletion } from '../support/world.ts';
 
 const SHOTS = process.env.SETTINGS_SCREENSHOTS;
@@ -28,7 +28,7 @@ async function clearOfTabBar(page: Page, name: string): Promise<{ bottom: number
 describe('settings on a touch phone', () => {
   let server: RunningServer;
   let browser: Browser;
-  let drop: () => Promise<void>;
+  const database = useTestDatabase();
   let context: BrowserContext;
   let page: Page;
   const shot = async (name: string) => {
@@ -36,8 +36,6 @@ describe('settings on a touch phone', () => {
   };
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
     server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
     context = await browser.newContext({
@@ -65,7 +63,6 @@ describe('settings on a touch phone', () => {
     await context?.close();
     await browser?.close();
     await server?.stop();
-    await drop?.();
   });
 
   it('opens the readable export from the settings: the answers, Chinese labels, Hong Kong times', async () => {

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { grantRoles } from '../support/accounts.ts';
 import { PHONE } from '../support/browser.ts';
 import { useInProcessSite } from '../support/in-process-site.ts';
+import { register } from '../support/world.ts';
 
 /** Every answer marked by points is uncertain (as the marker's will be when it cannot be sure). */
 function uncertainGrader(question: GradableQuestion, answer: string) {
@@ -30,15 +31,14 @@ describe('待老師批閱 in a real browser', () => {
     const { runtime, app, browser, url } = site;
     const student = await browser.newContext({ viewport: PHONE, baseURL: url });
     const teacher = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: url });
-    const register = async (ctx: typeof student, username: string) => {
-      const res = await ctx.request.post('/api/auth/register', {
-        data: { username, password: 'correct horse battery', firstName: '小明' },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { id: string };
-    };
-    const me = await register(student, `pending_student_${Date.now()}`);
-    const teacherUser = await register(teacher, `pending_teacher_${Date.now()}`);
+    const me = await register(student.request, {
+      username: `pending_student_${Date.now()}`,
+      firstName: '小明',
+    });
+    const teacherUser = await register(teacher.request, {
+      username: `pending_teacher_${Date.now()}`,
+      firstName: '小明',
+    });
     await grantRoles(app, teacherUser.id, ['student', 'teacher']);
     const { joinCode } = await (
       await teacher.request.post('/api/teacher/classes', { data: { name: '中五甲班' } })

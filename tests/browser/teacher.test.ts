@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '../support/browser.ts';
 import { actOrThrow, answerCommand } from '../support/history.ts';
 import { grantAdmin, type RunningServer, startServer } from '../support/server.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 const ADMIN = 'tc_admin';
 const PASSWORD = 'correct horse battery';
@@ -29,7 +29,7 @@ describe('the teacher pages in a real browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let db: Db;
-  let drop: () => Promise<void>;
+  const database = useTestDatabase();
   const contexts: BrowserContext[] = [];
 
   async function account(
@@ -68,9 +68,7 @@ describe('the teacher pages in a real browser', () => {
   }
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
     db = database.handle.db;
-    drop = database.drop;
     server = await startServer({ databaseUrl: database.url });
     browser = await launchBrowser();
   });
@@ -78,7 +76,6 @@ describe('the teacher pages in a real browser', () => {
     for (const context of contexts) await context.close();
     await browser?.close();
     await server?.stop();
-    await drop?.();
   });
 
   it('opens a class, opens a learner, and scrubs the timeline: the XP and streak change', async () => {

@@ -7,7 +7,14 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import {
+  openClass,
+  signUp,
+  signUpAdmin,
+  signUpTeacher,
+  type TestAccount,
+  useAccounts,
+} from '../support/accounts.ts';
 import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -179,18 +186,15 @@ describe.each(MODES)('sign-in and accounts (%s mode)', (mode) => {
   });
 
   describe('reset codes', () => {
-    let teacher: TestAccount;
-    let otherTeacher: TestAccount;
-    let admin: TestAccount;
-    let learner: TestAccount;
-    let stranger: TestAccount;
+    const { teacher, otherTeacher, admin, learner, stranger } = useAccounts(t, {
+      teacher: (app) => signUpTeacher(app, 'rteacher'),
+      otherTeacher: (app) => signUpTeacher(app, 'rteacher2'),
+      admin: (app) => signUpAdmin(app, 'radmin'),
+      learner: 'rlearner',
+      stranger: 'rstranger',
+    });
 
     beforeAll(async () => {
-      teacher = await signUpTeacher(t.app, 'rteacher');
-      otherTeacher = await signUpTeacher(t.app, 'rteacher2');
-      admin = await signUpAdmin(t.app, 'radmin');
-      learner = await signUp(t.app, 'rlearner');
-      stranger = await signUp(t.app, 'rstranger');
       await openClass(t.app, teacher, '中五乙班', [learner]);
     });
 

@@ -12,7 +12,7 @@ import {
   TeacherAppealListSchema,
 } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, putRoles, type TestAccount, UNGRANTED_CLASS, useAccounts } from '../support/accounts.ts';
 import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { expectMigration0024KeepsCauses } from '../support/error-book.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
@@ -23,18 +23,16 @@ const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期
 const TRAP = '沒有仁德的人，不能長期處於約束，也不能長期處於安樂。';
 
 describe('appeals through the API', () => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
-  let learner: TestAccount;
-  let classmate: TestAccount;
-  let outsider: TestAccount;
   let appealedVersion: number;
   const t = useTestApp('embedded');
+  // The teachers sign up as learners: an admin grants them the role (below).
+  const { admin, teacher, otherTeacher, learner, classmate, outsider } = useAccounts(t, UNGRANTED_CLASS);
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
   const events = (who: TestAccount) => learnerEvents(t, who.id);
+  /** Where the teacher accepts the appeal of the learner's partial answer. */
+  const acceptUrl = () => `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`;
   /** The XP the read model holds for the account (undefined before its first projection). */
   const projectedXp = async (who: TestAccount) =>
     (
@@ -47,20 +45,8 @@ describe('appeals through the API', () => {
 
   beforeAll(async () => {
     await setScheme(t, { accept: ['窮困', '貧困', '困境'], reject: ['約定', '約束'] });
-    admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    otherTeacher = await signUp(t.app, 'teacher');
-    learner = await signUp(t.app, 'learner');
-    classmate = await signUp(t.app, 'learner');
-    outsider = await signUp(t.app, 'learner');
     for (const who of [teacher, otherTeacher]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/users/${who.id}/roles`,
-        headers: admin.headers,
-        payload: { roles: ['student', 'teacher'] },
-      });
-      expect(res.statusCode).toBe(200);
+      expect((await putRoles(t.app, admin, who, ['student', 'teacher'])).statusCode).toBe(200);
     }
     await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
   });
@@ -139,7 +125,7 @@ describe('appeals through the API', () => {
   });
 
   it('only the teacher of the learner (or an admin) resolves it; a rendering not in the answer is refused', async () => {
-    const url = `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`;
+    const url = acceptUrl();
     expect((await post(otherTeacher, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
     expect((await post(learner, url, { pointId: 'p2', rendering: '潦倒' })).statusCode).toBe(403);
     const notInAnswer = await post(teacher, url, { pointId: 'p2', rendering: '困頓' });
@@ -160,12 +146,7 @@ describe('appeals through the API', () => {
     });
     const xpBefore = await projectedXp(learner);
 
-    const res = await post(
-      teacher,
-      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
-      { pointId: 'p2', rendering: '潦倒' },
-      'accept-key-0001',
-    );
+    const res = await post(teacher, acceptUrl(), { pointId: 'p2', rendering: '潦倒' }, 'accept-key-0001');
     expect(res.statusCode).toBe(200);
     expect(AppealSchema.parse(res.json())).toMatchObject({
       status: 'accepted',
@@ -202,12 +183,7 @@ describe('appeals through the API', () => {
     expect(Number(xpAfter)).toBe(Number(xpBefore) + 10);
 
     // Accepting again is refused; the same key answers the same.
-    const twice = await post(
-      teacher,
-      `/api/teacher/learners/${learner.id}/appeals/${appealedVersion}/accept`,
-      { pointId: 'p2', rendering: '潦倒' },
-      'accept-key-0002',
-    );
+    const twice = await post(teacher, acceptUrl(), { pointId: 'p2', rendering: '潦倒' }, 'accept-key-0002');
     expect(twice.statusCode).toBe(409);
   });
 

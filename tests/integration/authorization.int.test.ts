@@ -1,6 +1,6 @@
 import { apiRoutes, buildPath, type RouteName } from '@wenyan/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { putRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
 
 type Who = 'anonymous' | 'owner' | 'otherStudent' | 'teacher' | 'admin';
@@ -38,12 +38,7 @@ describe('authorization: every route × anonymous / owner / other student / teac
     accounts.otherStudent = await signUp(t.app, 'other');
     accounts.teacher = await signUp(t.app, 'teacher');
     accounts.admin = await signUpAdmin(t.app, 'authz_admin');
-    const granted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${accounts.teacher.id}/roles`,
-      headers: accounts.admin.headers,
-      payload: { roles: ['student', 'teacher'] },
-    });
+    const granted = await putRoles(t.app, accounts.admin, accounts.teacher, ['student', 'teacher']);
     expect(granted.statusCode).toBe(200);
   });
 

@@ -8,8 +8,8 @@
  */
 import { RANKS_BY_COUNT, sqlLeaderboard } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/test-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/test-db.ts';
 
 const LEARNERS = 20_000;
 
@@ -22,12 +22,11 @@ interface Figures {
 }
 
 describe('the SQL ranking', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = useTestDatabase();
   /** Every ranked learner's rank, by the order the board promises (XP, lessons, accuracy, earlier id). */
   const expected = new Map<string, number>();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     const raw = database.handle.db.withoutPlugins() as Kysely<unknown>;
     // Few distinct figures, so every tie-break is exercised; every 37th learner off the board.
     await sql`insert into user_totals (user_id, total_xp, completed_lessons, average_accuracy, ranked)
@@ -48,9 +47,6 @@ describe('the SQL ranking', () => {
           Number(a.user_id) - Number(b.user_id),
       );
     for (const [i, r] of ranked.entries()) expected.set(r.user_id, i + 1);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   const at = (rank: number) => [...expected].find(([, r]) => r === rank)![0];

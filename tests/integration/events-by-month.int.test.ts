@@ -20,14 +20,12 @@ import {
 } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { learnerModel } from '../../apps/api/src/learner/commands.ts';
 import { answerCommand, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { pgliteTemplate } from '../support/pglite-template.ts';
 import { localProjection } from '../support/read-models.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+import { createTestDatabase, useTestDatabase } from '../support/test-db.ts';
 
 /** The partition name of the month (UTC) `at` falls in. */
 const monthPartition = (at: Date) =>
@@ -194,13 +192,7 @@ async function readModels(db: Db) {
 }
 
 describe('a history across a month boundary', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase();
 
   it('reads, refolds, appends idempotently once per version, projects and rebuilds alike', async () => {
     const db = database.handle.db;

@@ -13,20 +13,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   openClass,
   postAnswer,
-  signUp,
   signUpAdmin,
   signUpTeacher,
   type TestAccount,
+  useAccounts,
 } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 describe('the accuracy-jump flag and its review', () => {
-  let teacher: TestAccount;
-  let learner: TestAccount;
-  let classmate: TestAccount;
-  let admin: TestAccount;
   let classId: string;
   const t = useTestApp('embedded');
+  const { teacher, learner, classmate, admin } = useAccounts(t, {
+    teacher: (app) => signUpTeacher(app, 'jumpteacher'),
+    learner: 'jumper',
+    classmate: 'steady',
+    admin: (app) => signUpAdmin(app, 'jumpadmin'),
+  });
 
   const send = (who: TestAccount, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -40,10 +42,6 @@ describe('the accuracy-jump flag and its review', () => {
     ).entries.some((e) => e.isMe);
 
   beforeAll(async () => {
-    teacher = await signUpTeacher(t.app, 'jumpteacher');
-    learner = await signUp(t.app, 'jumper');
-    classmate = await signUp(t.app, 'steady');
-    admin = await signUpAdmin(t.app, 'jumpadmin');
     classId = (await openClass(t.app, teacher, '中四丁班', [learner, classmate])).id;
     const questions = [];
     for (

@@ -12,15 +12,14 @@ import {
   ClassHomeworkSchema,
   type ClassLeague,
   ClassLeagueSchema,
-  decodeServerMessage,
   MyHomeworkSchema,
 } from '@wenyan/contracts';
 import { decideClass } from '@wenyan/domain';
 import { classModel, classStreamId, handleCommand, lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { openClass, postAnswer, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
 import { MODES, useTestApp, waitForProjection } from '../support/app-harness.ts';
+import { subscribeSocket } from '../support/ws-client.ts';
 
 const HOUR = 3_600_000;
 
@@ -253,31 +252,14 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
   });
 
   it('sends a league update over the websocket when a classmate earns XP', async () => {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, { headers: ben.headers });
-    const leagues: ClassLeague[] = [];
-    let notify = () => {};
-    ws.on('message', (data) => {
-      const message = decodeServerMessage(String(data));
-      if (message?.type === 'league') {
-        leagues.push(message.league);
-        notify();
-      }
-    });
-    await new Promise((r) => ws.once('open', r));
-    ws.send(JSON.stringify({ type: 'subscribe', channel: 'league', classId }));
-    const waitFor = (test: (l: ClassLeague) => boolean) =>
-      new Promise<ClassLeague>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no such league message')), 15_000);
-        const check = () => {
-          const found = leagues.find(test);
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          }
-        };
-        notify = check;
-        check();
-      });
+    const socket = await subscribeSocket(
+      base,
+      ben.headers,
+      { type: 'subscribe', channel: 'league', classId },
+      'league',
+    );
+    const waitFor = async (test: (l: ClassLeague) => boolean) =>
+      (await socket.next((m) => test(m.league))).league;
     const first = await waitFor(() => true);
     const annBefore = first.entries.find((e) => !e.isMe)!.weeklyXp;
     await answer(ann, 1, 2);
@@ -286,18 +268,18 @@ describe.each(MODES)('homework and class leagues (%s mode)', (mode) => {
 
     // A burst of answers moves the league many times; the socket still gets at most one message a
     // second (counted over the burst and the second after it, whatever the burst took).
-    const before = leagues.length;
+    const before = socket.messages.length;
     const started = performance.now();
     await answer(ann, 4, 3);
     const last = await waitFor(
       (l) => l.entries.find((e) => !e.isMe)!.weeklyXp > moved.entries.find((e) => !e.isMe)!.weeklyXp,
     );
     const seconds = (performance.now() - started) / 1000;
-    const sent = leagues.length - before;
+    const sent = socket.messages.length - before;
     expect(sent).toBeGreaterThanOrEqual(1);
     expect(sent).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     expect(last.classId).toBe(classId);
-    ws.close();
+    socket.close();
   });
 
   it('hides the global leaderboard from the class’s students, who keep their league', async () => {

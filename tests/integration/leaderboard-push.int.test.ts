@@ -3,14 +3,11 @@
  * then, after the learner's answer is projected, a tick's message with their new XP (the board's share
  * of the hub's tick: the top ten read once, the viewer's own rank and entry).
  */
-import { type ClientMessage, decodeServerMessage, type ServerMessage } from '@wenyan/contracts';
 import { lessonQuestions } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { postAnswer, signUp, type TestAccount } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
-
-type BoardMessage = Extract<ServerMessage, { type: 'leaderboard' }>;
+import { subscribeSocket } from '../support/ws-client.ts';
 
 describe('the leaderboard over the websocket', () => {
   let base: string;
@@ -23,28 +20,13 @@ describe('the leaderboard over the websocket', () => {
   });
 
   it('sends the board on subscribe and the learner’s new XP after their answer', async () => {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws`, { headers: learner.headers });
-    const boards: BoardMessage[] = [];
-    let notify = () => {};
-    ws.on('message', (data) => {
-      const message = decodeServerMessage(String(data));
-      if (message?.type === 'leaderboard') {
-        boards.push(message);
-        notify();
-      }
-    });
-    const next = (test: (m: BoardMessage) => boolean) =>
-      new Promise<BoardMessage>((resolve) => {
-        const check = () => {
-          const found = boards.find(test);
-          if (found) resolve(found);
-        };
-        notify = check;
-        check();
-      });
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ type: 'subscribe', channel: 'leaderboard' } satisfies ClientMessage));
-    const first = await next(() => true);
+    const socket = await subscribeSocket(
+      base,
+      learner.headers,
+      { type: 'subscribe', channel: 'leaderboard' },
+      'leaderboard',
+    );
+    const first = await socket.next(() => true);
     const xpBefore = first.me?.entry.totalXP ?? 0;
 
     const question = (await lessonQuestions(t.runtime.deps.db, 1)).find(
@@ -54,9 +36,9 @@ describe('the leaderboard over the websocket', () => {
     expect(res.statusCode).toBe(200);
     await waitForProjection(t, learner.id);
 
-    const moved = await next((m) => (m.me?.entry.totalXP ?? 0) > xpBefore);
+    const moved = await socket.next((m) => (m.me?.entry.totalXP ?? 0) > xpBefore);
     expect(moved.me?.entry.id).toBe(learner.id);
     expect(moved.me?.rank).toBeGreaterThan(0);
-    ws.close();
+    socket.close();
   });
 });

@@ -14,15 +14,14 @@ import {
 } from '@wenyan/store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe('sealed free text across processes (Postgres)', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = useTestDatabase();
   let other: DatabaseHandle;
   const userIds: string[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     other = await openDatabase({ databaseUrl: database.url, poolSize: 2, migrate: false });
     for (const name of ['keys-a', 'keys-b']) {
       const made = await database.handle.db
@@ -35,7 +34,6 @@ describe('sealed free text across processes (Postgres)', () => {
   });
   afterAll(async () => {
     await other?.close();
-    await database?.drop();
   });
 
   const answer = (text: string) => ({

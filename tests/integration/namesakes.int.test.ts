@@ -6,26 +6,24 @@
 import { ClassLeagueSchema } from '@wenyan/contracts';
 import { namesakeTag } from '@wenyan/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, setNames, signUp, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { openClass, setNames, signUpTeacher, type TestAccount, useAccounts } from '../support/accounts.ts';
 import { useTestApp } from '../support/app-harness.ts';
 
 describe('namesakes in a class league (embedded mode)', () => {
-  let teacher: TestAccount;
-  let first: TestAccount;
-  let second: TestAccount;
-  let other: TestAccount;
   let classId: string;
   const t = useTestApp('embedded', { SESSION_CACHE_MS: '0' });
+  const { teacher, first, second, other } = useAccounts(t, {
+    teacher: (app) => signUpTeacher(app, 'nsteacher'),
+    first: 'ns1',
+    second: 'ns2',
+    other: 'ns3',
+  });
 
   const get = (who: TestAccount, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
   const name = (who: TestAccount, firstName: string, lastName: string) =>
     setNames(t.app, who, firstName, lastName);
 
   beforeAll(async () => {
-    teacher = await signUpTeacher(t.app, 'nsteacher');
-    first = await signUp(t.app, 'ns1');
-    second = await signUp(t.app, 'ns2');
-    other = await signUp(t.app, 'ns3');
     classId = (await openClass(t.app, teacher, '中五乙班', [first, second, other])).id;
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.

@@ -6,13 +6,12 @@
  */
 import { readHeadAndParts } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/test-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe("a command's read of its parts", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = useTestDatabase();
   beforeAll(async () => {
-    database = await createTestDatabase();
     const raw = database.handle.db.withoutPlugins() as Kysely<unknown>;
     // Four long histories among many short ones, as a school's streams are.
     await sql`insert into streams (stream_id, version, snapshot, snapshot_schema)
@@ -24,9 +23,6 @@ describe("a command's read of its parts", () => {
       select 'learner-parts-' || i, 'q:' || k, 7, json_build_object('k', k)
       from generate_series(5, 200) i, generate_series(1, 10) k`.execute(raw);
     await sql`analyze stream_parts`.execute(raw);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('fetches only the rows of the keys it names, among 5,000 parts', async () => {

@@ -14,20 +14,18 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe('prepared statements', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = useTestDatabase();
   // One connection, so the session that prepared the statements is the one asked about them.
   let single: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     single = await openDatabase({ databaseUrl: database.url, poolSize: 1, migrate: false });
   });
   afterAll(async () => {
     await single?.close();
-    await database?.drop();
   });
 
   const prepared = async () => {

@@ -16,10 +16,10 @@ import {
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertLearner } from '../support/history.ts';
 import { localProjection } from '../support/read-models.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 /**
  * The stored view's bound, in bytes of JSON: it holds per-lesson figures (16 lessons), activities,
@@ -64,10 +64,8 @@ function answer(n: number, right = n % 3 !== 0): LearnerEvent {
   });
 }
 
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
-
 describe('a projection batch bounded by its events', () => {
-  let database: Database;
+  const database = useTestDatabase();
   let db: Db;
   let userId: string;
   let version = 0;
@@ -99,12 +97,8 @@ describe('a projection batch bounded by its events', () => {
     [...after].filter(([id, x]) => before.get(id) !== x).map(([id]) => id);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     db = database.handle.db;
     userId = await insertLearner(db, 'bounded_learner');
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('stores a view of the same bounded size after 300 or 1,500 questions answered', async () => {

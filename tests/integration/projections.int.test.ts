@@ -19,18 +19,12 @@ import {
   TABLE_KINDS,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
-import { createTestDatabase } from '../support/test-db.ts';
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe('the registry of projections', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase();
 
   it('classifies every table of the database, and its read models are exactly the registry’s', async () => {
     // Tables and partitioned tables, not their partitions (the event log's months, migration 0023).

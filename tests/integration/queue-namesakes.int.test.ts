@@ -19,10 +19,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   openClass,
   setNames,
-  signUp,
   signUpAdmin,
   signUpTeacher,
   type TestAccount,
+  useAccounts,
 } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, graderUnsureOf, setScheme } from '../support/marking-fixture.ts';
@@ -33,12 +33,14 @@ const UNSURE = '沒有仁德的人，不能長久處在窮困，也不能長久�
 const PARTIAL = '沒有仁德的人，不能長期處於潦倒，也不能長期處於安樂。';
 
 describe("namesakes in the teacher's marking and appeals queues", () => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let first: TestAccount;
-  let second: TestAccount;
-  let other: TestAccount;
   const t = useTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf(UNSURE) });
+  const { admin, teacher, first, second, other } = useAccounts(t, {
+    admin: signUpAdmin,
+    teacher: signUpTeacher,
+    first: 'ns1',
+    second: 'ns2',
+    other: 'ns3',
+  });
   const versions = new Map<string, { unsure: number; partial: number }>();
 
   const { get, post } = callsOf(() => t);
@@ -60,11 +62,6 @@ describe("namesakes in the teacher's marking and appeals queues", () => {
   beforeAll(async () => {
     // The test grader is unsure of UNSURE only; XP at the production pace.
     await setScheme(t, { accept: ['窮困'] });
-    admin = await signUpAdmin(t.app);
-    teacher = await signUpTeacher(t.app, 'teacher');
-    first = await signUp(t.app, 'ns1');
-    second = await signUp(t.app, 'ns2');
-    other = await signUp(t.app, 'ns3');
     await openClass(t.app, teacher, '中五甲班', [first, second, other]);
     await name(first, '大文', '陳');
     // The same name in Simplified characters is the same name to a reader.

@@ -15,12 +15,10 @@ import {
   sqlLeaderboard,
 } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type BankQuestion, generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { localProjection, readModelRows } from '../support/read-models.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+import { useTestDatabase } from '../support/test-db.ts';
 
 /** The live read models' indexes by name (a swap keeps the names the migrations gave). */
 async function liveIndexes(db: Db) {
@@ -31,7 +29,7 @@ async function liveIndexes(db: Db) {
 }
 
 describe('a rebuild that keeps serving', () => {
-  let database: Database;
+  const database = useTestDatabase();
   let db: Db;
   let bank: BankQuestion[];
   let learners: string[];
@@ -40,7 +38,6 @@ describe('a rebuild that keeps serving', () => {
   const projector = () => localProjection(db).projector;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     db = database.handle.db;
     bank = await loadBank(db);
     learners = [];
@@ -58,9 +55,6 @@ describe('a rebuild that keeps serving', () => {
     }
     await projector().projectLearners(learners);
     incremental = await readModelRows(db);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   /** Marks one live row, so a read tells the old tables from the rebuilt ones. */

@@ -1,20 +1,12 @@
 import { learnerStreamId, READ_MODEL_TABLES, rebuildProjections } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateHistory, insertLearner, loadBank } from '../support/history.ts';
 import { localProjection, readModelRows } from '../support/read-models.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe('rebuilding the read models', () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase();
 
   it('gives exactly what incremental projection gave, on thousands of events across hundreds of learners', async () => {
     const db = database.handle.db;

@@ -13,7 +13,7 @@ import {
 } from '@wenyan/contracts';
 import { recordAcceptedRendering } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUpAdmin, signUpTeacher, type TestAccount, useAccounts } from '../support/accounts.ts';
 import { learnerEvents, useTestApp } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
@@ -25,15 +25,17 @@ const KUNKU = '沒有仁德的人，不能長期處於落拓，也不能長期�
 const REVERSED = '沒有仁德的人，可以長久處於窮困，也可以長期處於安樂。';
 
 describe('the scope, polarity and log of accepted renderings', () => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
-  let learner: TestAccount;
-  let classmate: TestAccount;
-  let otherPupil: TestAccount;
-  let outsider: TestAccount;
   let liaodaoId: string;
   const t = useTestApp('embedded');
+  const { admin, teacher, otherTeacher, learner, classmate, otherPupil, outsider } = useAccounts(t, {
+    admin: signUpAdmin,
+    teacher: signUpTeacher,
+    otherTeacher: signUpTeacher,
+    learner: 'learner',
+    classmate: 'classmate',
+    otherPupil: 'otherpupil',
+    outsider: 'outsider',
+  });
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount, selectedAnswer: string) => answerQuestion(t, who, selectedAnswer);
@@ -63,14 +65,6 @@ describe('the scope, polarity and log of accepted renderings', () => {
 
   beforeAll(async () => {
     await setScheme(t, { accept: ['窮困', '貧困'], reject: ['約束'] });
-    admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    otherTeacher = await signUp(t.app, 'teacher');
-    for (const who of [teacher, otherTeacher]) await grantRoles(t.app, who.id, ['student', 'teacher']);
-    learner = await signUp(t.app, 'learner');
-    classmate = await signUp(t.app, 'classmate');
-    otherPupil = await signUp(t.app, 'otherpupil');
-    outsider = await signUp(t.app, 'outsider');
     await openClass(t.app, teacher, '中五甲班', [learner, classmate]);
     await openClass(t.app, otherTeacher, '中五甲班', [otherPupil]);
   });

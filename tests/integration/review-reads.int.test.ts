@@ -5,8 +5,8 @@
  */
 import { cardsOfQuery, type DatabaseHandle, readCardsOf } from '@wenyan/store';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/test-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../support/test-db.ts';
 
 const LEARNERS = 3000;
 const CARDS_EACH = 40;
@@ -19,11 +19,10 @@ function planNodes(node: PlanNode): PlanNode[] {
 }
 
 describe('the review cards read', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const database = useTestDatabase();
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     handle = database.handle;
     // Cards and error-book rows of many learners (the read models need no account row).
     await sql`
@@ -41,9 +40,6 @@ describe('the review cards read', () => {
     `.execute(handle.db);
     await sql`analyze review_cards`.execute(handle.db);
     await sql`analyze error_questions`.execute(handle.db);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   const explain = async (ids: string[]) => {

@@ -21,7 +21,7 @@ import {
 import { examStartMs, hongKongDate } from '@wenyan/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, signUpTeacher, type TestAccount } from '../support/accounts.ts';
+import { signUpAdmin, signUpTeacher, type TestAccount, useAccounts } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { rebuildReadModels } from '../support/read-models.ts';
 
@@ -30,14 +30,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFromToday = (days: number) => hongKongDate(Date.now() + days * DAY_MS);
 
 describe('review to exam day through the API', () => {
-  let learner: TestAccount;
-  let other: TestAccount;
-  let teacher: TestAccount;
-  let outsiderTeacher: TestAccount;
-  let admin: TestAccount;
   let keys: Map<string, { correct: string; lessonId: number; tags: string[] }>;
   let choice: string[];
   const t = useTestApp('embedded');
+  const { learner, other, teacher, outsiderTeacher, admin } = useAccounts(t, {
+    learner: 'review',
+    other: 'other',
+    teacher: signUpTeacher,
+    outsiderTeacher: (app) => signUpTeacher(app, 'teacher2'),
+    admin: signUpAdmin,
+  });
   let versionAfterFirstAnswer = 0;
 
   const get = (who: TestAccount | null, url: string) =>
@@ -60,11 +62,6 @@ describe('review to exam day through the API', () => {
   const settled = async (who: TestAccount) => waitForProjection(t, who.id);
 
   beforeAll(async () => {
-    learner = await signUp(t.app, 'review');
-    other = await signUp(t.app, 'other');
-    teacher = await signUpTeacher(t.app, 'teacher');
-    outsiderTeacher = await signUpTeacher(t.app, 'teacher2');
-    admin = await signUpAdmin(t.app);
     const created = await send(teacher, 'POST', '/api/teacher/classes', { name: '中六甲班' });
     const { joinCode } = created.json() as { joinCode: string };
     expect((await send(learner, 'POST', '/api/classes/join', { joinCode })).statusCode).toBe(200);

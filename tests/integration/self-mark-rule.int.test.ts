@@ -11,9 +11,9 @@ import {
   SelfMarkListSchema,
   UserStatsListSchema,
 } from '@wenyan/contracts';
-import { classStreamId, readStream, setRoles, xpEarnedSince } from '@wenyan/store';
+import { classStreamId, readStream, xpEarnedSince } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openClass, signUp, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUpTeacher, type TestAccount, useAccounts } from '../support/accounts.ts';
 import { useTestApp, waitForProjection } from '../support/app-harness.ts';
 
 const LONG_ANSWER =
@@ -22,13 +22,15 @@ const LONG_ANSWER =
 type LongQuestion = { id: string; lessonId: number; topLevel: string; points: number; lowest: number };
 
 describe('the class’s self-mark rule', () => {
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
   const t = useTestApp('embedded');
-  /** In the 直接計算 class only; in it and a 須老師確認 class; in no class. */
-  let direct: TestAccount;
-  let both: TestAccount;
-  let loner: TestAccount;
+  const { teacher, otherTeacher, direct, both, loner } = useAccounts(t, {
+    teacher: (app) => signUpTeacher(app, 'srteacher'),
+    otherTeacher: (app) => signUpTeacher(app, 'srother'),
+    // In the 直接計算 class only; in it and a 須老師確認 class; in no class.
+    direct: 'srdirect',
+    both: 'srboth',
+    loner: 'srloner',
+  });
   let directClass: string;
   let confirmClass: string;
   let questions: LongQuestion[];
@@ -53,13 +55,6 @@ describe('the class’s self-mark rule', () => {
     (await openClass(t.app, teacher, name, members)).id;
 
   beforeAll(async () => {
-    teacher = await signUp(t.app, 'srteacher');
-    otherTeacher = await signUp(t.app, 'srother');
-    direct = await signUp(t.app, 'srdirect');
-    both = await signUp(t.app, 'srboth');
-    loner = await signUp(t.app, 'srloner');
-    for (const who of [teacher, otherTeacher])
-      await setRoles(t.runtime.deps.db, who.id, ['student', 'teacher']);
     directClass = await makeClass('中六己班', [direct, both]);
     confirmClass = await makeClass('中六庚班', [both]);
     const rows = await t.runtime.deps.db

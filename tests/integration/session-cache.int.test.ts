@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { putRoles, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
 import { MODES, startOtherInstance, type TestApp, useTestApp } from '../support/app-harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,13 +28,7 @@ describe.each(MODES)('the session cache (%s mode)', (mode) => {
     t.app.inject({ method: 'GET', url: '/api/auth/user', headers: who.headers });
   const teacherClasses = (who: TestAccount) =>
     t.app.inject({ method: 'GET', url: '/api/teacher/classes', headers: who.headers });
-  const setRoles = (who: TestAccount, roles: string[]) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${who.id}/roles`,
-      headers: admin.headers,
-      payload: { roles },
-    });
+  const setRoles = (who: TestAccount, roles: string[]) => putRoles(t.app, admin, who, roles);
 
   it('refuses a session signed out on this instance at once', async () => {
     const learner = await signUp(t.app, 'cache_out');
@@ -115,12 +109,7 @@ describe('the session cache across API instances (distributed mode)', () => {
   it('applies on every instance a role changed through one of them, or by npm run roles', async () => {
     const teacher = await signUp(t.app, 'cache_across_roles');
     expect(await untilOther('/api/teacher/classes', teacher, 403)).toBe(403);
-    const granted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${teacher.id}/roles`,
-      headers: admin.headers,
-      payload: { roles: ['student', 'teacher'] },
-    });
+    const granted = await putRoles(t.app, admin, teacher, ['student', 'teacher']);
     expect(granted.statusCode).toBe(200);
     expect(await untilOther('/api/teacher/classes', teacher, 200)).toBe(200);
 

@@ -12,7 +12,7 @@
 import { PendingAnswerListSchema, PendingAnswerSchema } from '@wenyan/contracts';
 import { rebuildProjections } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grantRoles, openClass, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { openClass, signUpAdmin, signUpTeacher, type TestAccount, useAccounts } from '../support/accounts.ts';
 import { learnerEvents, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { answerQuestion, callsOf, graderUnsureOf, QUESTION, setScheme } from '../support/marking-fixture.ts';
 
@@ -20,14 +20,16 @@ import { answerQuestion, callsOf, graderUnsureOf, QUESTION, setScheme } from '..
 const ANSWER = '沒有仁德的人，不能長久處在窮困，也不能長久處在安樂。';
 
 describe('待老師批閱 through the API', () => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
-  let learner: TestAccount;
-  let loner: TestAccount;
   let version: number;
   let lonerVersion: number;
   const t = useTestApp('embedded', { XP_PACE: 'enforce' }, { grade: graderUnsureOf() });
+  const { admin, teacher, otherTeacher, learner, loner } = useAccounts(t, {
+    admin: signUpAdmin,
+    teacher: signUpTeacher,
+    otherTeacher: signUpTeacher,
+    learner: 'learner',
+    loner: 'learner',
+  });
 
   const { get, post } = callsOf(() => t);
   const answer = (who: TestAccount) => answerQuestion(t, who, ANSWER);
@@ -47,12 +49,6 @@ describe('待老師批閱 through the API', () => {
   beforeAll(async () => {
     // The test grader is unsure of every answer to QUESTION; XP at the production pace.
     await setScheme(t, { accept: ['窮困', '貧困', '困境'] });
-    admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    otherTeacher = await signUp(t.app, 'teacher');
-    for (const who of [teacher, otherTeacher]) await grantRoles(t.app, who.id, ['student', 'teacher']);
-    learner = await signUp(t.app, 'learner');
-    loner = await signUp(t.app, 'learner');
     await openClass(t.app, teacher, '中五甲班', [learner]);
     await openClass(t.app, otherTeacher, '中五乙班');
   });

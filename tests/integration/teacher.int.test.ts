@@ -33,7 +33,7 @@ import {
   readStream,
 } from '@wenyan/store';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postAnswer, signUp, signUpAdmin, type TestAccount } from '../support/accounts.ts';
+import { postAnswer, signUp, type TestAccount, UNGRANTED_CLASS, useAccounts } from '../support/accounts.ts';
 import { MODES, type TestApp, useTestApp, waitForProjection } from '../support/app-harness.ts';
 import { actOrThrow, answerCommand } from '../support/history.ts';
 
@@ -45,15 +45,11 @@ async function headOf(t: TestApp, userId: string): Promise<number> {
 }
 
 describe.each(MODES)('teachers (%s mode)', (mode) => {
-  let admin: TestAccount;
-  let teacher: TestAccount;
-  let otherTeacher: TestAccount;
-  let learner: TestAccount;
-  let classmate: TestAccount;
-  let outsider: TestAccount;
   let classId: string;
   let joinCode: string;
   const t = useTestApp(mode);
+  // The teachers sign up as learners: the roles tests grant them the role.
+  const { admin, teacher, otherTeacher, learner, classmate, outsider } = useAccounts(t, UNGRANTED_CLASS);
 
   const get = (who: TestAccount | null, url: string) =>
     t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
@@ -66,15 +62,6 @@ describe.each(MODES)('teachers (%s mode)', (mode) => {
     expect(res.statusCode).toBe(200);
     expect(UserSchema.parse(res.json()).roles).toEqual(['student', 'teacher']);
   };
-
-  beforeAll(async () => {
-    admin = await signUpAdmin(t.app);
-    teacher = await signUp(t.app, 'teacher');
-    otherTeacher = await signUp(t.app, 'teacher');
-    learner = await signUp(t.app, 'learner');
-    classmate = await signUp(t.app, 'learner');
-    outsider = await signUp(t.app, 'learner');
-  });
 
   describe('roles', () => {
     it('lets only an admin grant the teacher role', async () => {

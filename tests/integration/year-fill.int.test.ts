@@ -6,20 +6,14 @@
  */
 import { createLocalBroadcast, createProjector, sqlLeaderboard } from '@wenyan/store';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fillYear, seedRealHistories } from '../../load/lib/year.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+import { useTestDatabase } from '../support/test-db.ts';
 
 describe('a scaled-down year in the log', () => {
-  let database: Database;
+  const database = useTestDatabase();
   beforeAll(async () => {
-    database = await createTestDatabase();
     await seedRealHistories(database.handle.db, 2, true);
-  });
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('gives each synthetic learner an account whose stream the worker finds behind and projects', async () => {

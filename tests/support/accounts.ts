@@ -2,7 +2,7 @@
 import type {} from '@wenyan/api/src/plugins/auth.ts';
 import { type Role, setRoles } from '@wenyan/store';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
 let n = 0;
 
@@ -42,6 +42,16 @@ export async function grantRoles(app: FastifyInstance, userId: string, roles: Ro
   await app.sessions.forgetUser(userId);
 }
 
+/** The admin sets an account's roles through the API (`PUT /api/admin/users/:id/roles`); the reply, unchecked. */
+export function putRoles(app: FastifyInstance, admin: TestAccount, who: TestAccount, roles: string[]) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/admin/users/${who.id}/roles`,
+    headers: admin.headers,
+    payload: { roles },
+  });
+}
+
 /** A fresh account made admin by the operator's way (see `grantRoles`). */
 export async function signUpAdmin(app: FastifyInstance, prefix = 'admin'): Promise<TestAccount> {
   // Usernames hold 32 characters: signUp adds about 20 to the prefix.
@@ -56,6 +66,68 @@ export async function signUpTeacher(app: FastifyInstance, prefix = 'teacher'): P
   await grantRoles(app, account.id, ['student', 'teacher']);
   return account;
 }
+
+/** How `useAccounts` signs an account up: a username prefix (`signUp`, a learner) or a sign-up of its own. */
+export type AccountSignUp = string | ((app: FastifyInstance) => Promise<TestAccount>);
+
+/**
+ * Accounts for the tests of the enclosing `describe`, signed up one after another in the order named,
+ * in a `beforeAll` (so after the hooks registered before the call, `useTestApp`'s start among them, and
+ * before those registered after it): a prefix for a learner, or `signUpTeacher`, `signUpAdmin` or a
+ * closure of its own. Like `useTestApp`, each account reads through to the signed-up one, so use them
+ * inside hooks and tests only:
+ * `const { teacher, learner } = useAccounts(t, { teacher: signUpTeacher, learner: 'learner' })`.
+ */
+export function useAccounts<Name extends string>(
+  t: { readonly app: FastifyInstance },
+  signUps: Record<Name, AccountSignUp>,
+): Record<Name, TestAccount> {
+  const names = Object.keys(signUps) as Name[];
+  const signedUp = new Map<Name, TestAccount>();
+  beforeAll(async () => {
+    for (const name of names) {
+      const how = signUps[name];
+      signedUp.set(name, typeof how === 'string' ? await signUp(t.app, how) : await how(t.app));
+    }
+  });
+  const current = (name: Name): TestAccount => {
+    const account = signedUp.get(name);
+    if (!account) throw new Error(`${name} is signed up in beforeAll: use it in a hook or a test`);
+    return account;
+  };
+  const accounts = {} as Record<Name, TestAccount>;
+  for (const name of names) {
+    accounts[name] = {
+      get id() {
+        return current(name).id;
+      },
+      get username() {
+        return current(name).username;
+      },
+      get cookie() {
+        return current(name).cookie;
+      },
+      get headers() {
+        return current(name).headers;
+      },
+    };
+  }
+  return accounts;
+}
+
+/**
+ * The accounts of the teacher and appeal tests, for `useAccounts`: an admin; two teachers signed up as
+ * learners, for the test to grant the role through the admin's route; a learner and a classmate to put
+ * in a class; an outsider.
+ */
+export const UNGRANTED_CLASS = {
+  admin: signUpAdmin,
+  teacher: 'teacher',
+  otherTeacher: 'teacher',
+  learner: 'learner',
+  classmate: 'learner',
+  outsider: 'learner',
+} satisfies Record<string, AccountSignUp>;
 
 /** The teacher opens a class; each of `pupils` joins it with its code (accepted: 200). */
 export async function openClass(
