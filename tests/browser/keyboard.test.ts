@@ -98,7 +98,7 @@ describe('keyboard and screen reader', () => {
       const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(await dark()).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('wyt-dark'))).toBeNull();
-      // A stored choice wins over the system setting, before first paint (public/theme.js).
+      // A stored choice wins over the system setting, before first paint (index.html's inline theme script).
       await page.evaluate(() => localStorage.setItem('wyt-dark', 'false'));
       await page.reload();
       expect(await dark()).toBe(false);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { CLIENT_PAGE_POLICY, contentSecurityPolicy } from '@wenyan/api/src/plugins/security.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,10 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'wyt-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>文言通</title>');
+  const page = '<!doctype html><title>文言通</title>';
+  writeFileSync(path.join(dist, 'index.html'), page);
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+  writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(page));
   writeFileSync(path.join(dist, ASSET), assetSource);
   writeFileSync(path.join(dist, `${ASSET}.br`), brotliCompressSync(assetSource));
   writeFileSync(path.join(dist, `${ASSET}.gz`), gzipSync(assetSource));
@@ -66,6 +70,22 @@ describe('the built client', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body).toContain('文言通');
     }
+  });
+
+  it("allows index.html its theme script by its hash, and every other file only the app's policy", async () => {
+    for (const url of ['/', '/lesson/3/types', '/index.html']) {
+      // As it is, and its brotli and gzip copies.
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(res.headers['content-security-policy'], `${url} ${encoding}`).toBe(CLIENT_PAGE_POLICY);
+      }
+    }
+    const asset = await app.inject({ url: `/${ASSET}` });
+    expect(asset.statusCode).toBe(200);
+    expect(String(asset.headers['content-security-policy']).split(/;\s*/)).toEqual(
+      contentSecurityPolicy().split('; '),
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '@wenyan/api/src/app.ts';
 import { readApiEnv } from '@wenyan/api/src/config.ts';
+import { CLIENT_PAGE_POLICY } from '@wenyan/api/src/plugins/security.ts';
 import { createRuntime, type Runtime } from '@wenyan/api/src/runtime.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,11 +145,12 @@ describe('the shipped nginx in front of the API', () => {
     expect(await res.text()).toBe(assetSource);
   });
 
-  it('serves index.html for client routes, never cached stale', async () => {
-    for (const url of ['/', '/lesson/3/types']) {
+  it('serves index.html for client routes, never cached stale, its theme script allowed by its hash', async () => {
+    for (const url of ['/', '/lesson/3/types', '/index.html']) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(200);
       expect(res.headers.get('cache-control'), url).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), url).toBe(CLIENT_PAGE_POLICY);
       expect(await res.text()).toContain('文言通');
     }
   });

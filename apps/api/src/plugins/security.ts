@@ -3,10 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
+ * The one inline script of the client's index.html (apps/web/index.html: the theme before first paint,
+ * inline so that the first paint waits for no request), allowed by its digest: any other inline script,
+ * an injected one included, has another digest and does not run. `tests/unit/csp.test.ts` checks it
+ * against the page and infra/nginx/default.conf.
+ */
+export const THEME_SCRIPT_HASH = "'sha256-rtd0mACMK16CVMfenQcmhxTYoBdt+D2Bp4EMZJOYXs4='";
+
+/**
  * The Content-Security-Policy of every answer (the built client, the sign-in page, the API docs):
- * scripts only from this origin (no inline script, no eval), no plugins, never framed by another page
- * (`frame-ancestors 'none'`, and X-Frame-Options for old browsers), forms and <base> only to this origin.
- * Styles allow inline: Radix's dialog and sonner's toasts insert <style> elements at run time; a style
+ * scripts only from this origin (no inline script, no eval; the client's page and the sign-in page widen
+ * it by their one inline script's hash), no plugins, never framed by another page (`frame-ancestors 'none'`, and X-Frame-Options for old
+ * browsers), forms and <base> only to this origin. Styles allow inline (the client's entry stylesheet is
+ * inlined into its index.html): Radix's dialog and sonner's toasts insert <style> elements at run time; a style
  * cannot run code. Images may come over https (a school sign-in's profile picture). `connect-src
  * 'self'` covers the websocket of the same host. Kept in step with infra/nginx/default.conf, which sends
  * the same policy with the client it serves itself.
@@ -32,6 +41,9 @@ export function contentSecurityPolicy(extraScriptSources: readonly string[] = []
     )
     .join('; ');
 }
+
+/** The policy of the client's page (index.html): the app's, with its theme script allowed by its hash. */
+export const CLIENT_PAGE_POLICY = contentSecurityPolicy([THEME_SCRIPT_HASH]);
 
 /** `Strict-Transport-Security` on answers served over https: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CLIENT_PAGE_POLICY } from './security.ts';
 
 /** Hashed build output (`assets/name-<hash>.js`): its name changes with its content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,7 +33,14 @@ export async function registerWebClient(app: FastifyInstance, distDir: string): 
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+      // index.html's one inline script (the theme before first paint) is allowed by its hash; the file
+      // sent may be its brotli or gzip copy.
+      if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) {
+        reply.header('content-security-policy', CLIENT_PAGE_POLICY);
+      }
+    },
   });
   const spa = (
     _req: unknown,

@@ -1,6 +1,6 @@
 import { atomWithStorage } from 'jotai/utils';
 
-/** The local storage key of the dark-mode choice; public/theme.js reads it before first paint. */
+/** The local storage key of the dark-mode choice; index.html's inline theme script reads it before first paint. */
 export const DARK_MODE_STORAGE_KEY = 'wyt-dark';
 
 /** Whether the system asks for a dark theme (`prefers-color-scheme`); false where it cannot tell. */
@@ -13,9 +13,9 @@ export function systemPrefersDark(): boolean {
 }
 
 /**
- * The learner's dark-mode choice, kept in local storage (public/theme.js applies it before first paint).
+ * The learner's dark-mode choice, kept in local storage (index.html's inline theme script applies it before first paint).
  * Until the learner chooses, nothing is stored and the system's setting is the theme. Read on init, so
- * the first render already agrees with the class theme.js set.
+ * the first render already agrees with the class that script set.
  */
 export const darkModeAtom = atomWithStorage<boolean>(DARK_MODE_STORAGE_KEY, systemPrefersDark(), undefined, {
   getOnInit: true,
