@@ -223,93 +223,89 @@ export function VocabularyHome() {
 
       <StatsCard user={user} />
 
-      <h2 className="section-title">混合練習</h2>
-      <p className="muted section-lead">每個單元 10 題，題目來自不同課文。</p>
-      {mixed.isPending ? (
-        <Spinner label="正在載入混合練習..." />
-      ) : (
-        <div className="grid">
-          {(mixed.data ?? []).map((m) => {
-            const done = isCompleted(records.data, 'mixed_session', m.sessionId);
-            return (
-              <StartCard
-                key={m.id}
-                testId="mixed-card"
-                enabled
-                done={done}
-                againLabel="再次練習"
-                onStart={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
-                head={
-                  <>
-                    <h3>{m.title}</h3>
-                    <span className="badge">{m.questionCount} 題</span>
-                  </>
-                }
-                body={m.description}
-                footer={done ? <DoneMark /> : null}
-              />
-            );
-          })}
-        </div>
-      )}
-
-      <h2 className="section-title">句式練習</h2>
-      <p className="muted section-lead">判斷、被動、賓語前置、省略、倒裝：每種句式的題目來自不同課文。</p>
-      {patterns.isPending ? (
-        <Skeletons count={2} height={110} />
-      ) : (
-        <div className="grid">
-          {(patterns.data ?? []).map((p) => (
-            <article key={p.id} className="card vocab-card" data-testid="pattern-card">
-              <div className="vocab-card-head">
-                <h3>{p.title}</h3>
-                <span className="badge">{p.questionCount} 題</span>
-              </div>
-              <p className="muted">{p.description}</p>
-              <div className="row">
-                <span className="spacer" />
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={p.questionCount === 0}
-                  onClick={() => setPattern({ id: p.id, title: p.title })}
-                  aria-label={`開始練習：${p.title}`}
-                >
-                  開始練習
-                </button>
-              </div>
-            </article>
-          ))}
-        </div>
-      )}
-
-      <h2 className="section-title">分課詞語練習</h2>
-      {lessons.isPending ? (
+      {/* The three lists draw together once all have arrived (they load side by side): drawn one by one,
+          each pushed the ones below it down (a layout shift of 0.08 on a phone). */}
+      {mixed.isPending || patterns.isPending || lessons.isPending ? (
         <Skeletons count={3} height={110} />
       ) : (
-        <div className="grid">
-          {(lessons.data ?? []).map((l) => {
-            const done = isCompleted(records.data, 'lesson_specific', l.id);
-            return (
-              <StartCard
-                key={l.id}
-                testId="vocab-lesson-card"
-                enabled={l.questionCount > 0}
-                done={done}
-                againLabel="重溫練習"
-                onStart={() => setSelection({ lessonId: l.id, title: l.title })}
-                head={
-                  <>
-                    <h3 className="classical-title">{l.title}</h3>
-                    {done ? <DoneMark /> : null}
-                  </>
-                }
-                body={`${l.author} · ${l.era}`}
-                footer={<span className="muted">共 {l.questionCount} 題</span>}
-              />
-            );
-          })}
-        </div>
+        <>
+          <h2 className="section-title">混合練習</h2>
+          <p className="muted section-lead">每個單元 10 題，題目來自不同課文。</p>
+          <div className="grid">
+            {(mixed.data ?? []).map((m) => {
+              const done = isCompleted(records.data, 'mixed_session', m.sessionId);
+              return (
+                <StartCard
+                  key={m.id}
+                  testId="mixed-card"
+                  enabled
+                  done={done}
+                  againLabel="再次練習"
+                  onStart={() => setSelection({ lessonId: -m.sessionId, title: m.title })}
+                  head={
+                    <>
+                      <h3>{m.title}</h3>
+                      <span className="badge">{m.questionCount} 題</span>
+                    </>
+                  }
+                  body={m.description}
+                  footer={done ? <DoneMark /> : null}
+                />
+              );
+            })}
+          </div>
+
+          <h2 className="section-title">句式練習</h2>
+          <p className="muted section-lead">判斷、被動、賓語前置、省略、倒裝：每種句式的題目來自不同課文。</p>
+          <div className="grid">
+            {(patterns.data ?? []).map((p) => (
+              <article key={p.id} className="card vocab-card" data-testid="pattern-card">
+                <div className="vocab-card-head">
+                  <h3>{p.title}</h3>
+                  <span className="badge">{p.questionCount} 題</span>
+                </div>
+                <p className="muted">{p.description}</p>
+                <div className="row">
+                  <span className="spacer" />
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={p.questionCount === 0}
+                    onClick={() => setPattern({ id: p.id, title: p.title })}
+                    aria-label={`開始練習：${p.title}`}
+                  >
+                    開始練習
+                  </button>
+                </div>
+              </article>
+            ))}
+          </div>
+
+          <h2 className="section-title">分課詞語練習</h2>
+          <div className="grid">
+            {(lessons.data ?? []).map((l) => {
+              const done = isCompleted(records.data, 'lesson_specific', l.id);
+              return (
+                <StartCard
+                  key={l.id}
+                  testId="vocab-lesson-card"
+                  enabled={l.questionCount > 0}
+                  done={done}
+                  againLabel="重溫練習"
+                  onStart={() => setSelection({ lessonId: l.id, title: l.title })}
+                  head={
+                    <>
+                      <h3 className="classical-title">{l.title}</h3>
+                      {done ? <DoneMark /> : null}
+                    </>
+                  }
+                  body={`${l.author} · ${l.era}`}
+                  footer={<span className="muted">共 {l.questionCount} 題</span>}
+                />
+              );
+            })}
+          </div>
+        </>
       )}
     </main>
   );
