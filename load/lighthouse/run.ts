@@ -11,7 +11,9 @@
  * the operator's way (`npm run roles`, with the server stopped: one process owns its data folder), with a
  * class the learner joined. With `--url` there is no teacher: the teacher's page is left out. Chromium:
  * Debian's (CHROMIUM_PATH overrides /usr/bin/chromium), headless, no sandbox, no background networking.
- * LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (`<page>-<run>.json`) for its diagnostics.
+ * A run Lighthouse cannot measure (its trace fails, as NO_NAVSTART now and then; it would score 0) is
+ * measured again, twice at most. LIGHTHOUSE_REPORTS=<folder> keeps each run's full report
+ * (`<page>-<run>.json`) for its diagnostics.
  * Wall-clock figures: not part of `npm test`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -43,6 +45,8 @@ const TOOLS = path.join(root, 'load', 'lighthouse', 'tools');
 /** What this script uses of Lighthouse's result. */
 interface LighthouseResult {
   lhr: {
+    /** Set when Lighthouse could not measure the page (its trace failed: NO_NAVSTART, NO_FCP, …). */
+    runtimeError?: { code: string; message: string };
     categories: Record<string, { score: number | null } | undefined>;
     audits: Record<string, { numericValue?: number } | undefined>;
   };
@@ -232,14 +236,27 @@ async function main(): Promise<void> {
       const pagePath = page.path.replace(':class', visitors.classId ?? '');
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const result = await lighthouse(`${base}${pagePath}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
+        const measure = () =>
+          lighthouse(`${base}${pagePath}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+        let result = await measure();
+        // A run Lighthouse could not measure (its own trace failed: it then scores 0) is measured again,
+        // twice at most, rather than counted as the page's score.
+        for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+          console.error(
+            `${page.name} run ${i + 1}: Lighthouse failed (${result.lhr.runtimeError.code}); measuring again`,
+          );
+          result = await measure();
+        }
         if (!result) throw new Error(`no result for ${pagePath}`);
+        if (result.lhr.runtimeError) {
+          throw new Error(`${pagePath}: Lighthouse failed three times: ${result.lhr.runtimeError.message}`);
+        }
         if (reports)
           await writeFile(path.join(reports, `${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
         const { categories, audits } = result.lhr;
