@@ -13,10 +13,10 @@ export const THEME_SCRIPT_HASH = "'sha256-rtd0mACMK16CVMfenQcmhxTYoBdt+D2Bp4EMZJ
 /**
  * The Content-Security-Policy of every answer (the built client, the sign-in page, the API docs):
  * scripts only from this origin (no inline script, no eval; the client's page and the sign-in page widen
- * it by their one inline script's hash), no plugins, never framed by another page (`frame-ancestors 'none'`, and X-Frame-Options for old
- * browsers), forms and <base> only to this origin. Styles allow inline (the client's entry stylesheet is
- * inlined into its index.html): Radix's dialog and sonner's toasts insert <style> elements at run time; a style
- * cannot run code. Images may come over https (a school sign-in's profile picture). `connect-src
+ * it by their one inline script's hash), no plugins, never framed by another page (`frame-ancestors
+ * 'none'`, and X-Frame-Options for old browsers), forms and <base> only to this origin. Styles allow
+ * inline (the client's entry stylesheet is inlined into its index.html): Radix's dialog and sonner's
+ * toasts insert <style> elements at run time; a style cannot run code. Images may come over https (a school sign-in's profile picture). `connect-src
  * 'self'` covers the websocket of the same host. Kept in step with infra/nginx/default.conf, which sends
  * the same policy with the client it serves itself.
  */

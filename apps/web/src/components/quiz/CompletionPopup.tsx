@@ -2,9 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { XpAward } from '@wenyan/contracts';
 import { accuracyColour, levelInfo, ratingBadge, XP_REASON_LABELS, type XpReason } from '@wenyan/domain';
 import { useEffect, useState } from 'react';
+import { countLabel } from '../../lib/figures.ts';
 import { ProgressBar } from '../states.tsx';
 import './quiz.css';
-import { countLabel } from '../../lib/figures.ts';
 
 /** Spec part 1 §9: the XP switches to the new total, with its animation, after 1 second. */
 export const XP_ANIMATION_DELAY_MS = 1000;

@@ -24,6 +24,7 @@ import { PendingAnswersPanel } from '../../components/staff/PendingAnswers.tsx';
 import { RenderingsPanel } from '../../components/staff/RenderingsPanel.tsx';
 import { HttpError } from '../../lib/api.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { countLabel } from '../../lib/figures.ts';
 import { submitted } from '../../lib/forms.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/question-types.ts';
@@ -33,7 +34,6 @@ import { AdminSection } from './AdminSection.tsx';
 import { adminStatusQuery, findUser, runImport, setUserRoles, uploadText } from './api.ts';
 import { ExamDatesCard } from './ExamDatesCard.tsx';
 import './admin.css';
-import { countLabel } from '../../lib/figures.ts';
 
 /** Spec part 2 §7: the bulk import runs the six calls one second apart. */
 export const IMPORT_STAGGER_MS = 1000;

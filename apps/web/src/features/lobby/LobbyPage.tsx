@@ -7,6 +7,7 @@ import { EraChips } from '../../components/fields.tsx';
 import { BrainIcon, MicIcon, PenIcon, ScrollIcon, StarIcon } from '../../components/icons.tsx';
 import { ErrorState, ProgressBar, Skeletons } from '../../components/states.tsx';
 import { currentUserQuery } from '../../lib/current-user.ts';
+import { countLabel } from '../../lib/figures.ts';
 import { lessonsQuery } from '../../lib/lessons.ts';
 import { userStatsQuery } from '../../lib/progress.ts';
 import { DIFFICULTY_LABELS } from '../../lib/question-types.ts';
@@ -17,7 +18,6 @@ import { LobbyHomework } from './LobbyHomework.tsx';
 import { extrasReady, readSettled } from './lobby-ready.ts';
 import { TodayReview } from './TodayReview.tsx';
 import './lobby.css';
-import { countLabel } from '../../lib/figures.ts';
 
 /**
  * The era chips. The spec lists 全部, 唐代, 宋代, 戰國, 三國, 春秋戰國, 漢代 for its own catalogue; the

@@ -1,5 +1,4 @@
 /** A small chart of the learner's XP and accuracy over their history, with the scrubbed moment marked. */
-
 import { countLabel } from '../../lib/figures.ts';
 import type { ChartPoint } from './timeline.ts';
 
