@@ -67,6 +67,13 @@ describe('free text with a marking scheme: scoring points', () => {
     expect(grading.marking).toMatchObject({ earned: 0, available: 2, verdict: 'incorrect' });
     expect(grading.marking?.notes.map((n) => n.code)).toContain('negation_missing');
   });
+
+  it('given another sentence altogether, when graded, then nothing is earned and no note says a negation was dropped', () => {
+    const grading = gradeAnswer(question, '老師是用來傳授道理、教授學業、解答疑惑的人。');
+    expect(grading.isCorrect).toBe(false);
+    expect(grading.marking).toMatchObject({ earned: 0, available: 2, verdict: 'incorrect' });
+    expect(grading.marking?.notes.map((n) => n.code)).not.toContain('negation_missing');
+  });
 });
 
 describe('free text without a scheme: folded equality', () => {
