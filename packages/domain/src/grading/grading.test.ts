@@ -74,6 +74,32 @@ describe('free text with a marking scheme: scoring points', () => {
     expect(grading.marking).toMatchObject({ earned: 0, available: 2, verdict: 'incorrect' });
     expect(grading.marking?.notes.map((n) => n.code)).not.toContain('negation_missing');
   });
+
+  it('given only the negated words, without their negation, when graded, then the note says the negation was dropped', () => {
+    const calm = {
+      type: 'sentence_translation',
+      targetText: '波瀾不驚',
+      content: '試把「波瀾不驚」譯為白話文。',
+      correctAnswer: '湖面平靜，沒有波浪起伏。',
+      marking: {
+        points: [
+          {
+            id: 'p1',
+            kind: 'negation' as const,
+            source: '波瀾不驚',
+            label: '保留否定「波瀾不驚」',
+            accept: ['沒有波浪起伏', '沒有波浪'],
+          },
+        ],
+      },
+    };
+    const grading = gradeAnswer(calm, '湖面波浪起伏。');
+    expect(grading.marking).toMatchObject({ earned: 0, verdict: 'incorrect' });
+    expect(grading.marking?.notes.map((n) => n.code)).toContain('negation_missing');
+    expect(gradeAnswer(calm, '老師是傳授道理的人。').marking?.notes.map((n) => n.code)).not.toContain(
+      'negation_missing',
+    );
+  });
 });
 
 describe('free text without a scheme: folded equality', () => {

@@ -32,8 +32,8 @@
  *    describes, 品行不好的小人, does not). A statement's words beside the opposite verb (得到強援 for
  *    失去強援) earn nothing. A required negation
  *    missing makes the answer 未達要求 and voids the points of its clause in the model
- *    (`negation_missing`), in an answer that renders any point: one that renders none (another
- *    sentence) earns nothing, with no such note.
+ *    (`negation_missing`), in an answer that renders a point or the negated words: one that renders
+ *    neither (another sentence) earns nothing, with no such note.
  * 6. **Statements, not word lists.** A translation or short answer made of bare words (spaces or 、
  *    between them, or run together with nothing to join them) earns nothing (`keyword_list`); so does a
  *    short answer of bare terms (倒裝、以動襯靜和純樸).
@@ -1035,6 +1035,11 @@ function negationParts(point: CompiledPoint): { heads: string[]; tails: [string,
   const parts = { heads: [...heads], tails: [...tails] };
   negationPartsOf.set(point, parts);
   return parts;
+}
+
+/** The answer has the words a negation point negates (波浪起伏 of 沒有波浪起伏), with or without it. */
+function rendersNegatedWords(chars: string, point: CompiledPoint): boolean {
+  return negationParts(point).tails.some(([tail]) => occurrences(chars, tail).length > 0);
 }
 
 /** Words that deny what follows them: a trap reading denied (不是指順從父母) is no trap reading. */
@@ -2581,13 +2586,14 @@ export function markAnswer(
   });
 
   // A required negation missing: 未達要求, and its clause of the model earns nothing. An answer that
-  // renders none of the points (another sentence altogether) has not reversed anything: it simply
-  // earns nothing, and no note says it dropped a negation.
+  // renders neither a point nor the negated words (another sentence altogether) has not reversed
+  // anything: it simply earns nothing, and no note says it dropped a negation.
   let missingNegation = false;
   const voidModelClauses = new Set<number>();
   const rendersAnyPoint = found.some((f) => f !== null && f !== undefined);
   compiled.points.forEach((p, i) => {
-    if (!p.isNegation || (found[i] && !moved.has(i)) || !rendersAnyPoint) return;
+    if (!p.isNegation || (found[i] && !moved.has(i))) return;
+    if (!rendersAnyPoint && !rendersNegatedWords(text.chars, p)) return;
     missingNegation = true;
     notes.push(note('negation_missing', p.point.id));
     const inModel = model?.points[i];
