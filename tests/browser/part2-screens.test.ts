@@ -225,6 +225,8 @@ describe('every part-2 screen on a phone, in both themes', () => {
         for (const theme of ['light', 'dark'] as const) {
           await wearTheme(page, theme);
           expect(await page.getByText('未能載入資料').count()).toBe(0);
+          // No emoji (a device without an emoji font shows each as an empty box): icons are drawn.
+          expect(await page.locator('body').innerText()).not.toMatch(/[\u{1F000}-\u{1FAFF}\u{2B50}]/u);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(width).toBeLessThanOrEqual(PHONE.width);
           if (SCREENSHOT_DIR) {

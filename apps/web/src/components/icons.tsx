@@ -145,6 +145,27 @@ export const LockIcon = (p: IconProps) => (
     <path d="M8 11V8a4 4 0 0 1 8 0v3" />
   </Svg>
 );
+export const SproutIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 21v-9" />
+    <path d="M12 12C12 7.6 8.9 5 4.5 5 4.5 9.4 7.6 12 12 12z" />
+    <path d="M12 14c0-3.6 2.6-6 6.5-6 0 3.6-2.6 6-6.5 6z" />
+  </Svg>
+);
+export const TargetIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="5" />
+    <circle cx="12" cy="12" r="1.5" />
+  </Svg>
+);
+export const CapIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 9.5 12 5l10 4.5-10 4.5z" />
+    <path d="M6 11.5V16c0 1.5 2.7 3 6 3s6-1.5 6-3v-4.5" />
+    <path d="M22 9.5V15" />
+  </Svg>
+);
 export const GiftIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="8" width="18" height="5" rx="1" />

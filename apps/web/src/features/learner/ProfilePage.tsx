@@ -17,6 +17,15 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar.tsx';
+import {
+  BookIcon,
+  CapIcon,
+  LockIcon,
+  SproutIcon,
+  StarIcon,
+  TargetIcon,
+  TrophyIcon,
+} from '../../components/icons.tsx';
 import { KnowledgeTagsCard } from '../../components/KnowledgeTagsCard.tsx';
 import { EmptyState, LoadingState, PageHeader, StatCard } from '../../components/page.tsx';
 import { QueryBoundary } from '../../components/QueryBoundary.tsx';
@@ -35,14 +44,20 @@ import './learner.css';
 /** How many study records the profile shows before "view all". */
 export const RECENT_RECORDS_SHOWN = 5;
 
-const ACHIEVEMENT_ICONS: Record<string, string> = {
-  first_lesson: '🌱',
-  diligent: '📚',
-  scholar: '🎓',
-  sharpshooter: '🎯',
-  experienced: '⭐',
-  master: '🏆',
+/** Each achievement's icon: drawn, not emoji, which a device without an emoji font shows as empty boxes. */
+const ACHIEVEMENT_ICONS: Record<string, typeof StarIcon> = {
+  first_lesson: SproutIcon,
+  diligent: BookIcon,
+  scholar: CapIcon,
+  sharpshooter: TargetIcon,
+  experienced: StarIcon,
+  master: TrophyIcon,
 };
+
+function AchievementIcon({ id, unlocked }: { id: string; unlocked: boolean }) {
+  const Icon = unlocked ? (ACHIEVEMENT_ICONS[id] ?? StarIcon) : LockIcon;
+  return <Icon size={28} />;
+}
 
 /**
  * The learner's figures the profile and the streak page show: the server's (the same the teacher's
@@ -152,7 +167,7 @@ function Profile({ user }: { user: User }) {
             }
           >
             <span className="pf-badge-icon" aria-hidden="true">
-              {badge.unlocked ? (ACHIEVEMENT_ICONS[badge.id] ?? '🏅') : '🔒'}
+              <AchievementIcon id={badge.id} unlocked={badge.unlocked} />
             </span>
             <span className="pf-badge-name">{badge.name}</span>
             <span className="pf-badge-req">{badge.requirement}</span>

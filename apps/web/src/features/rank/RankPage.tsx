@@ -20,8 +20,6 @@ import { boardNames } from './boardNames.ts';
 import { useFlip, useLiveLeaderboard } from './useLiveLeaderboard.ts';
 import './rank.css';
 
-const MEDALS = ['🥇', '🥈', '🥉'];
-
 function EntryAvatar({ entry }: { entry: LeaderboardEntry }) {
   if (entry.profileImageUrl) {
     return (
@@ -181,10 +179,12 @@ function Row({
       data-user-id={entry.id}
       aria-current={isMe ? 'true' : undefined}
     >
-      <span className={`rk-rank${entry.rank <= 3 ? ' is-medal' : ''}`} data-testid="rank-number">
+      <span className="rk-rank" data-testid="rank-number">
         {entry.rank <= 3 ? (
-          <span role="img" aria-label={`第 ${entry.rank} 名`}>
-            {MEDALS[entry.rank - 1]}
+          // A gold, silver or bronze disc with the rank: drawn with CSS, not a medal emoji, which a
+          // device without an emoji font shows as an empty box.
+          <span className={`rk-medal rk-medal-${entry.rank}`} role="img" aria-label={`第 ${entry.rank} 名`}>
+            {entry.rank}
           </span>
         ) : (
           entry.rank
