@@ -156,6 +156,9 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
+  // The contracts' worker (src/lib/contracts.worker.ts): a module, its copy of the registry without the
+  // routes' summaries like the page's.
+  worker: { format: 'es', plugins: () => [stripRouteSummaries()] },
   server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
   build: {
     target: 'es2022',

@@ -17,4 +17,19 @@ describe('the lobby in a real browser', () => {
     await expect(yueyang.textContent()).resolves.toContain('約 2 分鐘');
     await context.close();
   });
+
+  it('builds the contracts registry in a worker: the page itself loads no schema chunk', async () => {
+    const { context, page } = await signUpLearner(world, { prefix: 'lobbyw' });
+    await page.goto('/');
+    await page.getByTestId('lesson-card').first().waitFor();
+    // The reads were sent and parsed by the contracts' worker (apps/web/src/lib/contracts-host.ts).
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/contracts\.worker-[\w-]+\.js$/),
+    ]);
+    const pageScripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(pageScripts.filter((path) => /^\/assets\/contracts-[\w-]+\.js$/.test(path))).toEqual([]);
+    await context.close();
+  });
 });

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { createQueryClient, loadWritePath } from './lib/api.ts';
-import { preloadContracts } from './lib/client.ts';
+import { startContractsHost } from './lib/client.ts';
 import { listenForStaleBuild } from './lib/new-version.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/global.css';
@@ -14,11 +14,8 @@ import './styles/global.css';
 const queryClient = createQueryClient();
 listenForStaleBuild();
 registerServiceWorker();
-// The contracts' schemas load beside the first render. A question whose options fail to parse shows
-// none; the failure is logged (spec).
-void preloadContracts().then(({ reportUnparseableOptions }) =>
-  reportUnparseableOptions((value) => console.warn('Failed to parse options', value.slice(0, 200))),
-);
+// The contracts' worker starts beside the first render: the registry is built off the main thread.
+startContractsHost();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

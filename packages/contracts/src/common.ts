@@ -3,6 +3,7 @@
  * difficulty, XP awards and the learner's running totals.
  */
 import { z } from 'zod';
+import { DIFFICULTIES } from './light.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Names people choose (shown to other users)
@@ -181,8 +182,7 @@ export function repeatedParam<T extends z.ZodType>(item: T) {
 export const TimestampSchema = z.iso.datetime({ offset: true });
 export type Timestamp = z.infer<typeof TimestampSchema>;
 
-/** Lesson and question difficulty (the spec's 初級/中級/高級 are display labels of these). */
-export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export { DIFFICULTIES };
 export const DifficultySchema = z.enum(DIFFICULTIES);
 export type Difficulty = z.infer<typeof DifficultySchema>;
 

@@ -1,8 +1,9 @@
 /**
- * The contracts' constants and helpers that need no zod: the web client's first screen imports these
- * (`@wenyan/contracts/light`), and loads the schemas of the registry (zod and every route's shapes,
- * about 45 KB gzipped) in a chunk of their own, in parallel with the first render. Each is defined
- * here once and re-exported by the module it belongs to (routes.ts, questions.ts).
+ * The contracts' constants and helpers that need no zod: the web client's screens import these
+ * (`@wenyan/contracts/light`), while the schemas of the registry (zod and every route's shapes, about
+ * 45 KB gzipped) are built in the client's contracts worker, off the page's main thread
+ * (apps/web/src/lib/contracts-host.ts). Each is defined here once and re-exported by the module it
+ * belongs to (routes.ts, questions.ts, reviews.ts, common.ts).
  */
 
 /** Every question type named in either spec part (including the practice-type page's short names and DSE's long_question). */
@@ -78,3 +79,38 @@ export function buildPath(path: string, params: Readonly<Record<string, string |
     })
     .join('/');
 }
+
+/** The kinds of 文言 knowledge a question tests, in the order screens list them. */
+export const KNOWLEDGE_TAGS = [
+  'polysemy',
+  'loan_character',
+  'word_class_shift',
+  'ancient_modern_difference',
+  'sentence_pattern',
+  'function_word',
+  'cultural_knowledge',
+  'theme',
+  'technique',
+] as const;
+
+/** What the screens call each kind of knowledge. */
+export const KNOWLEDGE_TAG_LABELS: Readonly<Record<(typeof KNOWLEDGE_TAGS)[number], string>> = {
+  polysemy: '一詞多義',
+  loan_character: '通假字',
+  word_class_shift: '詞類活用',
+  ancient_modern_difference: '古今異義',
+  sentence_pattern: '句式',
+  function_word: '虛詞',
+  cultural_knowledge: '文化常識',
+  theme: '主旨',
+  technique: '寫作手法',
+};
+
+/** The daily review goal a new learner starts with (cards a day; reviews.ts has its bounds). */
+export const DEFAULT_DAILY_GOAL = 20;
+
+/** How a review session is drawn (reviews.ts says what each mode draws). */
+export const REVIEW_SESSION_MODES = ['due', 'error_book', 'tag'] as const;
+
+/** Lesson and question difficulty (the spec's 初級/中級/高級 are display labels of these). */
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;

@@ -15,39 +15,17 @@ import {
   TimestampSchema,
   UserIdSchema,
 } from './common.ts';
+import { DEFAULT_DAILY_GOAL, KNOWLEDGE_TAG_LABELS, KNOWLEDGE_TAGS, REVIEW_SESSION_MODES } from './light.ts';
 import { QuestionSchema, QuestionTypeSchema } from './questions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Knowledge tags (the same list as content/src/schema.ts's KnowledgeTagSchema; a store test checks it)
 // ---------------------------------------------------------------------------------------------
 
-/** The kinds of 文言 knowledge a question tests, in the order screens list them. */
-export const KNOWLEDGE_TAGS = [
-  'polysemy',
-  'loan_character',
-  'word_class_shift',
-  'ancient_modern_difference',
-  'sentence_pattern',
-  'function_word',
-  'cultural_knowledge',
-  'theme',
-  'technique',
-] as const;
 export const KnowledgeTagSchema = z.enum(KNOWLEDGE_TAGS, { error: '請選擇知識類別' });
 export type KnowledgeTag = z.infer<typeof KnowledgeTagSchema>;
 
-/** What the screens call each kind of knowledge. */
-export const KNOWLEDGE_TAG_LABELS: Readonly<Record<KnowledgeTag, string>> = {
-  polysemy: '一詞多義',
-  loan_character: '通假字',
-  word_class_shift: '詞類活用',
-  ancient_modern_difference: '古今異義',
-  sentence_pattern: '句式',
-  function_word: '虛詞',
-  cultural_knowledge: '文化常識',
-  theme: '主旨',
-  technique: '寫作手法',
-};
+export { KNOWLEDGE_TAG_LABELS, KNOWLEDGE_TAGS };
 
 /** A question's tags, main one first (empty for a question not tagged yet). */
 export const KnowledgeTagListSchema = z.array(KnowledgeTagSchema);
@@ -84,7 +62,7 @@ export const TargetRecallSchema = z
 /** The daily review goal a learner may set (cards a day). */
 export const DAILY_GOAL_MIN = 5;
 export const DAILY_GOAL_MAX = 200;
-export const DEFAULT_DAILY_GOAL = 20;
+export { DEFAULT_DAILY_GOAL };
 export const DailyGoalSchema = z
   .number({ error: '每日目標須為整數' })
   .int({ error: '每日目標須為整數' })
@@ -216,7 +194,7 @@ export type DueReviewList = z.infer<typeof DueReviewListSchema>;
  * - `tag`: the cards of one kind of knowledge (「溫習最弱一環」), due ones first, then the least
  *   likely to be recalled. `tag` is required with this mode; without it the weakest tag is taken.
  */
-export const REVIEW_SESSION_MODES = ['due', 'error_book', 'tag'] as const;
+export { REVIEW_SESSION_MODES };
 export const ReviewSessionModeSchema = z.enum(REVIEW_SESSION_MODES);
 export type ReviewSessionMode = z.infer<typeof ReviewSessionModeSchema>;
 

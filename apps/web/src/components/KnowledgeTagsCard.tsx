@@ -4,7 +4,8 @@
  * Used by the error book and the profile (both lazy screens).
  */
 import { useQuery } from '@tanstack/react-query';
-import { KNOWLEDGE_TAG_LABELS, type KnowledgeTagStats } from '@wenyan/contracts';
+import type { KnowledgeTagStats } from '@wenyan/contracts';
+import { KNOWLEDGE_TAG_LABELS } from '@wenyan/contracts/light';
 import { Link } from 'react-router-dom';
 import { knowledgeTagsQuery, reviewPath } from '../lib/reviews.ts';
 import { BarChart, type BarRow } from './charts/BarChart.tsx';

@@ -6,27 +6,9 @@ import { clearSession } from './session.ts';
 
 export { HttpError, httpError };
 
-/** Parses a response with a contract schema (anything with `parse`). */
+/** Parses a reply with its contract: a schema, or the contracts' worker (client.ts), which answers later. */
 export interface Parser<T> {
-  parse(data: unknown): T;
-}
-
-async function failure(res: Response): Promise<HttpError> {
-  const text = await res.text().catch(() => '');
-  let data: unknown = text;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return httpError(res.status, res.statusText, data);
-}
-
-/** GET a JSON resource with credentials and parse it with its contract (the transport of `client.ts`'s `call`). */
-export async function getJson<T>(path: string, schema: Parser<T>): Promise<T> {
-  const res = await fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
-  if (!res.ok) throw await failure(res);
-  return schema.parse(await res.json());
+  parse(data: unknown): T | Promise<T>;
 }
 
 /**

@@ -8,7 +8,9 @@ import {
 } from '@wenyan/contracts';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { HttpError } from './api.ts';
-import { call, requestPath, successSchema } from './client.ts';
+import { call } from './client.ts';
+import { successSchema } from './contracts-host.ts';
+import { requestPath } from './request-path.ts';
 import { answerResult } from './test-support/answers.ts';
 
 // Writes go through sendJson (tested against a real server in api.test.ts); here we see what call hands it.
@@ -120,10 +122,15 @@ describe('call', () => {
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('sends a write with its method, path, body, the route’s schema and the given Idempotency-Key', async () => {
+  it('sends a write with its method, path, body and the given Idempotency-Key, and parses the reply with the route’s schema', async () => {
     const body = { userId: 'u1', questionId: 'q1', selectedAnswer: '甲', timeSpent: 3 };
     await expect(call('submitAnswer', { body }, { idempotencyKey: 'key-1' })).resolves.toEqual(ANSWER_RESULT);
-    expect(sent).toEqual([['POST', '/api/users/answers', body, AnswerResultSchema, 'key-1']]);
+    expect(sent.map((args) => [...args.slice(0, 3), args[4]])).toEqual([
+      ['POST', '/api/users/answers', body, 'key-1'],
+    ]);
+    const parser = sent[0]?.[3] as { parse(data: unknown): Promise<unknown> };
+    await expect(parser.parse(ANSWER_RESULT)).resolves.toEqual(AnswerResultSchema.parse(ANSWER_RESULT));
+    await expect(parser.parse({ ...ANSWER_RESULT, isCorrect: 'yes' })).rejects.toThrow();
   });
 
   it('sends an empty object for a write without a body, and no key of its own (sendJson mints one)', async () => {

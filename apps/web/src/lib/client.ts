@@ -4,22 +4,80 @@
  * query, body) and gets the registry's `Output<N>`, parsed with the route's own success schema. No call
  * site pairs a path with a schema by hand.
  *
- * Reads go through `getJson` (credentials, JSON); writes through `sendJson` (credentials, an
- * Idempotency-Key kept by every retry of `WRITE_RETRY`). Both throw `HttpError` on failure.
+ * The registry and the parsing live in the contracts' host (contracts-host.ts), in a worker: a read is
+ * sent and parsed there; a write is sent from here through `sendJson` (credentials, an Idempotency-Key
+ * kept by every retry of `WRITE_RETRY`) and its reply parsed there. Both throw `HttpError` on failure.
  */
-import type { Input, Output, RouteContract, RouteName } from '@wenyan/contracts';
-import { buildPath, SUCCESS_STATUSES } from '@wenyan/contracts/light';
-import { getJson, type Parser, sendJson } from './api.ts';
+import type { Input, Output, RouteName } from '@wenyan/contracts';
+import { type Parser, sendJson } from './api.ts';
+import type { HostRequest, Reply } from './contracts-host.ts';
+import { httpError } from './http-error.ts';
+
+/** Asks the contracts' host (contracts-host.ts) one thing. */
+type Ask = (request: HostRequest) => Promise<Reply>;
+
+let ask: Ask | null = null;
 
 /**
- * The registry with every route's schemas (zod and the shapes, about 45 KB gzipped) is a chunk of its
- * own: the first screen's JavaScript does not wait for it, and `preloadContracts` (main.tsx) starts
- * loading it beside the first render, so the first call rarely waits either.
+ * Starts the contracts' host once and returns how to ask it: a worker where the browser has them
+ * (main.tsx starts it beside the first render, so the registry is built off the main thread by the time
+ * the first reads go out), else this thread (the unit tests, in Node). A worker that cannot start (its
+ * script gone with a new build) hands what it was asked, and everything after, to this thread.
  */
-let registry: Promise<typeof import('@wenyan/contracts/registry')> | null = null;
-export function preloadContracts(): Promise<typeof import('@wenyan/contracts/registry')> {
-  registry ??= import('@wenyan/contracts/registry');
-  return registry;
+export function startContractsHost(): Ask {
+  ask ??= typeof Worker === 'undefined' ? inThisThread() : inWorker();
+  return ask;
+}
+
+function inThisThread(): Ask {
+  const host = import('./contracts-host.ts');
+  return async (request) => (await host).handle(request);
+}
+
+function inWorker(): Ask {
+  const worker = new Worker(new URL('./contracts.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'contracts',
+  });
+  const waiting = new Map<number, { request: HostRequest; resolve: (reply: Reply) => void }>();
+  let fallback: Ask | null = null;
+  let next = 0;
+  worker.onmessage = ({ data }: MessageEvent<{ id: number; reply: Reply }>) => {
+    waiting.get(data.id)?.resolve(data.reply);
+    waiting.delete(data.id);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    fallback ??= inThisThread();
+    for (const { request, resolve } of waiting.values()) void fallback(request).then(resolve);
+    waiting.clear();
+  };
+  return (request) => {
+    if (fallback) return fallback(request);
+    return new Promise((resolve) => {
+      const id = next++;
+      waiting.set(id, { request, resolve });
+      worker.postMessage({ id, request });
+    });
+  };
+}
+
+/** The value of a reply, or its failure thrown: `HttpError` for the server's, else the error as it was thrown. */
+function settle(reply: Reply): unknown {
+  switch (reply.kind) {
+    case 'value':
+      return reply.value;
+    case 'http':
+      throw httpError(reply.status, reply.statusText, reply.data);
+    case 'thrown': {
+      const error = reply.name === 'TypeError' ? new TypeError(reply.message) : new Error(reply.message);
+      error.name = reply.name;
+      throw error;
+    }
+    case 'write':
+      throw new Error(`a write (${reply.method} ${reply.path}) where a value was expected`);
+  }
 }
 
 export interface CallOptions {
@@ -36,39 +94,6 @@ type CallArgs<N extends RouteName> =
     ? [input?: Input<N>, options?: CallOptions]
     : [input: Input<N>, options?: CallOptions];
 
-type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-
-/**
- * The path of a call: the route's path with its parameters filled in, and its query string (undefined
- * and null values left out; a list repeats its parameter, which both the comma lists and the repeated
- * parameters of the contracts read).
- *
- * @example requestPath(apiRoutes.getLesson, { params: { id: 3 } }) // '/api/lessons/3'
- */
-export function requestPath(
-  route: Pick<RouteContract, 'path'>,
-  input: { params?: object; query?: object },
-): string {
-  const path = buildPath(route.path, (input.params ?? {}) as Record<string, string | number>);
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
-    else search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** The schema of a route's success body (the first success status it declares). */
-export function successSchema(route: RouteContract): Parser<unknown> {
-  for (const status of SUCCESS_STATUSES) {
-    const schema = route.responses[status];
-    if (schema) return schema;
-  }
-  throw new Error(`${route.method} ${route.path} declares no success response`);
-}
-
 /**
  * Calls an operation of the registry.
  *
@@ -79,11 +104,12 @@ export async function call<N extends RouteName>(
   name: N,
   ...[input, options]: CallArgs<N>
 ): Promise<Output<N>> {
-  const { apiRoutes } = await preloadContracts();
-  const route: RouteContract = apiRoutes[name];
+  const host = startContractsHost();
   const parts = (input ?? {}) as { params?: object; query?: object; body?: unknown };
-  const path = requestPath(route, parts);
-  const schema = successSchema(route) as Parser<Output<N>>;
-  if (route.method === 'GET') return getJson(path, schema);
-  return sendJson(route.method, path, parts.body ?? {}, schema, options?.idempotencyKey);
+  const reply = await host({ op: 'call', name, input: { params: parts.params, query: parts.query } });
+  if (reply.kind !== 'write') return settle(reply) as Output<N>;
+  const schema: Parser<Output<N>> = {
+    parse: async (value) => settle(await host({ op: 'parse', name, value })) as Output<N>,
+  };
+  return sendJson(reply.method, reply.path, parts.body ?? {}, schema, options?.idempotencyKey);
 }

@@ -3,7 +3,8 @@
  * expand to their detail.
  */
 import { useQuery } from '@tanstack/react-query';
-import { DIFFICULTIES, type Difficulty, type ErrorQuestionRecord } from '@wenyan/contracts';
+import type { Difficulty, ErrorQuestionRecord } from '@wenyan/contracts';
+import { DIFFICULTIES } from '@wenyan/contracts/light';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { choicesOf, SelectField } from '../../components/fields.tsx';

@@ -5,7 +5,8 @@
  * below it, so nothing blocks a learner who would rather start at once.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_DAILY_GOAL, type ReviewSettings } from '@wenyan/contracts';
+import type { ReviewSettings } from '@wenyan/contracts';
+import { DEFAULT_DAILY_GOAL } from '@wenyan/contracts/light';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../lib/queryKeys.ts';

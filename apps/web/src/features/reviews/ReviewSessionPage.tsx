@@ -6,15 +6,8 @@
  * feedback as practice; each verdict shows the review XP the server gave and when the card comes back.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  KNOWLEDGE_TAG_LABELS,
-  KNOWLEDGE_TAGS,
-  type KnowledgeTag,
-  REVIEW_SESSION_MODES,
-  type ReviewSession,
-  type ReviewSessionMode,
-  type User,
-} from '@wenyan/contracts';
+import type { KnowledgeTag, ReviewSession, ReviewSessionMode, User } from '@wenyan/contracts';
+import { KNOWLEDGE_TAG_LABELS, KNOWLEDGE_TAGS, REVIEW_SESSION_MODES } from '@wenyan/contracts/light';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState, PageHeader } from '../../components/page.tsx';

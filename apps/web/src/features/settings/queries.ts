@@ -1,9 +1,10 @@
 /** The settings' calls: leaderboard preferences, the export, the erasure, the daily reminder (the typed client). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRoutes, type EXPORT_TABLE_NAMES, type Input } from '@wenyan/contracts';
-import { call, requestPath } from '../../lib/client.ts';
+import { call } from '../../lib/client.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
 import { readQuery } from '../../lib/reads.ts';
+import { requestPath } from '../../lib/request-path.ts';
 
 export const privacyKeys = { leaderboard: ['privacy', 'leaderboard'] as const };
 

@@ -13,11 +13,11 @@ import { countLabel } from '../../lib/figures.ts';
 import { classHomeworkQuery } from '../../lib/homework.ts';
 import { classesQuery, classLearnersQuery, failureMessage } from '../../lib/teacher.ts';
 import { dateTimeLabel, learnerName, percentLabel } from '../../lib/teacher-format.ts';
-import { JoinCode } from './ClassesPage.tsx';
 import { ClassForecast } from './ClassForecast.tsx';
 import { ClassHomeworkPanel } from './ClassHomeworkPanel.tsx';
 import { ClassReportPanel } from './ClassReportPanel.tsx';
 import { CLASS_COLUMNS, classCsv, csvFileName, nextSort, type Sort, sortLearners } from './classTable.ts';
+import { JoinCode } from './JoinCode.tsx';
 import { SelfMarksPanel } from './SelfMarksPanel.tsx';
 
 const TONE = { green: 'text-jade', yellow: 'text-amber', red: 'text-brick' } as const;
