@@ -2,7 +2,7 @@
  * `npm run lighthouse`: Lighthouse (from npm, its default mobile preset: a mid-range phone on a slow 4G
  * link, simulated) on the nine screens of issue 40 (`DEFAULT_PAGES`: sign-in signed out, the learner's
  * lobby, question session, passage, vocabulary, recitation, review and mind map, and a class as its
- * teacher sees it; the session cookie passed with `extraHeaders`), each three times (`--runs`), printing
+ * teacher sees it; the visitor's session cookie set in the browser's cookie jar), each three times (`--runs`), printing
  * each page's median run (Performance, Accessibility, Best Practices, LCP, TBT, total transfer) and every
  * run's Performance as a Markdown table (docs/performance.md keeps the figures).
  *
@@ -48,7 +48,11 @@ interface LighthouseResult {
     /** Set when Lighthouse could not measure the page (its trace failed: NO_NAVSTART, NO_FCP, …). */
     runtimeError?: { code: string; message: string };
     categories: Record<string, { score: number | null } | undefined>;
-    audits: Record<string, { numericValue?: number } | undefined>;
+    audits: Record<
+      string,
+      | { numericValue?: number; details?: { items?: Array<{ url?: string; statusCode?: number }> } }
+      | undefined
+    >;
   };
 }
 type Lighthouse = (
@@ -58,7 +62,6 @@ type Lighthouse = (
     output: 'json';
     logLevel: 'error';
     onlyCategories: string[];
-    extraHeaders?: Record<string, string>;
   },
 ) => Promise<LighthouseResult | undefined>;
 interface ChromeLauncher {
@@ -130,6 +133,51 @@ async function startEmbedded(dataDir: string): Promise<{ url: string; child: Chi
   }
   child.kill('SIGKILL');
   throw new Error('the server did not become healthy');
+}
+
+/**
+ * Puts a visitor's cookies (`name=value; …`, none for a signed-out visitor) in the browser's cookie jar
+ * for `origin`, in place of any before, over the DevTools protocol (the browser's own target). A jar, not
+ * Lighthouse's `extraHeaders`: those go only with the page's own requests, and the client also reads
+ * from a worker (the contracts' worker, apps/web/src/lib/contracts-host.ts), which would go signed out.
+ * Lighthouse's storage reset between runs leaves cookies alone.
+ */
+async function setBrowserCookies(port: number, origin: string, cookie: string | null): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve, reject) => {
+      const sent = ++id;
+      const onMessage = (event: MessageEvent) => {
+        const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+        if (reply.id !== sent) return;
+        socket.removeEventListener('message', onMessage);
+        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve();
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id: sent, method, params }));
+    });
+  try {
+    await send('Storage.clearCookies', {});
+    const cookies = (cookie ?? '')
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin, httpOnly: true };
+      });
+    if (cookies.length > 0) await send('Storage.setCookies', { cookies });
+  } finally {
+    socket.close();
+  }
 }
 
 /** Signs up a fresh account and returns the session cookie (`name=value`). */
@@ -234,6 +282,7 @@ async function main(): Promise<void> {
         continue;
       }
       const pagePath = page.path.replace(':class', visitors.classId ?? '');
+      await setBrowserCookies(chrome.port, base, cookie);
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
         const measure = () =>
@@ -242,7 +291,6 @@ async function main(): Promise<void> {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           });
         let result = await measure();
         // A run Lighthouse could not measure (its own trace failed: it then scores 0) is measured again,
@@ -256,6 +304,15 @@ async function main(): Promise<void> {
         if (!result) throw new Error(`no result for ${pagePath}`);
         if (result.lhr.runtimeError) {
           throw new Error(`${pagePath}: Lighthouse failed three times: ${result.lhr.runtimeError.message}`);
+        }
+        // A signed-in screen measured signed out would score the login page: its session read must pass.
+        const session = result.lhr.audits['network-requests']?.details?.items?.find((item) =>
+          item.url?.endsWith('/api/auth/user'),
+        );
+        if (page.as !== 'signed-out' && session?.statusCode !== 200) {
+          throw new Error(
+            `${pagePath}: measured signed out (the session read answered ${session?.statusCode})`,
+          );
         }
         if (reports)
           await writeFile(path.join(reports, `${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
