@@ -35,9 +35,12 @@ export function hongKongFields(iso: string): { date: string; time: string } {
   return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
+/** One formatter for every due label (making one costs far more than using one). */
+let dueFormat: Intl.DateTimeFormat | undefined;
+
 /** 「12月1日（星期二）23:59」 in Hong Kong time. */
 export function dueLabel(iso: string): string {
-  return new Intl.DateTimeFormat('zh-HK', {
+  dueFormat ??= new Intl.DateTimeFormat('zh-HK', {
     timeZone: 'Asia/Hong_Kong',
     month: 'numeric',
     day: 'numeric',
@@ -45,7 +48,8 @@ export function dueLabel(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hour12: false,
-  }).format(new Date(iso));
+  });
+  return dueFormat.format(new Date(iso));
 }
 
 /** Where the learner does the work. */
