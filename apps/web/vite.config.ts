@@ -136,7 +136,7 @@ export default defineConfig({
       injectRegister: null,
       registerType: 'autoUpdate',
       manifest: webManifest,
-      includeAssets: ['favicon.ico', 'icons/seal.svg', 'icons/apple-touch-icon.png'],
+      includeAssets: ['favicon.ico', 'icons/apple-touch-icon.png'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',

@@ -1,15 +1,17 @@
 /**
- * Renders the seal mark (public/icons/seal.svg) into the PNG icons of the web app manifest, with
- * Debian's Chromium and its Noto Serif CJK TC font. The PNGs are committed; run this again only when
- * the mark changes: `node apps/web/scripts/make-icons.mjs`.
+ * Renders the seal mark (scripts/seal.svg: its 文 is an outline of Noto Serif CJK TC Bold, so it needs
+ * no font) into the PNG icons of the web app manifest and the page, with Debian's Chromium. The site
+ * serves PNGs only (an SVG icon costs the page's main thread; src/favicon.test.ts). The PNGs are
+ * committed; run this again only when the mark changes: `node apps/web/scripts/make-icons.mjs`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'icons');
-const svg = readFileSync(path.join(dir, 'seal.svg'), 'utf8');
+const scripts = path.dirname(fileURLToPath(import.meta.url));
+const dir = path.join(scripts, '..', 'public', 'icons');
+const svg = readFileSync(path.join(scripts, 'seal.svg'), 'utf8');
 
 /** name, size, and the share of the square the mark takes (maskable icons keep an 80% safe zone). */
 const icons = [

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { webManifest } from './lib/pwa-config.ts';
 
 const web = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const indexHtml = readFileSync(web('index.html'), 'utf8');
@@ -19,7 +20,13 @@ describe('the favicon', () => {
 
   it('is linked from index.html, and every icon it links is in public/', () => {
     expect(iconLinks).toContain('/favicon.ico');
-    expect(iconLinks).toContain('/icons/seal.svg');
+    expect(iconLinks).toContain('/icons/icon-192.png');
     for (const href of iconLinks) expect(existsSync(web(`public${href}`)), href).toBe(true);
+  });
+
+  it('is never an SVG, in the page or the manifest: a browser draws an SVG icon as a whole document on the page’s main thread, 30-60 ms of each load on a slow machine', () => {
+    const icons = [...iconLinks, ...(webManifest.icons ?? []).map((icon) => icon.src)];
+    expect(icons.filter((href) => href.endsWith('.svg'))).toEqual([]);
+    expect(indexHtml).not.toMatch(/image\/svg\+xml/);
   });
 });

@@ -37,7 +37,6 @@ export const webManifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    { src: '/icons/seal.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
   ],
 };
 
