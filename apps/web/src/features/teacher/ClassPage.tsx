@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClassLearner } from '@wenyan/contracts';
 import { accuracyColour } from '@wenyan/domain';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DrawnLater } from '../../components/DrawnLater.tsx';
 import { FairPlayPanel } from '../../components/staff/FairPlayPanel.tsx';
@@ -139,12 +139,36 @@ function ClassView({ classId }: { classId: string }) {
   const classes = useQuery(classesQuery);
   const learners = useQuery(classLearnersQuery(classId));
   const homework = useQuery(classHomeworkQuery(classId));
-  const summary = classes.data?.find((c) => c.id === classId);
-  const name = summary?.name ?? '班別';
   // The page draws once its three reads have settled (they run side by side): the join code in the
   // header and the homework panel's rows would otherwise push the panels below them down as each read
-  // arrives (a layout shift of about 0.1 on a phone).
-  if (classes.isPending || learners.isPending || homework.isPending) {
+  // arrives (a layout shift of about 0.1 on a phone). It draws from a deferred copy of them: a read's
+  // answer re-renders at once and in one task (React cannot slice a store's update), and the table and
+  // panels mount in the deferred render that follows, which React slices (one task of 50–100 ms on a
+  // slow machine before).
+  const reads = useMemo(
+    () => ({
+      settled: !(classes.isPending || learners.isPending || homework.isPending),
+      classes: classes.data,
+      learners: learners.data,
+      learnersFailure: learners.isError ? learners.error : null,
+      homework: homework.data,
+    }),
+    [
+      classes.isPending,
+      classes.data,
+      learners.isPending,
+      learners.data,
+      learners.isError,
+      learners.error,
+      homework.isPending,
+      homework.data,
+    ],
+  );
+  const shown = useDeferredValue(reads);
+  const summary = shown.classes?.find((c) => c.id === classId);
+  const name = summary?.name ?? '班別';
+  const learnerList = shown.learners;
+  if (!shown.settled) {
     return (
       <main className="page tc-page" data-testid="teacher-class">
         <BackLink to="/teacher" label="我的班別" />
@@ -167,18 +191,18 @@ function ClassView({ classId }: { classId: string }) {
         <button
           type="button"
           className="btn"
-          disabled={!learners.data || learners.data.length === 0}
-          onClick={() => learners.data && download(csvFileName(name), classCsv(learners.data, homework.data))}
+          disabled={!learnerList || learnerList.length === 0}
+          onClick={() => learnerList && download(csvFileName(name), classCsv(learnerList, shown.homework))}
         >
           匯出 CSV
         </button>
       </header>
-      {learners.isError ? (
+      {shown.learnersFailure || !learnerList ? (
         <ErrorState
-          message={failureMessage(learners.error, '找不到此班別。')}
+          message={failureMessage(shown.learnersFailure, '找不到此班別。')}
           onRetry={() => learners.refetch()}
         />
-      ) : learners.data.length === 0 ? (
+      ) : learnerList.length === 0 ? (
         <EmptyState title="班內暫時未有學生">
           <p className="muted">
             請把班別代碼交給學生，學生在「設定」頁的「加入班別」輸入代碼即可加入；沒有電郵的學生可由你
@@ -187,14 +211,14 @@ function ClassView({ classId }: { classId: string }) {
         </EmptyState>
       ) : (
         <>
-          <p className="muted tc-small">共 {learners.data.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
-          <LearnerTable learners={learners.data} classId={classId} />
-          <FairPlayPanel learners={learners.data} classId={classId} />
-          <ClassHomeworkPanel classId={classId} learners={learners.data} />
+          <p className="muted tc-small">共 {learnerList.length} 名學生。按學生名稱查看其學習紀錄重播。</p>
+          <LearnerTable learners={learnerList} classId={classId} />
+          <FairPlayPanel learners={learnerList} classId={classId} />
+          <ClassHomeworkPanel classId={classId} learners={learnerList} />
           {/* Below the first screen, drawn in slices just after the table (TBT 350–670 → 110–340 ms). */}
           <DrawnLater>
             <ClassReportPanel classId={classId} />
-            <SelfMarksPanel classId={classId} learners={learners.data} />
+            <SelfMarksPanel classId={classId} learners={learnerList} />
             <ClassForecast classId={classId} />
           </DrawnLater>
         </>
