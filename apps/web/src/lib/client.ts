@@ -39,7 +39,10 @@ function inWorker(): Ask {
     type: 'module',
     name: 'contracts',
   });
-  const waiting = new Map<number, { request: HostRequest; resolve: (reply: Reply) => void }>();
+  const waiting = new Map<
+    number,
+    { request: HostRequest; resolve: (reply: Reply) => void; reject: (error: unknown) => void }
+  >();
   let fallback: Ask | null = null;
   let next = 0;
   worker.onmessage = ({ data }: MessageEvent<{ id: number; reply: Reply }>) => {
@@ -50,14 +53,14 @@ function inWorker(): Ask {
     event.preventDefault();
     worker.terminate();
     fallback ??= inThisThread();
-    for (const { request, resolve } of waiting.values()) void fallback(request).then(resolve);
+    for (const { request, resolve, reject } of waiting.values()) fallback(request).then(resolve, reject);
     waiting.clear();
   };
   return (request) => {
     if (fallback) return fallback(request);
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const id = next++;
-      waiting.set(id, { request, resolve });
+      waiting.set(id, { request, resolve, reject });
       worker.postMessage({ id, request });
     });
   };
