@@ -68,8 +68,22 @@ interface ChromeLauncher {
   launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
 }
 
-/** Lighthouse and chrome-launcher from `TOOLS`, installed there first when missing. */
-async function loadTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
+/** What this script uses of puppeteer-core: the browser's cookie jar. */
+interface Puppeteer {
+  connect(options: { browserURL: string }): Promise<{
+    cookies(): Promise<object[]>;
+    deleteCookie(...cookies: object[]): Promise<void>;
+    setCookie(...cookies: object[]): Promise<void>;
+    disconnect(): Promise<void>;
+  }>;
+}
+
+/** Lighthouse, chrome-launcher and puppeteer-core from `TOOLS`, installed there first when missing. */
+async function loadTools(): Promise<{
+  lighthouse: Lighthouse;
+  chromeLauncher: ChromeLauncher;
+  puppeteer: Puppeteer;
+}> {
   if (!existsSync(path.join(TOOLS, 'node_modules', 'lighthouse'))) {
     console.error('installing Lighthouse into load/lighthouse/tools (once)');
     // `npm install` keeps to the lock where it can: a dependency of Lighthouse's asks for `latest`.
@@ -77,10 +91,15 @@ async function loadTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: Ch
   }
   const resolve = createRequire(path.join(TOOLS, 'package.json')).resolve;
   const load = (name: string) => import(pathToFileURL(resolve(name)).href);
-  const [lighthouseModule, chromeLauncher] = await Promise.all([load('lighthouse'), load('chrome-launcher')]);
+  const [lighthouseModule, chromeLauncher, puppeteer] = await Promise.all([
+    load('lighthouse'),
+    load('chrome-launcher'),
+    load('puppeteer-core'),
+  ]);
   return {
     lighthouse: lighthouseModule.default as Lighthouse,
     chromeLauncher: chromeLauncher as ChromeLauncher,
+    puppeteer: puppeteer.default as Puppeteer,
   };
 }
 /** Debian's Chromium; CHROMIUM_PATH overrides. */
@@ -137,46 +156,31 @@ async function startEmbedded(dataDir: string): Promise<{ url: string; child: Chi
 
 /**
  * Puts a visitor's cookies (`name=value; …`, none for a signed-out visitor) in the browser's cookie jar
- * for `origin`, in place of any before, over the DevTools protocol (the browser's own target). A jar, not
- * Lighthouse's `extraHeaders`: those go only with the page's own requests, and the client also reads
- * from a worker (the contracts' worker, apps/web/src/lib/contracts-host.ts), which would go signed out.
- * Lighthouse's storage reset between runs leaves cookies alone.
+ * for `origin`, in place of any before. A jar, not Lighthouse's `extraHeaders`: those go only with the
+ * page's own requests, and the client also reads from a worker (the contracts' worker,
+ * apps/web/src/lib/contracts-host.ts), which would go signed out. Lighthouse's storage reset between
+ * runs leaves cookies alone.
  */
-async function setBrowserCookies(port: number, origin: string, cookie: string | null): Promise<void> {
-  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const socket = new WebSocket(version.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', reject, { once: true });
-  });
-  let id = 0;
-  const send = (method: string, params: object) =>
-    new Promise<void>((resolve, reject) => {
-      const sent = ++id;
-      const onMessage = (event: MessageEvent) => {
-        const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
-        if (reply.id !== sent) return;
-        socket.removeEventListener('message', onMessage);
-        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
-        else resolve();
-      };
-      socket.addEventListener('message', onMessage);
-      socket.send(JSON.stringify({ id: sent, method, params }));
-    });
+async function setBrowserCookies(
+  puppeteer: Puppeteer,
+  port: number,
+  origin: string,
+  cookie: string | null,
+): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    await send('Storage.clearCookies', {});
+    await browser.deleteCookie(...(await browser.cookies()));
     const cookies = (cookie ?? '')
       .split('; ')
       .filter(Boolean)
       .map((pair) => {
         const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin, httpOnly: true };
+        const domain = new URL(origin).hostname;
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain, path: '/', httpOnly: true };
       });
-    if (cookies.length > 0) await send('Storage.setCookies', { cookies });
+    if (cookies.length > 0) await browser.setCookie(...cookies);
   } finally {
-    socket.close();
+    await browser.disconnect();
   }
 }
 
@@ -255,7 +259,7 @@ async function startWithVisitors(
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const { lighthouse, chromeLauncher } = await loadTools();
+  const { lighthouse, chromeLauncher, puppeteer } = await loadTools();
   let server: { url: string; child: ChildProcess } | null = null;
   let dataDir: string | null = null;
   let visitors: Visitors;
@@ -282,7 +286,7 @@ async function main(): Promise<void> {
         continue;
       }
       const pagePath = page.path.replace(':class', visitors.classId ?? '');
-      await setBrowserCookies(chrome.port, base, cookie);
+      await setBrowserCookies(puppeteer, chrome.port, base, cookie);
       const runs: PageFigures[] = [];
       for (let i = 0; i < options.runs; i++) {
         const measure = () =>
