@@ -144,27 +144,14 @@ function ClassView({ classId }: { classId: string }) {
   // arrives (a layout shift of about 0.1 on a phone). It draws from a deferred copy of them: a read's
   // answer re-renders at once and in one task (React cannot slice a store's update), and the table and
   // panels mount in the deferred render that follows, which React slices (one task of 50–100 ms on a
-  // slow machine before).
-  const reads = useMemo(
-    () => ({
-      settled: !(classes.isPending || learners.isPending || homework.isPending),
-      classes: classes.data,
-      learners: learners.data,
-      learnersFailure: learners.isError ? learners.error : null,
-      homework: homework.data,
-    }),
-    [
-      classes.isPending,
-      classes.data,
-      learners.isPending,
-      learners.data,
-      learners.isError,
-      learners.error,
-      homework.isPending,
-      homework.data,
-    ],
-  );
-  const shown = useDeferredValue(reads);
+  // slow machine before). All the copies move together, in that one deferred render.
+  const shown = {
+    settled: useDeferredValue(!(classes.isPending || learners.isPending || homework.isPending)),
+    classes: useDeferredValue(classes.data),
+    learners: useDeferredValue(learners.data),
+    learnersFailure: useDeferredValue(learners.isError ? learners.error : null),
+    homework: useDeferredValue(homework.data),
+  };
   const summary = shown.classes?.find((c) => c.id === classId);
   const name = summary?.name ?? '班別';
   const learnerList = shown.learners;
